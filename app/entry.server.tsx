@@ -1,0 +1,97 @@
+// Server rendering, based on React Router's default Node entry, plus one addition: a request
+// whose data could not be loaded because the database is unreachable answers 503 with the
+// friendly "we'll be right back" page rather than a generic 500.
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
+import { ServerRouter } from "react-router";
+import { isDatabaseConnectivityError } from "#db/client.server";
+import { serviceUnavailablePage } from "./lib/service-unavailable.server";
+
+export const streamTimeout = 5_000;
+
+// Requests that hit a database outage. handleError sees the original error; by the time the
+// document is rendered React Router has replaced it with a sanitized one.
+const databaseOutage = new WeakSet<Request>();
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseConnectivityError(error)) {
+    // The connection module logs the outage once; no stack trace per request.
+    databaseOutage.add(request);
+    return;
+  }
+  console.error(error);
+};
+
+function outageResponse(): Response {
+  return new Response(serviceUnavailablePage(), {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Retry-After": "5",
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
+  databaseOutage.has(request) ? outageResponse() : response;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  if (databaseOutage.has(request)) return outageResponse();
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+
+    // Crawlers and SPA mode get the complete document at once.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,45 @@
+// Entry of the server build (see vite.config.ts). server.js imports it and gets:
+// - `app`: Express middleware that hands requests to React Router, behind a database gate;
+// - `startup()` / `shutdown()`: the process lifecycle, sharing this bundle's one connection.
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
+import { getEnv } from "./env.server";
+import { serviceUnavailablePage } from "./lib/service-unavailable.server";
+import { prepareDatabase } from "./startup.server";
+
+export { getEnv } from "./env.server";
+
+export const app = express();
+
+// While the database is known to be down, answer at once with a friendly 503 instead of
+// letting every request wait for the driver's server-selection timeout.
+app.use((req, res, next) => {
+  if (isDatabaseAvailable()) return next();
+  res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" });
+  if (req.accepts(["html", "json"]) === "json") {
+    res.json({ success: false, message: "Service temporarily unavailable" });
+  } else {
+    res.type("html").send(serviceUnavailablePage());
+  }
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    getLoadContext: () => new RouterContextProvider(),
+    mode: getEnv().NODE_ENV === "production" ? "production" : "development",
+  }),
+);
+
+/** Validates configuration and opens the database; call before listening. */
+export async function startup(log: (line: string) => void = console.log): Promise<void> {
+  getEnv();
+  await startDatabase({ init: (db) => prepareDatabase(db, log), log });
+}
+
+/** Closes the database (and flushes the embedded server's journal). */
+export async function shutdown(): Promise<void> {
+  await closeDatabase();
+}

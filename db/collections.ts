@@ -1,0 +1,285 @@
+// The stored shape of every collection (SPEC §3, plus admins, sessions and settings) and
+// the indexes each one needs. This file is the single source of truth for collection names:
+// domain code asks `collections(db)` for a typed handle instead of spelling a name twice.
+import type { Collection, Db, IndexDescription, ObjectId } from "mongodb";
+
+export const INTERNSHIP_DOMAINS = ["Marketing", "Tech", "Design", "Finance", "HR"] as const;
+export const INTERNSHIP_STATUSES = ["Open", "Closed", "Pending"] as const;
+export const QUOTE_STATUSES = ["pending", "in-progress", "completed", "rejected"] as const;
+export const CONTACT_STATUSES = ["new", "read", "replied"] as const;
+export const SERVICE_OPTIONS = [
+  "Web Development",
+  "App Development",
+  "SEO",
+  "Marketing",
+  "Other",
+] as const;
+/** Icon keys with built-in mappings (SPEC §3); they are Phosphor icon names. */
+export const ICON_KEYS = [
+  "briefcase",
+  "globe",
+  "app-window",
+  "users-three",
+  "trophy",
+  "users",
+  "headset",
+  "trend-up",
+] as const;
+
+export type InternshipDomain = (typeof INTERNSHIP_DOMAINS)[number];
+export type InternshipStatus = (typeof INTERNSHIP_STATUSES)[number];
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export type ServiceOption = (typeof SERVICE_OPTIONS)[number];
+export type IconKey = (typeof ICON_KEYS)[number];
+
+interface Timestamps {
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface InternshipDoc extends Timestamps {
+  _id: ObjectId;
+  title: string;
+  domain: InternshipDomain;
+  company: string;
+  location: string;
+  /** Possible durations in days, e.g. [30, 60]. */
+  duration: number[];
+  salary: string;
+  deadline: Date;
+  status: InternshipStatus;
+  urgent: boolean;
+  description: string;
+  requirements: string[];
+  benefits: string[];
+  isActive: boolean;
+  applicationLink: string;
+}
+
+export interface BlogDoc extends Timestamps {
+  _id: ObjectId;
+  title: string;
+  /** Markdown. */
+  description: string;
+  imageUrl: string;
+  author: string;
+  authorName: string;
+  authorAvatar: string;
+  excerpt: string;
+  tags: string[];
+}
+
+export interface TestimonialDoc extends Timestamps {
+  _id: ObjectId;
+  name: string;
+  title: string;
+  image: string;
+  text: string;
+  /** 1-5, default 5. */
+  rating: number;
+}
+
+export interface ResourceDoc extends Timestamps {
+  _id: ObjectId;
+  title: string;
+  description: string;
+  image: string;
+  link: string;
+}
+
+export interface HighlightDoc extends Timestamps {
+  _id: ObjectId;
+  title: string;
+  label: string;
+  description: string;
+  /** Position on the home page; it decides the card's icon and colour. */
+  order: number;
+}
+
+export interface FaqDoc extends Timestamps {
+  _id: ObjectId;
+  question: string;
+  answer: string;
+}
+
+/** Single documents (service page, about, hero, contact info, footer) live under this id. */
+export const SINGLETON_ID = "main";
+type Singleton = { _id: typeof SINGLETON_ID; updatedAt: Date };
+
+export interface ServicePageDoc extends Singleton {
+  hero: { title: string; subtitle: string; image: string };
+  services: { title: string; description: string; icon: IconKey }[];
+  benefits: { title: string; description: string; icon: IconKey }[];
+  processSteps: { title: string; description: string }[];
+  cta: { title: string; subtitle: string; buttons: { label: string; link: string }[] };
+}
+
+export interface AboutPageDoc extends Singleton {
+  /** Used for the page's meta tags. */
+  title: string;
+  content: string;
+  mission: string;
+  values: string;
+  team: { name: string; role: string; image: string }[];
+  contact: { email: string; phone: string };
+}
+
+export interface ContactInfoDoc extends Singleton {
+  address: string;
+  email: string;
+  phone: string;
+  mapEmbedUrl: string;
+  image: string;
+}
+
+export interface HeroSectionDoc extends Singleton {
+  title: string;
+  subtitle: string;
+  image: string;
+  ctaText: string;
+  ctaLink: string;
+}
+
+export interface FooterDoc extends Singleton {
+  /** Company name shown in the copyright line. */
+  copyright: string;
+  links: { label: string; url: string }[];
+  social: { platform: string; url: string }[];
+}
+
+export interface ContactDoc extends Timestamps {
+  _id: ObjectId;
+  name: string;
+  email: string;
+  message: string;
+  status: ContactStatus;
+}
+
+export interface QuoteDoc extends Timestamps {
+  _id: ObjectId;
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  message: string;
+  status: QuoteStatus;
+}
+
+export interface SubscriberDoc {
+  _id: ObjectId;
+  /** Stored lower-cased and trimmed so the unique index catches case variants. */
+  email: string;
+  createdAt: Date;
+}
+
+export interface VisitorStatDoc {
+  _id: ObjectId;
+  /** UTC day, YYYY-MM-DD. */
+  date: string;
+  count: number;
+}
+
+export interface AdminDoc extends Timestamps {
+  _id: ObjectId;
+  /** Lower-cased and trimmed. */
+  email: string;
+  /** argon2id PHC string; never leaves the data layer. */
+  passwordHash: string;
+}
+
+export interface SessionDoc {
+  /** Random 128-bit id, hex; the only thing the cookie carries. */
+  _id: string;
+  adminId: ObjectId;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** min(idle expiry, absolute expiry); the TTL index deletes the document after it. */
+  expiresAt: Date;
+}
+
+export interface SettingDoc {
+  _id: string;
+  value: string;
+  createdAt: Date;
+}
+
+export interface Collections {
+  internships: Collection<InternshipDoc>;
+  blogs: Collection<BlogDoc>;
+  testimonials: Collection<TestimonialDoc>;
+  resources: Collection<ResourceDoc>;
+  highlights: Collection<HighlightDoc>;
+  faqs: Collection<FaqDoc>;
+  servicePage: Collection<ServicePageDoc>;
+  aboutPage: Collection<AboutPageDoc>;
+  contactInfo: Collection<ContactInfoDoc>;
+  heroSection: Collection<HeroSectionDoc>;
+  footer: Collection<FooterDoc>;
+  contacts: Collection<ContactDoc>;
+  quotes: Collection<QuoteDoc>;
+  subscribers: Collection<SubscriberDoc>;
+  visitorStats: Collection<VisitorStatDoc>;
+  admins: Collection<AdminDoc>;
+  sessions: Collection<SessionDoc>;
+  settings: Collection<SettingDoc>;
+}
+
+export const COLLECTION_NAMES = {
+  internships: "internships",
+  blogs: "blogs",
+  testimonials: "testimonials",
+  resources: "resources",
+  highlights: "highlights",
+  faqs: "faqs",
+  servicePage: "servicePage",
+  aboutPage: "aboutPage",
+  contactInfo: "contactInfo",
+  heroSection: "heroSection",
+  footer: "footer",
+  contacts: "contacts",
+  quotes: "quotes",
+  subscribers: "subscribers",
+  visitorStats: "visitorStats",
+  admins: "admins",
+  sessions: "sessions",
+  settings: "settings",
+} as const satisfies Record<keyof Collections, string>;
+
+export function collections(db: Db): Collections {
+  const out = {} as Record<string, Collection>;
+  for (const [key, name] of Object.entries(COLLECTION_NAMES)) out[key] = db.collection(name);
+  return out as unknown as Collections;
+}
+
+/**
+ * Indexes per collection. createIndexes is idempotent for an identical spec, so this runs at
+ * every start-up on every instance; changing an existing index's options needs a migration.
+ */
+export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
+  internships: [{ key: { isActive: 1, deadline: 1 } }, { key: { createdAt: -1 } }],
+  blogs: [{ key: { createdAt: -1 } }],
+  testimonials: [{ key: { createdAt: -1 } }],
+  resources: [{ key: { createdAt: -1 } }],
+  highlights: [{ key: { order: 1 } }],
+  faqs: [{ key: { createdAt: 1 } }],
+  contacts: [{ key: { createdAt: -1 } }, { key: { status: 1, createdAt: -1 } }],
+  quotes: [{ key: { createdAt: -1 } }, { key: { status: 1, createdAt: -1 } }],
+  subscribers: [{ key: { email: 1 }, name: "email_unique", unique: true }],
+  visitorStats: [{ key: { date: 1 }, name: "date_unique", unique: true }],
+  admins: [{ key: { email: 1 }, name: "email_unique", unique: true }],
+  // expireAfterSeconds 0: each session document expires at its own `expiresAt`.
+  sessions: [
+    { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
+    { key: { adminId: 1 } },
+  ],
+};
+
+export async function ensureIndexes(db: Db): Promise<void> {
+  const handles = collections(db);
+  await Promise.all(
+    Object.entries(INDEXES).map(([key, specs]) =>
+      handles[key as keyof Collections].createIndexes(specs),
+    ),
+  );
+}

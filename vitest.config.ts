@@ -1,0 +1,22 @@
+// Unit and integration tests. Kept apart from vite.config.ts so tests don't load the
+// React Router plugin, and so Playwright specs in tests/e2e are never picked up here.
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "#db": fileURLToPath(new URL("./db", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
+    // Every worker that touches the database starts its own in-process embedded server
+    // on an in-memory store (see db/client.server.ts), so tests never share state.
+    env: { DATA_DIR: ":memory:", NODE_ENV: "test" },
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
