@@ -1,0 +1,292 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Db, MongoClient } from "mongodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Collections,
+  collections,
+  ensureIndexes,
+  ICON_KEYS,
+  INTERNSHIP_DOMAINS,
+  INTERNSHIP_STATUSES,
+  QUOTE_STATUSES,
+  SERVICE_OPTIONS,
+  SINGLETON_ID,
+} from "../collections";
+import { startEmbeddedServer } from "../embedded";
+import { buildDemoContent, utcDate, VISITOR_STAT_DAYS, visitorCountFor } from "./demo-content";
+import {
+  DEMO_COLLECTIONS,
+  resetDemoContent,
+  seedDemoContent,
+  seedDemoContentIfEmpty,
+} from "./index";
+
+const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../public");
+// Just after midnight UTC on a Sunday: "today" and "minutes ago" must still line up.
+const NOW = new Date("2025-03-16T00:20:00Z");
+const DAY = 86_400_000;
+
+const SINGLETONS = ["servicePage", "aboutPage", "contactInfo", "heroSection", "footer"] as const;
+
+let server: Awaited<ReturnType<typeof startEmbeddedServer>>;
+let client: MongoClient;
+let dbCounter = 0;
+
+/** A fresh database with the application's indexes, so unique constraints are enforced. */
+async function freshDb(): Promise<Db> {
+  dbCounter += 1;
+  const db = client.db(`seed_test_${dbCounter}`);
+  await ensureIndexes(db);
+  return db;
+}
+
+async function countAll(db: Db): Promise<Record<string, number>> {
+  const c = collections(db);
+  const counts: Record<string, number> = {};
+  for (const name of DEMO_COLLECTIONS) counts[name] = (await c[name].find({}).toArray()).length;
+  return counts;
+}
+
+/** Every string anywhere in a document tree. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === "object" && !(value instanceof Date))
+    for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+function publicFile(url: string): string {
+  return path.join(PUBLIC_DIR, ...url.split("/").filter(Boolean));
+}
+
+beforeAll(async () => {
+  server = await startEmbeddedServer({ dataDir: ":memory:" });
+  client = await MongoClient.connect(server.uri);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.close();
+});
+
+describe("seedDemoContent", () => {
+  let db: Db;
+  let counts: Record<string, number>;
+  let c: Collections;
+
+  beforeAll(async () => {
+    db = await freshDb();
+    counts = await seedDemoContent(db, { now: NOW });
+    c = collections(db);
+  });
+
+  it("reports exactly what it stored, for every demo collection", async () => {
+    expect(Object.keys(counts).sort()).toEqual([...DEMO_COLLECTIONS].sort());
+    expect(await countAll(db)).toEqual(counts);
+    for (const name of DEMO_COLLECTIONS) expect(counts[name], name).toBeGreaterThan(0);
+    expect(DEMO_COLLECTIONS).not.toContain("admins");
+    expect(DEMO_COLLECTIONS).not.toContain("sessions");
+    expect(DEMO_COLLECTIONS).not.toContain("settings");
+  });
+
+  it("stores every single document under the singleton id", async () => {
+    for (const name of SINGLETONS) {
+      expect(counts[name], name).toBe(1);
+      const doc = await collections(db)[name].findOne({ _id: SINGLETON_ID });
+      expect(doc, name).not.toBeNull();
+    }
+    const hero = await c.heroSection.findOne({ _id: SINGLETON_ID });
+    expect(hero?.ctaText).toBe("Get Free Consultation");
+    expect(hero?.ctaLink).toBe("/contact");
+    const footer = await c.footer.findOne({ _id: SINGLETON_ID });
+    expect(footer?.links.map((l) => [l.label, l.url])).toEqual([
+      ["About Us", "/about"],
+      ["Privacy Policy", "/privacy-policy"],
+      ["Terms & Conditions", "/terms-of-service"],
+      ["Contact Us", "/contact"],
+    ]);
+    expect(footer?.social.map((s) => s.platform)).toEqual([
+      "Twitter",
+      "Facebook",
+      "Instagram",
+      "LinkedIn",
+    ]);
+    for (const s of footer?.social ?? []) expect(s.url).toMatch(/^https:\/\//);
+  });
+
+  it("has at least six illustrated blog posts with Markdown bodies", async () => {
+    const blogs = await c.blogs.find({}).toArray();
+    expect(blogs.length).toBeGreaterThanOrEqual(6);
+    for (const b of blogs) {
+      expect(b.imageUrl, b.title).toMatch(/^\/demo\//);
+      expect(existsSync(publicFile(b.imageUrl)), b.imageUrl).toBe(true);
+      expect(existsSync(publicFile(b.authorAvatar)), b.authorAvatar).toBe(true);
+      expect(b.excerpt.length, b.title).toBeLessThanOrEqual(160);
+      expect(b.author).toBeTruthy();
+      expect(b.authorName).toBeTruthy();
+      expect(b.tags.length).toBeGreaterThan(0);
+      expect(b.description).toMatch(/^## /m);
+      expect(b.description).toMatch(/^(- |1\. )/m);
+      expect(b.description).toMatch(/\]\(https:\/\//);
+      const words = b.description.split(/\s+/).filter(Boolean).length;
+      expect(words, b.title).toBeGreaterThanOrEqual(300);
+      expect(words, b.title).toBeLessThanOrEqual(700);
+      expect(b.createdAt.getTime()).toBeLessThan(NOW.getTime());
+      expect(b.createdAt.getTime()).toBeGreaterThan(NOW.getTime() - 100 * DAY);
+    }
+  });
+
+  it("has five rated testimonials", async () => {
+    const testimonials = await c.testimonials.find({}).toArray();
+    expect(testimonials).toHaveLength(5);
+    for (const t of testimonials) {
+      expect(t.rating).toBeGreaterThanOrEqual(1);
+      expect(t.rating).toBeLessThanOrEqual(5);
+    }
+    expect(testimonials.some((t) => t.rating === 4)).toBe(true);
+  });
+
+  it("has internships across every domain, location type and status", async () => {
+    const internships = await c.internships.find({}).toArray();
+    expect(internships.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(internships.map((i) => i.domain))).toEqual(new Set(INTERNSHIP_DOMAINS));
+    expect(new Set(internships.map((i) => i.status))).toEqual(new Set(INTERNSHIP_STATUSES));
+    for (const where of ["Remote", "Hybrid", "On-site"]) {
+      expect(
+        internships.some((i) => i.location.includes(where)),
+        where,
+      ).toBe(true);
+    }
+    expect(internships.filter((i) => !i.isActive)).toHaveLength(1);
+    expect(internships.some((i) => i.urgent)).toBe(true);
+    expect(internships.filter((i) => i.deadline < NOW)).toHaveLength(1);
+    expect(internships.filter((i) => i.applicationLink === "")).toHaveLength(1);
+    for (const i of internships) {
+      if (i.applicationLink) expect(i.applicationLink).toMatch(/^https:\/\//);
+      expect(i.duration.length).toBeGreaterThan(0);
+      expect(i.requirements.length).toBeGreaterThan(0);
+      expect(i.benefits.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("has 30 days of visitor stats ending today (UTC)", async () => {
+    const stats = await c.visitorStats.find({}).sort({ date: 1 }).toArray();
+    expect(stats).toHaveLength(VISITOR_STAT_DAYS);
+    expect(stats.at(-1)?.date).toBe("2025-03-16");
+    expect(stats[0]?.date).toBe("2025-02-15");
+    stats.forEach((s, i) => {
+      expect(s.date).toBe(utcDate(new Date(NOW.getTime() - (VISITOR_STAT_DAYS - 1 - i) * DAY)));
+      expect(s.count).toBeGreaterThan(0);
+    });
+  });
+
+  it("uses only known icons, services and statuses", async () => {
+    const page = await c.servicePage.findOne({ _id: SINGLETON_ID });
+    const icons = [...(page?.services ?? []), ...(page?.benefits ?? [])].map((s) => s.icon);
+    for (const icon of icons) expect(ICON_KEYS).toContain(icon);
+    expect(page?.services.length).toBeGreaterThanOrEqual(6);
+    expect(page?.cta.buttons[0]).toEqual({ label: "Get a Free Quote", link: "/contact" });
+
+    const quotes = await c.quotes.find({}).toArray();
+    expect(new Set(quotes.map((q) => q.status))).toEqual(new Set(QUOTE_STATUSES));
+    for (const q of quotes) expect(SERVICE_OPTIONS).toContain(q.service);
+
+    const highlights = await c.highlights.find({}).sort({ order: 1 }).toArray();
+    expect(highlights.map((h) => h.order)).toEqual(highlights.map((_, i) => i));
+
+    for (const s of await c.subscribers.find({}).toArray()) {
+      expect(s.email).toBe(s.email.toLowerCase().trim());
+    }
+  });
+
+  it("references only images that exist in public/demo", async () => {
+    const referenced = new Set<string>();
+    for (const name of DEMO_COLLECTIONS) {
+      for (const doc of await collections(db)[name].find({}).toArray()) {
+        for (const s of strings(doc)) {
+          for (const m of s.matchAll(/\/demo\/[\w.-]+/g)) referenced.add(m[0]);
+        }
+      }
+    }
+    expect(referenced.size).toBeGreaterThan(20);
+    for (const url of referenced) expect(existsSync(publicFile(url)), url).toBe(true);
+    expect(existsSync(publicFile("/demo/default-avatar.webp"))).toBe(true);
+    expect(existsSync(publicFile("/demo/default-image.webp"))).toBe(true);
+  });
+});
+
+describe("resetDemoContent", () => {
+  it("leaves the same counts however often it runs", async () => {
+    const db = await freshDb();
+    const seeded = await seedDemoContent(db, { now: NOW });
+    const first = await resetDemoContent(db, { now: NOW });
+    const afterFirst = await countAll(db);
+    const second = await resetDemoContent(db, { now: new Date(NOW.getTime() + 3 * DAY) });
+    const afterSecond = await countAll(db);
+    expect(first).toEqual(seeded);
+    expect(second).toEqual(seeded);
+    expect(afterFirst).toEqual(seeded);
+    expect(afterSecond).toEqual(seeded);
+  });
+
+  it("does not touch admins, sessions or settings", async () => {
+    const db = await freshDb();
+    await db.collection("settings").insertOne({ _id: "x" as never, value: "kept", createdAt: NOW });
+    await resetDemoContent(db, { now: NOW });
+    expect(await db.collection("settings").findOne({ _id: "x" as never })).not.toBeNull();
+  });
+});
+
+describe("seedDemoContentIfEmpty", () => {
+  it("seeds a fresh database once and leaves existing content alone", async () => {
+    const db = await freshDb();
+    const counts = await seedDemoContentIfEmpty(db, { now: NOW });
+    expect(counts).not.toBeNull();
+    expect(await seedDemoContentIfEmpty(db, { now: NOW })).toBeNull();
+    expect(await countAll(db)).toEqual(counts);
+  });
+
+  it("does not reseed when an admin emptied some collections", async () => {
+    const db = await freshDb();
+    await seedDemoContent(db, { now: NOW });
+    await collections(db).blogs.deleteMany({});
+    expect(await seedDemoContentIfEmpty(db, { now: NOW })).toBeNull();
+    expect(await collections(db).blogs.find({}).toArray()).toHaveLength(0);
+  });
+});
+
+describe("buildDemoContent", () => {
+  it("is deterministic for a given moment, apart from ids", () => {
+    const strip = (value: unknown) =>
+      JSON.parse(JSON.stringify(value, (k, v) => (k === "_id" && typeof v !== "string" ? 0 : v)));
+    expect(strip(buildDemoContent(NOW))).toEqual(strip(buildDemoContent(new Date(NOW))));
+  });
+
+  it("keeps every timestamp in the past and most deadlines in the future", () => {
+    const content = buildDemoContent(NOW);
+    for (const [name, value] of Object.entries(content)) {
+      for (const doc of Array.isArray(value) ? value : [value]) {
+        for (const key of ["createdAt", "updatedAt"] as const) {
+          const date = (doc as Record<string, unknown>)[key];
+          if (date instanceof Date)
+            expect(date.getTime(), `${name}.${key}`).toBeLessThanOrEqual(NOW.getTime());
+        }
+      }
+    }
+    const future = content.internships.filter((i) => i.deadline > NOW);
+    expect(future.length).toBe(content.internships.length - 1);
+  });
+
+  it("gives weekends fewer visitors than weekdays", () => {
+    const days = Array.from({ length: 28 }, (_, i) => utcDate(new Date(NOW.getTime() - i * DAY)));
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const isWeekend = (d: string) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay());
+    const weekend = avg(days.filter(isWeekend).map(visitorCountFor));
+    const weekday = avg(days.filter((d) => !isWeekend(d)).map(visitorCountFor));
+    expect(weekend).toBeLessThan(weekday * 0.8);
+    expect(visitorCountFor("2025-03-10")).toBe(visitorCountFor("2025-03-10"));
+  });
+});
