@@ -1,0 +1,112 @@
+// What every command handler receives, and small argument helpers shared by handlers.
+
+import type { Document } from "bson";
+import type { Engine } from "../engine";
+import { CommandError, ErrorCode } from "../errors";
+import { type CursorState, DEFAULT_FIRST_BATCH, encodeCursorReply, takeBatch } from "../cursor";
+import type { Doc } from "../values";
+
+export interface ServerInfo {
+  readonly host: string;
+  readonly port: number;
+}
+
+export interface CommandContext {
+  readonly engine: Engine;
+  readonly server: ServerInfo;
+  /** Database the command targets ($db). */
+  readonly db: string;
+  readonly body: Document;
+  readonly connectionId: number;
+  readonly remoteAddress: string;
+  readonly log: (line: string) => void;
+}
+
+/** A reply document, or an already-encoded BSON reply (cursor batches). */
+export type CommandResult = Document | Buffer;
+export type Handler = (ctx: CommandContext) => CommandResult | Promise<CommandResult>;
+
+/** The collection name a command's first field names (`{find: "users"}`). */
+export function collectionArg(ctx: CommandContext, command: string): string {
+  const value = ctx.body[command];
+  if (typeof value !== "string" || value.length === 0) {
+    throw new CommandError(
+      ErrorCode.InvalidNamespace,
+      `collection name has invalid type ${value === null ? "null" : typeof value}`,
+    );
+  }
+  return value;
+}
+
+export function optionalObject(body: Document, field: string): Document | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new CommandError(ErrorCode.TypeMismatch, `'${field}' must be an object`);
+  }
+  return value as Document;
+}
+
+export function optionalArray(body: Document, field: string): unknown[] | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw new CommandError(ErrorCode.TypeMismatch, `'${field}' must be an array`);
+  return value;
+}
+
+/** Non-negative integer argument (skip, limit, batchSize); Long values arrive as numbers. */
+export function optionalCount(body: Document, field: string, allowNegative = false): number | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isFinite(n) || !Number.isInteger(n) || (!allowNegative && n < 0)) {
+    throw new CommandError(
+      ErrorCode.BadValue,
+      `${field} must be a ${allowNegative ? "" : "non-negative "}integer, got ${String(value)}`,
+    );
+  }
+  return n;
+}
+
+/** Reads a cursor id sent by the driver (Long promoted to a number). */
+export function cursorIdArg(value: unknown): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "bigint") return Number(value);
+  if (value && typeof value === "object" && "toNumber" in value) {
+    return (value as { toNumber(): number }).toNumber();
+  }
+  throw new CommandError(ErrorCode.TypeMismatch, "cursor id must be a long");
+}
+
+export interface CursorReplyOptions {
+  batchSize?: number | undefined;
+  singleBatch?: boolean | undefined;
+}
+
+/** Answers with a first batch and, if documents remain, a server-side cursor for getMore. */
+export function cursorReply(
+  ctx: CommandContext,
+  ns: string,
+  docs: readonly Doc[],
+  options: CursorReplyOptions = {},
+): Buffer {
+  const batchSize = options.batchSize ?? DEFAULT_FIRST_BATCH;
+  const batch = batchSize === 0 && !options.singleBatch ? { docs: [], next: 0 } : takeBatch(docs, 0, batchSize);
+  let id = 0;
+  if (batch.next < docs.length && !options.singleBatch) {
+    id = ctx.engine.cursors.open(ns, docs, batch.next).id;
+  }
+  return encodeCursorReply(ns, id, "firstBatch", batch.docs);
+}
+
+/** Serves the next batch of an open cursor; the cursor closes itself once exhausted. */
+export function nextBatchReply(ctx: CommandContext, cursor: CursorState, batchSize: number): Buffer {
+  const batch = takeBatch(cursor.docs, cursor.pos, batchSize);
+  cursor.pos = batch.next;
+  let id = cursor.id;
+  if (cursor.pos >= cursor.docs.length) {
+    ctx.engine.cursors.kill(cursor.id);
+    id = 0;
+  }
+  return encodeCursorReply(cursor.ns, id, "nextBatch", batch.docs);
+}

@@ -1,0 +1,48 @@
+// Command dispatch. Every handler runs inside one try/catch: whatever a handler throws becomes
+// an `{ok: 0, code, codeName, errmsg}` reply and never reaches the socket or the process.
+
+import { CommandError, ErrorCode, toCommandError } from "../errors";
+import type { CommandContext, CommandResult, Handler } from "./context";
+import { ddlHandlers } from "./ddl";
+import { helloHandlers } from "./hello";
+import { readHandlers } from "./read";
+import { rollback, sessionHandlers } from "./sessions";
+import { writeHandlers } from "./write";
+
+const HANDLERS = new Map<string, Handler>(
+  Object.entries({
+    ...helloHandlers,
+    ...readHandlers,
+    ...writeHandlers,
+    ...ddlHandlers,
+    ...sessionHandlers,
+  }),
+);
+
+export const COMMAND_NAMES: readonly string[] = Array.from(HANDLERS.keys()).sort();
+
+HANDLERS.set("listCommands", () => {
+  const commands: Record<string, { help: string }> = {};
+  for (const name of COMMAND_NAMES) commands[name] = { help: "" };
+  return { commands, ok: 1 };
+});
+
+/** Runs one command and returns its reply; never throws. */
+export async function runCommand(ctx: CommandContext): Promise<CommandResult> {
+  const name = Object.keys(ctx.body)[0] ?? "";
+  const handler = HANDLERS.get(name);
+  if (!handler) {
+    return new CommandError(ErrorCode.CommandNotFound, `no such command: '${name}'`).toReply();
+  }
+  try {
+    const abandoned = ctx.engine.txns.observe(ctx.body);
+    if (abandoned) await rollback(ctx.engine, abandoned, ctx.log);
+    return await handler(ctx);
+  } catch (error) {
+    const commandError = toCommandError(error);
+    if (commandError.code === ErrorCode.InternalError) {
+      ctx.log(`command ${name} failed: ${(error as Error)?.stack ?? String(error)}`);
+    }
+    return commandError.toReply();
+  }
+}

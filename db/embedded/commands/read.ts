@@ -1,0 +1,276 @@
+// Read commands: find, getMore, killCursors, count, distinct, aggregate.
+
+import { type Document, Long, ObjectId } from "bson";
+import type { CollationSpec } from "mingo/types";
+import { cloneDeep, compare } from "mingo/util";
+import type { Collection } from "../collection";
+import { CommandError, ErrorCode } from "../errors";
+import { createAggregator, type MingoExtras } from "../mingo";
+import { type Filter, matchDocs, normalizeSort, runFind } from "../query";
+import { type Doc, distinctValues, idFirst, isPlainObject, keyOf } from "../values";
+import {
+  type CommandContext,
+  collectionArg,
+  cursorIdArg,
+  cursorReply,
+  type Handler,
+  nextBatchReply,
+  optionalArray,
+  optionalCount,
+  optionalObject,
+} from "./context";
+
+function extrasOf(body: Document): MingoExtras {
+  const extras: MingoExtras = {};
+  const collation = optionalObject(body, "collation");
+  if (collation) extras.collation = collation as CollationSpec;
+  const variables = optionalObject(body, "let");
+  if (variables) extras.variables = variables;
+  return extras;
+}
+
+function find(ctx: CommandContext): Buffer {
+  const { body } = ctx;
+  const name = collectionArg(ctx, "find");
+  const ns = `${ctx.db}.${name}`;
+  const filter = (optionalObject(body, "filter") ?? {}) as Filter;
+  const sort = normalizeSort(body.sort);
+  const projection = optionalObject(body, "projection");
+  const skip = optionalCount(body, "skip") ?? 0;
+  let limit = optionalCount(body, "limit", true) ?? 0;
+  let singleBatch = body.singleBatch === true;
+  if (limit < 0) {
+    // Legacy negative limit: return at most |limit| documents in one batch.
+    limit = -limit;
+    singleBatch = true;
+  }
+  const batchSize = optionalCount(body, "batchSize");
+  const coll = ctx.engine.getCollection(ctx.db, name);
+  if (!coll) return cursorReply(ctx, ns, [], { singleBatch: true });
+  const docs = runFind(coll, { filter, sort, skip, limit, projection, ...extrasOf(body) });
+  return cursorReply(ctx, ns, docs, { batchSize, singleBatch });
+}
+
+function getMore(ctx: CommandContext): Buffer {
+  const id = cursorIdArg(ctx.body.getMore);
+  const collection = ctx.body.collection;
+  if (typeof collection !== "string") {
+    throw new CommandError(ErrorCode.TypeMismatch, "getMore requires a 'collection' string");
+  }
+  const cursor = ctx.engine.cursors.get(id);
+  if (!cursor || cursor.ns !== `${ctx.db}.${collection}`) {
+    throw new CommandError(ErrorCode.CursorNotFound, `cursor id ${id} not found`);
+  }
+  return nextBatchReply(ctx, cursor, optionalCount(ctx.body, "batchSize") ?? 0);
+}
+
+function killCursors(ctx: CommandContext): Document {
+  collectionArg(ctx, "killCursors");
+  const ids = optionalArray(ctx.body, "cursors") ?? [];
+  const killed: Long[] = [];
+  const notFound: Long[] = [];
+  for (const raw of ids) {
+    const id = cursorIdArg(raw);
+    (ctx.engine.cursors.kill(id) ? killed : notFound).push(Long.fromNumber(id));
+  }
+  return {
+    cursorsKilled: killed,
+    cursorsNotFound: notFound,
+    cursorsAlive: [],
+    cursorsUnknown: [],
+    ok: 1,
+  };
+}
+
+function count(ctx: CommandContext): Document {
+  const { body } = ctx;
+  const coll = ctx.engine.getCollection(ctx.db, collectionArg(ctx, "count"));
+  if (!coll) return { n: 0, ok: 1 };
+  const query = (optionalObject(body, "query") ?? {}) as Filter;
+  const skip = optionalCount(body, "skip") ?? 0;
+  const limit = Math.abs(optionalCount(body, "limit", true) ?? 0);
+  const total =
+    Object.keys(query).length === 0 ? coll.size : matchDocs(coll, query, extrasOf(body)).length;
+  let n = Math.max(0, total - skip);
+  if (limit > 0) n = Math.min(n, limit);
+  return { n, ok: 1 };
+}
+
+function distinct(ctx: CommandContext): Document {
+  const { body } = ctx;
+  const key = body.key;
+  if (typeof key !== "string" || key.length === 0) {
+    throw new CommandError(ErrorCode.TypeMismatch, "distinct requires a 'key' string");
+  }
+  const coll = ctx.engine.getCollection(ctx.db, collectionArg(ctx, "distinct"));
+  if (!coll) return { values: [], ok: 1 };
+  const query = (optionalObject(body, "query") ?? {}) as Filter;
+  const seen = new Map<string, unknown>();
+  const values: unknown[] = [];
+  for (const doc of matchDocs(coll, query, extrasOf(body))) {
+    values.length = 0;
+    distinctValues(doc, key, values);
+    for (const value of values) {
+      const k = keyOf(value);
+      if (!seen.has(k)) seen.set(k, value);
+    }
+  }
+  // mongod collects distinct values in an ordered set: the answer comes back sorted.
+  return { values: Array.from(seen.values()).sort(compare), ok: 1 };
+}
+
+/** Stages that never modify their input documents, so stored documents can flow through. */
+function isReadOnlyStage(stage: Document): boolean {
+  const [name] = Object.keys(stage);
+  switch (name) {
+    case "$match":
+    case "$sort":
+    case "$skip":
+    case "$limit":
+    case "$count":
+    case "$group":
+    case "$sortByCount":
+      return true;
+    case "$project": {
+      const spec = stage.$project;
+      return (
+        isPlainObject(spec) &&
+        Object.entries(spec).every(
+          ([k, v]) => !k.includes(".") && (typeof v === "number" || typeof v === "boolean"),
+        )
+      );
+    }
+    default:
+      return false;
+  }
+}
+
+/** countDocuments sends [$match, ($skip), ($limit), {$group: {_id: 1, n: {$sum: 1}}}]. */
+function countShape(stages: Document[]): { skip: number; limit: number } | undefined {
+  let skip = 0;
+  let limit = 0;
+  let i = 0;
+  if (stages[i] && "$skip" in (stages[i] as Document)) skip = Number((stages[i++] as Document).$skip);
+  if (stages[i] && "$limit" in (stages[i] as Document)) limit = Number((stages[i++] as Document).$limit);
+  const group = stages[i];
+  if (i !== stages.length - 1 || !group || Object.keys(group).length !== 1) return undefined;
+  const spec = group.$group;
+  if (!isPlainObject(spec) || Object.keys(spec).length !== 2 || spec._id !== 1) return undefined;
+  const n = spec.n;
+  if (!isPlainObject(n) || Object.keys(n).length !== 1 || n.$sum !== 1) return undefined;
+  if (!Number.isInteger(skip) || !Number.isInteger(limit) || skip < 0 || limit < 0) return undefined;
+  return { skip, limit };
+}
+
+function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
+  const { body, engine } = ctx;
+  const target = body.aggregate;
+  const onCollection = typeof target === "string";
+  if (!onCollection && target !== 1) {
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      "Invalid aggregate namespace: 'aggregate' must be a collection name or 1",
+    );
+  }
+  const pipelineArg = body.pipeline;
+  if (!Array.isArray(pipelineArg) || !pipelineArg.every(isPlainObject)) {
+    throw new CommandError(ErrorCode.TypeMismatch, "'pipeline' option must be specified as an array");
+  }
+  if (body.explain) {
+    throw new CommandError(ErrorCode.CommandNotSupported, "explain is not supported by the embedded server");
+  }
+  const cursorOpt = optionalObject(body, "cursor");
+  if (!cursorOpt) {
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
+  }
+  const batchSize = optionalCount(cursorOpt, "batchSize");
+  let pipeline = pipelineArg as Document[];
+  const ns = onCollection ? `${ctx.db}.${target}` : `${ctx.db}.$cmd.aggregate`;
+  const coll: Collection | undefined = onCollection
+    ? engine.getCollection(ctx.db, target as string)
+    : undefined;
+
+  let out: Document | undefined;
+  const last = pipeline[pipeline.length - 1];
+  if (last && "$merge" in last) {
+    throw new CommandError(ErrorCode.CommandNotSupported, "$merge is not supported by the embedded server");
+  }
+  if (last && "$out" in last) {
+    out = last;
+    pipeline = pipeline.slice(0, -1);
+  }
+
+  const extras = extrasOf(body);
+  // A leading $match is answered through the planner, so an index (or _id) narrows the input.
+  let source: Doc[];
+  const first = pipeline[0];
+  if (coll && first && Object.keys(first).length === 1 && isPlainObject(first.$match)) {
+    source = matchDocs(coll, first.$match as Filter, extras);
+    pipeline = pipeline.slice(1);
+  } else {
+    source = coll ? Array.from(coll.docs.values()) : [];
+  }
+
+  let results: Doc[];
+  const counting = out ? undefined : countShape(pipeline);
+  if (counting) {
+    let n = Math.max(0, source.length - counting.skip);
+    if (counting.limit > 0) n = Math.min(n, counting.limit);
+    results = n > 0 ? [{ _id: 1, n }] : [];
+  } else if (pipeline.length === 0) {
+    results = source;
+  } else {
+    const readOnly = pipeline.every(isReadOnlyStage);
+    const aggregator = createAggregator(pipeline, {
+      ...extras,
+      collectionResolver: (name: string) =>
+        Array.from(engine.getCollection(ctx.db, name)?.docs.values() ?? [], (d) => cloneDeep(d) as Doc),
+    });
+    // Stages such as $addFields or $unwind edit nested objects of their input in place.
+    const input = readOnly ? source : source.map((d) => cloneDeep(d) as Doc);
+    results = aggregator.run(input) as Doc[];
+  }
+  if (out) return writeOut(ctx, out.$out, results);
+  return cursorReply(ctx, ns, results, { batchSize });
+}
+
+/** $out: replace the target collection with the pipeline's results. */
+async function writeOut(ctx: CommandContext, spec: unknown, results: Doc[]): Promise<Buffer> {
+  let db = ctx.db;
+  let name: unknown = spec;
+  if (isPlainObject(spec)) {
+    db = typeof spec.db === "string" ? spec.db : ctx.db;
+    name = spec.coll;
+  }
+  if (typeof name !== "string" || name.length === 0) {
+    throw new CommandError(ErrorCode.FailedToParse, "$out requires a collection name");
+  }
+  const { engine } = ctx;
+  const w = engine.txns.writeContext(ctx.body);
+  const previous = engine.getCollection(db, name);
+  const indexes = previous ? previous.indexes.map((ix) => ix.spec) : [];
+  if (previous) engine.dropCollection(db, name, w);
+  const target = engine.createCollection(db, name, previous?.options ?? {}, w);
+  try {
+    for (const spec of indexes) target.createIndex(spec, w);
+    for (const result of results) {
+      const doc = "_id" in result ? idFirst(result) : { _id: new ObjectId(), ...result };
+      target.insert(cloneDeep(doc) as Doc, w);
+    }
+  } finally {
+    await engine.commit(w);
+  }
+  return cursorReply(ctx, `${db}.${name}`, [], {});
+}
+
+export const readHandlers: Record<string, Handler> = {
+  find,
+  getMore,
+  killCursors,
+  count,
+  distinct,
+  aggregate,
+};

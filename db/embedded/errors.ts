@@ -1,0 +1,97 @@
+// Server error codes and the error type every command handler throws.
+//
+// Codes and names are MongoDB's own (src/mongo/base/error_codes.yml), so driver code that
+// branches on `error.code` behaves as it would against a real server. Codes the driver treats
+// as topology changes or retry signals (6, 7, 89, 91, 189, 262, 9001, 10107, 11600, 11602,
+// 13435, 13436, 10058) are deliberately never produced: they would make the driver drop its
+// connection pool or retry writes that already landed.
+
+import type { Document } from "bson";
+
+export const ErrorCode = {
+  InternalError: 1,
+  BadValue: 2,
+  FailedToParse: 9,
+  TypeMismatch: 14,
+  IllegalOperation: 20,
+  InvalidBSON: 22,
+  NamespaceNotFound: 26,
+  IndexNotFound: 27,
+  ConflictingUpdateOperators: 40,
+  CursorNotFound: 43,
+  NamespaceExists: 48,
+  InvalidIdField: 53,
+  CommandNotFound: 59,
+  ImmutableField: 66,
+  InvalidOptions: 72,
+  InvalidNamespace: 73,
+  IndexOptionsConflict: 85,
+  IndexKeySpecsConflict: 86,
+  CommandNotSupported: 115,
+  CannotIndexParallelArrays: 171,
+  NoSuchTransaction: 251,
+  BSONObjectTooLarge: 10334,
+  DuplicateKey: 11000,
+  ProtocolError: 17,
+  Unauthorized: 13,
+  OperationFailed: 96,
+} as const;
+
+const CODE_NAMES: Record<number, string> = Object.fromEntries(
+  Object.entries(ErrorCode).map(([name, code]) => [code, name]),
+);
+
+export function codeName(code: number): string {
+  return CODE_NAMES[code] ?? "UnknownError";
+}
+
+/**
+ * An error that becomes an `{ok: 0, code, codeName, errmsg, ...extra}` reply (or a write error
+ * entry). `extra` carries fields such as `keyPattern`/`keyValue` for duplicate keys.
+ */
+export class CommandError extends Error {
+  readonly code: number;
+  readonly extra: Document | undefined;
+
+  constructor(code: number, message: string, extra?: Document) {
+    super(message);
+    this.name = "CommandError";
+    this.code = code;
+    this.extra = extra;
+  }
+
+  get codeName(): string {
+    return codeName(this.code);
+  }
+
+  /** Reply body for a failed command. */
+  toReply(): Document {
+    return { ok: 0, errmsg: this.message, code: this.code, codeName: this.codeName, ...this.extra };
+  }
+
+  /** Entry of a `writeErrors` array. */
+  toWriteError(index: number): Document {
+    return { index, code: this.code, errmsg: this.message, ...this.extra };
+  }
+}
+
+/**
+ * Converts anything thrown inside a handler into a CommandError. Mingo reports bad operators and
+ * malformed expressions with plain Errors: those are client mistakes (BadValue), not crashes.
+ */
+export function toCommandError(error: unknown): CommandError {
+  if (error instanceof CommandError) return error;
+  if (error instanceof Error) {
+    if (error.message.includes("would modify the immutable field")) {
+      return new CommandError(ErrorCode.ImmutableField, error.message);
+    }
+    if (error.constructor.name === "MingoError" || error.name === "MingoError") {
+      return new CommandError(ErrorCode.BadValue, error.message);
+    }
+    if (error.name === "BSONError" || error.constructor.name === "BSONError") {
+      return new CommandError(ErrorCode.InvalidBSON, error.message);
+    }
+    return new CommandError(ErrorCode.InternalError, error.message || String(error));
+  }
+  return new CommandError(ErrorCode.InternalError, String(error));
+}

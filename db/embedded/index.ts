@@ -1,0 +1,104 @@
+// Public entry point of the embedded MongoDB-wire-compatible server. See README.md.
+
+import type { WriteContext } from "./collection";
+import { Engine } from "./engine";
+import { WireServer } from "./server";
+import { DurableStore } from "./storage/store";
+import { sweepExpired } from "./ttl";
+
+export interface EmbeddedServerOptions {
+  /** A folder path, or ":memory:" for no persistence. */
+  dataDir: string;
+  /** Default "127.0.0.1". */
+  host?: string;
+  /** Default 0 = pick a free port. */
+  port?: number;
+  /** TTL sweep interval, default 60_000. */
+  ttlIntervalMs?: number;
+  /** Default: nothing (the app logs itself). */
+  log?: (line: string) => void;
+}
+
+export interface EmbeddedServer {
+  readonly host: string;
+  readonly port: number;
+  /** e.g. "mongodb://127.0.0.1:54321/?directConnection=true", usable by MongoClient. */
+  readonly uri: string;
+  /** Stop accepting, destroy open sockets, flush + fsync + close the journal. */
+  close(): Promise<void>;
+}
+
+const MEMORY = ":memory:";
+const CURSOR_REAP_INTERVAL_MS = 60_000;
+
+function formatUri(host: string, port: number): string {
+  const h = host.includes(":") ? `[${host}]` : host;
+  return `mongodb://${h}:${port}/?directConnection=true`;
+}
+
+/**
+ * Starts a server. With a data directory, everything acknowledged before a crash is recovered
+ * on the next start; start-up rejects (naming the file) if a data file is damaged anywhere but
+ * in its torn last record, or if another process holds the directory.
+ */
+export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
+  const { dataDir } = options;
+  if (typeof dataDir !== "string" || dataDir.length === 0) {
+    throw new Error('Embedded MongoDB: dataDir must be a folder path or ":memory:"');
+  }
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 0;
+  const ttlIntervalMs = options.ttlIntervalMs ?? 60_000;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`Embedded MongoDB: invalid port ${String(port)}`);
+  }
+  if (!(ttlIntervalMs > 0)) {
+    throw new Error(`Embedded MongoDB: ttlIntervalMs must be positive, got ${ttlIntervalMs}`);
+  }
+  const log = options.log ?? (() => {});
+
+  const engine = new Engine();
+  const store = dataDir === MEMORY ? null : await DurableStore.open(dataDir, engine, log);
+  const wire = new WireServer({ engine, log });
+  try {
+    await wire.listen(port, host);
+  } catch (error) {
+    await store?.close();
+    throw error;
+  }
+
+  let sweeping = false;
+  const ttlTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    const w: WriteContext = sweepExpired(engine, Date.now());
+    Promise.resolve(engine.commit(w))
+      .catch((error: Error) => log(`TTL sweep could not be journaled: ${error.message}`))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, ttlIntervalMs);
+  ttlTimer.unref();
+  const reapTimer = setInterval(() => engine.cursors.reap(Date.now()), CURSOR_REAP_INTERVAL_MS);
+  reapTimer.unref();
+
+  let closing: Promise<void> | null = null;
+  const uri = formatUri(wire.host, wire.port);
+  log(`listening on ${uri} (data: ${dataDir})`);
+  return {
+    host: wire.host,
+    port: wire.port,
+    uri,
+    close() {
+      closing ??= (async () => {
+        clearInterval(ttlTimer);
+        clearInterval(reapTimer);
+        await wire.close();
+        await store?.close();
+        engine.cursors.clear();
+        log("closed");
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,177 @@
+// The one place that configures mingo, the query/aggregation engine that gives this server its
+// MongoDB semantics.
+//
+// We build our own operator context instead of using mingo's root `Query`/`Aggregator`: those
+// merge mingo's default context in front of any custom one, and mingo's context merge keeps the
+// operator registered first, so a custom `$type` would silently lose. Registering ours first and
+// adding mingo's operators after it keeps the override.
+
+import { Aggregator } from "mingo/aggregator";
+import { Context } from "mingo/core";
+import * as accumulatorOperators from "mingo/operators/accumulator";
+import * as expressionOperators from "mingo/operators/expression";
+import * as pipelineOperators from "mingo/operators/pipeline";
+import * as projectionOperators from "mingo/operators/projection";
+import * as queryOperators from "mingo/operators/query";
+import * as windowOperators from "mingo/operators/window";
+import { Query } from "mingo/query";
+import type { CollationSpec, CollectionResolver, Options } from "mingo/types";
+import { isPlainObject } from "./values";
+
+/** BSON type names (and numeric aliases) that `$type` accepts. */
+const TYPE_ALIASES: Record<string, string> = {
+  "1": "double",
+  "2": "string",
+  "3": "object",
+  "4": "array",
+  "5": "binData",
+  "6": "undefined",
+  "7": "objectId",
+  "8": "bool",
+  "9": "date",
+  "10": "null",
+  "11": "regex",
+  "13": "javascript",
+  "16": "int",
+  "17": "timestamp",
+  "18": "long",
+  "19": "decimal",
+  "-1": "minKey",
+  "127": "maxKey",
+};
+
+/** The BSON type a deserialised value would be written back as. */
+export function bsonTypeName(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return "string";
+    case "boolean":
+      return "bool";
+    case "undefined":
+      return "undefined";
+    case "bigint":
+      return "long";
+    case "number":
+      // bson writes integral numbers in int32 range as int32 and everything else as double.
+      return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647
+        ? "int"
+        : "double";
+    case "object":
+      break;
+    default:
+      return "javascript";
+  }
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (value instanceof Date) return "date";
+  if (value instanceof RegExp) return "regex";
+  if (isPlainObject(value)) return "object";
+  switch ((value as { _bsontype?: string })._bsontype) {
+    case "ObjectId":
+      return "objectId";
+    case "Binary":
+      return "binData";
+    case "Long":
+      return "long";
+    case "Decimal128":
+      return "decimal";
+    case "Timestamp":
+      return "timestamp";
+    case "Int32":
+      return "int";
+    case "Double":
+      return "double";
+    case "BSONRegExp":
+      return "regex";
+    case "Code":
+      return "javascript";
+    case "MinKey":
+      return "minKey";
+    case "MaxKey":
+      return "maxKey";
+    default:
+      return "object";
+  }
+}
+
+const NUMERIC_TYPES = new Set(["double", "int", "long", "decimal"]);
+
+function typeMatches(value: unknown, wanted: unknown): boolean {
+  const name = TYPE_ALIASES[String(wanted)] ?? String(wanted);
+  const actual = bsonTypeName(value);
+  return name === "number" ? NUMERIC_TYPES.has(actual) : actual === name;
+}
+
+/** Values a query path resolves to, MongoDB style: arrays on the way are traversed. */
+function pathValues(value: unknown, parts: string[], i: number, out: unknown[]): void {
+  if (value === undefined) return;
+  if (i === parts.length) {
+    out.push(value);
+    if (Array.isArray(value)) for (const item of value) out.push(item);
+    return;
+  }
+  const part = parts[i] as string;
+  if (Array.isArray(value)) {
+    if (/^\d+$/.test(part)) pathValues(value[Number(part)], parts, i + 1, out);
+    for (const item of value) {
+      if (isPlainObject(item)) pathValues(item[part], parts, i + 1, out);
+    }
+    return;
+  }
+  if (isPlainObject(value)) pathValues(value[part], parts, i + 1, out);
+}
+
+/**
+ * `$type` that knows every BSON type. mingo's own does not recognise objectId, binData, long
+ * instances or timestamps, and does not look inside arrays the way MongoDB does.
+ */
+function $type(selector: string, wanted: unknown): (doc: Record<string, unknown>) => boolean {
+  const parts = selector.split(".");
+  const types = Array.isArray(wanted) ? wanted : [wanted];
+  return (doc) => {
+    const values: unknown[] = [];
+    pathValues(doc, parts, 0, values);
+    return values.some((v) => types.some((t) => typeMatches(v, t)));
+  };
+}
+
+export const MINGO_CONTEXT = Context.init({ query: { $type: $type as never } })
+  .addQueryOps(queryOperators)
+  .addExpressionOps(expressionOperators)
+  .addAccumulatorOps(accumulatorOperators)
+  .addPipelineOps(pipelineOperators)
+  .addProjectionOps(projectionOperators)
+  .addWindowOps(windowOperators);
+
+export interface MingoExtras {
+  collation?: CollationSpec | undefined;
+  collectionResolver?: CollectionResolver | undefined;
+  variables?: Record<string, unknown> | undefined;
+}
+
+/**
+ * Options for every mingo call. Scripts stay disabled: `$where`/`$function` would run code sent
+ * over the network inside this process.
+ */
+export function mingoOptions(extras: MingoExtras = {}): Partial<Options> {
+  const options: Record<string, unknown> = {
+    context: MINGO_CONTEXT,
+    idKey: "_id",
+    scriptEnabled: false,
+    useStrictMode: true,
+  };
+  if (extras.collation) options.collation = extras.collation;
+  if (extras.collectionResolver) options.collectionResolver = extras.collectionResolver;
+  if (extras.variables) options.variables = extras.variables;
+  return options as Partial<Options>;
+}
+
+export function compileQuery(filter: Record<string, unknown>, extras?: MingoExtras): Query {
+  return new Query(filter, mingoOptions(extras));
+}
+
+export function createAggregator(pipeline: Record<string, unknown>[], extras?: MingoExtras) {
+  return new Aggregator(pipeline, mingoOptions(extras));
+}
+
+export { Query };
