@@ -1,6 +1,6 @@
 // Stylised, faceless head-and-shoulders portraits in a flat editorial style. Each person is a
 // handful of parameters (skin, hair, clothes, background) so the set looks varied but coherent.
-import { Canvas, circle, group, rect } from "./svg";
+import { arc, Canvas, circle, group, rect } from "./svg";
 
 export type HairStyle = "short" | "sidepart" | "long" | "bun" | "curly" | "buzz" | "bob" | "wavy";
 
@@ -105,7 +105,8 @@ export function portrait(p: Person, size = 400): string {
       "none",
       `stroke="#ffffff" stroke-opacity="0.16" stroke-width="2"`,
     ),
-    circle(size * 0.84, size * 0.16, size * 0.07, p.accent ?? "#ffffff", 'opacity="0.35"'),
+    // An accent arc on the ring, inside the circle that round avatar frames keep.
+    `<path d="${arc(size * 0.5, size * 0.46, size * 0.4, 25, 75)}" fill="none" stroke="${p.accent ?? "#ffffff"}" stroke-opacity="0.7" stroke-width="${size * 0.012}" stroke-linecap="round"/>`,
   );
 
   const s = size / 400;
@@ -115,17 +116,17 @@ export function portrait(p: Person, size = 400): string {
   parts.push(rect(HX - 26, HY + 40, 52, 90, 22, skinShade));
   // Shoulders and clothes.
   parts.push(
-    `<path d="M 46 404 C 52 318, 118 284, 200 284 C 282 284, 348 318, 354 404 Z" fill="${p.shirt}"/>`,
+    `<path d="M 46 404 C 52 312, 118 276, 200 276 C 282 276, 348 312, 354 404 Z" fill="${p.shirt}"/>`,
   );
   if (p.jacket) {
     parts.push(
-      `<path d="M 46 404 C 52 318, 118 284, 176 284 L 200 340 L 186 404 Z" fill="${p.jacket}"/>`,
-      `<path d="M 354 404 C 348 318, 282 284, 224 284 L 200 340 L 214 404 Z" fill="${p.jacket}"/>`,
-      `<path d="M 176 284 L 200 340 L 166 316 Z" fill="${shade(p.jacket, 0.12)}"/>`,
-      `<path d="M 224 284 L 200 340 L 234 316 Z" fill="${shade(p.jacket, 0.12)}"/>`,
+      `<path d="M 46 404 C 52 312, 118 276, 176 276 L 200 332 L 186 404 Z" fill="${p.jacket}"/>`,
+      `<path d="M 354 404 C 348 312, 282 276, 224 276 L 200 332 L 214 404 Z" fill="${p.jacket}"/>`,
+      `<path d="M 176 276 L 200 332 L 166 316 Z" fill="${shade(p.jacket, 0.12)}"/>`,
+      `<path d="M 224 276 L 200 332 L 234 316 Z" fill="${shade(p.jacket, 0.12)}"/>`,
     );
   }
-  parts.push(`<path d="M 174 283 Q 200 326 226 283 Z" fill="${skinShade}"/>`);
+  parts.push(`<path d="M 174 275 Q 200 318 226 275 Z" fill="${skinShade}"/>`);
   // Ears and head.
   parts.push(
     `<ellipse cx="${HX - 58}" cy="${HY + 6}" rx="11" ry="17" fill="${skinShade}"/>`,
