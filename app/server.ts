@@ -12,6 +12,8 @@ import { prepareDatabase } from "./startup.server";
 export { getEnv } from "./env.server";
 
 export const app = express();
+// Mounted inside server.js's app, but a sub-app sets its own headers: keep it quiet too.
+app.disable("x-powered-by");
 
 // While the database is known to be down, answer at once with a friendly 503 instead of
 // letting every request wait for the driver's server-selection timeout.

@@ -89,7 +89,9 @@ function redact(uri: string): string {
 
 async function open(options: StartOptions): Promise<Connection> {
   const env = getEnv();
-  const log = options.log ?? ((line: string) => console.log(line));
+  // Tests start many connections; their log lines would only be noise.
+  const log =
+    options.log ?? (env.NODE_ENV === "test" ? () => {} : (line: string) => console.log(line));
   // A failure starting the embedded server (DATA_DIR locked by another process, a corrupt data
   // file) is not something retrying fixes: it propagates and stops start-up with its message.
   const embedded = env.MONGODB_URI

@@ -1,6 +1,6 @@
 // Settings that every app instance must share, stored in MongoDB.
 import { randomBytes } from "node:crypto";
-import type { Db } from "mongodb";
+import { type Db, MongoServerError } from "mongodb";
 import { collections } from "#db/collections";
 
 const SESSION_SECRET_ID = "sessionSecret";
@@ -34,4 +34,19 @@ export async function loadSessionSecret(db: Db, configured: string | undefined):
 export function getSessionSecret(): string {
   if (!sessionSecret) throw new Error("The session secret is read before start-up loaded it");
   return sessionSecret;
+}
+
+/**
+ * Records that a one-time start-up job ran, and tells whether this caller is the one to run it.
+ * The unique `_id` decides between instances starting at the same moment.
+ */
+export async function claimOnce(db: Db, job: string): Promise<boolean> {
+  const { settings } = collections(db);
+  try {
+    await settings.insertOne({ _id: `once:${job}`, value: "claimed", createdAt: new Date() });
+    return true;
+  } catch (error) {
+    if (error instanceof MongoServerError && error.code === 11000) return false;
+    throw error;
+  }
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("configuration", () => {
+  it("works with no variable set", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      DATA_DIR: "./data",
+      SITE_URL: "http://localhost:3000",
+      SEED_DEMO_CONTENT: true,
+      isProduction: false,
+    });
+    expect(env.MONGODB_URI).toBeUndefined();
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ PORT: "", MONGODB_URI: " " }).PORT).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ MONGODB_URI: "postgres://x" }, "MONGODB_URI"],
+    [{ SITE_URL: "not a url" }, "SITE_URL"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ ADMIN_EMAIL: "nope", ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL"],
+    [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_EMAIL: "a@b.co" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ SEED_DEMO_CONTENT: "maybe" }, "SEED_DEMO_CONTENT"],
+  ])("rejects %o with one message naming %s", (source, variable) => {
+    try {
+      parseEnv(source);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      expect((error as EnvError).variable).toBe(variable);
+      expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+
+  it("accepts a full production configuration", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      PORT: "8080",
+      MONGODB_URI: "mongodb+srv://user:pw@cluster0.example.net/bureau?retryWrites=true",
+      SITE_URL: "https://bureau.example",
+      SESSION_SECRET: "x".repeat(32),
+      ADMIN_EMAIL: "Owner@Bureau.example",
+      ADMIN_PASSWORD: "a long and unusual passphrase",
+      SEED_DEMO_CONTENT: "false",
+    });
+    expect(env).toMatchObject({ PORT: 8080, isProduction: true, SEED_DEMO_CONTENT: false });
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getCollections, getDb } from "#db/client.server";
+import { getSessionSecret } from "./domain/settings.server";
+import { prepareDatabase } from "./startup.server";
+
+afterAll(closeDatabase);
+beforeEach(async () => {
+  const db = await getDb();
+  await db.dropDatabase();
+});
+
+describe("start-up tasks", () => {
+  it("seeds an empty database, creates an admin and a shared session secret", async () => {
+    const db = await getDb();
+    const lines: string[] = [];
+    await prepareDatabase(db, (line) => lines.push(line));
+    const { blogs, heroSection, admins, settings } = await getCollections();
+    expect(await blogs.countDocuments()).toBeGreaterThanOrEqual(6);
+    expect(await heroSection.countDocuments()).toBe(1);
+    expect(await admins.countDocuments()).toBe(1);
+    expect(lines.join("\n")).toMatch(/password: +\S{24}/);
+
+    const secret = getSessionSecret();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect((await settings.findOne({ _id: "sessionSecret" }))?.value).toBe(secret);
+  });
+
+  it("leaves existing content alone and keeps the stored secret on the next start", async () => {
+    const db = await getDb();
+    await prepareDatabase(db, () => {});
+    const secret = getSessionSecret();
+    const { blogs } = await getCollections();
+    await blogs.deleteMany({ title: { $regex: "." } });
+    const { faqs } = await getCollections();
+    const faqCount = await faqs.countDocuments();
+
+    const lines: string[] = [];
+    await prepareDatabase(db, (line) => lines.push(line));
+    expect(await blogs.countDocuments()).toBe(0);
+    expect(await faqs.countDocuments()).toBe(faqCount);
+    expect(lines.join("\n")).not.toMatch(/seeded|password/);
+    expect(getSessionSecret()).toBe(secret);
+  });
+});
+
+describe("several instances starting together", () => {
+  it("seed an empty database once", async () => {
+    const db = await getDb();
+    await Promise.all([prepareDatabase(db, () => {}), prepareDatabase(db, () => {})]);
+    const { blogs, heroSection } = await getCollections();
+    expect(await heroSection.countDocuments()).toBe(1);
+    const titles = (await blogs.find().toArray()).map((b) => b.title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});

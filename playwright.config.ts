@@ -1,0 +1,65 @@
+// End-to-end tests run against the production build (`npm run build` first), twice: with
+// JavaScript enabled and disabled, because every page must work without it.
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN, E2E_PORT } from "./tests/support/constants";
+
+// Debian's Chromium when present (CI and these machines cannot download Playwright's browser);
+// Playwright's own browser elsewhere, so the same command works on a laptop.
+const systemChromium = "/usr/bin/chromium";
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    }
+  : {};
+
+const baseURL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  projects: [
+    {
+      name: "js-enabled",
+      testIgnore: /server\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions },
+    },
+    {
+      name: "js-disabled",
+      testIgnore: /server\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
+    },
+    // Process-level behaviour (database outage, shutdown): starts its own servers.
+    { name: "server", testMatch: /server\.spec\.ts/ },
+  ],
+  webServer: {
+    command: "node server.js",
+    url: baseURL,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      // A fresh in-memory database per run, seeded with the demo content at start-up.
+      DATA_DIR: ":memory:",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+  },
+});

@@ -1,0 +1,123 @@
+// The process as an operator sees it: start-up, configuration errors, a database that goes
+// away and comes back, and a graceful stop. These start their own servers on free ports.
+import { expect, test } from "@playwright/test";
+import {
+  eventually,
+  freePort,
+  type Running,
+  startApp,
+  startEmbeddedDb,
+  tempDir,
+} from "../support/process";
+
+const running: Running[] = [];
+test.afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.stop("SIGKILL")));
+});
+function track(p: Running): Running {
+  running.push(p);
+  return p;
+}
+
+const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
+const DB_LISTENING = /listening on mongodb:\/\//i;
+
+test("a bad configuration value stops start-up with one line naming the variable", async () => {
+  const app = track(startApp({ PORT: "not-a-port", DATA_DIR: ":memory:" }));
+  expect(await app.exited).toBe(1);
+  const lines = app.output().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+});
+
+test("a fresh database gets demo content and a generated admin password printed once", async () => {
+  const dataDir = tempDir("fresh");
+  const port = await freePort();
+  const first = track(startApp({ PORT: String(port), DATA_DIR: dataDir }));
+  await first.waitFor(LISTENING);
+  expect(first.output()).toMatch(/seeded \d+ demo documents/);
+  expect(first.output()).toMatch(/e-mail: +admin@bureau\.local/);
+  expect(first.output()).toMatch(/password: +\S{24}/);
+  const home = await fetch(`http://localhost:${port}/`);
+  expect(home.status).toBe(200);
+  expect(await first.stop("SIGTERM")).toBe(0);
+
+  // Second start on the same data: the content and the admin are there already.
+  const second = track(startApp({ PORT: String(port), DATA_DIR: dataDir }));
+  await second.waitFor(LISTENING);
+  expect(second.output()).not.toMatch(/password:/);
+  expect(second.output()).not.toMatch(/seeded/);
+  expect(await second.stop("SIGTERM")).toBe(0);
+});
+
+test("SIGTERM finishes requests in flight, closes the database and exits 0", async () => {
+  const dataDir = tempDir("sigterm");
+  const port = await freePort();
+  const app = track(startApp({ PORT: String(port), DATA_DIR: dataDir }));
+  await app.waitFor(LISTENING);
+  const inFlight = Promise.all(
+    Array.from({ length: 10 }, () => fetch(`http://localhost:${port}/`).then((r) => r.status)),
+  );
+  // Give the requests a moment to be accepted, then ask the server to stop.
+  await new Promise((r) => setTimeout(r, 30));
+  app.child.kill("SIGTERM");
+  expect(await inFlight).toEqual(Array(10).fill(200));
+  expect(await app.exited).toBe(0);
+  expect(app.output()).toMatch(/SIGTERM received/);
+
+  // The embedded database was closed cleanly: the same DATA_DIR opens again at once.
+  const again = track(startApp({ PORT: String(port), DATA_DIR: dataDir }));
+  await again.waitFor(LISTENING);
+  expect((await fetch(`http://localhost:${port}/`)).status).toBe(200);
+});
+
+test("a database that goes away gives a friendly 503, and the site recovers by itself", async () => {
+  const dbPort = await freePort();
+  const appPort = await freePort();
+  const dbDir = tempDir("outage");
+  let db = track(startEmbeddedDb(dbPort, dbDir));
+  await db.waitFor(DB_LISTENING);
+  const app = track(
+    startApp({ PORT: String(appPort), MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/bureau_e2e` }),
+  );
+  await app.waitFor(LISTENING);
+  const url = `http://localhost:${appPort}/`;
+  expect((await fetch(url)).status).toBe(200);
+
+  await db.stop("SIGKILL");
+  await eventually(async () => (await fetch(url)).status === 503);
+  const down = await fetch(url, { headers: { accept: "text/html" } });
+  expect(down.status).toBe(503);
+  expect(down.headers.get("retry-after")).toBe("5");
+  const body = await down.text();
+  expect(body).toContain("We'll be right back");
+  expect(body).not.toMatch(/at \w+ \(|MongoNetworkError|ECONNREFUSED/);
+  // One clear line about the outage, not a stack trace per request.
+  await app.waitFor(/\[db\] Database unreachable/);
+  expect(app.output().match(/Database unreachable/g)).toHaveLength(1);
+  expect(app.output()).not.toMatch(/\n\s+at /);
+
+  db = track(startEmbeddedDb(dbPort, dbDir));
+  await db.waitFor(DB_LISTENING);
+  await eventually(async () => (await fetch(url)).status === 200);
+  expect(await (await fetch(url)).text()).toContain("<h1");
+  await app.waitFor(/\[db\] Connected to/);
+});
+
+test("a database unreachable at start-up: the site serves 503, then comes up on its own", async () => {
+  const dbPort = await freePort();
+  const appPort = await freePort();
+  const app = track(
+    startApp({ PORT: String(appPort), MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/bureau_e2e2` }),
+  );
+  await app.waitFor(LISTENING);
+  const url = `http://localhost:${appPort}/`;
+  expect((await fetch(url)).status).toBe(503);
+  expect(app.output()).toMatch(/\[db\] Database unreachable/);
+
+  const db = track(startEmbeddedDb(dbPort, tempDir("late")));
+  await db.waitFor(DB_LISTENING);
+  await eventually(async () => (await fetch(url)).status === 200);
+  // Start-up work ran once the database appeared: demo content is there.
+  expect(app.output()).toMatch(/seeded \d+ demo documents/);
+});
