@@ -183,7 +183,8 @@ export class Collection {
 
   dropIndex(name: string, w: WriteContext | null): void {
     const at = this.indexes.findIndex((ix) => ix.name === name);
-    if (at < 0) throw new CommandError(ErrorCode.IndexNotFound, `index not found with name [${name}]`);
+    if (at < 0)
+      throw new CommandError(ErrorCode.IndexNotFound, `index not found with name [${name}]`);
     this.indexes.splice(at, 1);
     w?.record({ t: "rmidx", ns: this.ns, name });
   }

@@ -73,7 +73,11 @@ export function normalizeIndexSpec(raw: unknown): IndexSpec {
   if (typeof input.name !== "string" || input.name.length === 0) {
     throw new CommandError(ErrorCode.BadValue, "index specification must contain a 'name'");
   }
-  const spec: IndexSpec = { v: 2, key: { ...(key as Record<string, number | string>) }, name: input.name };
+  const spec: IndexSpec = {
+    v: 2,
+    key: { ...(key as Record<string, number | string>) },
+    name: input.name,
+  };
   for (const [option, value] of Object.entries(input)) {
     if (!SPEC_PASSTHROUGH.has(option) || value === undefined) continue;
     if ((option === "unique" || option === "sparse" || option === "hidden") && !value) continue;

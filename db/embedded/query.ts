@@ -65,8 +65,15 @@ function docsByIdKeys(coll: Collection, idKeys: Iterable<string>): Doc[] {
   return out;
 }
 
-/** Picks the cheapest candidate set for a filter. */
-export function planCandidates(coll: Collection, filter: Filter): CandidatePlan {
+const NUMERIC_PATH_PART = /(^|\.)\d+(\.|$)/;
+
+/**
+ * Picks the cheapest candidate set for a filter. An index lookup is exact (no mingo pass) when
+ * the filter is nothing but scalar equalities on the index's fields: multikey index entries then
+ * coincide with MongoDB's equality semantics (a scalar matches an array containing it). A
+ * collation changes string equality, so it always forces the mingo pass.
+ */
+export function planCandidates(coll: Collection, filter: Filter, collated = false): CandidatePlan {
   const keys = Object.keys(filter);
   if (keys.length === 0) return { docs: coll.docs.values(), exact: true, plan: "COLLSCAN" };
   const onlyId = keys.length === 1;
@@ -75,11 +82,15 @@ export function planCandidates(coll: Collection, filter: Filter): CandidatePlan 
     const eq = equalityValue(clause);
     if (eq) {
       const doc = coll.docs.get(keyOf(eq.value));
-      return { docs: doc ? [doc] : [], exact: onlyId, plan: "IDHACK" };
+      return { docs: doc ? [doc] : [], exact: onlyId && !collated, plan: "IDHACK" };
     }
     const values = inValues(clause);
     if (values) {
-      return { docs: docsByIdKeys(coll, values.map(keyOf)), exact: onlyId, plan: "IDHACK" };
+      return {
+        docs: docsByIdKeys(coll, values.map(keyOf)),
+        exact: onlyId && !collated,
+        plan: "IDHACK",
+      };
     }
   }
   // Secondary indexes: usable when every field of the index has an equality clause.
@@ -93,7 +104,11 @@ export function planCandidates(coll: Collection, filter: Filter): CandidatePlan 
     }
     if (values.length !== index.fields.length) continue;
     const idKeys = Array.from(index.lookup(index.encodeLookup(values)));
-    return { docs: docsByIdKeys(coll, idKeys), exact: false, plan: "IXSCAN" };
+    const exact =
+      !collated &&
+      keys.length === index.fields.length &&
+      !index.fields.some((f) => NUMERIC_PATH_PART.test(f));
+    return { docs: docsByIdKeys(coll, idKeys), exact, plan: "IXSCAN" };
   }
   return { docs: coll.docs.values(), exact: false, plan: "COLLSCAN" };
 }
@@ -105,7 +120,7 @@ export interface MatchOptions extends MingoExtras {
 
 /** Documents matching a filter, in candidate order. */
 export function matchDocs(coll: Collection, filter: Filter, options: MatchOptions = {}): Doc[] {
-  const plan = planCandidates(coll, filter);
+  const plan = planCandidates(coll, filter, options.collation !== undefined);
   const limit = options.limit ?? 0;
   const out: Doc[] = [];
   if (plan.exact) {
@@ -177,7 +192,11 @@ export function project(docs: Doc[], projection: Document | undefined, extras: M
   // documents must never change, so those projections work on copies.
   const dotted = Object.keys(projection).some((key) => key.includes("."));
   const source = dotted ? docs.map((doc) => cloneDeep(doc) as Doc) : docs;
-  const projected = $project(Lazy(source), projection, mingoOptions(extras) as Options).collect<Doc>();
+  const projected = $project(
+    Lazy(source),
+    projection,
+    mingoOptions(extras) as Options,
+  ).collect<Doc>();
   return projected.map(idFirstIfPresent);
 }
 

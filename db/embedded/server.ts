@@ -10,10 +10,10 @@ import {
   encodeMsgReply,
   encodeOpReply,
   type Frame,
-  FramingError,
+  type FramingError,
   MessageFramer,
   OpCode,
-  ProtocolError,
+  type ProtocolError,
   parseCommand,
   REPLY_QUERY_FAILURE,
 } from "./wire";

@@ -39,7 +39,10 @@ export function classifyUpdate(u: unknown): UpdateKind {
     return "pipeline";
   }
   if (!isPlainObject(u)) {
-    throw new CommandError(ErrorCode.FailedToParse, "Update argument must be either an object or an array");
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      "Update argument must be either an object or an array",
+    );
   }
   const keys = Object.keys(u);
   const dollar = keys.filter((k) => k.startsWith("$"));
@@ -109,7 +112,8 @@ function stripIdOps(ops: Record<string, Record<string, unknown>>, current: Doc):
   for (const [op, fields] of Object.entries(ops)) {
     for (const path of Object.keys(fields)) {
       if (!touchesId(path)) {
-        if (op === "$rename" && touchesId(String(fields[path]))) throw immutableIdError(String(fields[path]));
+        if (op === "$rename" && touchesId(String(fields[path])))
+          throw immutableIdError(String(fields[path]));
         continue;
       }
       const unchanged =
@@ -156,7 +160,8 @@ export function applyUpdate(current: Doc, u: unknown, options: ApplyOptions = {}
   delete ops.$setOnInsert;
   stripIdOps(ops, current);
   if (setOnInsert && options.inserting) stripIdOps({ $setOnInsert: setOnInsert }, current);
-  for (const op of Object.keys(ops)) if (Object.keys(ops[op] as object).length === 0) delete ops[op];
+  for (const op of Object.keys(ops))
+    if (Object.keys(ops[op] as object).length === 0) delete ops[op];
 
   const copy = cloneDeep(current) as Doc;
   let modified = runOperators(copy, ops, options);

@@ -232,7 +232,8 @@ function collect(value: unknown, parts: string[], i: number, out: unknown[]): vo
       out.push(null);
       return;
     }
-    for (const item of value) collect(isPlainObject(item) ? item[part] : undefined, parts, i + 1, out);
+    for (const item of value)
+      collect(isPlainObject(item) ? item[part] : undefined, parts, i + 1, out);
     return;
   }
   collect(isPlainObject(value) ? value[part] : undefined, parts, i + 1, out);

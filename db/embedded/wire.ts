@@ -278,7 +278,9 @@ function header(length: number, responseTo: number, opCode: number): Buffer {
 /** BSON-encodes a document as a Buffer (bson returns a Buffer typed as Uint8Array on Node). */
 export function serializeDoc(doc: Document): Buffer {
   const bytes = serialize(doc, SERIALIZE_OPTIONS);
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** Serialises a reply document (already-encoded BSON is passed through). */

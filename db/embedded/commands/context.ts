@@ -1,9 +1,9 @@
 // What every command handler receives, and small argument helpers shared by handlers.
 
 import type { Document } from "bson";
+import { type CursorState, DEFAULT_FIRST_BATCH, encodeCursorReply, takeBatch } from "../cursor";
 import type { Engine } from "../engine";
 import { CommandError, ErrorCode } from "../errors";
-import { type CursorState, DEFAULT_FIRST_BATCH, encodeCursorReply, takeBatch } from "../cursor";
 import type { Doc } from "../values";
 
 export interface ServerInfo {
@@ -50,12 +50,17 @@ export function optionalObject(body: Document, field: string): Document | undefi
 export function optionalArray(body: Document, field: string): unknown[] | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw new CommandError(ErrorCode.TypeMismatch, `'${field}' must be an array`);
+  if (!Array.isArray(value))
+    throw new CommandError(ErrorCode.TypeMismatch, `'${field}' must be an array`);
   return value;
 }
 
 /** Non-negative integer argument (skip, limit, batchSize); Long values arrive as numbers. */
-export function optionalCount(body: Document, field: string, allowNegative = false): number | undefined {
+export function optionalCount(
+  body: Document,
+  field: string,
+  allowNegative = false,
+): number | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
   const n = typeof value === "number" ? value : Number(value);
@@ -91,7 +96,8 @@ export function cursorReply(
   options: CursorReplyOptions = {},
 ): Buffer {
   const batchSize = options.batchSize ?? DEFAULT_FIRST_BATCH;
-  const batch = batchSize === 0 && !options.singleBatch ? { docs: [], next: 0 } : takeBatch(docs, 0, batchSize);
+  const batch =
+    batchSize === 0 && !options.singleBatch ? { docs: [], next: 0 } : takeBatch(docs, 0, batchSize);
   let id = 0;
   if (batch.next < docs.length && !options.singleBatch) {
     id = ctx.engine.cursors.open(ns, docs, batch.next).id;
@@ -100,7 +106,11 @@ export function cursorReply(
 }
 
 /** Serves the next batch of an open cursor; the cursor closes itself once exhausted. */
-export function nextBatchReply(ctx: CommandContext, cursor: CursorState, batchSize: number): Buffer {
+export function nextBatchReply(
+  ctx: CommandContext,
+  cursor: CursorState,
+  batchSize: number,
+): Buffer {
   const batch = takeBatch(cursor.docs, cursor.pos, batchSize);
   cursor.pos = batch.next;
   let id = cursor.id;

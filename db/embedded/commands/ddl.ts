@@ -3,7 +3,13 @@
 import { calculateObjectSize, type Document } from "bson";
 import type { Collection } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
-import { ID_INDEX_NAME, ID_INDEX_SPEC, type IndexSpec, normalizeIndexSpec, sameKeyPattern } from "../indexes";
+import {
+  ID_INDEX_NAME,
+  ID_INDEX_SPEC,
+  type IndexSpec,
+  normalizeIndexSpec,
+  sameKeyPattern,
+} from "../indexes";
 import { compileQuery } from "../mingo";
 import { type Doc, formatValue, isPlainObject } from "../values";
 import {
@@ -34,7 +40,10 @@ async function create(ctx: CommandContext): Promise<Document> {
   const { engine, body, db } = ctx;
   const name = collectionArg(ctx, "create");
   if (body.viewOn !== undefined || body.pipeline !== undefined) {
-    throw new CommandError(ErrorCode.CommandNotSupported, "views are not supported by the embedded server");
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      "views are not supported by the embedded server",
+    );
   }
   if (body.timeseries !== undefined || body.clusteredIndex !== undefined) {
     throw new CommandError(
@@ -99,7 +108,9 @@ function listCollections(ctx: CommandContext): Buffer {
   if (filter && Object.keys(filter).length > 0) {
     // Filters may reference options/info even under nameOnly: test against the full entry.
     const query = compileQuery(filter);
-    infos = colls.filter((c) => query.test(collectionInfo(c, false))).map((c) => collectionInfo(c, nameOnly));
+    infos = colls
+      .filter((c) => query.test(collectionInfo(c, false)))
+      .map((c) => collectionInfo(c, nameOnly));
   }
   const cursor = optionalObject(body, "cursor");
   return cursorReply(ctx, `${db}.$cmd.listCollections`, infos, {
@@ -204,13 +215,21 @@ function indexNamesToDrop(coll: Collection, spec: unknown): string[] {
       if (sameKeyPattern(entry as IndexSpec["key"], ID_INDEX_SPEC.key)) {
         throw new CommandError(ErrorCode.InvalidOptions, "cannot drop _id index");
       }
-      const index = coll.indexes.find((ix) => sameKeyPattern(ix.spec.key, entry as IndexSpec["key"]));
+      const index = coll.indexes.find((ix) =>
+        sameKeyPattern(ix.spec.key, entry as IndexSpec["key"]),
+      );
       if (!index) {
-        throw new CommandError(ErrorCode.IndexNotFound, `can't find index with key: ${formatValue(entry)}`);
+        throw new CommandError(
+          ErrorCode.IndexNotFound,
+          `can't find index with key: ${formatValue(entry)}`,
+        );
       }
       return index.name;
     }
-    throw new CommandError(ErrorCode.TypeMismatch, "'index' must be a string, an object or an array of strings");
+    throw new CommandError(
+      ErrorCode.TypeMismatch,
+      "'index' must be a string, an object or an array of strings",
+    );
   });
 }
 
@@ -235,7 +254,10 @@ async function renameCollection(ctx: CommandContext): Promise<Document> {
   const from = body.renameCollection;
   const to = body.to;
   if (typeof from !== "string" || typeof to !== "string") {
-    throw new CommandError(ErrorCode.TypeMismatch, "renameCollection and to must be namespace strings");
+    throw new CommandError(
+      ErrorCode.TypeMismatch,
+      "renameCollection and to must be namespace strings",
+    );
   }
   const w = engine.txns.writeContext(body);
   try {

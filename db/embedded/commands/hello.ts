@@ -35,12 +35,8 @@ function helloReply(ctx: CommandContext, legacy: boolean): Document {
 
 const startTime = Date.now();
 
-export const helloHandlers: Record<string, Handler> = {
-  hello: (ctx) => helloReply(ctx, false),
-  isMaster: (ctx) => helloReply(ctx, true),
-  ismaster: (ctx) => helloReply(ctx, true),
-  ping: () => ({ ok: 1 }),
-  buildInfo: () => ({
+function buildInfo(): Document {
+  return {
     version: SERVER_VERSION,
     gitVersion: "bureau-embedded",
     versionArray: [7, 0, 0, 0],
@@ -53,7 +49,16 @@ export const helloHandlers: Record<string, Handler> = {
     openssl: { running: "disabled" },
     buildEnvironment: {},
     ok: 1,
-  }),
+  };
+}
+
+export const helloHandlers: Record<string, Handler> = {
+  hello: (ctx) => helloReply(ctx, false),
+  isMaster: (ctx) => helloReply(ctx, true),
+  ismaster: (ctx) => helloReply(ctx, true),
+  ping: () => ({ ok: 1 }),
+  buildInfo: () => buildInfo(),
+  buildinfo: () => buildInfo(),
   hostInfo: () => ({
     system: {
       currentTime: new Date(),

@@ -150,15 +150,18 @@ function countShape(stages: Document[]): { skip: number; limit: number } | undef
   let skip = 0;
   let limit = 0;
   let i = 0;
-  if (stages[i] && "$skip" in (stages[i] as Document)) skip = Number((stages[i++] as Document).$skip);
-  if (stages[i] && "$limit" in (stages[i] as Document)) limit = Number((stages[i++] as Document).$limit);
+  if (stages[i] && "$skip" in (stages[i] as Document))
+    skip = Number((stages[i++] as Document).$skip);
+  if (stages[i] && "$limit" in (stages[i] as Document))
+    limit = Number((stages[i++] as Document).$limit);
   const group = stages[i];
   if (i !== stages.length - 1 || !group || Object.keys(group).length !== 1) return undefined;
   const spec = group.$group;
   if (!isPlainObject(spec) || Object.keys(spec).length !== 2 || spec._id !== 1) return undefined;
   const n = spec.n;
   if (!isPlainObject(n) || Object.keys(n).length !== 1 || n.$sum !== 1) return undefined;
-  if (!Number.isInteger(skip) || !Number.isInteger(limit) || skip < 0 || limit < 0) return undefined;
+  if (!Number.isInteger(skip) || !Number.isInteger(limit) || skip < 0 || limit < 0)
+    return undefined;
   return { skip, limit };
 }
 
@@ -174,10 +177,16 @@ function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
   }
   const pipelineArg = body.pipeline;
   if (!Array.isArray(pipelineArg) || !pipelineArg.every(isPlainObject)) {
-    throw new CommandError(ErrorCode.TypeMismatch, "'pipeline' option must be specified as an array");
+    throw new CommandError(
+      ErrorCode.TypeMismatch,
+      "'pipeline' option must be specified as an array",
+    );
   }
   if (body.explain) {
-    throw new CommandError(ErrorCode.CommandNotSupported, "explain is not supported by the embedded server");
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      "explain is not supported by the embedded server",
+    );
   }
   const cursorOpt = optionalObject(body, "cursor");
   if (!cursorOpt) {
@@ -196,7 +205,10 @@ function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
   let out: Document | undefined;
   const last = pipeline[pipeline.length - 1];
   if (last && "$merge" in last) {
-    throw new CommandError(ErrorCode.CommandNotSupported, "$merge is not supported by the embedded server");
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      "$merge is not supported by the embedded server",
+    );
   }
   if (last && "$out" in last) {
     out = last;
@@ -227,7 +239,10 @@ function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
     const aggregator = createAggregator(pipeline, {
       ...extras,
       collectionResolver: (name: string) =>
-        Array.from(engine.getCollection(ctx.db, name)?.docs.values() ?? [], (d) => cloneDeep(d) as Doc),
+        Array.from(
+          engine.getCollection(ctx.db, name)?.docs.values() ?? [],
+          (d) => cloneDeep(d) as Doc,
+        ),
     });
     // Stages such as $addFields or $unwind edit nested objects of their input in place.
     const input = readOnly ? source : source.map((d) => cloneDeep(d) as Doc);

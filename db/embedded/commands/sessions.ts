@@ -31,7 +31,9 @@ export async function rollback(
         coll.insert(entry.before, w);
       }
     } catch (error) {
-      log(`abortTransaction: could not restore a document in ${entry.ns}: ${(error as Error).message}`);
+      log(
+        `abortTransaction: could not restore a document in ${entry.ns}: ${(error as Error).message}`,
+      );
     }
   }
   await engine.commit(w);

@@ -87,7 +87,8 @@ function runUpdateStatement(
   w: WriteContext,
   tally: UpdateTally,
 ): void {
-  if (!isPlainObject(stmt)) throw new CommandError(ErrorCode.TypeMismatch, "update statement must be an object");
+  if (!isPlainObject(stmt))
+    throw new CommandError(ErrorCode.TypeMismatch, "update statement must be an object");
   const q = (optionalObject(stmt, "q") ?? {}) as Filter;
   const u = stmt.u;
   const multi = stmt.multi === true;
@@ -96,7 +97,10 @@ function runUpdateStatement(
   const extras = collationOf(stmt);
   const kind = classifyUpdate(u);
   if (multi && kind === "replacement") {
-    throw new CommandError(ErrorCode.FailedToParse, "multi update is not supported for replacement-style update");
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      "multi update is not supported for replacement-style update",
+    );
   }
   const coll = engine.getCollection(db, name);
   const sort = normalizeSort(stmt.sort);
@@ -173,7 +177,8 @@ async function remove(ctx: CommandContext): Promise<Document> {
     for (let i = 0; i < deletes.length; i++) {
       try {
         const stmt = deletes[i];
-        if (!isPlainObject(stmt)) throw new CommandError(ErrorCode.TypeMismatch, "delete statement must be an object");
+        if (!isPlainObject(stmt))
+          throw new CommandError(ErrorCode.TypeMismatch, "delete statement must be an object");
         if (!coll) continue;
         const q = (optionalObject(stmt, "q") ?? {}) as Filter;
         const limit = stmt.limit === 1 ? 1 : 0;
@@ -195,7 +200,10 @@ async function remove(ctx: CommandContext): Promise<Document> {
 
 async function findAndModify(ctx: CommandContext): Promise<Document> {
   const { engine, body, db } = ctx;
-  const name = collectionArg(ctx, body.findAndModify !== undefined ? "findAndModify" : "findandmodify");
+  const name = collectionArg(
+    ctx,
+    body.findAndModify !== undefined ? "findAndModify" : "findandmodify",
+  );
   const query = (optionalObject(body, "query") ?? {}) as Filter;
   const sort = normalizeSort(body.sort);
   const fields = optionalObject(body, "fields");
@@ -206,16 +214,28 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
   const arrayFilters = optionalArray(body, "arrayFilters") as Document[] | undefined;
   const extras = collationOf(body);
   if (removing && u !== undefined) {
-    throw new CommandError(ErrorCode.FailedToParse, "Cannot specify both an update and remove=true");
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      "Cannot specify both an update and remove=true",
+    );
   }
   if (!removing && u === undefined) {
-    throw new CommandError(ErrorCode.FailedToParse, "Either an update or remove=true must be specified");
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      "Either an update or remove=true must be specified",
+    );
   }
   if (removing && upsert) {
-    throw new CommandError(ErrorCode.FailedToParse, "Cannot specify both upsert=true and remove=true");
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      "Cannot specify both upsert=true and remove=true",
+    );
   }
   if (removing && returnNew) {
-    throw new CommandError(ErrorCode.FailedToParse, "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document");
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document",
+    );
   }
   if (!removing) classifyUpdate(u);
 

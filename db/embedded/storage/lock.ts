@@ -49,7 +49,8 @@ export function acquireLock(dir: string): () => void {
       return () => {
         heldInProcess.delete(resolved);
         try {
-          if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid))
+            fs.unlinkSync(lockPath);
         } catch {
           // Already gone: nothing to release.
         }

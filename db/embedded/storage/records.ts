@@ -132,11 +132,21 @@ export interface FileHeader {
 
 export function encodeHeader(kind: FileHeader["kind"], epoch: number): Buffer {
   return encodeRecord(
-    serializeDoc({ format: FORMAT_NAME, kind, version: FORMAT_VERSION, epoch, createdAt: new Date() }),
+    serializeDoc({
+      format: FORMAT_NAME,
+      kind,
+      version: FORMAT_VERSION,
+      epoch,
+      createdAt: new Date(),
+    }),
   );
 }
 
-export function parseHeader(payload: Buffer | undefined, file: string, kind: FileHeader["kind"]): FileHeader {
+export function parseHeader(
+  payload: Buffer | undefined,
+  file: string,
+  kind: FileHeader["kind"],
+): FileHeader {
   let doc: Document | undefined;
   try {
     doc = payload ? decodePayload(payload)[0] : undefined;

@@ -27,7 +27,13 @@ import {
   parseHeader,
   scanRecords,
 } from "./records";
-import { type CapturedCollection, fsyncDir, loadSnapshot, SNAPSHOT_FILE, writeSnapshot } from "./snapshot";
+import {
+  type CapturedCollection,
+  fsyncDir,
+  loadSnapshot,
+  SNAPSHOT_FILE,
+  writeSnapshot,
+} from "./snapshot";
 
 const JOURNAL_PATTERN = /^journal-(\d{8})\.log$/;
 /** Background compaction starts once the journal exceeds this and twice the snapshot size. */
@@ -64,7 +70,12 @@ export class DurableStore implements CommitSink {
   private compacting: Promise<void> | null = null;
   private closed = false;
 
-  private constructor(dir: string, engine: Engine, log: (line: string) => void, release: () => void) {
+  private constructor(
+    dir: string,
+    engine: Engine,
+    log: (line: string) => void,
+    release: () => void,
+  ) {
     this.dir = dir;
     this.engine = engine;
     this.log = log;
@@ -72,7 +83,11 @@ export class DurableStore implements CommitSink {
   }
 
   /** Opens (creating if needed) a data directory, recovers its contents into `engine`. */
-  static async open(dir: string, engine: Engine, log: (line: string) => void): Promise<DurableStore> {
+  static async open(
+    dir: string,
+    engine: Engine,
+    log: (line: string) => void,
+  ): Promise<DurableStore> {
     const resolved = path.resolve(dir);
     fs.mkdirSync(resolved, { recursive: true });
     const release = acquireLock(resolved);
@@ -80,7 +95,9 @@ export class DurableStore implements CommitSink {
     try {
       const report = store.recover();
       if (report.tornTail) {
-        log(`recovered up to the last complete journal record; cut a torn tail (${report.tornTail})`);
+        log(
+          `recovered up to the last complete journal record; cut a torn tail (${report.tornTail})`,
+        );
       }
       log(
         `loaded ${resolved}: snapshot epoch ${report.snapshotEpoch}, ${report.recordsReplayed} journal records from ${report.journalsReplayed} file(s)`,
@@ -121,7 +138,11 @@ export class DurableStore implements CommitSink {
         try {
           ops = decodePayload(scan.payloads[i] as Buffer);
         } catch (error) {
-          throw new CorruptFileError(file, 0, `undecodable record ${i}: ${(error as Error).message}`);
+          throw new CorruptFileError(
+            file,
+            0,
+            `undecodable record ${i}: ${(error as Error).message}`,
+          );
         }
         for (const op of ops) apply(op as JournalOp);
         records++;
