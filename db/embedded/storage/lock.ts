@@ -15,10 +15,18 @@ const heldInProcess = new Set<string>();
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A killed process lingers as a zombie until its parent reaps it; kill(pid, 0) still
+  // succeeds then. On Linux, /proc tells the difference (state Z or X = dead).
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state !== "Z" && state !== "X";
+  } catch {
+    return true;
   }
 }
 

@@ -1,0 +1,206 @@
+// Embedded-server behaviour that is not MongoDB conformance: TTL sweeps with a short interval,
+// the transaction semantics we chose, index-backed lookups, cursor reaping and option checks.
+
+import { MongoClient, ObjectId } from "mongodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Collection, WriteContext } from "./collection";
+import { CursorManager } from "./cursor";
+import { Engine } from "./engine";
+import { type EmbeddedServer, startEmbeddedServer } from "./index";
+import { normalizeIndexSpec } from "./indexes";
+import { planCandidates } from "./query";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await sleep(25);
+  }
+}
+
+describe("embedded server", () => {
+  let server: EmbeddedServer;
+  let client: MongoClient;
+
+  beforeAll(async () => {
+    server = await startEmbeddedServer({ dataDir: ":memory:", ttlIntervalMs: 50 });
+    client = new MongoClient(server.uri);
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
+  });
+
+  it("exposes host, port and a driver-ready URI", () => {
+    expect(server.host).toBe("127.0.0.1");
+    expect(server.port).toBeGreaterThan(0);
+    expect(server.uri).toBe(`mongodb://127.0.0.1:${server.port}/?directConnection=true`);
+  });
+
+  it("expires documents through TTL indexes (fixed delay and per-document dates)", async () => {
+    const db = client.db("ttl");
+    const sessions = db.collection("sessions");
+    await sessions.createIndex({ createdAt: 1 }, { expireAfterSeconds: 60 });
+    await sessions.insertMany([
+      { name: "old", createdAt: new Date(Date.now() - 120_000) },
+      { name: "fresh", createdAt: new Date() },
+      { name: "no date", createdAt: "yesterday" },
+      { name: "missing" },
+    ]);
+    const tokens = db.collection("tokens");
+    await tokens.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+    await tokens.insertMany([
+      { name: "expired", expiresAt: new Date(Date.now() - 1000) },
+      { name: "soon", expiresAt: new Date(Date.now() + 300) },
+      { name: "later", expiresAt: new Date(Date.now() + 600_000) },
+      { name: "array", expiresAt: [new Date(Date.now() + 600_000), new Date(Date.now() - 5)] },
+    ]);
+    await eventually(async () => (await sessions.countDocuments()) === 3);
+    expect((await sessions.find().toArray()).map((d) => d.name).sort()).toEqual([
+      "fresh",
+      "missing",
+      "no date",
+    ]);
+    await eventually(async () => (await tokens.countDocuments()) === 1);
+    expect((await tokens.find().toArray()).map((d) => d.name)).toEqual(["later"]);
+  });
+
+  it("accepts transactions: commit keeps, abort rolls back this session's writes", async () => {
+    const coll = client.db("txn").collection("accounts");
+    await coll.createIndex({ owner: 1 }, { unique: true });
+    await coll.insertMany([
+      { owner: "ann", balance: 100 },
+      { owner: "bob", balance: 50 },
+    ]);
+    const session = client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        await coll.updateOne({ owner: "ann" }, { $inc: { balance: -30 } }, { session });
+        await coll.updateOne({ owner: "bob" }, { $inc: { balance: 30 } }, { session });
+      });
+      expect((await coll.find({}, { sort: { owner: 1 } }).toArray()).map((d) => d.balance)).toEqual(
+        [70, 80],
+      );
+
+      session.startTransaction();
+      await coll.updateOne({ owner: "ann" }, { $inc: { balance: -1000 } }, { session });
+      await coll.insertOne({ owner: "eve", balance: 1 }, { session });
+      await coll.deleteOne({ owner: "bob" }, { session });
+      await session.abortTransaction();
+      const after = await coll.find({}, { sort: { owner: 1 } }).toArray();
+      expect(after.map((d) => [d.owner, d.balance])).toEqual([
+        ["ann", 70],
+        ["bob", 80],
+      ]);
+
+      // A callback that throws makes withTransaction abort: nothing of it remains.
+      await expect(
+        session.withTransaction(async () => {
+          await coll.updateOne({ owner: "ann" }, { $set: { balance: 0 } }, { session });
+          throw new Error("business rule failed");
+        }),
+      ).rejects.toThrowError("business rule failed");
+      expect((await coll.findOne({ owner: "ann" }))?.balance).toBe(70);
+    } finally {
+      await session.endSession();
+    }
+  });
+
+  it("answers _id $in over thousands of ObjectIds from the _id map", async () => {
+    const coll = client.db("perf").collection("items");
+    const docs = Array.from({ length: 5000 }, (_, i) => ({ _id: new ObjectId(), i }));
+    await coll.insertMany(docs);
+    const wanted = docs.filter((_, i) => i % 5 === 0).map((d) => d._id);
+    const start = performance.now();
+    const found = await coll.find({ _id: { $in: wanted } }).toArray();
+    expect(found).toHaveLength(1000);
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+
+  it("returns cursor batches consistently while documents change underneath", async () => {
+    const coll = client.db("cursor").collection("moving");
+    await coll.insertMany(Array.from({ length: 300 }, (_, i) => ({ i })));
+    const cursor = coll.find({}, { batchSize: 100, sort: { i: 1 } });
+    const seen: number[] = [];
+    for await (const doc of cursor) {
+      seen.push(doc.i as number);
+      if (seen.length === 1) await coll.deleteMany({ i: { $gte: 150 } });
+    }
+    // Results are materialised when the query runs: the first answer is served in full.
+    expect(seen).toEqual(Array.from({ length: 300 }, (_, i) => i));
+  });
+
+  it("rejects invalid options", async () => {
+    await expect(startEmbeddedServer({ dataDir: "" })).rejects.toThrowError(/dataDir/);
+    await expect(startEmbeddedServer({ dataDir: ":memory:", port: 70_000 })).rejects.toThrowError(
+      /port/,
+    );
+    await expect(
+      startEmbeddedServer({ dataDir: ":memory:", port: server.port }),
+    ).rejects.toThrowError(new RegExp(`${server.port}`));
+  });
+
+  it("closes idempotently and refuses connections afterwards", async () => {
+    const other = await startEmbeddedServer({ dataDir: ":memory:" });
+    const otherClient = new MongoClient(other.uri, { serverSelectionTimeoutMS: 500 });
+    await otherClient.connect();
+    await Promise.all([other.close(), other.close()]);
+    await expect(otherClient.db("x").command({ ping: 1 })).rejects.toThrowError();
+    await otherClient.close(true);
+  });
+});
+
+describe("query planning", () => {
+  const engine = new Engine();
+  const w = new WriteContext();
+  const coll: Collection = engine.ensureCollection("plan", "people", w);
+  coll.createIndex(normalizeIndexSpec({ key: { email: 1 }, name: "email_1", unique: true }), w);
+  coll.createIndex(normalizeIndexSpec({ key: { team: 1, role: 1 }, name: "team_role" }), w);
+  coll.createIndex(normalizeIndexSpec({ key: { nick: 1 }, name: "nick_1", sparse: true }), w);
+  for (let i = 0; i < 100; i++) {
+    coll.insert(
+      {
+        _id: i,
+        email: `u${i}@x`,
+        team: i % 4,
+        role: i % 3 === 0 ? "lead" : "dev",
+        tags: [`t${i % 2}`],
+      },
+      w,
+    );
+  }
+
+  it("uses the _id map, unique and compound indexes for equality", () => {
+    expect(planCandidates(coll, { _id: 5 })).toMatchObject({ plan: "IDHACK", exact: true });
+    expect(planCandidates(coll, { _id: { $in: [1, 2, 999] } }).plan).toBe("IDHACK");
+    expect(Array.from(planCandidates(coll, { _id: { $in: [1, 2, 999] } }).docs)).toHaveLength(2);
+    const byEmail = planCandidates(coll, { email: "u7@x" });
+    expect(byEmail).toMatchObject({ plan: "IXSCAN", exact: true });
+    expect(Array.from(byEmail.docs).map((d) => d._id)).toEqual([7]);
+    const compound = planCandidates(coll, { team: 1, role: "lead" });
+    expect(compound.plan).toBe("IXSCAN");
+    expect(Array.from(compound.docs).every((d) => d.team === 1 && d.role === "lead")).toBe(true);
+  });
+
+  it("falls back to a scan when no complete index covers the filter", () => {
+    expect(planCandidates(coll, { team: 1 }).plan).toBe("COLLSCAN");
+    expect(planCandidates(coll, { email: /u7/ }).plan).toBe("COLLSCAN");
+    expect(planCandidates(coll, { nick: "x" }).plan).toBe("COLLSCAN"); // sparse index
+    expect(planCandidates(coll, { email: "u7@x" }, true)).toMatchObject({
+      plan: "IXSCAN",
+      exact: false,
+    });
+  });
+
+  it("reaps idle cursors", () => {
+    const cursors = new CursorManager();
+    const a = cursors.open("db.c", [{ _id: 1 }], 0);
+    cursors.open("db.c", [{ _id: 2 }], 0);
+    expect(cursors.reap(Date.now() + 11 * 60 * 1000)).toBe(2);
+    expect(cursors.get(a.id)).toBeUndefined();
+  });
+});

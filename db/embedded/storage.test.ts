@@ -1,0 +1,295 @@
+// Storage tests (embedded only, in this process): record framing, torn-tail recovery, refusal on
+// corruption, the directory lock, and everything surviving a clean restart.
+
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { GridFSBucket, MongoClient, type MongoServerError } from "mongodb";
+import { afterEach, describe, expect, it } from "vitest";
+import { startEmbeddedServer } from "./index";
+import { LOCK_FILE } from "./storage/lock";
+import { CorruptFileError, encodeRecord, RECORD_HEADER_SIZE, scanRecords } from "./storage/records";
+
+/** XORs one byte in place (a simulated bit rot). */
+function flip(buf: Buffer, index: number, mask: number): void {
+  buf.writeUInt8(buf.readUInt8(index) ^ mask, index);
+}
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-storage-"));
+  dirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function journalFile(dir: string): string {
+  const name = fs.readdirSync(dir).find((f) => f.startsWith("journal-"));
+  if (!name) throw new Error(`no journal in ${dir}`);
+  return path.join(dir, name);
+}
+
+/** Starts a server on `dir`, runs `fn` with a connected client, then closes both. */
+async function withServer<T>(
+  dir: string,
+  fn: (client: MongoClient) => Promise<T>,
+  log?: (l: string) => void,
+): Promise<T> {
+  const server = await startEmbeddedServer({ dataDir: dir, ...(log ? { log } : {}) });
+  const client = new MongoClient(server.uri);
+  try {
+    await client.connect();
+    return await fn(client);
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+async function download(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe("record framing", () => {
+  const a = encodeRecord(Buffer.from("first record"));
+  const b = encodeRecord(Buffer.from("second record"));
+  const c = encodeRecord(Buffer.from("third record"));
+
+  it("reads back intact records", () => {
+    const scan = scanRecords(Buffer.concat([a, b, c]), "f", true);
+    expect(scan.payloads.map((p) => p.toString())).toEqual([
+      "first record",
+      "second record",
+      "third record",
+    ]);
+    expect(scan.tornTail).toBeUndefined();
+  });
+
+  it("cuts a torn tail of every kind", () => {
+    const whole = Buffer.concat([a, b, c]);
+    const cases: Buffer[] = [
+      whole.subarray(0, whole.length - 3), // payload cut short
+      whole.subarray(0, a.length + b.length + 7), // header cut short
+      Buffer.concat([a, b, Buffer.alloc(c.length)]), // zero-filled tail
+      (() => {
+        const damaged = Buffer.from(whole);
+        flip(damaged, damaged.length - 1, 0xff); // checksum mismatch in the last record
+        return damaged;
+      })(),
+    ];
+    for (const buf of cases) {
+      const scan = scanRecords(buf, "f", true);
+      expect(scan.payloads.map((p) => p.toString())).toEqual(["first record", "second record"]);
+      expect(scan.validLength).toBe(a.length + b.length);
+      expect(scan.tornTail).toBeDefined();
+    }
+  });
+
+  it("refuses damage followed by more records, naming the file", () => {
+    const payloadFlip = Buffer.concat([a, b, c]);
+    flip(payloadFlip, a.length + RECORD_HEADER_SIZE + 2, 0x01);
+    expect(() => scanRecords(payloadFlip, "/data/journal.log", true)).toThrowError(
+      CorruptFileError,
+    );
+    expect(() => scanRecords(payloadFlip, "/data/journal.log", true)).toThrowError(
+      /\/data\/journal\.log/,
+    );
+    // A flipped length bit must not make the rest of the file look like a torn tail.
+    const lengthFlip = Buffer.concat([a, b, c]);
+    flip(lengthFlip, a.length + 6, 0x10);
+    expect(() => scanRecords(lengthFlip, "/data/journal.log", true)).toThrowError(
+      /bad record header/,
+    );
+  });
+});
+
+describe("persistence", () => {
+  it("keeps documents, indexes (still enforced) and GridFS files across a clean restart", async () => {
+    const dir = tempDir();
+    const file = randomBytes(700_000);
+    const fileId = await withServer(dir, async (client) => {
+      const db = client.db("app");
+      await db.collection("users").createIndex({ email: 1 }, { unique: true });
+      await db.collection("users").insertMany([
+        { email: "a@x", when: new Date(1_000), tags: ["t"] },
+        { email: "b@x", when: new Date(2_000) },
+      ]);
+      await db.collection("users").updateOne({ email: "b@x" }, { $set: { n: 2 } });
+      await db.collection("users").deleteOne({ email: "a@x" });
+      await db.collection("users").insertOne({ email: "c@x" });
+      await db.collection("temp").insertOne({ x: 1 });
+      await db.collection("temp").drop();
+      await db.collection("old").insertOne({ y: 1 });
+      await db.collection("old").rename("renamed");
+      await db.collection("other").createIndex({ k: 1 }, { name: "k_idx" });
+      await db.collection("other").dropIndex("k_idx");
+      await client.db("scratch").collection("s").insertOne({ s: 1 });
+      await client.db("scratch").dropDatabase();
+      const bucket = new GridFSBucket(db);
+      const upload = bucket.openUploadStream("photo.bin");
+      await pipeline(Readable.from([file]), upload);
+      return upload.id;
+    });
+
+    await withServer(dir, async (client) => {
+      const db = client.db("app");
+      const users = await db
+        .collection("users")
+        .find({}, { sort: { email: 1 } })
+        .toArray();
+      expect(users.map((u) => [u.email, u.n])).toEqual([
+        ["b@x", 2],
+        ["c@x", undefined],
+      ]);
+      expect((users[0]?.when as Date | undefined)?.getTime()).toBe(2_000);
+      expect((await db.collection("users").indexes()).map((ix) => ix.name)).toEqual([
+        "_id_",
+        "email_1",
+      ]);
+      const dup = (await db
+        .collection("users")
+        .insertOne({ email: "c@x" })
+        .catch((e: unknown) => e)) as MongoServerError;
+      expect(dup.code).toBe(11000);
+      const names = (await db.listCollections().toArray()).map((c) => c.name).sort();
+      expect(names).toEqual(["fs.chunks", "fs.files", "other", "renamed", "users"]);
+      expect((await db.collection("other").indexes()).map((ix) => ix.name)).toEqual(["_id_"]);
+      const dbs = (await client.db("admin").admin().listDatabases()).databases.map((d) => d.name);
+      expect(dbs).not.toContain("scratch");
+      const bucket = new GridFSBucket(db);
+      expect((await download(bucket.openDownloadStream(fileId))).equals(file)).toBe(true);
+      expect((await download(bucket.openDownloadStreamByName("photo.bin"))).equals(file)).toBe(
+        true,
+      );
+    });
+  });
+
+  it("compacts the journal into a snapshot on start", async () => {
+    const dir = tempDir();
+    await withServer(dir, async (client) => {
+      await client
+        .db("app")
+        .collection("c")
+        .insertMany(Array.from({ length: 50 }, (_, i) => ({ i })));
+    });
+    const journalBefore = fs.statSync(journalFile(dir)).size;
+    await withServer(dir, async (client) => {
+      expect(await client.db("app").collection("c").countDocuments()).toBe(50);
+    });
+    expect(fs.statSync(journalFile(dir)).size).toBeLessThan(journalBefore);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith("journal-"))).toHaveLength(1);
+    expect(fs.existsSync(path.join(dir, "snapshot.bson"))).toBe(true);
+  });
+
+  it("recovers up to the last complete record when the journal tail is torn", async () => {
+    const dir = tempDir();
+    await withServer(dir, async (client) => {
+      const c = client.db("app").collection("c");
+      for (let i = 0; i < 10; i++) await c.insertOne({ i });
+    });
+    const journal = journalFile(dir);
+    fs.truncateSync(journal, fs.statSync(journal).size - 5);
+    const logs: string[] = [];
+    await withServer(
+      dir,
+      async (client) => {
+        const found = await client
+          .db("app")
+          .collection("c")
+          .find({}, { sort: { i: 1 } })
+          .toArray();
+        expect(found.map((d) => d.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+      },
+      (line) => logs.push(line),
+    );
+    expect(logs.some((l) => l.includes("torn tail"))).toBe(true);
+    // The recovered state was compacted: a second restart sees the same, with no torn tail.
+    await withServer(dir, async (client) => {
+      expect(await client.db("app").collection("c").countDocuments()).toBe(9);
+    });
+  });
+
+  it("refuses to start on a corrupted record in the middle of the journal, naming the file", async () => {
+    const dir = tempDir();
+    await withServer(dir, async (client) => {
+      const c = client.db("app").collection("c");
+      for (let i = 0; i < 10; i++) await c.insertOne({ i, pad: "x".repeat(100) });
+    });
+    const journal = journalFile(dir);
+    const bytes = fs.readFileSync(journal);
+    flip(bytes, Math.floor(bytes.length / 2), 0x5a);
+    fs.writeFileSync(journal, bytes);
+    await expect(startEmbeddedServer({ dataDir: dir })).rejects.toThrowError(journal);
+    // Nothing was rewritten and the lock was released: fixing the file makes start-up work.
+    flip(bytes, Math.floor(bytes.length / 2), 0x5a);
+    fs.writeFileSync(journal, bytes);
+    await withServer(dir, async (client) => {
+      expect(await client.db("app").collection("c").countDocuments()).toBe(10);
+    });
+  });
+
+  it("refuses to start on a damaged snapshot, naming the file", async () => {
+    const dir = tempDir();
+    await withServer(dir, async (client) => {
+      await client
+        .db("app")
+        .collection("c")
+        .insertMany([{ a: 1 }, { a: 2 }]);
+    });
+    await withServer(dir, async () => {}); // compacts into the snapshot
+    const snapshot = path.join(dir, "snapshot.bson");
+    const bytes = fs.readFileSync(snapshot);
+    flip(bytes, bytes.length - 10, 0xff);
+    fs.writeFileSync(snapshot, bytes);
+    await expect(startEmbeddedServer({ dataDir: dir })).rejects.toThrowError(snapshot);
+  });
+
+  it("locks the data directory against a second server", async () => {
+    const dir = tempDir();
+    const first = await startEmbeddedServer({ dataDir: dir });
+    try {
+      await expect(startEmbeddedServer({ dataDir: dir })).rejects.toThrowError(
+        new RegExp(`${dir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*in use`),
+      );
+    } finally {
+      await first.close();
+    }
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+
+    // A lock left by a process that is gone (kill -9) is taken over.
+    fs.writeFileSync(path.join(dir, LOCK_FILE), "999999999\n");
+    const second = await startEmbeddedServer({ dataDir: dir });
+    await second.close();
+
+    // A lock held by another live process is respected.
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 10000)"]);
+    try {
+      fs.writeFileSync(path.join(dir, LOCK_FILE), `${other.pid}\n`);
+      await expect(startEmbeddedServer({ dataDir: dir })).rejects.toThrowError(
+        new RegExp(`in use by process ${other.pid}`),
+      );
+    } finally {
+      other.kill("SIGKILL");
+    }
+  });
+
+  it("does not touch the disk in :memory: mode", async () => {
+    const before = fs.readdirSync(process.cwd()).sort();
+    const server = await startEmbeddedServer({ dataDir: ":memory:" });
+    const client = new MongoClient(server.uri);
+    await client.connect();
+    await client.db("m").collection("c").insertOne({ a: 1 });
+    await client.close();
+    await server.close();
+    expect(fs.readdirSync(process.cwd()).sort()).toEqual(before);
+  });
+});
