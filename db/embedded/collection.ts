@@ -4,7 +4,7 @@
 // holding references keeps a consistent view, a snapshot can be written from captured references
 // while writes continue, and a failed unique check leaves nothing half-applied.
 
-import type { Document, UUID } from "bson";
+import { calculateObjectSize, type Document, type UUID } from "bson";
 import { CommandError, ErrorCode } from "./errors";
 import {
   type DocKeys,
@@ -40,6 +40,23 @@ export class WriteContext {
   record(op: JournalOp): void {
     this.ops.push(op);
   }
+}
+
+/** mongod's maxBsonObjectSize. Larger documents could not be returned nor journaled. */
+export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+function checkSize(doc: Doc, updating: boolean): void {
+  const size = calculateObjectSize(doc, { ignoreUndefined: true });
+  if (size <= MAX_DOCUMENT_BYTES) return;
+  throw updating
+    ? new CommandError(
+        ErrorCode.BSONObjectTooLarge,
+        `Resulting document after update is larger than ${MAX_DOCUMENT_BYTES}`,
+      )
+    : new CommandError(
+        ErrorCode.BSONObjectTooLarge,
+        `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_BYTES}`,
+      );
 }
 
 export class Collection {
@@ -92,6 +109,7 @@ export class Collection {
     if (this.docs.has(idKey)) {
       throw duplicateKeyError(this.ns, ID_INDEX_NAME, ID_INDEX_SPEC.key, ["_id"], [doc._id]);
     }
+    checkSize(doc, false);
     const keys = this.keysOf(doc);
     this.checkUnique(keys, idKey);
     this.docs.set(idKey, doc);
@@ -104,6 +122,7 @@ export class Collection {
 
   /** Swaps in a new version of a document (same `_id`). Throws E11000 before changing anything. */
   replace(idKey: string, oldDoc: Doc, newDoc: Doc, w: WriteContext): void {
+    checkSize(newDoc, true);
     const newKeys = this.keysOf(newDoc);
     this.checkUnique(newKeys, idKey);
     const oldKeys = this.keysOf(oldDoc);

@@ -71,7 +71,15 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const ttlTimer = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    const w: WriteContext = sweepExpired(engine, Date.now());
+    let w: WriteContext;
+    try {
+      w = sweepExpired(engine, Date.now());
+    } catch (error) {
+      // A timer callback must never throw: that would take the whole process down.
+      sweeping = false;
+      log(`TTL sweep failed: ${(error as Error).message}`);
+      return;
+    }
     Promise.resolve(engine.commit(w))
       .catch((error: Error) => log(`TTL sweep could not be journaled: ${error.message}`))
       .finally(() => {

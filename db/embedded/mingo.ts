@@ -143,6 +143,15 @@ export const MINGO_CONTEXT = Context.init({ query: { $type: $type as never } })
   .addProjectionOps(projectionOperators)
   .addWindowOps(windowOperators);
 
+/**
+ * Operator updates only need query operators (arrayFilters, positional matches, $pull
+ * conditions): mingo's updater copies the whole context on every call, and copying this slim one
+ * instead of the full one is a measurable share of an updateOne.
+ */
+export const MINGO_UPDATE_CONTEXT = Context.init({ query: { $type: $type as never } }).addQueryOps(
+  queryOperators,
+);
+
 export interface MingoExtras {
   collation?: CollationSpec | undefined;
   collectionResolver?: CollectionResolver | undefined;
@@ -153,9 +162,9 @@ export interface MingoExtras {
  * Options for every mingo call. Scripts stay disabled: `$where`/`$function` would run code sent
  * over the network inside this process.
  */
-export function mingoOptions(extras: MingoExtras = {}): Partial<Options> {
+export function mingoOptions(extras: MingoExtras = {}, context = MINGO_CONTEXT): Partial<Options> {
   const options: Record<string, unknown> = {
-    context: MINGO_CONTEXT,
+    context,
     idKey: "_id",
     scriptEnabled: false,
     useStrictMode: true,

@@ -12,7 +12,7 @@ import { cloneDeep } from "mingo/util";
 import type { Collection } from "./collection";
 import { CommandError, ErrorCode } from "./errors";
 import { compileQuery, type MingoExtras, mingoOptions } from "./mingo";
-import { type Doc, isPlainObject, keyOf } from "./values";
+import { type Doc, idFirst, isPlainObject, keyOf } from "./values";
 
 export type Filter = Record<string, unknown>;
 
@@ -197,13 +197,5 @@ export function project(docs: Doc[], projection: Document | undefined, extras: M
     projection,
     mingoOptions(extras) as Options,
   ).collect<Doc>();
-  return projected.map(idFirstIfPresent);
-}
-
-function idFirstIfPresent(doc: Doc): Doc {
-  const keys = Object.keys(doc);
-  if (keys.length < 2 || keys[0] === "_id" || !("_id" in doc)) return doc;
-  const out: Doc = { _id: doc._id };
-  for (const key of keys) if (key !== "_id") out[key] = doc[key];
-  return out;
+  return projected.map(idFirst);
 }

@@ -8,7 +8,7 @@ import { type Document, ObjectId } from "bson";
 import { updateOne } from "mingo/updater";
 import { cloneDeep } from "mingo/util";
 import { CommandError, ErrorCode } from "./errors";
-import { type MingoExtras, mingoOptions } from "./mingo";
+import { MINGO_UPDATE_CONTEXT, type MingoExtras, mingoOptions } from "./mingo";
 import { type Doc, formatValue, idFirst, isPlainObject, keyOf, setPath } from "./values";
 
 const UPDATE_OPERATORS = new Set([
@@ -135,7 +135,7 @@ function runOperators(doc: Doc, ops: Record<string, unknown>, options: ApplyOpti
     condition,
     ops,
     { arrayFilters: options.arrayFilters ?? [], cloneMode: "copy" },
-    mingoOptions(options),
+    mingoOptions(options, MINGO_UPDATE_CONTEXT),
   );
   if (result.matchedCount === 0 && Object.keys(condition).length > 0) {
     throw new CommandError(

@@ -128,7 +128,6 @@ export function formatValue(value: unknown): string {
     case "string":
       return JSON.stringify(value);
     case "number":
-      return Number.isInteger(value) || !Number.isFinite(value) ? String(value) : String(value);
     case "boolean":
     case "bigint":
       return String(value);
@@ -165,20 +164,6 @@ function isArrayIndex(part: string): boolean {
     if (c < 48 || c > 57) return false;
   }
   return true;
-}
-
-/** Value at a dotted path without array traversal (numeric parts index arrays). */
-export function getPath(doc: unknown, path: string): unknown {
-  if (!path.includes(".")) {
-    return isPlainObject(doc) ? doc[path] : undefined;
-  }
-  let current: unknown = doc;
-  for (const part of path.split(".")) {
-    if (Array.isArray(current) && isArrayIndex(part)) current = current[Number(part)];
-    else if (isPlainObject(current)) current = current[part];
-    else return undefined;
-  }
-  return current;
 }
 
 /** Sets a dotted path, creating intermediate documents (used to seed upserted documents). */

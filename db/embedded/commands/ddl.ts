@@ -11,7 +11,7 @@ import {
   sameKeyPattern,
 } from "../indexes";
 import { compileQuery } from "../mingo";
-import { type Doc, formatValue, isPlainObject } from "../values";
+import { type Doc, formatValue, isPlainObject, keyOf } from "../values";
 import {
   type CommandContext,
   collectionArg,
@@ -53,6 +53,15 @@ async function create(ctx: CommandContext): Promise<Document> {
   }
   const options: Document = {};
   for (const key of COLLECTION_OPTIONS) if (body[key] !== undefined) options[key] = body[key];
+  // Since MongoDB 7.0 (SERVER-60064) create is idempotent when the options are identical.
+  const existing = engine.getCollection(db, name);
+  if (existing) {
+    if (keyOf(existing.options) === keyOf(options)) return { ok: 1 };
+    throw new CommandError(
+      ErrorCode.NamespaceExists,
+      `namespace ${db}.${name} already exists, but with different options: ${formatValue(existing.options)}`,
+    );
+  }
   const w = engine.txns.writeContext(body);
   try {
     engine.createCollection(db, name, options, w);

@@ -155,7 +155,17 @@ export class DurableStore implements CommitSink {
 
   append(ops: readonly JournalOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error("the embedded server is shutting down"));
-    const promise = this.journal.append(encodeDocsRecord(ops as unknown as Document[]));
+    let record: Buffer;
+    try {
+      record = encodeDocsRecord(ops as unknown as Document[]);
+    } catch (error) {
+      // Documents are size-checked before they land, so this should be unreachable; if it
+      // happens the change is in memory only, and saying so loudly beats a silent divergence.
+      const message = `could not journal a write: ${(error as Error).message}`;
+      this.log(message);
+      return Promise.reject(new Error(message));
+    }
+    const promise = this.journal.append(record);
     if (
       this.compacting === null &&
       this.journal.size > Math.max(COMPACT_MIN_JOURNAL_BYTES, 2 * this.snapshotBytes)
