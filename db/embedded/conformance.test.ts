@@ -152,6 +152,18 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       expect(await coll.countDocuments({ when })).toBe(1);
       expect(await coll.countDocuments({ "nested.a.b.c": "deep" })).toBe(1);
       expect(await coll.countDocuments({ bin: new Binary(bytes) })).toBe(1);
+      // $type knows every BSON type.
+      expect(await coll.countDocuments({ ref: { $type: "objectId" } })).toBe(1);
+      expect(await coll.countDocuments({ bin: { $type: "binData" } })).toBe(1);
+      expect(await coll.countDocuments({ when: { $type: "date" } })).toBe(1);
+      expect(await coll.countDocuments({ int: { $type: "int" }, float: { $type: "double" } })).toBe(
+        1,
+      );
+      expect(
+        await coll.countDocuments({ int: { $type: "number" }, nothing: { $type: "null" } }),
+      ).toBe(1);
+      expect(await coll.countDocuments({ "nested.list": { $type: "objectId" } })).toBe(1);
+      expect(await coll.countDocuments({ text: { $type: "int" } })).toBe(0);
     });
 
     describe("queries", () => {
@@ -758,6 +770,18 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
         { customer: "ann", line: 15, title: "Book" },
         { customer: "ann", line: 6, title: "Pen" },
       ]);
+      await orders
+        .aggregate([
+          { $match: { customer: "ann" } },
+          { $project: { total: 1 } },
+          { $out: "ann_orders" },
+        ])
+        .toArray();
+      const copied = await db
+        .collection("ann_orders")
+        .find({}, { sort: { total: 1 } })
+        .toArray();
+      expect(copied.map((d) => d.total)).toEqual([21, 30]);
       // Pipelines never change stored documents.
       const stored = await orders.findOne({ customer: "bob" });
       expect(stored?.items).toEqual([{ product: "p1", qty: 1 }]);

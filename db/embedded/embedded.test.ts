@@ -134,6 +134,27 @@ describe("embedded server", () => {
     expect(seen).toEqual(Array.from({ length: 300 }, (_, i) => i));
   });
 
+  it("treats create as idempotent for identical options (MongoDB 7.0 behaviour)", async () => {
+    const db = client.db("create");
+    await db.createCollection("c", { capped: true, size: 4096 });
+    await expect(db.createCollection("c", { capped: true, size: 4096 })).resolves.toBeDefined();
+    await expect(db.createCollection("c")).rejects.toMatchObject({ code: 48 });
+  });
+
+  it("refuses an update that would grow a document beyond 16 MB, leaving it intact", async () => {
+    const coll = client.db("limits").collection("big");
+    const { insertedId } = await coll.insertOne({ parts: [] });
+    const part = "p".repeat(5 * 1024 * 1024);
+    for (let i = 0; i < 3; i++)
+      await coll.updateOne({ _id: insertedId }, { $push: { parts: part } as never });
+    await expect(
+      coll.updateOne({ _id: insertedId }, { $push: { parts: part } as never }),
+    ).rejects.toMatchObject({
+      code: 10334,
+    });
+    expect((await coll.findOne({ _id: insertedId }))?.parts).toHaveLength(3);
+  });
+
   it("rejects invalid options", async () => {
     await expect(startEmbeddedServer({ dataDir: "" })).rejects.toThrowError(/dataDir/);
     await expect(startEmbeddedServer({ dataDir: ":memory:", port: 70_000 })).rejects.toThrowError(
