@@ -10,9 +10,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { GridFSBucket, MongoClient, type MongoServerError } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
+import { WriteContext } from "./collection";
+import { Engine } from "./engine";
 import { startEmbeddedServer } from "./index";
+import { normalizeIndexSpec } from "./indexes";
 import { LOCK_FILE } from "./storage/lock";
 import { CorruptFileError, encodeRecord, RECORD_HEADER_SIZE, scanRecords } from "./storage/records";
+import { DurableStore } from "./storage/store";
+import { keyOf } from "./values";
 
 /** XORs one byte in place (a simulated bit rot). */
 function flip(buf: Buffer, index: number, mask: number): void {
@@ -279,6 +284,44 @@ describe("persistence", () => {
       );
     } finally {
       other.kill("SIGKILL");
+    }
+  });
+
+  it("compacts in the background while writes continue, losing nothing", async () => {
+    const dir = tempDir();
+    const engine = new Engine();
+    const store = await DurableStore.open(dir, engine, () => {}, { compactMinBytes: 8 * 1024 });
+    const setup = new WriteContext();
+    const coll = engine.ensureCollection("app", "events", setup);
+    coll.createIndex(normalizeIndexSpec({ key: { seq: 1 }, name: "seq_1", unique: true }), setup);
+    await engine.commit(setup);
+    let seq = 0;
+    for (let round = 0; round < 40; round++) {
+      const commits: Array<Promise<void> | undefined> = [];
+      for (let i = 0; i < 25; i++) {
+        const w = new WriteContext();
+        coll.insert({ _id: seq, seq, pad: "x".repeat(200) }, w);
+        if (seq % 7 === 0 && seq > 0) coll.delete(keyOf(seq - 1), w);
+        seq++;
+        commits.push(engine.commit(w));
+      }
+      await Promise.all(commits);
+    }
+    const expected = coll.size;
+    await store.close();
+    expect(store.compactions).toBeGreaterThan(2);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith("journal-"))).toHaveLength(1);
+
+    const reopened = new Engine();
+    const again = await DurableStore.open(dir, reopened, () => {});
+    try {
+      const restored = reopened.getCollection("app", "events");
+      expect(restored?.size).toBe(expected);
+      expect(restored?.indexes.map((ix) => ix.name)).toEqual(["seq_1"]);
+      expect(restored?.docs.has(keyOf(seq - 1))).toBe(true);
+      expect(restored?.docs.has(keyOf(6))).toBe(false);
+    } finally {
+      await again.close();
     }
   });
 

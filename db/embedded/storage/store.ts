@@ -39,6 +39,11 @@ const JOURNAL_PATTERN = /^journal-(\d{8})\.log$/;
 /** Background compaction starts once the journal exceeds this and twice the snapshot size. */
 const COMPACT_MIN_JOURNAL_BYTES = 64 * 1024 * 1024;
 
+export interface StoreOptions {
+  /** Journal size that triggers a background compaction (tests lower it). */
+  compactMinBytes?: number;
+}
+
 function journalName(n: number): string {
   return `journal-${String(n).padStart(8, "0")}.log`;
 }
@@ -64,22 +69,28 @@ export class DurableStore implements CommitSink {
   private readonly engine: Engine;
   private readonly log: (line: string) => void;
   private readonly releaseLock: () => void;
-  private journal!: JournalWriter;
+  /** Set by the first compaction, which always runs before the store is handed out. */
+  private journal: JournalWriter | undefined;
   private journalNumber = 0;
   private snapshotBytes = 0;
   private compacting: Promise<void> | null = null;
   private closed = false;
+  private readonly compactMinBytes: number;
+  /** Completed compactions, start-up included (diagnostics and tests). */
+  compactions = 0;
 
   private constructor(
     dir: string,
     engine: Engine,
     log: (line: string) => void,
     release: () => void,
+    options: StoreOptions,
   ) {
     this.dir = dir;
     this.engine = engine;
     this.log = log;
     this.releaseLock = release;
+    this.compactMinBytes = options.compactMinBytes ?? COMPACT_MIN_JOURNAL_BYTES;
   }
 
   /** Opens (creating if needed) a data directory, recovers its contents into `engine`. */
@@ -87,11 +98,12 @@ export class DurableStore implements CommitSink {
     dir: string,
     engine: Engine,
     log: (line: string) => void,
+    options: StoreOptions = {},
   ): Promise<DurableStore> {
     const resolved = path.resolve(dir);
     fs.mkdirSync(resolved, { recursive: true });
     const release = acquireLock(resolved);
-    const store = new DurableStore(resolved, engine, log, release);
+    const store = new DurableStore(resolved, engine, log, release, options);
     try {
       const report = store.recover();
       if (report.tornTail) {
@@ -106,6 +118,7 @@ export class DurableStore implements CommitSink {
       engine.sink = store;
       return store;
     } catch (error) {
+      await store.journal?.close().catch(() => undefined);
       release();
       throw error;
     }
@@ -127,6 +140,9 @@ export class DurableStore implements CommitSink {
         fs.rmSync(file, { force: true });
         continue;
       }
+      // A torn tail is accepted in any journal, not only the newest: after a rotation the new
+      // journal acknowledges nothing until the old one is durable, so an older journal's torn
+      // record was never acknowledged either.
       const scan = scanRecords(fs.readFileSync(file), file, true);
       if (scan.tornTail) tornTail = `${file}: ${scan.tornTail}`;
       this.journalNumber = n;
@@ -165,10 +181,11 @@ export class DurableStore implements CommitSink {
       this.log(message);
       return Promise.reject(new Error(message));
     }
-    const promise = this.journal.append(record);
+    const journal = this.journal as JournalWriter;
+    const promise = journal.append(record);
     if (
       this.compacting === null &&
-      this.journal.size > Math.max(COMPACT_MIN_JOURNAL_BYTES, 2 * this.snapshotBytes)
+      journal.size > Math.max(this.compactMinBytes, 2 * this.snapshotBytes)
     ) {
       this.compacting = this.compact()
         .catch((error: Error) => this.log(`background compaction failed: ${error.message}`))
@@ -187,7 +204,9 @@ export class DurableStore implements CommitSink {
   private async compact(): Promise<void> {
     const epoch = this.journalNumber + 1;
     const captured: CapturedCollection[] = [];
+    let documents = 0;
     for (const coll of this.engine.collections()) {
+      documents += coll.size;
       captured.push({
         ns: coll.ns,
         uuid: coll.uuid,
@@ -196,7 +215,7 @@ export class DurableStore implements CommitSink {
         docs: Array.from(coll.docs.values()),
       });
     }
-    const previous = this.journal as JournalWriter | undefined;
+    const previous = this.journal;
     this.journal = this.createJournal(epoch, previous);
     this.journalNumber = epoch;
     this.snapshotBytes = await writeSnapshot(this.dir, epoch, captured);
@@ -204,6 +223,10 @@ export class DurableStore implements CommitSink {
     for (const n of listJournals(this.dir)) {
       if (n < epoch) fs.rmSync(path.join(this.dir, journalName(n)), { force: true });
     }
+    this.compactions++;
+    this.log(
+      `compacted into snapshot epoch ${epoch}: ${documents} documents, ${this.snapshotBytes} bytes`,
+    );
   }
 
   private createJournal(n: number, predecessor: JournalWriter | undefined): JournalWriter {
@@ -226,7 +249,7 @@ export class DurableStore implements CommitSink {
     if (this.closed) return;
     this.closed = true;
     if (this.compacting) await this.compacting;
-    await this.journal.close();
+    await this.journal?.close();
     this.engine.sink = null;
     this.releaseLock();
   }
