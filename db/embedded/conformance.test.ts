@@ -834,6 +834,12 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       } finally {
         await session.endSession();
       }
+      // What client.close() sends (with moreToCome) for every pooled session.
+      const other = client.startSession();
+      await expect(client.db("admin").command({ endSessions: [other.id] })).resolves.toMatchObject({
+        ok: 1,
+      });
+      await other.endSession();
     });
 
     it("round-trips a multi-chunk file through GridFSBucket", async () => {

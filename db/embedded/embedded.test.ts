@@ -155,6 +155,24 @@ describe("embedded server", () => {
     expect((await coll.findOne({ _id: insertedId }))?.parts).toHaveLength(3);
   });
 
+  it("answers the $collStats and $indexStats stages tools use", async () => {
+    const coll = client.db("stats").collection("c");
+    await coll.insertMany([{ a: 1 }, { a: 2 }]);
+    await coll.createIndex({ a: 1 });
+    const [stats] = await coll
+      .aggregate([{ $collStats: { storageStats: {}, count: {} } }])
+      .toArray();
+    expect(stats).toMatchObject({
+      ns: "stats.c",
+      storageStats: { count: 2, nindexes: 2 },
+      count: { count: 2 },
+    });
+    const names = await coll
+      .aggregate([{ $indexStats: {} }, { $project: { _id: 0, name: 1 } }])
+      .toArray();
+    expect(names).toEqual([{ name: "_id_" }, { name: "a_1" }]);
+  });
+
   it("rejects invalid options", async () => {
     await expect(startEmbeddedServer({ dataDir: "" })).rejects.toThrowError(/dataDir/);
     await expect(startEmbeddedServer({ dataDir: ":memory:", port: 70_000 })).rejects.toThrowError(

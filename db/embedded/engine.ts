@@ -1,7 +1,7 @@
 // The catalog (databases → collections), the commit path to the journal, and recovery replay.
 
 import { type Document, UUID } from "bson";
-import { Collection, WriteContext } from "./collection";
+import { Collection, type WriteContext } from "./collection";
 import { CursorManager } from "./cursor";
 import { CommandError, ErrorCode } from "./errors";
 import type { IndexSpec } from "./indexes";
@@ -197,9 +197,5 @@ export class Engine {
   private replayColl(ns: string): Collection {
     const [db, name] = splitNs(ns);
     return this.getCollection(db, name) ?? this.attach(db, name, new UUID(), {});
-  }
-
-  newWriteContext(): WriteContext {
-    return new WriteContext();
   }
 }

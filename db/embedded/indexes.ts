@@ -232,10 +232,6 @@ export class Index {
   clear(): void {
     this.entries.clear();
   }
-
-  get entryCount(): number {
-    return this.entries.size;
-  }
 }
 
 function encodeKeyPart(value: unknown): string {

@@ -80,10 +80,6 @@ export class WireServer {
     await closed;
   }
 
-  get connectionCount(): number {
-    return this.connections.size;
-  }
-
   /** Runs a parsed command; used by connections. */
   execute(
     body: Document,

@@ -62,8 +62,4 @@ export class TransactionManager {
     this.active.delete(key);
     return txn?.undo ?? [];
   }
-
-  get openCount(): number {
-    return this.active.size;
-  }
 }

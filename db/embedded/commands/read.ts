@@ -1,6 +1,6 @@
 // Read commands: find, getMore, killCursors, count, distinct, aggregate.
 
-import { type Document, Long, ObjectId } from "bson";
+import { calculateObjectSize, type Document, Long, ObjectId } from "bson";
 import type { CollationSpec } from "mingo/types";
 import { cloneDeep, compare } from "mingo/util";
 import type { Collection } from "../collection";
@@ -222,6 +222,11 @@ function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
   if (coll && first && Object.keys(first).length === 1 && isPlainObject(first.$match)) {
     source = matchDocs(coll, first.$match as Filter, extras);
     pipeline = pipeline.slice(1);
+  } else if (first && ("$collStats" in first || "$indexStats" in first)) {
+    // Compass and mongosh ask for statistics through these two source stages.
+    if (!coll) throw new CommandError(ErrorCode.NamespaceNotFound, `ns does not exist: ${ns}`);
+    source = "$collStats" in first ? [collStatsDoc(ctx, coll)] : indexStatsDocs(ctx, coll);
+    pipeline = pipeline.slice(1);
   } else {
     source = coll ? Array.from(coll.docs.values()) : [];
   }
@@ -250,6 +255,43 @@ function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
   }
   if (out) return writeOut(ctx, out.$out, results);
   return cursorReply(ctx, ns, results, { batchSize });
+}
+
+function collStatsDoc(ctx: CommandContext, coll: Collection): Doc {
+  let size = 0;
+  for (const doc of coll.docs.values()) size += calculateObjectSize(doc);
+  const indexSizes: Doc = {};
+  for (const spec of coll.indexSpecs()) indexSizes[spec.name] = 0;
+  const count = coll.size;
+  return {
+    ns: coll.ns,
+    host: `${ctx.server.host}:${ctx.server.port}`,
+    localTime: new Date(),
+    storageStats: {
+      size,
+      count,
+      avgObjSize: count > 0 ? Math.round(size / count) : 0,
+      storageSize: size,
+      freeStorageSize: 0,
+      nindexes: coll.indexes.length + 1,
+      totalIndexSize: 0,
+      totalSize: size,
+      indexSizes,
+      capped: coll.options.capped === true,
+    },
+    count: { count },
+  };
+}
+
+function indexStatsDocs(ctx: CommandContext, coll: Collection): Doc[] {
+  const since = ctx.engine.startedAt;
+  return coll.indexSpecs().map((spec) => ({
+    name: spec.name,
+    key: spec.key,
+    host: `${ctx.server.host}:${ctx.server.port}`,
+    accesses: { ops: 0, since },
+    spec,
+  }));
 }
 
 /** $out: replace the target collection with the pipeline's results. */

@@ -27,13 +27,7 @@ import {
   parseHeader,
   scanRecords,
 } from "./records";
-import {
-  type CapturedCollection,
-  fsyncDir,
-  loadSnapshot,
-  SNAPSHOT_FILE,
-  writeSnapshot,
-} from "./snapshot";
+import { type CapturedCollection, fsyncDir, loadSnapshot, writeSnapshot } from "./snapshot";
 
 const JOURNAL_PATTERN = /^journal-(\d{8})\.log$/;
 /** Background compaction starts once the journal exceeds this and twice the snapshot size. */
@@ -252,13 +246,5 @@ export class DurableStore implements CommitSink {
     await this.journal?.close();
     this.engine.sink = null;
     this.releaseLock();
-  }
-
-  get journalPath(): string {
-    return path.join(this.dir, journalName(this.journalNumber));
-  }
-
-  get snapshotPath(): string {
-    return path.join(this.dir, SNAPSHOT_FILE);
   }
 }
