@@ -105,6 +105,17 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       expect(error.message).toContain("no such command: 'fooBar'");
     });
 
+    it("rejects malformed filters with BadValue (2) and keeps serving", async () => {
+      const c = db.collection("malformed");
+      await c.insertOne({ a: 1 });
+      for (const filter of [{ a: { $in: 5 } }, { $or: [] }, { a: { $foo: 1 } }, { $foo: 1 }]) {
+        const error = await rejection(c.find(filter as never).toArray());
+        expect(error).toBeInstanceOf(MongoServerError);
+        expect(error.code).toBe(2);
+      }
+      expect(await c.countDocuments({ a: 1 })).toBe(1);
+    });
+
     it("round-trips Date, ObjectId, Binary, numbers and nested documents", async () => {
       const coll = db.collection("types");
       const ref = new ObjectId();

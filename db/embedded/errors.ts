@@ -88,6 +88,10 @@ export function toCommandError(error: unknown): CommandError {
     if (error.constructor.name === "MingoError" || error.name === "MingoError") {
       return new CommandError(ErrorCode.BadValue, error.message);
     }
+    // An invalid regular expression in a filter surfaces as a SyntaxError from RegExp.
+    if (error instanceof SyntaxError) {
+      return new CommandError(ErrorCode.BadValue, error.message);
+    }
     if (error.name === "BSONError" || error.constructor.name === "BSONError") {
       return new CommandError(ErrorCode.InvalidBSON, error.message);
     }

@@ -16,6 +16,7 @@ import * as queryOperators from "mingo/operators/query";
 import * as windowOperators from "mingo/operators/window";
 import { Query } from "mingo/query";
 import type { CollationSpec, CollectionResolver, Options } from "mingo/types";
+import { CommandError, ErrorCode } from "./errors";
 import { isPlainObject } from "./values";
 
 /** BSON type names (and numeric aliases) that `$type` accepts. */
@@ -175,7 +176,43 @@ export function mingoOptions(extras: MingoExtras = {}, context = MINGO_CONTEXT):
   return options as Partial<Options>;
 }
 
+const ARRAY_OPERATORS = new Set(["$in", "$nin", "$all"]);
+const LOGICAL_OPERATORS = new Set(["$and", "$or", "$nor"]);
+
+/**
+ * Rejects malformed operands mingo would only trip over later with a TypeError (and which
+ * mongod reports as BadValue), so a bad filter is a client error, not an internal one.
+ */
+function validateFilter(filter: unknown, depth = 0): void {
+  if (!isPlainObject(filter) || depth > 100) return;
+  for (const [key, value] of Object.entries(filter)) {
+    if (LOGICAL_OPERATORS.has(key)) {
+      if (!Array.isArray(value) || value.length === 0 || !value.every(isPlainObject)) {
+        throw new CommandError(ErrorCode.BadValue, `${key} must be a nonempty array of objects`);
+      }
+      for (const branch of value) validateFilter(branch, depth + 1);
+    } else if (isPlainObject(value)) {
+      validateOperators(value, depth);
+    }
+  }
+}
+
+/** Checks the operator document of one field (`{$in: [...], $not: {...}}`). */
+function validateOperators(ops: Record<string, unknown>, depth: number): void {
+  for (const [op, operand] of Object.entries(ops)) {
+    if (ARRAY_OPERATORS.has(op) && !Array.isArray(operand)) {
+      throw new CommandError(ErrorCode.BadValue, `${op} needs an array`);
+    }
+    if ((op === "$elemMatch" || op === "$not") && isPlainObject(operand)) {
+      // $elemMatch takes either a filter over the elements' fields or bare operators.
+      validateFilter(operand, depth + 1);
+      validateOperators(operand, depth + 1);
+    }
+  }
+}
+
 export function compileQuery(filter: Record<string, unknown>, extras?: MingoExtras): Query {
+  validateFilter(filter);
   return new Query(filter, mingoOptions(extras));
 }
 
