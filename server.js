@@ -38,8 +38,13 @@ if (development) {
     }
   });
 } else {
-  entry = await import(BUILD_PATH).catch((/** @type {unknown} */ error) => {
-    console.error(`Cannot load ${BUILD_PATH}: run "npm run build" first (${String(error)})`);
+  entry = await import(BUILD_PATH).catch((/** @type {any} */ error) => {
+    console.error(
+      error?.code === "ERR_MODULE_NOT_FOUND" &&
+        String(error.message).includes("build/server/index.js")
+        ? `Cannot find ${BUILD_PATH}: run "npm run build" first`
+        : `Cannot load ${BUILD_PATH}: ${String(error)}`,
+    );
     process.exit(1);
   });
   // Fingerprinted build output never changes under the same name: cache it for a year.

@@ -11,7 +11,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"],
     // Every worker that touches the database starts its own in-process embedded server
     // on an in-memory store (see db/client.server.ts), so tests never share state.
     env: { DATA_DIR: ":memory:", NODE_ENV: "test" },

@@ -31,7 +31,8 @@ app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
     getLoadContext: () => new RouterContextProvider(),
-    mode: getEnv().NODE_ENV === "production" ? "production" : "development",
+    // Read directly: configuration is validated in startup(), after this module loads.
+    mode: process.env.NODE_ENV === "production" ? "production" : "development",
   }),
 );
 

@@ -2,7 +2,7 @@
 // exception, which catches hydration mismatches and React key warnings early.
 import { test as base, expect } from "@playwright/test";
 
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{ failOnConsoleErrors: undefined }>({
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -15,7 +15,7 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
         if (!isOwnStatus) problems.push(`console.error: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
-      await use();
+      await use(undefined);
       expect(problems, "the browser reported errors").toEqual([]);
     },
     { auto: true },

@@ -69,11 +69,14 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `bureau-${prefix}-`));
 }
 
-export const TSX = path.join("node_modules", ".bin", "tsx");
-
-/** The embedded database on its own, as `npm run db:serve` runs it. */
+/**
+ * The embedded database on its own, as `npm run db:serve` runs it. Loaded with `--import tsx`
+ * in this very process (the `tsx` command would run it in a grandchild that a SIGKILL misses).
+ */
 export function startEmbeddedDb(port: number, dataDir: string): Running {
-  return start(TSX, ["db/embedded/cli.ts", "--port", String(port)], { DATA_DIR: dataDir });
+  return start("node", ["--import", "tsx", "db/embedded/cli.ts", "--port", String(port)], {
+    DATA_DIR: dataDir,
+  });
 }
 
 /** The production server (needs `npm run build`). */
