@@ -10,12 +10,16 @@ import {
   Binary,
   type CommandStartedEvent,
   type Db,
+  type Document,
   GridFSBucket,
   type Long,
+  MaxKey,
+  MinKey,
   MongoBulkWriteError,
   MongoClient,
   MongoServerError,
   ObjectId,
+  Timestamp,
 } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedServer } from "./index";
@@ -318,6 +322,63 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
           { projection: { tags: { $slice: 1 }, name: 1 } },
         );
         expect(sliced?.tags).toEqual(["admin"]);
+      });
+
+      it("sorts across BSON types and by array elements like mongod", async () => {
+        const c = db.collection("sort_order");
+        const values: unknown[] = [
+          new MaxKey(),
+          true,
+          new Date(0),
+          new ObjectId("000000000000000000000001"),
+          new Binary(Buffer.from("a")),
+          [3],
+          { a: 1 },
+          "s",
+          2,
+          null,
+          new MinKey(),
+          new Timestamp({ t: 1, i: 1 }),
+          /re/,
+        ];
+        await c.insertMany(values.map((v, i) => ({ _id: i, v }) as Document));
+        await c.insertOne({ _id: 100 } as Document);
+        // MinKey, null = missing, numbers ([3] sorts as 3), string, object, BinData, ObjectId,
+        // boolean, Date, Timestamp, regex, MaxKey.
+        const ascending = [10, 9, 100, 8, 5, 7, 6, 4, 3, 1, 2, 11, 12, 0];
+        const ids = (docs: Document[]) => docs.map((d) => d._id);
+        expect(ids(await c.find().sort({ v: 1, _id: 1 }).toArray())).toEqual(ascending);
+        expect(ids(await c.aggregate([{ $sort: { v: 1, _id: 1 } }]).toArray())).toEqual(ascending);
+        expect(ids(await c.find().sort({ v: -1, _id: 1 }).toArray())).toEqual([
+          0, 12, 11, 2, 1, 3, 4, 6, 7, 5, 8, 9, 100, 10,
+        ]);
+
+        // An array sorts by its smallest element ascending, its largest descending; an empty
+        // array sorts before null and missing fields.
+        const a = db.collection("sort_arrays");
+        await a.insertMany([
+          { _id: 1, v: [1, 5], it: [{ p: 5 }, { p: 1 }] },
+          { _id: 2, v: 3, it: [{ p: 3 }] },
+          { _id: 3, v: [] },
+          { _id: 4 },
+        ] as Document[]);
+        expect(ids(await a.find().sort({ v: 1 }).toArray())).toEqual([3, 4, 1, 2]);
+        expect(ids(await a.find().sort({ v: -1 }).toArray())).toEqual([1, 2, 4, 3]);
+        expect(
+          ids(
+            await a
+              .find({ it: { $exists: true } })
+              .sort({ "it.p": -1 })
+              .toArray(),
+          ),
+        ).toEqual([1, 2]);
+        expect(
+          ids(
+            await a
+              .aggregate([{ $match: { it: { $exists: true } } }, { $sort: { "it.p": -1 } }])
+              .toArray(),
+          ),
+        ).toEqual([1, 2]);
       });
 
       it("counts and lists distinct values", async () => {

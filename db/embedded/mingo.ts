@@ -8,6 +8,7 @@
 
 import { Aggregator } from "mingo/aggregator";
 import { Context } from "mingo/core";
+import { Lazy } from "mingo/lazy";
 import * as accumulatorOperators from "mingo/operators/accumulator";
 import * as expressionOperators from "mingo/operators/expression";
 import * as pipelineOperators from "mingo/operators/pipeline";
@@ -17,7 +18,8 @@ import * as windowOperators from "mingo/operators/window";
 import { Query } from "mingo/query";
 import type { CollationSpec, CollectionResolver, Options } from "mingo/types";
 import { CommandError, ErrorCode } from "./errors";
-import { isPlainObject } from "./values";
+import { sortDocuments } from "./order";
+import { type Doc, isPlainObject } from "./values";
 
 /** BSON type names (and numeric aliases) that `$type` accepts. */
 const TYPE_ALIASES: Record<string, string> = {
@@ -136,7 +138,36 @@ function $type(selector: string, wanted: unknown): (doc: Record<string, unknown>
   };
 }
 
-export const MINGO_CONTEXT = Context.init({ query: { $type: $type as never } })
+/**
+ * The `$sort` stage with MongoDB's ordering (order.ts) instead of mingo's, which orders types
+ * differently and sorts arrays by their smallest element in both directions.
+ */
+function $sortStage(
+  coll: { transform(fn: (items: Doc[]) => unknown): unknown },
+  spec: unknown,
+  options: Options,
+): unknown {
+  if (!isPlainObject(spec) || Object.keys(spec).length === 0) {
+    throw new CommandError(ErrorCode.BadValue, "$sort stage must have at least one sort key");
+  }
+  const sort: Record<string, 1 | -1> = {};
+  for (const [field, dir] of Object.entries(spec)) {
+    if (typeof dir !== "number" || !(dir === 1 || dir === -1)) {
+      throw new CommandError(
+        ErrorCode.BadValue,
+        `$sort key ordering must be 1 (for ascending) or -1 (for descending)`,
+      );
+    }
+    sort[field] = dir;
+  }
+  const collation = (options as { collation?: CollationSpec }).collation;
+  return coll.transform((items) => Lazy(sortDocuments(items, sort, collation)));
+}
+
+export const MINGO_CONTEXT = Context.init({
+  query: { $type: $type as never },
+  pipeline: { $sort: $sortStage as never },
+})
   .addQueryOps(queryOperators)
   .addExpressionOps(expressionOperators)
   .addAccumulatorOps(accumulatorOperators)

@@ -6,12 +6,13 @@
 
 import type { Document } from "bson";
 import { Lazy } from "mingo/lazy";
-import { $project, $sort } from "mingo/operators/pipeline";
+import { $project } from "mingo/operators/pipeline";
 import type { Options } from "mingo/types";
 import { cloneDeep } from "mingo/util";
 import type { Collection } from "./collection";
 import { CommandError, ErrorCode } from "./errors";
 import { compileQuery, type MingoExtras, mingoOptions } from "./mingo";
+import { sortDocuments } from "./order";
 import { type Doc, idFirst, isPlainObject, keyOf } from "./values";
 
 export type Filter = Record<string, unknown>;
@@ -180,9 +181,9 @@ export function runFind(coll: Collection, spec: FindSpec): Doc[] {
   return project(docs, spec.projection, spec);
 }
 
-/** mingo's $sort: MongoDB ordering across types, arrays (min/max element) and collation. */
+/** MongoDB ordering across types, arrays (min/max element) and collation; see order.ts. */
 export function sortDocs(docs: Doc[], sort: Record<string, 1 | -1>, extras: MingoExtras): Doc[] {
-  return $sort(Lazy(docs), sort, mingoOptions(extras) as Options).collect<Doc>();
+  return sortDocuments(docs, sort, extras.collation);
 }
 
 /** Applies a find projection; `_id` is kept first like mongod does. */

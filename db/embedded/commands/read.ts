@@ -2,10 +2,11 @@
 
 import { calculateObjectSize, type Document, Long, ObjectId } from "bson";
 import type { CollationSpec } from "mingo/types";
-import { cloneDeep, compare } from "mingo/util";
+import { cloneDeep } from "mingo/util";
 import type { Collection } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
 import { createAggregator, type MingoExtras } from "../mingo";
+import { compareValues } from "../order";
 import { type Filter, matchDocs, normalizeSort, runFind } from "../query";
 import { type Doc, distinctValues, idFirst, isPlainObject, keyOf } from "../values";
 import {
@@ -116,7 +117,7 @@ function distinct(ctx: CommandContext): Document {
     }
   }
   // mongod collects distinct values in an ordered set: the answer comes back sorted.
-  return { values: Array.from(seen.values()).sort(compare), ok: 1 };
+  return { values: Array.from(seen.values()).sort((a, b) => compareValues(a, b)), ok: 1 };
 }
 
 /** Stages that never modify their input documents, so stored documents can flow through. */
