@@ -616,6 +616,58 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
         expect(await c.findOne({ _id })).toMatchObject({ list: [1, 3], set: ["a", "b", "c"] });
       });
 
+      it("rejects updates mongod cannot apply, with its error codes, changing nothing", async () => {
+        const c = db.collection("bad_updates");
+        const original = { _id: 1, s: "text", n: 5, list: [1, 2], o: { a: 1 } };
+        await c.insertOne({ ...original } as Document);
+        const cases: Array<[Document, number]> = [
+          [{ $inc: { s: 1 } }, 14], // TypeMismatch: $inc on a string
+          [{ $inc: { n: "1" } }, 14], // TypeMismatch: non-numeric increment
+          [{ $mul: { s: 2 } }, 14],
+          [{ $pop: { s: 1 } }, 14],
+          [{ $set: { n: 1 }, $inc: { n: 1 } }, 40], // ConflictingUpdateOperators
+          [{ $set: { o: {}, "o.a": 2 } }, 40],
+          [{ $set: { n: 1 }, $setOnInsert: { n: 2 } }, 40],
+          [{ $set: { "s.x": 1 } }, 28], // PathNotViable: a string has no fields
+          [{ $inc: { "n.x": 1 } }, 28],
+          [{ $push: { s: 1 } }, 2], // BadValue: $push onto a non-array
+          [{ $addToSet: { n: 1 } }, 2],
+          [{ $pull: { s: "t" } }, 2],
+          [{ $rename: { n: "n" } }, 2],
+          [{ $foo: { n: 1 } }, 9], // FailedToParse: unknown modifier
+        ];
+        for (const [update, code] of cases) {
+          const error = await rejection(c.updateOne({ _id: 1 } as Document, update));
+          expect(error, JSON.stringify(update)).toBeInstanceOf(MongoServerError);
+          expect(error.code, JSON.stringify(update)).toBe(code);
+        }
+        const viaFindAndModify = await rejection(
+          c.findOneAndUpdate({ _id: 1 } as Document, { $inc: { s: 1 } }),
+        );
+        expect(viaFindAndModify.code).toBe(14);
+        const viaUpsert = await rejection(
+          c.updateOne({ key: "k" }, { $inc: { key: 1 } }, { upsert: true }),
+        );
+        expect(viaUpsert.code).toBe(14);
+        expect(await c.find().toArray()).toEqual([original]);
+      });
+
+      it("pushes with $sort/$slice onto missing fields and sets $currentDate timestamps", async () => {
+        const c = db.collection<{ _id: number; recent?: number[] }>("push_missing");
+        await c.insertOne({ _id: 1 });
+        await c.updateOne(
+          { _id: 1 },
+          {
+            $push: { recent: { $each: [3, 1, 2], $sort: 1, $slice: 2 } },
+            $currentDate: { at: { $type: "timestamp" }, on: { $type: "date" } },
+          },
+        );
+        const doc: Document | null = await c.findOne({ _id: 1 });
+        expect(doc?.recent).toEqual([1, 2]);
+        expect(doc?.at).toBeInstanceOf(Timestamp);
+        expect(doc?.on).toBeInstanceOf(Date);
+      });
+
       it("upserts with $setOnInsert and query equality fields", async () => {
         const c = db.collection("upserts");
         const first = await c.updateOne(

@@ -16,6 +16,7 @@ export const ErrorCode = {
   IllegalOperation: 20,
   InvalidBSON: 22,
   NamespaceNotFound: 26,
+  PathNotViable: 28,
   IndexNotFound: 27,
   ConflictingUpdateOperators: 40,
   CursorNotFound: 43,

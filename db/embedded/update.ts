@@ -4,11 +4,11 @@
 // which keeps ObjectId/Binary instances (structuredClone would turn them into plain objects). The
 // caller then checks unique indexes against the result before swapping it in.
 
-import { type Document, ObjectId } from "bson";
+import { type Document, ObjectId, Timestamp } from "bson";
 import { updateOne } from "mingo/updater";
 import { cloneDeep } from "mingo/util";
 import { CommandError, ErrorCode } from "./errors";
-import { MINGO_UPDATE_CONTEXT, type MingoExtras, mingoOptions } from "./mingo";
+import { bsonTypeName, MINGO_UPDATE_CONTEXT, type MingoExtras, mingoOptions } from "./mingo";
 import { type Doc, formatValue, idFirst, isPlainObject, keyOf, setPath } from "./values";
 
 const UPDATE_OPERATORS = new Set([
@@ -146,6 +146,243 @@ function runOperators(doc: Doc, ops: Record<string, unknown>, options: ApplyOpti
   return result.modifiedCount > 0;
 }
 
+// --- checks mongod makes before applying operators -------------------------------------------
+//
+// mingo skips an operator it cannot apply (e.g. `$inc` on a string) and reports the document as
+// unchanged, so the application would see a silent no-op where mongod reports an error.
+
+/** Every path an operator document writes, `$rename` targets included. */
+function* updatedPaths(ops: Record<string, Record<string, unknown>>): Iterable<string> {
+  for (const [op, fields] of Object.entries(ops)) {
+    for (const [path, value] of Object.entries(fields)) {
+      yield path;
+      if (op === "$rename" && typeof value === "string") yield value;
+    }
+  }
+}
+
+/**
+ * ConflictingUpdateOperators (40): two operators (or one operator twice) on the same path or on
+ * a path and one of its prefixes, `$setOnInsert` included even when the update matched.
+ */
+function checkConflicts(ops: Record<string, Record<string, unknown>>): void {
+  for (const [from, to] of Object.entries(ops.$rename ?? {})) {
+    if (typeof to !== "string") {
+      throw new CommandError(
+        ErrorCode.BadValue,
+        `The 'to' field for $rename must be a string: ${from}: ${formatValue(to)}`,
+      );
+    }
+    if (from === to) {
+      throw new CommandError(
+        ErrorCode.BadValue,
+        `The source and target field for $rename must differ: ${from}: ${formatValue(to)}`,
+      );
+    }
+    if (from.startsWith(`${to}.`) || to.startsWith(`${from}.`)) {
+      throw new CommandError(
+        ErrorCode.BadValue,
+        `The source and target field for $rename must not be on the same path: ${from}: ${formatValue(to)}`,
+      );
+    }
+  }
+  const full = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const path of updatedPaths(ops)) {
+    const parts = path.split(".");
+    let prefix = "";
+    for (let i = 0; i < parts.length - 1; i++) {
+      prefix = i === 0 ? (parts[0] as string) : `${prefix}.${parts[i]}`;
+      if (full.has(prefix)) throw conflictError(path, prefix);
+    }
+    if (full.has(path) || prefixes.has(path)) throw conflictError(path, path);
+    full.add(path);
+    prefix = "";
+    for (let i = 0; i < parts.length - 1; i++) {
+      prefix = i === 0 ? (parts[0] as string) : `${prefix}.${parts[i]}`;
+      prefixes.add(prefix);
+    }
+  }
+}
+
+function conflictError(path: string, at: string): CommandError {
+  return new CommandError(
+    ErrorCode.ConflictingUpdateOperators,
+    `Updating the path '${path}' would create a conflict at '${at}'`,
+  );
+}
+
+type Resolved =
+  /** The path reaches a value (possibly undefined: missing), through documents only. */
+  | { kind: "value"; value: unknown; viaArray: boolean }
+  /** A scalar sits where the path needs a document: `field` of `holder` cannot be created. */
+  | { kind: "blocked"; field: string; holderName: string; holder: unknown }
+  /** Positional components: resolved per array element by mingo, not checked here. */
+  | { kind: "positional" };
+
+function isArrayIndex(part: string): boolean {
+  return /^\d+$/.test(part);
+}
+
+function resolvePath(doc: Doc, path: string): Resolved {
+  const parts = path.split(".");
+  let value: unknown = doc;
+  let name = "";
+  let viaArray = false;
+  for (const part of parts) {
+    if (part === "$" || part.startsWith("$[")) return { kind: "positional" };
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (!isArrayIndex(part))
+        return { kind: "blocked", field: part, holderName: name, holder: value };
+      viaArray = true;
+      value = value[Number(part)];
+    } else if (isPlainObject(value)) {
+      value = value[part];
+    } else {
+      return { kind: "blocked", field: part, holderName: name, holder: value };
+    }
+    name = part;
+  }
+  return { kind: "value", value, viaArray };
+}
+
+function isNumeric(value: unknown): boolean {
+  if (typeof value === "number" || typeof value === "bigint") return true;
+  const tag = (value as { _bsontype?: string } | null)?._bsontype;
+  return tag === "Long" || tag === "Int32" || tag === "Double" || tag === "Decimal128";
+}
+
+const CREATING_OPERATORS = new Set([
+  "$set",
+  "$setOnInsert",
+  "$inc",
+  "$mul",
+  "$min",
+  "$max",
+  "$push",
+  "$addToSet",
+  "$currentDate",
+]);
+
+function lastPart(path: string): string {
+  const dot = path.lastIndexOf(".");
+  return dot < 0 ? path : path.slice(dot + 1);
+}
+
+/** Type checks of operands and of the values they apply to, with mongod's codes and wording. */
+function checkOperands(ops: Record<string, Record<string, unknown>>, current: Doc): void {
+  const idText = `{_id: ${formatValue(current._id)}}`;
+  for (const [op, fields] of Object.entries(ops)) {
+    for (const [path, operand] of Object.entries(fields)) {
+      if ((op === "$inc" || op === "$mul") && !isNumeric(operand)) {
+        throw new CommandError(
+          ErrorCode.TypeMismatch,
+          `Cannot ${op === "$inc" ? "increment" : "multiply"} with non-numeric argument: {${path}: ${formatValue(operand)}}`,
+        );
+      }
+      const targets = op === "$rename" && typeof operand === "string" ? [operand] : [path];
+      for (const target of targets) {
+        const at = resolvePath(current, target);
+        if (at.kind === "positional") continue;
+        if (at.kind === "blocked") {
+          if (!CREATING_OPERATORS.has(op) && op !== "$rename") continue;
+          throw new CommandError(
+            ErrorCode.PathNotViable,
+            `Cannot create field '${at.field}' in element {${at.holderName}: ${formatValue(at.holder)}}`,
+          );
+        }
+        const value = at.value;
+        if (value === undefined || op === "$rename") continue;
+        const type = bsonTypeName(value);
+        switch (op) {
+          case "$inc":
+          case "$mul":
+            if (!isNumeric(value)) {
+              throw new CommandError(
+                ErrorCode.TypeMismatch,
+                `Cannot apply ${op} to a value of non-numeric type. ${idText} has the field '${lastPart(path)}' of non-numeric type ${type}`,
+              );
+            }
+            break;
+          case "$push":
+            if (!Array.isArray(value)) {
+              throw new CommandError(
+                ErrorCode.BadValue,
+                `The field '${path}' must be an array but is of type ${type} in document ${idText}`,
+              );
+            }
+            break;
+          case "$addToSet":
+            if (!Array.isArray(value)) {
+              throw new CommandError(
+                ErrorCode.BadValue,
+                `Cannot apply $addToSet to non-array field. Field named '${lastPart(path)}' has non-array type ${type}`,
+              );
+            }
+            break;
+          case "$pull":
+          case "$pullAll":
+            if (!Array.isArray(value)) {
+              throw new CommandError(ErrorCode.BadValue, `Cannot apply ${op} to a non-array value`);
+            }
+            break;
+          case "$pop":
+            if (!Array.isArray(value)) {
+              throw new CommandError(
+                ErrorCode.TypeMismatch,
+                `Path '${path}' contains an element of non-array type '${type}'`,
+              );
+            }
+            break;
+        }
+      }
+    }
+  }
+}
+
+let timestampIncrement = 0;
+let timestampSecond = 0;
+
+/** A new BSON timestamp for `$currentDate: {$type: "timestamp"}`: (seconds, increment). */
+function currentTimestamp(): Timestamp {
+  const t = Math.floor(Date.now() / 1000);
+  if (t !== timestampSecond) {
+    timestampSecond = t;
+    timestampIncrement = 0;
+  }
+  return new Timestamp({ t, i: ++timestampIncrement });
+}
+
+/**
+ * Rewrites what mingo gets wrong before it runs: `$currentDate` with `{$type: "timestamp"}`
+ * (mingo stores milliseconds as a number) becomes a `$set` of a BSON timestamp, and a `$push`
+ * with `$sort`/`$slice` onto a missing field starts from an empty array (mingo would store
+ * `$each` as given, unsorted and unsliced).
+ */
+function rewriteForMingo(ops: Record<string, Record<string, unknown>>, copy: Doc): void {
+  const currentDate = ops.$currentDate;
+  if (currentDate) {
+    for (const [path, spec] of Object.entries(currentDate)) {
+      if (isPlainObject(spec) && spec.$type === "timestamp") {
+        ops.$set ??= {};
+        ops.$set[path] = currentTimestamp();
+        delete currentDate[path];
+      }
+    }
+    if (Object.keys(currentDate).length === 0) delete ops.$currentDate;
+  }
+  const push = ops.$push;
+  if (push) {
+    for (const [path, spec] of Object.entries(push)) {
+      if (!isPlainObject(spec) || !Array.isArray(spec.$each) || spec.$each.length === 0) continue;
+      if (spec.$sort === undefined && spec.$slice === undefined) continue;
+      const at = resolvePath(copy, path);
+      if (at.kind === "value" && at.value === undefined && !at.viaArray) setPath(copy, path, []);
+    }
+  }
+}
+
 /** Applies an update to a document and returns the new version (the input stays untouched). */
 export function applyUpdate(current: Doc, u: unknown, options: ApplyOptions = {}): ApplyResult {
   const kind = classifyUpdate(u);
@@ -156,14 +393,18 @@ export function applyUpdate(current: Doc, u: unknown, options: ApplyOptions = {}
   for (const [op, fields] of Object.entries(u as Record<string, Record<string, unknown>>)) {
     ops[op] = { ...fields };
   }
+  checkConflicts(ops);
   const setOnInsert = ops.$setOnInsert;
   delete ops.$setOnInsert;
   stripIdOps(ops, current);
   if (setOnInsert && options.inserting) stripIdOps({ $setOnInsert: setOnInsert }, current);
   for (const op of Object.keys(ops))
     if (Object.keys(ops[op] as object).length === 0) delete ops[op];
+  checkOperands(ops, current);
+  if (setOnInsert && options.inserting) checkOperands({ $set: setOnInsert }, current);
 
   const copy = cloneDeep(current) as Doc;
+  rewriteForMingo(ops, copy);
   let modified = runOperators(copy, ops, options);
   if (setOnInsert && options.inserting && Object.keys(setOnInsert).length > 0) {
     modified = runOperators(copy, { $set: setOnInsert }, options) || modified;
