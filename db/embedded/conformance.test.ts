@@ -381,6 +381,54 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
         ).toEqual([1, 2]);
       });
 
+      it("projects $slice alone as an exclusion and the positional $ element", async () => {
+        const c = db.collection("projections");
+        await c.insertOne({
+          _id: 1,
+          title: "post",
+          tags: ["a", "b", "c", "d"],
+          comments: [
+            { by: "ann", n: 1 },
+            { by: "bob", n: 2 },
+            { by: "cat", n: 3 },
+          ],
+        } as Document);
+        // A projection made only of $slice (and exclusions) keeps every other field.
+        expect(await c.findOne({}, { projection: { tags: { $slice: 2 } } })).toEqual({
+          _id: 1,
+          title: "post",
+          tags: ["a", "b"],
+          comments: [
+            { by: "ann", n: 1 },
+            { by: "bob", n: 2 },
+            { by: "cat", n: 3 },
+          ],
+        });
+        expect(
+          await c.findOne({}, { projection: { tags: { $slice: -1 }, comments: 0, _id: 0 } }),
+        ).toEqual({ title: "post", tags: ["d"] });
+        expect(await c.findOne({}, { projection: { tags: { $slice: [1, 2] }, title: 1 } })).toEqual(
+          { _id: 1, title: "post", tags: ["b", "c"] },
+        );
+        // The positional projection returns the first element the query matched.
+        expect(
+          await c.findOne({ "comments.by": "bob" }, { projection: { "comments.$": 1 } }),
+        ).toEqual({ _id: 1, comments: [{ by: "bob", n: 2 }] });
+        expect(
+          await c.findOne(
+            { comments: { $elemMatch: { n: { $gte: 2 } } } },
+            { projection: { "comments.$": 1, title: 1, _id: 0 } },
+          ),
+        ).toEqual({ title: "post", comments: [{ by: "bob", n: 2 }] });
+        expect(
+          await c.findOneAndUpdate(
+            { "comments.by": "cat" },
+            { $inc: { "comments.$.n": 10 } },
+            { projection: { "comments.$": 1 }, returnDocument: "after" },
+          ),
+        ).toEqual({ _id: 1, comments: [{ by: "cat", n: 13 }] });
+      });
+
       it("counts and lists distinct values", async () => {
         const c = db.collection("people");
         expect(await c.countDocuments()).toBe(5);

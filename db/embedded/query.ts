@@ -178,7 +178,7 @@ export function runFind(coll: Collection, spec: FindSpec): Doc[] {
   let docs = matchDocs(coll, spec.filter, { ...spec, limit: early });
   if (spec.sort) docs = sortDocs(docs, spec.sort, spec);
   if (skip > 0 || limit > 0) docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
-  return project(docs, spec.projection, spec);
+  return project(docs, spec.projection, spec, spec.filter);
 }
 
 /** MongoDB ordering across types, arrays (min/max element) and collation; see order.ts. */
@@ -186,17 +186,157 @@ export function sortDocs(docs: Doc[], sort: Record<string, 1 | -1>, extras: Ming
   return sortDocuments(docs, sort, extras.collation);
 }
 
-/** Applies a find projection; `_id` is kept first like mongod does. */
-export function project(docs: Doc[], projection: Document | undefined, extras: MingoExtras): Doc[] {
-  if (!projection || Object.keys(projection).length === 0) return docs;
+/** `{$slice: n}` or `{$slice: [skip, limit]}` and nothing else. */
+function isSliceOnly(value: unknown): value is { $slice: number | [number, number] } {
+  return isPlainObject(value) && Object.keys(value).length === 1 && "$slice" in value;
+}
+
+/** Whether a projection value makes the projection an inclusion (expressions do too). */
+function includes(value: unknown): boolean {
+  if (typeof value === "number" || typeof value === "boolean") return Boolean(value);
+  return !isSliceOnly(value);
+}
+
+function sliceArray(values: unknown[], spec: unknown): unknown[] {
+  if (typeof spec === "number") {
+    return spec >= 0 ? values.slice(0, spec) : values.slice(Math.max(0, values.length + spec));
+  }
+  if (Array.isArray(spec) && spec.length === 2) {
+    const [skip, limit] = spec as [number, number];
+    if (typeof skip !== "number" || typeof limit !== "number" || limit <= 0) {
+      throw new CommandError(ErrorCode.BadValue, "$slice limit must be positive");
+    }
+    const start = skip < 0 ? Math.max(0, values.length + skip) : Math.min(skip, values.length);
+    return values.slice(start, start + limit);
+  }
+  throw new CommandError(
+    ErrorCode.BadValue,
+    "$slice only supports numbers and [skip, limit] arrays",
+  );
+}
+
+/** A copy of `value` with the array at `parts` sliced (through arrays of documents too). */
+function sliceAt(value: unknown, parts: string[], i: number, spec: unknown): unknown {
+  if (i === parts.length) return Array.isArray(value) ? sliceArray(value, spec) : value;
+  if (Array.isArray(value)) return value.map((item) => sliceAt(item, parts, i, spec));
+  if (!isPlainObject(value)) return value;
+  const key = parts[i] as string;
+  if (!(key in value)) return value;
+  return { ...value, [key]: sliceAt(value[key], parts, i + 1, spec) };
+}
+
+/** A copy of `doc` with `value` at a dotted path of documents (no stored object is touched). */
+function replaceAt(doc: Doc, parts: string[], value: unknown): Doc {
+  const [head, ...rest] = parts as [string, ...string[]];
+  if (rest.length === 0) return { ...doc, [head]: value };
+  const inner = doc[head];
+  if (!isPlainObject(inner)) return doc;
+  return { ...doc, [head]: replaceAt(inner, rest, value) };
+}
+
+/** The query clauses that constrain a field or what lies below it (top level and `$and`). */
+function clausesOn(filter: Filter, path: string, out: Filter[]): Filter[] {
+  for (const [key, clause] of Object.entries(filter)) {
+    if (key === "$and" && Array.isArray(clause)) {
+      for (const branch of clause) if (isPlainObject(branch)) clausesOn(branch, path, out);
+    } else if (key === path || key.startsWith(`${path}.`)) {
+      out.push({ [key]: clause });
+    }
+  }
+  return out;
+}
+
+/** The array element a positional projection (`path.$`) returns: the first matching one. */
+function positionalElement(doc: Doc, path: string, filter: Filter, extras: MingoExtras): unknown {
+  let array: unknown = doc;
+  for (const part of path.split(".")) array = isPlainObject(array) ? array[part] : undefined;
+  if (!Array.isArray(array)) return undefined;
+  const clauses = clausesOn(filter, path, []);
+  if (clauses.length > 0) {
+    const query = compileQuery({ $and: clauses }, extras);
+    for (const element of array) {
+      if (query.test(replaceAt({}, path.split("."), [element]))) return element;
+    }
+  }
+  throw new CommandError(
+    ErrorCode.BadValue,
+    "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array",
+  );
+}
+
+function mingoProject(docs: Doc[], projection: Document, extras: MingoExtras): Doc[] {
   // mingo's $project edits nested objects of its input in place for dotted paths; stored
   // documents must never change, so those projections work on copies.
   const dotted = Object.keys(projection).some((key) => key.includes("."));
   const source = dotted ? docs.map((doc) => cloneDeep(doc) as Doc) : docs;
-  const projected = $project(
-    Lazy(source),
-    projection,
-    mingoOptions(extras) as Options,
-  ).collect<Doc>();
-  return projected.map(idFirst);
+  return $project(Lazy(source), projection, mingoOptions(extras) as Options).collect<Doc>();
+}
+
+/**
+ * Applies a find projection; `_id` is kept first like mongod does. mingo does the work except
+ * for what it gets wrong: a projection of only `$slice` (and exclusions) is an exclusion
+ * projection that keeps every other field, and `path.$` returns the first array element that
+ * matched the query (`filter`).
+ */
+export function project(
+  docs: Doc[],
+  projection: Document | undefined,
+  extras: MingoExtras,
+  filter: Filter = {},
+): Doc[] {
+  if (!projection || Object.keys(projection).length === 0) return docs;
+  const keys = Object.keys(projection);
+  const positional = keys.filter((key) => key.endsWith(".$"));
+  const slices = keys.filter((key) => isSliceOnly(projection[key]));
+  const inclusion =
+    positional.length > 0 ||
+    keys.some((key) => key !== "_id" && !slices.includes(key) && includes(projection[key]));
+
+  if (!inclusion && slices.length > 0) {
+    const exclusions: Document = {};
+    for (const key of keys) if (!slices.includes(key)) exclusions[key] = projection[key];
+    const base = Object.keys(exclusions).length > 0 ? mingoProject(docs, exclusions, extras) : docs;
+    return base.map((doc) => {
+      let out: unknown = doc;
+      for (const key of slices) {
+        out = sliceAt(out, key.split("."), 0, (projection[key] as { $slice: unknown }).$slice);
+      }
+      return idFirst(out as Doc);
+    });
+  }
+
+  if (positional.length > 1) {
+    throw new CommandError(
+      ErrorCode.BadValue,
+      "Cannot specify more than one positional proj. per query.",
+    );
+  }
+  const positionalPath = positional[0]?.slice(0, -2);
+  let spec = projection;
+  if (positionalPath !== undefined) {
+    spec = {};
+    for (const key of keys) {
+      if (key === positional[0]) spec[positionalPath] = 1;
+      else spec[key] = projection[key];
+    }
+  }
+  const projected = mingoProject(docs, spec, extras);
+  return projected.map((doc, i) => {
+    let out = doc;
+    if (positionalPath !== undefined && positionalPath in flatten(out, positionalPath)) {
+      const element = positionalElement(docs[i] as Doc, positionalPath, filter, extras);
+      if (element !== undefined) out = replaceAt(out, positionalPath.split("."), [element]);
+    }
+    return idFirst(out);
+  });
+}
+
+/** `{[path]: value}` when the dotted path (through documents) exists in `doc`, else `{}`. */
+function flatten(doc: Doc, path: string): Record<string, unknown> {
+  let value: unknown = doc;
+  for (const part of path.split(".")) {
+    if (!isPlainObject(value) || !(part in value)) return {};
+    value = value[part];
+  }
+  return { [path]: value };
 }

@@ -247,7 +247,7 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
       : matchDocs(coll, query, { ...extras, limit: 1 })[0];
   }
   const shape = (doc: Doc | undefined): Doc | null =>
-    doc === undefined ? null : (project([doc], fields, extras)[0] ?? null);
+    doc === undefined ? null : (project([doc], fields, extras, query)[0] ?? null);
 
   const w = engine.txns.writeContext(body);
   try {
