@@ -325,6 +325,50 @@ describe("persistence", () => {
     }
   });
 
+  it("survives a failed background compaction without leaking the old journal", async () => {
+    const dir = path.join(tempDir(), "nested", "data"); // created (and its entries fsynced) by open
+    const engine = new Engine();
+    const logs: string[] = [];
+    const store = await DurableStore.open(dir, engine, (l) => logs.push(l), {
+      compactMinBytes: 8 * 1024,
+    });
+    // A directory squatting on the temporary snapshot name makes every snapshot write fail.
+    fs.mkdirSync(path.join(dir, "snapshot.bson.tmp"));
+    const openJournals = () =>
+      fs
+        .readdirSync("/proc/self/fd")
+        .map((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return "";
+          }
+        })
+        .filter((target) => target.startsWith(dir) && target.includes("journal-")).length;
+    const setup = new WriteContext();
+    const coll = engine.ensureCollection("app", "events", setup);
+    await engine.commit(setup);
+    for (let i = 0; i < 400; i++) {
+      const w = new WriteContext();
+      coll.insert({ _id: i, pad: "x".repeat(200) }, w);
+      await engine.commit(w); // acknowledged although compactions keep failing
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logs.some((l) => l.startsWith("background compaction failed"))).toBe(true);
+    expect(openJournals()).toBe(1);
+    await store.close();
+    expect(openJournals()).toBe(0);
+
+    fs.rmdirSync(path.join(dir, "snapshot.bson.tmp"));
+    const reopened = new Engine();
+    const again = await DurableStore.open(dir, reopened, () => {});
+    try {
+      expect(reopened.getCollection("app", "events")?.size).toBe(400);
+    } finally {
+      await again.close();
+    }
+  });
+
   it("does not touch the disk in :memory: mode", async () => {
     const before = fs.readdirSync(process.cwd()).sort();
     const server = await startEmbeddedServer({ dataDir: ":memory:" });

@@ -9,11 +9,13 @@ import type { Document, UUID } from "bson";
 import type { IndexSpec } from "../indexes";
 import type { JournalOp } from "../ops";
 import type { Doc } from "../values";
+import { serializeDoc } from "../wire";
 import {
   CorruptFileError,
   decodePayload,
   encodeDocsRecord,
   encodeHeader,
+  encodeRecord,
   parseHeader,
   scanRecords,
 } from "./records";
@@ -51,9 +53,19 @@ export async function writeSnapshot(
   const handle = await fsp.open(tmp, "w");
   let bytes = 0;
   let documents = 0;
+  let written = false;
   try {
     const write = async (record: Buffer) => {
-      await handle.write(record, 0, record.length, bytes);
+      let done = 0;
+      while (done < record.length) {
+        const { bytesWritten } = await handle.write(
+          record,
+          done,
+          record.length - done,
+          bytes + done,
+        );
+        done += bytesWritten;
+      }
       bytes += record.length;
     };
     await write(encodeHeader("snapshot", epoch));
@@ -63,44 +75,37 @@ export async function writeSnapshot(
         ...coll.indexes.map((spec): JournalOp => ({ t: "mkidx", ns: coll.ns, spec })),
       ];
       await write(encodeDocsRecord(meta));
-      let batch: JournalOp[] = [];
+      // Records are cut by the exact serialised size, so a record stays near 1 MB whatever
+      // the documents hold (nested arrays of large sub-documents included).
+      let batch: Buffer[] = [];
       let batchBytes = 0;
       for (const doc of coll.docs) {
-        batch.push({ t: "put", ns: coll.ns, d: doc });
-        // Rough size estimate is enough to bound record sizes; exact sizes come from serialize.
-        batchBytes += estimateSize(doc);
+        const encoded = serializeDoc({ t: "put", ns: coll.ns, d: doc });
+        batch.push(encoded);
+        batchBytes += encoded.length;
         if (batchBytes >= RECORD_TARGET_BYTES) {
-          await write(encodeDocsRecord(batch));
+          await write(encodeRecord(Buffer.concat(batch, batchBytes)));
           documents += batch.length;
           batch = [];
           batchBytes = 0;
         }
       }
       if (batch.length > 0) {
-        await write(encodeDocsRecord(batch));
+        await write(encodeRecord(Buffer.concat(batch, batchBytes)));
         documents += batch.length;
       }
     }
     await write(encodeDocsRecord([{ t: "end", collections: collections.length, documents }]));
     await handle.sync();
+    written = true;
   } finally {
-    await handle.close();
+    await handle.close().catch(() => undefined);
+    // A half-written temporary file (disk full) is useless: do not leave it taking space.
+    if (!written) await fsp.rm(tmp, { force: true }).catch(() => undefined);
   }
   await fsp.rename(tmp, path.join(dir, SNAPSHOT_FILE));
   fsyncDir(dir);
   return bytes;
-}
-
-function estimateSize(doc: Doc): number {
-  let size = 64;
-  for (const value of Object.values(doc)) {
-    if (typeof value === "string") size += value.length + 16;
-    else if (value && typeof value === "object") {
-      const buffer = (value as { buffer?: unknown }).buffer;
-      size += buffer instanceof Uint8Array ? buffer.length + 16 : 128;
-    } else size += 16;
-  }
-  return size;
 }
 
 export interface LoadedSnapshot {

@@ -95,7 +95,15 @@ export class DurableStore implements CommitSink {
     options: StoreOptions = {},
   ): Promise<DurableStore> {
     const resolved = path.resolve(dir);
-    fs.mkdirSync(resolved, { recursive: true });
+    const created = fs.mkdirSync(resolved, { recursive: true });
+    if (created !== undefined) {
+      // New directories: make their entries durable, up to the parent that already existed,
+      // or a power loss could lose the whole directory with every acknowledged write in it.
+      for (let d = resolved; ; d = path.dirname(d)) {
+        fsyncDir(path.dirname(d));
+        if (d === created || path.dirname(d) === d) break;
+      }
+    }
     const release = acquireLock(resolved);
     const store = new DurableStore(resolved, engine, log, release, options);
     try {
@@ -212,8 +220,15 @@ export class DurableStore implements CommitSink {
     const previous = this.journal;
     this.journal = this.createJournal(epoch, previous);
     this.journalNumber = epoch;
-    this.snapshotBytes = await writeSnapshot(this.dir, epoch, captured);
-    if (previous) await previous.close();
+    try {
+      this.snapshotBytes = await writeSnapshot(this.dir, epoch, captured);
+    } finally {
+      // Whether or not the snapshot made it, nothing is appended to the previous journal any
+      // more: close it once it is durable, so a failed compaction does not leak its descriptor.
+      // (On failure its records stay needed: the older snapshot plus every journal still
+      // reproduce the database, and the next compaction or start-up folds them in.)
+      if (previous) await previous.close();
+    }
     for (const n of listJournals(this.dir)) {
       if (n < epoch) fs.rmSync(path.join(this.dir, journalName(n)), { force: true });
     }
