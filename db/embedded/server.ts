@@ -9,6 +9,7 @@ import { ErrorCode } from "./errors";
 import {
   encodeMsgReply,
   encodeOpReply,
+  FRAME_LIMIT,
   type Frame,
   type FramingError,
   MessageFramer,
@@ -20,6 +21,11 @@ import {
 
 /** Replies below this size are joined into one buffer: one write syscall instead of three. */
 const JOIN_BELOW_BYTES = 64 * 1024;
+/**
+ * Reading from a socket pauses while this much is buffered unprocessed. It exceeds the largest
+ * acceptable message, so a complete message is always at hand and the connection progresses.
+ */
+const MAX_BUFFERED_BYTES = FRAME_LIMIT + 1024 * 1024;
 
 export interface WireServerOptions {
   engine: Engine;
@@ -121,6 +127,8 @@ class Connection {
     socket.on("data", (chunk: Buffer) => {
       if (this.closed) return;
       this.framer.push(chunk);
+      // A client pipelining requests faster than we answer them waits in TCP, not in our memory.
+      if (this.framer.bufferedBytes > MAX_BUFFERED_BYTES) socket.pause();
       void this.pump();
     });
     // Resets and write errors close this socket only; they must never become uncaught.
@@ -152,7 +160,13 @@ class Connection {
           return;
         }
         if (frame === null) return;
+        if (this.socket.isPaused() && this.framer.bufferedBytes <= MAX_BUFFERED_BYTES) {
+          this.socket.resume();
+        }
         await this.handle(frame);
+        // A client that does not read its replies must not make us buffer reply after reply:
+        // the next request waits until this reply has been handed to the kernel.
+        if (this.socket.writableNeedDrain && !this.closed) await this.drained();
       }
     } catch (error) {
       this.owner.logLine(`connection ${this.id}: unexpected error: ${(error as Error).stack}`);
@@ -160,6 +174,20 @@ class Connection {
     } finally {
       this.busy = false;
     }
+  }
+
+  /** Resolves once the socket's write buffer has drained, or the socket is gone. */
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.socket.destroyed) return resolve();
+      const done = () => {
+        this.socket.off("drain", done);
+        this.socket.off("close", done);
+        resolve();
+      };
+      this.socket.on("drain", done);
+      this.socket.on("close", done);
+    });
   }
 
   /** The byte stream cannot be resynchronised: answer if we can, then close this socket. */

@@ -364,6 +364,29 @@ describe("wire protocol over sockets", () => {
     await driverStillWorks();
   });
 
+  it("does not buffer reply after reply for a client that stops reading", async () => {
+    const coll = client.db("wire").collection("backpressure");
+    const pad = "p".repeat(100_000);
+    await coll.insertMany(Array.from({ length: 100 }, (_, i) => ({ i, pad })));
+    const raw = await RawClient.connect(server.port);
+    raw.socket.pause(); // reads nothing until told to
+    const before = process.memoryUsage().rss;
+    const requests = 40; // each reply is ~10 MB: 400 MB if the server buffered them all
+    for (let i = 0; i < requests; i++) {
+      raw.send(opMsg(1000 + i, { find: "backpressure", filter: {}, batchSize: 1000, $db: "wire" }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+    await driverStillWorks(); // other connections are served meanwhile
+    raw.socket.resume();
+    for (let i = 0; i < requests; i++) {
+      const reply = await raw.next(5000);
+      expect(reply?.responseTo).toBe(1000 + i);
+      expect(reply?.doc.cursor.firstBatch).toHaveLength(100);
+    }
+    raw.close();
+  });
+
   it("accepts messages of tens of megabytes from the driver", async () => {
     const coll = client.db("wire").collection("big");
     const blob = "z".repeat(10 * 1024 * 1024);

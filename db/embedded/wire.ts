@@ -29,7 +29,7 @@ const HEADER_SIZE = 16;
 /** What hello advertises as maxMessageSizeBytes; the driver never sends more. */
 export const MAX_MESSAGE_SIZE = 48_000_000;
 /** Hard framing limit: a little slack above the advertised size before we call it garbage. */
-const FRAME_LIMIT = MAX_MESSAGE_SIZE + 64 * 1024;
+export const FRAME_LIMIT = MAX_MESSAGE_SIZE + 64 * 1024;
 /** Flag bits 2-15 of OP_MSG are "required": a receiver must reject bits it does not know. */
 const MSG_REQUIRED_UNKNOWN_BITS = 0xfffc;
 
