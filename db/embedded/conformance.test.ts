@@ -429,6 +429,26 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
         ).toEqual({ _id: 1, comments: [{ by: "cat", n: 13 }] });
       });
 
+      it("sorts by $natural: -1 as newest first (find, findOne, findOneAndUpdate)", async () => {
+        const c = db.collection("natural");
+        await c.createIndex({ k: 1 });
+        for (const _id of [3, 1, 2, 5])
+          await c.insertOne({ _id, k: _id === 2 ? 2 : 1 } as Document);
+        const ids = (docs: Document[]) => docs.map((d) => d._id);
+        expect(ids(await c.find().sort({ $natural: -1 }).toArray())).toEqual([5, 2, 1, 3]);
+        expect(ids(await c.find().sort({ $natural: 1 }).toArray())).toEqual([3, 1, 2, 5]);
+        expect(ids(await c.find({ k: 1 }).sort({ $natural: -1 }).limit(2).toArray())).toEqual([
+          5, 1,
+        ]);
+        expect((await c.findOne({}, { sort: { $natural: -1 } }))?._id).toBe(5);
+        const updated = await c.findOneAndUpdate(
+          { k: 1 },
+          { $set: { last: true } },
+          { sort: { $natural: -1 }, returnDocument: "after" },
+        );
+        expect(updated).toEqual({ _id: 5, k: 1, last: true });
+      });
+
       it("counts and lists distinct values", async () => {
         const c = db.collection("people");
         expect(await c.countDocuments()).toBe(5);

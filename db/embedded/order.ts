@@ -266,9 +266,12 @@ export function sortDocuments<T extends Doc>(
   const fields = Object.keys(spec);
   const dirs = fields.map((f) => spec[f] as 1 | -1);
   const strings = collationStrings(collation);
-  const keyed = docs.map((doc) => ({
+  // `$natural` sorts by position: the input is in natural order.
+  const keyed = docs.map((doc, position) => ({
     doc,
-    keys: fields.map((f, i) => sortKey(doc, f, dirs[i] as 1 | -1, strings)),
+    keys: fields.map((f, i) =>
+      f === "$natural" ? position : sortKey(doc, f, dirs[i] as 1 | -1, strings),
+    ),
   }));
   keyed.sort((x, y) => {
     for (let i = 0; i < fields.length; i++) {

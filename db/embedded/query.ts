@@ -74,9 +74,15 @@ const NUMERIC_PATH_PART = /(^|\.)\d+(\.|$)/;
  * coincide with MongoDB's equality semantics (a scalar matches an array containing it). A
  * collation changes string equality, so it always forces the mingo pass.
  */
-export function planCandidates(coll: Collection, filter: Filter, collated = false): CandidatePlan {
+export function planCandidates(
+  coll: Collection,
+  filter: Filter,
+  collated = false,
+  scan = false,
+): CandidatePlan {
   const keys = Object.keys(filter);
   if (keys.length === 0) return { docs: coll.docs.values(), exact: true, plan: "COLLSCAN" };
+  if (scan) return { docs: coll.docs.values(), exact: false, plan: "COLLSCAN" };
   const onlyId = keys.length === 1;
   if ("_id" in filter) {
     const clause = filter._id;
@@ -117,11 +123,13 @@ export function planCandidates(coll: Collection, filter: Filter, collated = fals
 export interface MatchOptions extends MingoExtras {
   /** Stop after this many matches (0 = no limit). */
   limit?: number;
+  /** Scan the collection (results in natural order) instead of using an index. */
+  scan?: boolean;
 }
 
-/** Documents matching a filter, in candidate order. */
+/** Documents matching a filter, in candidate order (natural order when scanning). */
 export function matchDocs(coll: Collection, filter: Filter, options: MatchOptions = {}): Doc[] {
-  const plan = planCandidates(coll, filter, options.collation !== undefined);
+  const plan = planCandidates(coll, filter, options.collation !== undefined, options.scan);
   const limit = options.limit ?? 0;
   const out: Doc[] = [];
   if (plan.exact) {
@@ -140,15 +148,25 @@ export function matchDocs(coll: Collection, filter: Filter, options: MatchOption
   return out;
 }
 
-/** Sort specifications: `$natural` is meaningless here (insertion order is the default). */
+/**
+ * Sort specifications. `{$natural: 1}` is insertion order (the default) and is dropped;
+ * `{$natural: -1}` (newest first) is kept and makes the query scan in natural order.
+ */
 export function normalizeSort(sort: unknown): Record<string, 1 | -1> | undefined {
   if (sort === undefined || sort === null) return undefined;
   if (!isPlainObject(sort)) {
     throw new CommandError(ErrorCode.TypeMismatch, "sort must be an object");
   }
   const out: Record<string, 1 | -1> = {};
+  const fields = Object.keys(sort);
   for (const [field, dir] of Object.entries(sort)) {
-    if (field === "$natural") continue;
+    if (field === "$natural") {
+      if (dir !== 1 && dir !== -1) {
+        throw new CommandError(ErrorCode.BadValue, "$natural sort must be 1 or -1");
+      }
+      if (dir === -1 || fields.length > 1) out.$natural = dir;
+      continue;
+    }
     if (dir === 1 || dir === -1) out[field] = dir;
     else if (typeof dir === "number" && dir !== 0) out[field] = dir > 0 ? 1 : -1;
     else {
@@ -175,14 +193,26 @@ export function runFind(coll: Collection, spec: FindSpec): Doc[] {
   const limit = spec.limit ?? 0;
   // Without a sort the first skip+limit matches are the answer: stop scanning early.
   const early = !spec.sort && limit > 0 ? skip + limit : 0;
-  let docs = matchDocs(coll, spec.filter, { ...spec, limit: early });
+  let docs = matchDocs(coll, spec.filter, { ...spec, limit: early, scan: hasNatural(spec.sort) });
   if (spec.sort) docs = sortDocs(docs, spec.sort, spec);
   if (skip > 0 || limit > 0) docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
   return project(docs, spec.projection, spec, spec.filter);
 }
 
-/** MongoDB ordering across types, arrays (min/max element) and collation; see order.ts. */
+/** Whether a sort uses natural order: its input must then come from a scan (`scan: true`). */
+export function hasNatural(sort: Record<string, 1 | -1> | undefined): boolean {
+  return sort !== undefined && "$natural" in sort;
+}
+
+/**
+ * MongoDB ordering across types, arrays (min/max element) and collation; see order.ts. With
+ * `$natural`, `docs` must be in natural order (matchDocs with `scan`).
+ */
 export function sortDocs(docs: Doc[], sort: Record<string, 1 | -1>, extras: MingoExtras): Doc[] {
+  const keys = Object.keys(sort);
+  if (keys.length === 1 && sort.$natural !== undefined) {
+    return sort.$natural === -1 ? docs.slice().reverse() : docs;
+  }
   return sortDocuments(docs, sort, extras.collation);
 }
 

@@ -10,7 +10,7 @@ import type { CollationSpec } from "mingo/types";
 import type { Collection, WriteContext } from "../collection";
 import type { Engine } from "../engine";
 import { CommandError, ErrorCode, toCommandError } from "../errors";
-import { type Filter, matchDocs, normalizeSort, project, sortDocs } from "../query";
+import { type Filter, hasNatural, matchDocs, normalizeSort, project, sortDocs } from "../query";
 import { applyUpdate, buildUpsertDoc, classifyUpdate } from "../update";
 import { type Doc, idFirst, isPlainObject, keyOf } from "../values";
 import {
@@ -106,8 +106,10 @@ function runUpdateStatement(
   const sort = normalizeSort(stmt.sort);
   let matches: Doc[] = [];
   if (coll) {
-    if (sort && !multi) matches = sortDocs(matchDocs(coll, q, extras), sort, extras).slice(0, 1);
-    else matches = matchDocs(coll, q, { ...extras, limit: multi ? 0 : 1 });
+    if (sort && !multi) {
+      const candidates = matchDocs(coll, q, { ...extras, scan: hasNatural(sort) });
+      matches = sortDocs(candidates, sort, extras).slice(0, 1);
+    } else matches = matchDocs(coll, q, { ...extras, limit: multi ? 0 : 1 });
   }
   if (matches.length === 0) {
     if (!upsert) return;
@@ -243,7 +245,7 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
   let target: Doc | undefined;
   if (coll) {
     target = sort
-      ? sortDocs(matchDocs(coll, query, extras), sort, extras)[0]
+      ? sortDocs(matchDocs(coll, query, { ...extras, scan: hasNatural(sort) }), sort, extras)[0]
       : matchDocs(coll, query, { ...extras, limit: 1 })[0];
   }
   const shape = (doc: Doc | undefined): Doc | null =>
