@@ -1,9 +1,11 @@
 // Server-side cursors and the encoding of cursor replies.
 //
-// Results are materialised when the cursor opens (documents are immutable, so holding references
-// gives a stable view); batches are serialised one document at a time straight into the reply,
-// which lets us cap a batch by its real BSON size and avoids the bson library's 17 MB internal
-// buffer limit for large batches.
+// A cursor pulls its documents from a DocSource as batches are asked for, so an open cursor costs
+// what its source holds: an unsorted find keeps a position in a live scan (like mongod's
+// collection scan), a sorted one the sorted references (like mongod's blocking sort), and
+// projections are applied batch by batch. Batches are serialised one document at a time straight
+// into the reply, which caps a batch by its real BSON size and avoids the bson library's 17 MB
+// internal buffer limit for large batches.
 
 import { randomInt } from "node:crypto";
 import type { Doc } from "./values";
@@ -15,25 +17,66 @@ export const DEFAULT_FIRST_BATCH = 101;
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;
 /** Idle cursors are reaped after 10 minutes (mongod's cursorTimeoutMillis default). */
 export const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
+/** Documents pulled (and projected) at a time from a source. */
+const CHUNK = 128;
+
+/** Documents served in order, pulled on demand and transformed (projected) chunk by chunk. */
+export class DocSource {
+  private readonly raw: Iterator<Doc>;
+  private readonly transform: ((docs: Doc[]) => Doc[]) | undefined;
+  private pending: Doc[] = [];
+  private at = 0;
+  private done = false;
+
+  constructor(raw: Iterator<Doc>, transform?: (docs: Doc[]) => Doc[]) {
+    this.raw = raw;
+    this.transform = transform;
+  }
+
+  static of(docs: readonly Doc[], start = 0): DocSource {
+    return new DocSource(docs.slice(start).values());
+  }
+
+  /** The next document without consuming it; undefined once exhausted. */
+  peek(): Doc | undefined {
+    if (this.at < this.pending.length) return this.pending[this.at];
+    if (this.done) return undefined;
+    const chunk: Doc[] = [];
+    while (chunk.length < CHUNK) {
+      const next = this.raw.next();
+      if (next.done) {
+        this.done = true;
+        break;
+      }
+      chunk.push(next.value);
+    }
+    this.pending = this.transform && chunk.length > 0 ? this.transform(chunk) : chunk;
+    this.at = 0;
+    return this.pending[0];
+  }
+
+  shift(): void {
+    this.at++;
+  }
+}
 
 export interface CursorState {
   readonly id: number;
   readonly ns: string;
-  readonly docs: readonly Doc[];
-  pos: number;
+  readonly source: DocSource;
   lastUsed: number;
 }
 
 export class CursorManager {
   private readonly cursors = new Map<number, CursorState>();
 
-  open(ns: string, docs: readonly Doc[], pos: number): CursorState {
+  open(ns: string, source: DocSource): CursorState {
     let id: number;
     do {
       // 48 random bits: non-zero, unguessable enough, and exact as a JS number and an int64.
       id = randomInt(1, 2 ** 48);
     } while (this.cursors.has(id));
-    const cursor: CursorState = { id, ns, docs, pos, lastUsed: Date.now() };
+    const cursor: CursorState = { id, ns, source, lastUsed: Date.now() };
     this.cursors.set(id, cursor);
     return cursor;
   }
@@ -76,23 +119,24 @@ export class CursorManager {
 
 export interface Batch {
   readonly docs: Buffer[];
-  /** Index of the first document not in this batch. */
-  readonly next: number;
+  /** True when the source has nothing more after this batch. */
+  readonly exhausted: boolean;
 }
 
-/** Serialises up to `maxCount` documents (0 = no count limit) starting at `start`. */
-export function takeBatch(docs: readonly Doc[], start: number, maxCount: number): Batch {
+/** Serialises up to `maxCount` documents (0 = no count limit) from `source`. */
+export function takeBatch(source: DocSource, maxCount: number): Batch {
   const out: Buffer[] = [];
   let bytes = 0;
-  let i = start;
-  while (i < docs.length && (maxCount <= 0 || out.length < maxCount)) {
-    const encoded = serializeDoc(docs[i] as Doc);
+  while (maxCount <= 0 || out.length < maxCount) {
+    const doc = source.peek();
+    if (doc === undefined) break;
+    const encoded = serializeDoc(doc);
     if (out.length > 0 && bytes + encoded.length > MAX_BATCH_BYTES) break;
+    source.shift();
     out.push(encoded);
     bytes += encoded.length;
-    i++;
   }
-  return { docs: out, next: i };
+  return { docs: out, exhausted: source.peek() === undefined };
 }
 
 /** Minimal BSON writer for the fixed reply shapes built by hand here. */

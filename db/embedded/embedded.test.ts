@@ -1,10 +1,10 @@
 // Embedded-server behaviour that is not MongoDB conformance: TTL sweeps with a short interval,
 // the transaction semantics we chose, index-backed lookups, cursor reaping and option checks.
 
-import { MongoClient, ObjectId } from "mongodb";
+import { type Filter, MongoClient, ObjectId } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Collection, WriteContext } from "./collection";
-import { CursorManager } from "./cursor";
+import { CursorManager, DocSource } from "./cursor";
 import { Engine } from "./engine";
 import { type EmbeddedServer, startEmbeddedServer } from "./index";
 import { normalizeIndexSpec } from "./indexes";
@@ -130,8 +130,35 @@ describe("embedded server", () => {
       seen.push(doc.i as number);
       if (seen.length === 1) await coll.deleteMany({ i: { $gte: 150 } });
     }
-    // Results are materialised when the query runs: the first answer is served in full.
+    // A sorted result is materialised when the query runs: the first answer is served in full.
     expect(seen).toEqual(Array.from({ length: 300 }, (_, i) => i));
+  });
+
+  it("serves unsorted cursors from the live collection, holding no copy of the result", async () => {
+    const coll = client.db("cursor").collection<{ _id: number; i: number }>("live");
+    await coll.insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: i, i })));
+    // Through a scan and through the _id map: later batches see documents as they are then.
+    const filters: Array<Filter<{ _id: number; i: number }>> = [
+      {},
+      { _id: { $in: Array.from({ length: 300 }, (_, i) => i) } },
+    ];
+    for (const filter of filters) {
+      const cursor = coll.find(filter, { batchSize: 100, projection: { i: 1, _id: 0 } });
+      const seen: number[] = [];
+      for await (const doc of cursor) {
+        seen.push(doc.i as number);
+        if (seen.length === 1) {
+          await coll.deleteMany({ i: { $gte: 250 } });
+          await coll.updateMany({ i: { $gte: 200 } }, { $inc: { i: 1000 } });
+        }
+      }
+      expect(seen).toEqual([
+        ...Array.from({ length: 200 }, (_, i) => i),
+        ...Array.from({ length: 50 }, (_, i) => 1200 + i),
+      ]);
+      await coll.deleteMany({});
+      await coll.insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: i, i })));
+    }
   });
 
   it("treats create as idempotent for identical options (MongoDB 7.0 behaviour)", async () => {
@@ -237,8 +264,8 @@ describe("query planning", () => {
 
   it("reaps idle cursors", () => {
     const cursors = new CursorManager();
-    const a = cursors.open("db.c", [{ _id: 1 }], 0);
-    cursors.open("db.c", [{ _id: 2 }], 0);
+    const a = cursors.open("db.c", DocSource.of([{ _id: 1 }]));
+    cursors.open("db.c", DocSource.of([{ _id: 2 }]));
     expect(cursors.reap(Date.now() + 11 * 60 * 1000)).toBe(2);
     expect(cursors.get(a.id)).toBeUndefined();
   });

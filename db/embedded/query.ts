@@ -10,6 +10,7 @@ import { $project } from "mingo/operators/pipeline";
 import type { Options } from "mingo/types";
 import { cloneDeep } from "mingo/util";
 import type { Collection } from "./collection";
+import { DocSource } from "./cursor";
 import { CommandError, ErrorCode } from "./errors";
 import { compileQuery, type MingoExtras, mingoOptions } from "./mingo";
 import { sortDocuments } from "./order";
@@ -187,16 +188,59 @@ export interface FindSpec extends MingoExtras {
   projection?: Document | undefined;
 }
 
-/** The full result of a find: filter, sort, skip, limit, projection. */
-export function runFind(coll: Collection, spec: FindSpec): Doc[] {
+/**
+ * The documents of a find, served as getMore asks for them. Without a sort they come straight
+ * from the candidate scan, so an open cursor holds a position rather than a copy of its result
+ * (like mongod's collection scan, later batches see documents as they are then: a document
+ * changed meanwhile comes in its new version if it still matches, a deleted one is skipped).
+ * With a sort the sorted references are kept. The projection applies batch by batch.
+ */
+export function openFind(coll: Collection, spec: FindSpec): DocSource {
   const skip = spec.skip ?? 0;
   const limit = spec.limit ?? 0;
-  // Without a sort the first skip+limit matches are the answer: stop scanning early.
-  const early = !spec.sort && limit > 0 ? skip + limit : 0;
-  let docs = matchDocs(coll, spec.filter, { ...spec, limit: early, scan: hasNatural(spec.sort) });
-  if (spec.sort) docs = sortDocs(docs, spec.sort, spec);
-  if (skip > 0 || limit > 0) docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
-  return project(docs, spec.projection, spec, spec.filter);
+  const projection = spec.projection;
+  const transform =
+    projection && Object.keys(projection).length > 0
+      ? (docs: Doc[]) => project(docs, projection, spec, spec.filter)
+      : undefined;
+  if (spec.sort) {
+    const matched = matchDocs(coll, spec.filter, {
+      ...spec,
+      limit: 0, // every match takes part in the sort
+      scan: hasNatural(spec.sort),
+    });
+    let docs = sortDocs(matched, spec.sort, spec);
+    if (skip > 0 || limit > 0) docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
+    return new DocSource(docs.values(), transform);
+  }
+  const plan = planCandidates(coll, spec.filter, spec.collation !== undefined);
+  let query = plan.exact ? null : compileQuery(spec.filter, spec);
+  // A scan reads the live collection; index candidates were looked up when the query ran, so
+  // they are read again by `_id` (and tested if they changed) as they are served.
+  const live = plan.plan === "COLLSCAN";
+  function* scan(): Generator<Doc> {
+    let skipped = 0;
+    let served = 0;
+    for (const candidate of plan.docs) {
+      let doc = candidate;
+      if (!live) {
+        const current = coll.docs.get(keyOf(candidate._id));
+        if (current === undefined) continue;
+        if (current !== candidate) {
+          query ??= compileQuery(spec.filter, spec);
+          doc = current;
+        }
+      }
+      if (query !== null && !query.test(doc)) continue;
+      if (skipped < skip) {
+        skipped++;
+        continue;
+      }
+      yield doc;
+      if (limit > 0 && ++served >= limit) return;
+    }
+  }
+  return new DocSource(scan(), transform);
 }
 
 /** Whether a sort uses natural order: its input must then come from a scan (`scan: true`). */

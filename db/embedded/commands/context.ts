@@ -1,7 +1,13 @@
 // What every command handler receives, and small argument helpers shared by handlers.
 
 import type { Document } from "bson";
-import { type CursorState, DEFAULT_FIRST_BATCH, encodeCursorReply, takeBatch } from "../cursor";
+import {
+  type CursorState,
+  DEFAULT_FIRST_BATCH,
+  DocSource,
+  encodeCursorReply,
+  takeBatch,
+} from "../cursor";
 import type { Engine } from "../engine";
 import { CommandError, ErrorCode } from "../errors";
 import type { Doc } from "../values";
@@ -92,16 +98,17 @@ export interface CursorReplyOptions {
 export function cursorReply(
   ctx: CommandContext,
   ns: string,
-  docs: readonly Doc[],
+  docs: readonly Doc[] | DocSource,
   options: CursorReplyOptions = {},
 ): Buffer {
+  const source = docs instanceof DocSource ? docs : DocSource.of(docs);
   const batchSize = options.batchSize ?? DEFAULT_FIRST_BATCH;
   const batch =
-    batchSize === 0 && !options.singleBatch ? { docs: [], next: 0 } : takeBatch(docs, 0, batchSize);
+    batchSize === 0 && !options.singleBatch
+      ? { docs: [], exhausted: source.peek() === undefined }
+      : takeBatch(source, batchSize);
   let id = 0;
-  if (batch.next < docs.length && !options.singleBatch) {
-    id = ctx.engine.cursors.open(ns, docs, batch.next).id;
-  }
+  if (!batch.exhausted && !options.singleBatch) id = ctx.engine.cursors.open(ns, source).id;
   return encodeCursorReply(ns, id, "firstBatch", batch.docs);
 }
 
@@ -111,10 +118,9 @@ export function nextBatchReply(
   cursor: CursorState,
   batchSize: number,
 ): Buffer {
-  const batch = takeBatch(cursor.docs, cursor.pos, batchSize);
-  cursor.pos = batch.next;
+  const batch = takeBatch(cursor.source, batchSize);
   let id = cursor.id;
-  if (cursor.pos >= cursor.docs.length) {
+  if (batch.exhausted) {
     ctx.engine.cursors.kill(cursor.id);
     id = 0;
   }

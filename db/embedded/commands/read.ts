@@ -7,7 +7,7 @@ import type { Collection } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
 import { createAggregator, type MingoExtras } from "../mingo";
 import { compareValues } from "../order";
-import { type Filter, matchDocs, normalizeSort, runFind } from "../query";
+import { type Filter, matchDocs, normalizeSort, openFind } from "../query";
 import { type Doc, distinctValues, idFirst, isPlainObject, keyOf } from "../values";
 import {
   type CommandContext,
@@ -48,7 +48,7 @@ function find(ctx: CommandContext): Buffer {
   const batchSize = optionalCount(body, "batchSize");
   const coll = ctx.engine.getCollection(ctx.db, name);
   if (!coll) return cursorReply(ctx, ns, [], { singleBatch: true });
-  const docs = runFind(coll, { filter, sort, skip, limit, projection, ...extrasOf(body) });
+  const docs = openFind(coll, { filter, sort, skip, limit, projection, ...extrasOf(body) });
   return cursorReply(ctx, ns, docs, { batchSize, singleBatch });
 }
 
@@ -62,7 +62,13 @@ function getMore(ctx: CommandContext): Buffer {
   if (!cursor || cursor.ns !== `${ctx.db}.${collection}`) {
     throw new CommandError(ErrorCode.CursorNotFound, `cursor id ${id} not found`);
   }
-  return nextBatchReply(ctx, cursor, optionalCount(ctx.body, "batchSize") ?? 0);
+  try {
+    return nextBatchReply(ctx, cursor, optionalCount(ctx.body, "batchSize") ?? 0);
+  } catch (error) {
+    // A failing batch (e.g. a projection error) ends the cursor, as in mongod.
+    ctx.engine.cursors.kill(id);
+    throw error;
+  }
 }
 
 function killCursors(ctx: CommandContext): Document {
