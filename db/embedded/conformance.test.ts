@@ -120,6 +120,17 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       expect(await c.countDocuments({ a: 1 })).toBe(1);
     });
 
+    it("rejects invalid regular expressions with mongod's codes (51091, 51108)", async () => {
+      const c = db.collection("malformed");
+      const pattern = await rejection(c.find({ a: { $regex: "(" } }).toArray());
+      expect(pattern).toBeInstanceOf(MongoServerError);
+      expect(pattern.code).toBe(51091);
+      expect(pattern.message).toContain("Regular expression is invalid");
+      const flags = await rejection(c.find({ a: { $regex: "a", $options: "z" } }).toArray());
+      expect(flags.code).toBe(51108);
+      expect(await c.countDocuments({ a: { $regex: "^1?$" } })).toBe(0);
+    });
+
     it("round-trips Date, ObjectId, Binary, numbers and nested documents", async () => {
       const coll = db.collection("types");
       const ref = new ObjectId();

@@ -36,6 +36,10 @@ export const ErrorCode = {
   ProtocolError: 17,
   Unauthorized: 13,
   OperationFailed: 96,
+  /** mongod's "Regular expression is invalid" (an assertion id, reported as Location51091). */
+  Location51091: 51091,
+  /** mongod's "invalid flag in regex options" (Location51108). */
+  Location51108: 51108,
 } as const;
 
 const CODE_NAMES: Record<number, string> = Object.fromEntries(
@@ -89,8 +93,23 @@ export function toCommandError(error: unknown): CommandError {
     if (error.constructor.name === "MingoError" || error.name === "MingoError") {
       return new CommandError(ErrorCode.BadValue, error.message);
     }
-    // An invalid regular expression in a filter surfaces as a SyntaxError from RegExp.
+    // An invalid regular expression in a filter surfaces as a SyntaxError from RegExp; mongod
+    // reports these with the assertion ids below (a user's search text can trigger them).
     if (error instanceof SyntaxError) {
+      const flags = /^Invalid flags supplied to RegExp constructor '(.*)'$/.exec(error.message);
+      if (flags) {
+        return new CommandError(
+          ErrorCode.Location51108,
+          `invalid flag in regex options: ${flags[1]}`,
+        );
+      }
+      const pattern = /^Invalid regular expression: \/.*\/[a-z]*: (.*)$/s.exec(error.message);
+      if (pattern) {
+        return new CommandError(
+          ErrorCode.Location51091,
+          `Regular expression is invalid: ${pattern[1]}`,
+        );
+      }
       return new CommandError(ErrorCode.BadValue, error.message);
     }
     if (error.name === "BSONError" || error.constructor.name === "BSONError") {
