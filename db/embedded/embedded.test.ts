@@ -1,7 +1,7 @@
 // Embedded-server behaviour that is not MongoDB conformance: TTL sweeps with a short interval,
 // the transaction semantics we chose, index-backed lookups, cursor reaping and option checks.
 
-import { type Filter, MongoClient, ObjectId } from "mongodb";
+import { type Filter, MongoClient, type MongoServerError, ObjectId } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Collection, WriteContext } from "./collection";
 import { CursorManager, DocSource } from "./cursor";
@@ -107,6 +107,33 @@ describe("embedded server", () => {
       expect((await coll.findOne({ owner: "ann" }))?.balance).toBe(70);
     } finally {
       await session.endSession();
+    }
+  });
+
+  it("aborts a transaction past its lifetime (a client that died mid-transaction)", async () => {
+    const short = await startEmbeddedServer({ dataDir: ":memory:", transactionLifetimeMs: 200 });
+    const other = new MongoClient(short.uri);
+    try {
+      const coll = other.db("txn").collection("orders");
+      await coll.insertOne({ _id: new ObjectId(), item: "kept" });
+      const session = other.startSession();
+      session.startTransaction();
+      await coll.updateOne({ item: "kept" }, { $set: { item: "half-done" } }, { session });
+      await coll.insertOne({ item: "orphan" }, { session });
+      // Nobody commits or ends the session: mongod aborts the transaction after its lifetime.
+      await eventually(async () => (await coll.countDocuments({ item: "orphan" })) === 0);
+      expect((await coll.find().toArray()).map((d) => d.item)).toEqual(["kept"]);
+      // Its later commands fail with NoSuchTransaction, labelled for withTransaction to retry.
+      const error = await session.commitTransaction().then(
+        () => undefined,
+        (e: MongoServerError) => e,
+      );
+      expect(error?.code).toBe(251);
+      expect(error?.hasErrorLabel("TransientTransactionError")).toBe(true);
+      await session.endSession();
+    } finally {
+      await other.close();
+      await short.close();
     }
   });
 

@@ -39,9 +39,13 @@ export function validateCollectionName(db: string, name: string): void {
 export class Engine {
   readonly dbs = new Map<string, Map<string, Collection>>();
   readonly cursors = new CursorManager();
-  readonly txns = new TransactionManager();
+  readonly txns: TransactionManager;
   sink: CommitSink | null = null;
   readonly startedAt = new Date();
+
+  constructor(options: { transactionLifetimeMs?: number } = {}) {
+    this.txns = new TransactionManager(options.transactionLifetimeMs);
+  }
 
   /**
    * Makes a command's effects durable. Returns undefined when there is nothing to wait for

@@ -1,6 +1,7 @@
 // Public entry point of the embedded MongoDB-wire-compatible server. See README.md.
 
 import type { WriteContext } from "./collection";
+import { rollback } from "./commands/sessions";
 import { Engine } from "./engine";
 import { WireServer } from "./server";
 import { DurableStore } from "./storage/store";
@@ -15,6 +16,8 @@ export interface EmbeddedServerOptions {
   port?: number;
   /** TTL sweep interval, default 60_000. */
   ttlIntervalMs?: number;
+  /** Transactions older than this are aborted (mongod's transactionLifetimeLimitSeconds), default 60_000. */
+  transactionLifetimeMs?: number;
   /** Default: nothing (the app logs itself). */
   log?: (line: string) => void;
 }
@@ -55,9 +58,15 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   if (!(ttlIntervalMs > 0)) {
     throw new Error(`Embedded MongoDB: ttlIntervalMs must be positive, got ${ttlIntervalMs}`);
   }
+  const transactionLifetimeMs = options.transactionLifetimeMs ?? 60_000;
+  if (!(transactionLifetimeMs > 0)) {
+    throw new Error(
+      `Embedded MongoDB: transactionLifetimeMs must be positive, got ${transactionLifetimeMs}`,
+    );
+  }
   const log = options.log ?? (() => {});
 
-  const engine = new Engine();
+  const engine = new Engine({ transactionLifetimeMs });
   const store = dataDir === MEMORY ? null : await DurableStore.open(dataDir, engine, log);
   const wire = new WireServer({ engine, log });
   try {
@@ -87,7 +96,19 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       });
   }, ttlIntervalMs);
   ttlTimer.unref();
-  const reapTimer = setInterval(() => engine.cursors.reap(Date.now()), CURSOR_REAP_INTERVAL_MS);
+  // Housekeeping: idle cursors, and transactions past their lifetime (rolled back).
+  const reapTimer = setInterval(
+    () => {
+      const now = Date.now();
+      engine.cursors.reap(now);
+      for (const undo of engine.txns.expire(now)) {
+        rollback(engine, undo, log).catch((error: Error) =>
+          log(`rolling back an expired transaction failed: ${error.message}`),
+        );
+      }
+    },
+    Math.min(CURSOR_REAP_INTERVAL_MS, Math.max(10, Math.floor(transactionLifetimeMs / 2))),
+  );
   reapTimer.unref();
 
   let closing: Promise<void> | null = null;
