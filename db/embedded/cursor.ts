@@ -34,7 +34,7 @@ export class DocSource {
   }
 
   static of(docs: readonly Doc[], start = 0): DocSource {
-    return new DocSource(docs.slice(start).values());
+    return new DocSource((start === 0 ? docs : docs.slice(start)).values());
   }
 
   /** The next document without consuming it; undefined once exhausted. */

@@ -189,6 +189,21 @@ export interface FindSpec extends MingoExtras {
 }
 
 /**
+ * The whole result of a find, materialised: for single-batch queries (findOne), which never
+ * open a cursor, so nothing is gained by pulling lazily.
+ */
+export function runFind(coll: Collection, spec: FindSpec): Doc[] {
+  const skip = spec.skip ?? 0;
+  const limit = spec.limit ?? 0;
+  // Without a sort the first skip+limit matches are the answer: stop scanning early.
+  const early = !spec.sort && limit > 0 ? skip + limit : 0;
+  let docs = matchDocs(coll, spec.filter, { ...spec, limit: early, scan: hasNatural(spec.sort) });
+  if (spec.sort) docs = sortDocs(docs, spec.sort, spec);
+  if (skip > 0 || limit > 0) docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
+  return project(docs, spec.projection, spec, spec.filter);
+}
+
+/**
  * The documents of a find, served as getMore asks for them. Without a sort they come straight
  * from the candidate scan, so an open cursor holds a position rather than a copy of its result
  * (like mongod's collection scan, later batches see documents as they are then: a document

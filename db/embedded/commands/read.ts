@@ -7,7 +7,7 @@ import type { Collection } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
 import { createAggregator, type MingoExtras } from "../mingo";
 import { compareValues } from "../order";
-import { type Filter, matchDocs, normalizeSort, openFind } from "../query";
+import { type Filter, matchDocs, normalizeSort, openFind, runFind } from "../query";
 import { type Doc, distinctValues, idFirst, isPlainObject, keyOf } from "../values";
 import {
   type CommandContext,
@@ -48,7 +48,9 @@ function find(ctx: CommandContext): Buffer {
   const batchSize = optionalCount(body, "batchSize");
   const coll = ctx.engine.getCollection(ctx.db, name);
   if (!coll) return cursorReply(ctx, ns, [], { singleBatch: true });
-  const docs = openFind(coll, { filter, sort, skip, limit, projection, ...extrasOf(body) });
+  const spec = { filter, sort, skip, limit, projection, ...extrasOf(body) };
+  // findOne (singleBatch) never leaves a cursor behind: its result is computed in one go.
+  const docs = singleBatch ? runFind(coll, spec) : openFind(coll, spec);
   return cursorReply(ctx, ns, docs, { batchSize, singleBatch });
 }
 
