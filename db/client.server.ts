@@ -55,8 +55,6 @@ interface Connection {
   /** Resolved once the first connection and `init` succeeded. */
   ready: boolean;
   available: boolean;
-  /** Settles after the first connection attempt (success or failure). */
-  firstAttempt: Promise<void>;
   retryTimer?: NodeJS.Timeout;
   closed: boolean;
 }
@@ -113,7 +111,6 @@ async function open(options: StartOptions): Promise<Connection> {
     label: embedded ? `embedded MongoDB in ${env.DATA_DIR}` : redact(uri),
     ready: false,
     available: false,
-    firstAttempt: Promise.resolve(),
     closed: false,
   };
   holder.current = connection;
@@ -160,8 +157,15 @@ async function open(options: StartOptions): Promise<Connection> {
       connection.retryTimer.unref();
     }
   };
-  connection.firstAttempt = attempt();
-  await connection.firstAttempt;
+  try {
+    await attempt();
+  } catch (error) {
+    // Don't leave a client or the embedded server (and its DATA_DIR lock) behind.
+    connection.closed = true;
+    await client.close().catch(() => {});
+    await embedded?.close().catch(() => {});
+    throw error;
+  }
   return connection;
 }
 

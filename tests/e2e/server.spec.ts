@@ -50,6 +50,18 @@ test("a fresh database gets demo content and a generated admin password printed 
   expect(await second.stop("SIGTERM")).toBe(0);
 });
 
+test("a DATA_DIR already in use stops a second server with one line naming it", async () => {
+  const dataDir = tempDir("locked");
+  const first = track(startApp({ PORT: String(await freePort()), DATA_DIR: dataDir }));
+  await first.waitFor(LISTENING);
+  const second = track(startApp({ PORT: String(await freePort()), DATA_DIR: dataDir }));
+  expect(await second.exited).toBe(1);
+  const lines = second.output().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain(dataDir);
+  expect(lines[0]).toMatch(/already in use/);
+});
+
 test("SIGTERM finishes requests in flight, closes the database and exits 0", async () => {
   const dataDir = tempDir("sigterm");
   const port = await freePort();
