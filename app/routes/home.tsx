@@ -28,7 +28,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main>
       {hero ? (
         <section
-          className="relative isolate flex min-h-[70vh] items-center bg-slate-900 bg-cover bg-center px-6 py-24 text-white"
+          className="relative isolate flex min-h-svh items-center bg-slate-900 bg-cover bg-center px-6 py-24 text-white"
           style={hero.image ? { backgroundImage: `url(${JSON.stringify(hero.image)})` } : undefined}
         >
           <div className="absolute inset-0 -z-10 bg-slate-950/60" aria-hidden="true" />
