@@ -20,7 +20,7 @@ describe("start-up tasks", () => {
     expect(await admins.countDocuments()).toBe(1);
     expect(lines.join("\n")).toMatch(/password: +\S{24}/);
 
-    const secret = getSessionSecret();
+    const secret = await getSessionSecret();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect((await settings.findOne({ _id: "sessionSecret" }))?.value).toBe(secret);
   });
@@ -28,8 +28,10 @@ describe("start-up tasks", () => {
   it("leaves existing content alone and keeps the stored secret on the next start", async () => {
     const db = await getDb();
     await prepareDatabase(db, () => {});
-    const secret = getSessionSecret();
-    const { blogs } = await getCollections();
+    const { blogs, settings } = await getCollections();
+    const storedSecret = async () => (await settings.findOne({ _id: "sessionSecret" }))?.value;
+    const secret = await storedSecret();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
     await blogs.deleteMany({ title: { $regex: "." } });
     const { faqs } = await getCollections();
     const faqCount = await faqs.countDocuments();
@@ -39,7 +41,7 @@ describe("start-up tasks", () => {
     expect(await blogs.countDocuments()).toBe(0);
     expect(await faqs.countDocuments()).toBe(faqCount);
     expect(lines.join("\n")).not.toMatch(/seeded|password/);
-    expect(getSessionSecret()).toBe(secret);
+    expect(await storedSecret()).toBe(secret);
   });
 });
 

@@ -2,24 +2,19 @@
 // bootstrap admin and the demo content of an empty database. Each step is idempotent and safe
 // when several instances start at the same time.
 import type { Db } from "mongodb";
-import { seedDemoContentIfEmpty } from "#db/seed";
+import { ensureDemoContent } from "#db/seed";
 import { ensureBootstrapAdmin } from "./domain/admin.server";
-import { claimOnce, loadSessionSecret } from "./domain/settings.server";
+import { getOrCreateSessionSecret } from "./domain/settings.server";
 import { getEnv } from "./env.server";
 
 export async function prepareDatabase(db: Db, log: (line: string) => void): Promise<void> {
   const env = getEnv();
-  await loadSessionSecret(db, env.SESSION_SECRET);
+  // Created now rather than on the first sign-in, so instances agree on it from the start.
+  if (!env.SESSION_SECRET) await getOrCreateSessionSecret(db);
 
-  // Claimed first so that instances starting together on an empty database seed it once.
-  const counts =
-    env.SEED_DEMO_CONTENT && (await claimOnce(db, "demo-content"))
-      ? await seedDemoContentIfEmpty(db)
-      : null;
-  if (counts) {
-    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-    log(`[db] Empty database: seeded ${total} demo documents`);
-  }
+  const counts = env.SEED_DEMO_CONTENT ? await ensureDemoContent(db) : null;
+  const total = Object.values(counts ?? {}).reduce((sum, n) => sum + n, 0);
+  if (total > 0) log(`[db] Empty database: seeded ${total} demo documents`);
 
   const admin = await ensureBootstrapAdmin(db, {
     email: env.ADMIN_EMAIL,

@@ -1,7 +1,9 @@
 // Settings that every app instance must share, stored in MongoDB.
 import { randomBytes } from "node:crypto";
-import { type Db, MongoServerError } from "mongodb";
+import type { Db } from "mongodb";
+import { getDb } from "#db/client.server";
 import { collections } from "#db/collections";
+import { getEnv } from "../env.server";
 
 const SESSION_SECRET_ID = "sessionSecret";
 
@@ -22,31 +24,20 @@ export async function getOrCreateSessionSecret(db: Db): Promise<string> {
   return doc.value;
 }
 
-let sessionSecret: string | undefined;
-
-/** Resolves the secret once at start-up: SESSION_SECRET if set, else the stored one. */
-export async function loadSessionSecret(db: Db, configured: string | undefined): Promise<string> {
-  sessionSecret = configured ?? (await getOrCreateSessionSecret(db));
-  return sessionSecret;
-}
-
-/** The cookie-signing secret; available after start-up has loaded it. */
-export function getSessionSecret(): string {
-  if (!sessionSecret) throw new Error("The session secret is read before start-up loaded it");
-  return sessionSecret;
-}
+let cachedSecret: Promise<string> | undefined;
 
 /**
- * Records that a one-time start-up job ran, and tells whether this caller is the one to run it.
- * The unique `_id` decides between instances starting at the same moment.
+ * The cookie-signing secret: SESSION_SECRET if set, else the one stored in the database. Read
+ * lazily and cached, so it also survives the dev server's module reloads.
  */
-export async function claimOnce(db: Db, job: string): Promise<boolean> {
-  const { settings } = collections(db);
-  try {
-    await settings.insertOne({ _id: `once:${job}`, value: "claimed", createdAt: new Date() });
-    return true;
-  } catch (error) {
-    if (error instanceof MongoServerError && error.code === 11000) return false;
-    throw error;
-  }
+export function getSessionSecret(): Promise<string> {
+  const configured = getEnv().SESSION_SECRET;
+  if (configured) return Promise.resolve(configured);
+  cachedSecret ??= getDb()
+    .then(getOrCreateSessionSecret)
+    .catch((error: unknown) => {
+      cachedSecret = undefined;
+      throw error;
+    });
+  return cachedSecret;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Db, MongoClient } from "mongodb";
+import { type Db, MongoClient, ObjectId } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Collections,
@@ -18,9 +18,10 @@ import { startEmbeddedServer } from "../embedded";
 import { buildDemoContent, utcDate, VISITOR_STAT_DAYS, visitorCountFor } from "./demo-content";
 import {
   DEMO_COLLECTIONS,
+  DEMO_MARKER_ID,
+  ensureDemoContent,
   resetDemoContent,
   seedDemoContent,
-  seedDemoContentIfEmpty,
 } from "./index";
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../public");
@@ -240,21 +241,66 @@ describe("resetDemoContent", () => {
   });
 });
 
-describe("seedDemoContentIfEmpty", () => {
-  it("seeds a fresh database once and leaves existing content alone", async () => {
+describe("ensureDemoContent", () => {
+  it("seeds a fresh database once and leaves it alone afterwards", async () => {
     const db = await freshDb();
-    const counts = await seedDemoContentIfEmpty(db, { now: NOW });
+    const counts = await ensureDemoContent(db, { now: NOW });
     expect(counts).not.toBeNull();
-    expect(await seedDemoContentIfEmpty(db, { now: NOW })).toBeNull();
+    expect(await ensureDemoContent(db, { now: NOW })).toBeNull();
     expect(await countAll(db)).toEqual(counts);
   });
 
   it("does not reseed when an admin emptied some collections", async () => {
     const db = await freshDb();
-    await seedDemoContent(db, { now: NOW });
+    await ensureDemoContent(db, { now: NOW });
     await collections(db).blogs.deleteMany({});
-    expect(await seedDemoContentIfEmpty(db, { now: NOW })).toBeNull();
+    expect(await ensureDemoContent(db, { now: NOW })).toBeNull();
     expect(await collections(db).blogs.find({}).toArray()).toHaveLength(0);
+  });
+
+  it("completes a seed that was interrupted halfway", async () => {
+    const reference = await freshDb();
+    const full = await seedDemoContent(reference, { now: NOW });
+
+    const db = await freshDb();
+    await seedDemoContent(db, { now: NOW });
+    // As if the process died after the blogs: later collections and the marker are missing.
+    const c = collections(db);
+    await c.faqs.deleteMany({});
+    await c.heroSection.deleteMany({});
+    await c.visitorStats.deleteMany({});
+    await c.settings.deleteOne({ _id: DEMO_MARKER_ID });
+
+    const added = await ensureDemoContent(db, { now: NOW });
+    expect(added?.faqs).toBe(full.faqs);
+    expect(added?.heroSection).toBe(1);
+    expect(added?.blogs).toBe(0);
+    expect(await countAll(db)).toEqual(full);
+  });
+
+  it("seeds once when several instances run it at the same time", async () => {
+    const db = await freshDb();
+    await Promise.all([
+      ensureDemoContent(db, { now: NOW }),
+      ensureDemoContent(db, { now: NOW }),
+      ensureDemoContent(db, { now: NOW }),
+    ]);
+    const reference = await freshDb();
+    expect(await countAll(db)).toEqual(await seedDemoContent(reference, { now: NOW }));
+  });
+
+  it("never adds demo content to a database holding content of its own", async () => {
+    const db = await freshDb();
+    await collections(db).faqs.insertOne({
+      _id: new ObjectId(),
+      question: "Real question?",
+      answer: "Real answer.",
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    expect(await ensureDemoContent(db, { now: NOW })).toBeNull();
+    expect(await collections(db).blogs.countDocuments()).toBe(0);
+    expect(await collections(db).settings.findOne({ _id: DEMO_MARKER_ID })).not.toBeNull();
   });
 });
 
