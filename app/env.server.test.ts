@@ -5,12 +5,12 @@ describe("configuration", () => {
   it("works with no variable set", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({
-      NODE_ENV: "development",
+      NODE_ENV: "production",
       PORT: 3000,
       DATA_DIR: "./data",
       SITE_URL: "http://localhost:3000",
       SEED_DEMO_CONTENT: true,
-      isProduction: false,
+      isProduction: true,
     });
     expect(env.MONGODB_URI).toBeUndefined();
   });
@@ -23,6 +23,8 @@ describe("configuration", () => {
     [{ PORT: "abc" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
     [{ MONGODB_URI: "postgres://x" }, "MONGODB_URI"],
+    [{ MONGODB_URI: "mongodb://localhost:99999/x" }, "MONGODB_URI"],
+    [{ MONGODB_URI: "mongodb://localhost/x?tls=maybe" }, "MONGODB_URI"],
     [{ SITE_URL: "not a url" }, "SITE_URL"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ ADMIN_EMAIL: "nope", ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL"],

@@ -1,5 +1,6 @@
 // Configuration, validated once at start-up. A bad value stops the server with one line that
 // names the variable (see `loadEnv`), instead of a stack trace or a half-working site.
+import { MongoClient } from "mongodb";
 import { z } from "zod";
 
 const emptyToUndefined = (value: unknown) =>
@@ -12,7 +13,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.preprocess(
       emptyToUndefined,
-      z.enum(["development", "production", "test"]).default("development"),
+      // Production unless told otherwise: `npm run dev` sets development, vitest sets test.
+      z.enum(["development", "production", "test"]).default("production"),
     ),
     PORT: z.preprocess(
       emptyToUndefined,
@@ -24,7 +26,21 @@ export const envSchema = z
         .default(3000),
     ),
     MONGODB_URI: optional(
-      z.string().regex(/^mongodb(\+srv)?:\/\/.+/, "must start with mongodb:// or mongodb+srv://"),
+      z
+        .string()
+        .regex(/^mongodb(\+srv)?:\/\/.+/, "must start with mongodb:// or mongodb+srv://")
+        .superRefine((uri, ctx) => {
+          // The driver's own parser (no connection is made): catches bad ports and options.
+          try {
+            new MongoClient(uri);
+          } catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            ctx.addIssue({
+              code: "custom",
+              message: `is not a valid connection string: ${reason}`,
+            });
+          }
+        }),
     ),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     SITE_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
