@@ -3,35 +3,84 @@
 // compression and the process lifecycle. Everything else goes to React Router through the
 // server build's `app` (app/server.ts).
 import { once } from "node:events";
+import net from "node:net";
+import path from "node:path";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 
+// Production unless told otherwise, like the configuration schema (app/env.server.ts).
 const development = process.env.NODE_ENV === "development";
-const BUILD_PATH = "./build/server/index.js";
+// Paths from this file, not from the working directory, so `node /srv/bureau/server.js` works.
+const root = import.meta.dirname;
+const BUILD_PATH = path.join(root, "build", "server", "index.js");
 
-/** @typedef {{ app: import("express").RequestHandler, startup: (log?: (line: string) => void) => Promise<void>, shutdown: () => Promise<void>, getEnv: () => { PORT: number } }} ServerEntry */
+/**
+ * @typedef {object} ServerEntry
+ * @property {import("express").RequestHandler} app
+ * @property {(hooks?: { log?: (line: string) => void, onFatal?: (error: unknown) => void }) => Promise<void>} startup
+ * @property {() => Promise<void>} shutdown
+ * @property {() => { PORT: number }} getEnv
+ */
 
-const server = express();
-server.disable("x-powered-by");
-server.use(compression());
+/** @param {unknown} error */
+const oneLine = (error) => (error instanceof Error ? error.message : String(error));
 
-/** @type {ServerEntry} */
+// Installed first, so a signal during start-up also ends cleanly (database closed, exit 0).
+/** @type {import("node:http").Server | undefined} */
+let listener;
+/** @type {ServerEntry | undefined} */
 let entry;
+let stopping = false;
+/** @param {NodeJS.Signals} signal */
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing requests in flight, then closing the database`);
+  if (listener) {
+    const server = listener;
+    // http.Server#close would also drop every idle socket at once, including one whose request
+    // is already in its buffer but not yet read: that client would see a reset. So stop
+    // accepting first (net.Server#close), let sockets hand over what they already sent (each
+    // answer says `Connection: close`), then drop the idle remainder, and after 10 s everyone.
+    const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
+    setTimeout(() => server.closeIdleConnections(), 500).unref();
+    setTimeout(() => server.closeAllConnections(), 10_000).unref();
+    await closed;
+  }
+  await entry?.shutdown().catch((error) => console.error(`Shutdown: ${oneLine(error)}`));
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
+
+const app = express();
+app.disable("x-powered-by");
+// Every response whose headers go out after SIGTERM (in-flight ones included) says
+// `Connection: close`, so clients don't reuse a keep-alive socket that is about to close and
+// Node closes it right after the response: the process exits as soon as the last one is sent.
+app.use((_req, res, next) => {
+  onHeaders(res, () => {
+    if (stopping) res.setHeader("Connection", "close");
+  });
+  next();
+});
+app.use(compression());
+
 if (development) {
   const vite = await import("vite").then(({ createServer }) =>
     createServer({ server: { middlewareMode: true } }),
   );
-  server.use(vite.middlewares);
-  entry = /** @type {ServerEntry} */ (
-    /** @type {unknown} */ (await vite.ssrLoadModule("./app/server.ts"))
-  );
-  server.use(async (req, res, next) => {
+  app.use(vite.middlewares);
+  const load = async () =>
+    /** @type {ServerEntry} */ (
+      /** @type {unknown} */ (await vite.ssrLoadModule("./app/server.ts"))
+    );
+  entry = await load();
+  app.use(async (req, res, next) => {
     try {
       // Reloaded per request so edits apply without a restart.
-      const fresh = /** @type {ServerEntry} */ (
-        /** @type {unknown} */ (await vite.ssrLoadModule("./app/server.ts"))
-      );
-      fresh.app(req, res, next);
+      (await load()).app(req, res, next);
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);
       next(error);
@@ -40,52 +89,63 @@ if (development) {
 } else {
   entry = await import(BUILD_PATH).catch((/** @type {any} */ error) => {
     console.error(
-      error?.code === "ERR_MODULE_NOT_FOUND" &&
-        String(error.message).includes("build/server/index.js")
+      error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(BUILD_PATH)
         ? `Cannot find ${BUILD_PATH}: run "npm run build" first`
-        : `Cannot load ${BUILD_PATH}: ${String(error)}`,
+        : `Cannot load ${BUILD_PATH}: ${oneLine(error)}`,
     );
     process.exit(1);
   });
-  // Fingerprinted build output never changes under the same name: cache it for a year.
-  server.use(
+  // Fingerprinted build output never changes under the same name: cache it for a year. A
+  // missing asset is a plain 404 here, never a page render.
+  app.use(
     "/assets",
-    express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+    express.static(path.join(root, "build", "client", "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+    }),
   );
   // Other public files (favicon, demo images) may change between deploys: revalidate hourly.
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
-  server.use(entry.app);
+  app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false }));
+  app.use(/** @type {ServerEntry} */ (entry).app);
 }
 
+// Errors that reach Express itself (a missing asset, a bad static path): a short plain answer,
+// never Express's default page, which shows a stack trace outside NODE_ENV=production.
+app.use(
+  /** @type {import("express").ErrorRequestHandler} */ (
+    (error, _req, res, _next) => {
+      const status = Number(error?.status ?? error?.statusCode) || 500;
+      if (status >= 500) console.error(error);
+      if (res.headersSent) return void res.end();
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not Found" : "Error");
+    }
+  ),
+);
+
+const started = /** @type {ServerEntry} */ (entry);
 let port;
 try {
-  port = entry.getEnv().PORT;
-  await entry.startup();
+  port = started.getEnv().PORT;
+  await started.startup({
+    onFatal: (error) => {
+      console.error(oneLine(error));
+      process.exit(1);
+    },
+  });
 } catch (error) {
   // Configuration and storage errors are one clear line, not a stack trace.
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(oneLine(error));
   process.exit(1);
 }
 
-const listener = server.listen(port, () => {
-  console.log(`Bureau is listening on http://localhost:${port}`);
-});
-await once(listener, "listening");
-
-let stopping = false;
-/** @param {NodeJS.Signals} signal */
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received: finishing requests in flight, then closing the database`);
-  // Stop accepting, let in-flight requests finish, then drop idle keep-alive sockets.
-  const closed = new Promise((resolve) => listener.close(resolve));
-  listener.closeIdleConnections();
-  const force = setTimeout(() => listener.closeAllConnections(), 10_000);
-  force.unref();
-  await closed;
-  await entry.shutdown();
-  process.exit(0);
+if (!stopping) {
+  listener = app.listen(port, () => {
+    console.log(`Bureau is listening on http://localhost:${port}`);
+  });
+  await once(listener, "listening");
 }
-process.on("SIGTERM", () => void stop("SIGTERM"));
-process.on("SIGINT", () => void stop("SIGINT"));

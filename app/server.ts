@@ -37,9 +37,16 @@ app.use(
 );
 
 /** Validates configuration and opens the database; call before listening. */
-export async function startup(log: (line: string) => void = console.log): Promise<void> {
+export async function startup(
+  hooks: {
+    log?: (line: string) => void;
+    /** Start-up work failed after a delayed connection; the process should stop. */
+    onFatal?: (error: unknown) => void;
+  } = {},
+): Promise<void> {
   getEnv();
-  await startDatabase({ init: (db) => prepareDatabase(db, log), log });
+  const log = hooks.log ?? ((line: string) => console.log(line));
+  await startDatabase({ init: (db) => prepareDatabase(db, log), log, onFatal: hooks.onFatal });
 }
 
 /** Closes the database (and flushes the embedded server's journal). */

@@ -33,7 +33,7 @@ export class DatabaseUnavailableError extends Error {
 export function isDatabaseConnectivityError(error: unknown): boolean {
   return (
     error instanceof DatabaseUnavailableError ||
-    error instanceof MongoNetworkError ||
+    error instanceof MongoNetworkError || // includes MongoNetworkTimeoutError
     error instanceof MongoServerSelectionError ||
     error instanceof MongoTopologyClosedError ||
     error instanceof MongoNotConnectedError
@@ -44,6 +44,11 @@ export interface StartOptions {
   /** Runs once after the first successful connection, before requests are served from it. */
   init?: (db: Db) => Promise<void>;
   log?: (line: string) => void;
+  /**
+   * Called when start-up work fails, after a delayed connection, for a reason retrying cannot
+   * fix. The server exits on it; by default it is only logged.
+   */
+  onFatal?: (error: unknown) => void;
 }
 
 interface Connection {
@@ -90,17 +95,27 @@ async function open(options: StartOptions): Promise<Connection> {
   // Tests start many connections; their log lines would only be noise.
   const log =
     options.log ?? (env.NODE_ENV === "test" ? () => {} : (line: string) => console.log(line));
+  const onFatal =
+    options.onFatal ??
+    ((error: unknown) =>
+      log(`[db] Start-up failed: ${error instanceof Error ? error.message : String(error)}`));
   // A failure starting the embedded server (DATA_DIR locked by another process, a corrupt data
   // file) is not something retrying fixes: it propagates and stops start-up with its message.
   const embedded = env.MONGODB_URI
     ? undefined
-    : await startEmbeddedServer({ dataDir: env.DATA_DIR });
+    : await startEmbeddedServer({ dataDir: env.DATA_DIR }).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`Cannot use DATA_DIR=${env.DATA_DIR}: ${reason}`);
+      });
   const uri = env.MONGODB_URI ?? (embedded as EmbeddedServer).uri;
   const client = new MongoClient(uri, {
     appName: "bureau",
-    // Fail fast so a request answers 503 within seconds instead of hanging for 30 s.
+    // Fail fast so a request answers 503 within seconds instead of hanging for 30 s: at most
+    // 5 s to find the server, and 5 s of silence from a server that accepted a request (a hung
+    // server). No query of this app legitimately runs that long.
     serverSelectionTimeoutMS: 5_000,
     connectTimeoutMS: 5_000,
+    socketTimeoutMS: 5_000,
     // Check the server every 2 s so recovery is noticed quickly.
     heartbeatFrequencyMS: 2_000,
   });
@@ -121,7 +136,7 @@ async function open(options: StartOptions): Promise<Connection> {
     if (available) log(`[db] Connected to ${connection.label}`);
     else
       log(
-        `[db] Database unreachable (${connection.label})${reason ? `: ${reason}` : ""}; answering 503 until it is back`,
+        `[db] Database unreachable (${connection.label})${reason ? `: ${reason}` : ""}; retrying every ${RETRY_MS / 1000} s`,
       );
   };
 
@@ -152,7 +167,9 @@ async function open(options: StartOptions): Promise<Connection> {
         markAvailable(false, error instanceof Error ? error.message : String(error));
       }
       connection.retryTimer = setTimeout(() => {
-        attempt().catch((e: unknown) => log(`[db] Start-up task failed: ${String(e)}`));
+        // Connected at last, but start-up work failed for another reason (say, existing
+        // duplicates blocking a unique index): retrying cannot fix that, so it is fatal.
+        attempt().catch(onFatal);
       }, RETRY_MS);
       connection.retryTimer.unref();
     }

@@ -1,10 +1,14 @@
 // The process as an operator sees it: start-up, configuration errors, a database that goes
 // away and comes back, and a graceful stop. These start their own servers on free ports.
+import { existsSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
   eventually,
   freePort,
   type Running,
+  removeTempDirs,
   startApp,
   startEmbeddedDb,
   tempDir,
@@ -14,6 +18,7 @@ const running: Running[] = [];
 test.afterEach(async () => {
   await Promise.all(running.splice(0).map((p) => p.stop("SIGKILL")));
 });
+test.afterAll(removeTempDirs);
 function track(p: Running): Running {
   running.push(p);
   return p;
@@ -62,18 +67,48 @@ test("a DATA_DIR already in use stops a second server with one line naming it", 
   expect(lines[0]).toMatch(/already in use/);
 });
 
+test("a signal during the first start-up exits cleanly, and the next start completes it", async () => {
+  const dataDir = tempDir("interrupted");
+  const port = String(await freePort());
+  const first = track(startApp({ PORT: port, DATA_DIR: dataDir }));
+  // Interrupt as soon as the embedded database holds its lock: start-up is under way.
+  await eventually(async () => existsSync(path.join(dataDir, "mongod.lock")), { intervalMs: 5 });
+  first.child.kill("SIGINT");
+  expect(await first.exited).toBe(0);
+
+  const second = track(startApp({ PORT: port, DATA_DIR: dataDir }));
+  await second.waitFor(LISTENING);
+  const html = await (await fetch(`http://localhost:${port}/`)).text();
+  expect(html).toContain("<h1");
+});
+
 test("SIGTERM finishes requests in flight, closes the database and exits 0", async () => {
   const dataDir = tempDir("sigterm");
   const port = await freePort();
   const app = track(startApp({ PORT: String(port), DATA_DIR: dataDir }));
   await app.waitFor(LISTENING);
-  const inFlight = Promise.all(
-    Array.from({ length: 10 }, () => fetch(`http://localhost:${port}/`).then((r) => r.status)),
-  );
-  // Give the requests a moment to be accepted, then ask the server to stop.
-  await new Promise((r) => setTimeout(r, 30));
+  // Ten keep-alive connections the server has accepted (as behind a load balancer), then ten
+  // requests sent on them with SIGTERM right behind: every one must be answered, and told
+  // `Connection: close` so the client does not reuse a socket that is going away.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+  const get = () =>
+    new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      http
+        .get({ host: "127.0.0.1", port, path: "/", agent }, (res) => {
+          res.resume();
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }),
+          );
+        })
+        .on("error", reject);
+    });
+  await Promise.all(Array.from({ length: 10 }, get));
+  expect(agent.freeSockets[`127.0.0.1:${port}:`]?.length).toBe(10);
+  const inFlight = Promise.all(Array.from({ length: 10 }, get));
   app.child.kill("SIGTERM");
-  expect(await inFlight).toEqual(Array(10).fill(200));
+  const answers = await inFlight;
+  expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+  expect(answers.map((a) => a.connection)).toEqual(Array(10).fill("close"));
   expect(await app.exited).toBe(0);
   expect(app.output()).toMatch(/SIGTERM received/);
 
