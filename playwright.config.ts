@@ -2,7 +2,7 @@
 // JavaScript enabled and disabled, because every page must work without it.
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ADMIN, E2E_PORT } from "./tests/support/constants";
+import { E2E_ADMIN, E2E_PORT, TEST_ISOLATION_ENV } from "./tests/support/constants";
 
 // Debian's Chromium when present (CI and these machines cannot download Playwright's browser);
 // Playwright's own browser elsewhere, so the same command works on a laptop.
@@ -54,6 +54,7 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "pipe",
     env: {
+      ...TEST_ISOLATION_ENV,
       NODE_ENV: "production",
       PORT: String(E2E_PORT),
       // A fresh in-memory database per run, seeded with the demo content at start-up.

@@ -18,7 +18,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./app/server.ts" } : undefined,
   },
   optimizeDeps: {
-    // Pre-bundled up front so the dev server doesn't reload the page on first visit.
-    include: ["keen-slider/react", "@conform-to/react", "@conform-to/zod/v4", "zod"],
+    // Server-only packages reached through `.server` modules: the dependency scanner cannot
+    // tell that the client build strips them, and would pre-bundle them for the browser.
+    exclude: ["mongodb", "bson", "mingo", "@node-rs/argon2", "sharp"],
+    // Pre-bundled up front (forms validate with it in the browser) so the first visit doesn't
+    // trigger a re-optimisation and a full page reload.
+    include: ["zod"],
   },
 }));

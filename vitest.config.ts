@@ -14,7 +14,17 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"],
     // Every worker that touches the database starts its own in-process embedded server
     // on an in-memory store (see db/client.server.ts), so tests never share state.
-    env: { DATA_DIR: ":memory:", NODE_ENV: "test" },
+    // Blank values count as unset: a MONGODB_URI or admin exported in the developer's shell
+    // must never reach the tests (they drop databases).
+    env: {
+      DATA_DIR: ":memory:",
+      NODE_ENV: "test",
+      MONGODB_URI: "",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+      SESSION_SECRET: "",
+      SEED_DEMO_CONTENT: "",
+    },
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -25,7 +25,10 @@ describe("database connection", () => {
     for (const [collection, specs] of Object.entries(INDEXES)) {
       const existing = await db.collection(collection).listIndexes().toArray();
       for (const spec of specs ?? []) {
-        expect(existing.map((i) => JSON.stringify(i.key))).toContain(JSON.stringify(spec.key));
+        const found = existing.find((i) => JSON.stringify(i.key) === JSON.stringify(spec.key));
+        expect(found, `${collection} ${JSON.stringify(spec.key)}`).toBeDefined();
+        expect(found?.unique ?? false).toBe(spec.unique ?? false);
+        expect(found?.expireAfterSeconds).toBe(spec.expireAfterSeconds);
       }
     }
   });

@@ -10,7 +10,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** 24 characters from a 62-symbol alphabet: about 143 bits, easy to copy from a terminal. */
+/** 24 characters from a 57-symbol alphabet (no 0/O, 1/l/I): about 140 bits, easy to copy. */
 export function generatePassword(length = 24): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
   const bytes = randomBytes(length * 2);

@@ -21,7 +21,8 @@ describe("home loader", () => {
       ctaLink: "/contact",
       updatedAt: new Date(),
     });
-    const { hero } = await loader();
+    const { hero, shareImage } = await loader();
+    expect(shareImage).toBe("http://localhost:3000/demo/hero.webp");
     expect(hero).toEqual({
       title: "Fresh title",
       subtitle: "Fresh subtitle",

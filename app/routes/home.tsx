@@ -1,8 +1,12 @@
 import { getHeroSection } from "~/domain/hero.server";
+import { getEnv } from "~/env.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {
-  return { hero: await getHeroSection() };
+  const hero = await getHeroSection();
+  // Social cards need an absolute image URL.
+  const shareImage = hero?.image ? new URL(hero.image, getEnv().SITE_URL).href : null;
+  return { hero, shareImage };
 }
 
 const FALLBACK_TITLE = "Bureau | Web, App, SEO and Cloud Agency";
@@ -17,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     { name: "description", content: description },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    ...(data?.hero?.image ? [{ property: "og:image", content: data.hero.image }] : []),
+    ...(data?.shareImage ? [{ property: "og:image", content: data.shareImage }] : []),
     { name: "twitter:card", content: "summary_large_image" },
   ];
 };

@@ -41,3 +41,9 @@ test("built assets are cached for a year as immutable", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toMatch(/max-age=31536000.*immutable/);
 });
+
+test("social cards get the hero as an absolute image URL", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  expect(html).toContain(`<meta property="og:image" content="http://localhost:`);
+  expect(html).toContain(demoHero.image);
+});

@@ -1,10 +1,11 @@
 // Start the real programs (server.js, the embedded database CLI) as child processes, the way
 // an operator would, and wait for what they print.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { TEST_ISOLATION_ENV } from "./constants";
 
 export interface Running {
   child: ChildProcess;
@@ -65,8 +66,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const tempDirs: string[] = [];
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(path.join(tmpdir(), `bureau-${prefix}-`));
+  const dir = mkdtempSync(path.join(tmpdir(), `bureau-${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Deletes every folder tempDir() made in this worker. */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /**
@@ -75,13 +85,14 @@ export function tempDir(prefix: string): string {
  */
 export function startEmbeddedDb(port: number, dataDir: string): Running {
   return start("node", ["--import", "tsx", "db/embedded/cli.ts", "--port", String(port)], {
+    ...TEST_ISOLATION_ENV,
     DATA_DIR: dataDir,
   });
 }
 
 /** The production server (needs `npm run build`). */
 export function startApp(env: Record<string, string>): Running {
-  return start("node", ["server.js"], { NODE_ENV: "production", ...env });
+  return start("node", ["server.js"], { ...TEST_ISOLATION_ENV, NODE_ENV: "production", ...env });
 }
 
 /** Polls until `check` returns true; for state that changes on its own (reconnects). */
