@@ -1,8 +1,24 @@
 // Every URL of the site, spelled out. One route module per URL; find a feature from its URL here.
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home.tsx"),
-  // SPEC §2: any unknown URL shows only the bare text 'NotFoundPage'.
-  route("*", "routes/not-found.tsx"),
+  // Public pages share the top bar, footer and back-to-top link (routes/site-layout.tsx).
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("services", "routes/services.tsx"),
+    route("internships", "routes/internships.tsx"),
+    route("resources", "routes/resources.tsx"),
+    route("about", "routes/about.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("terms-of-service", "routes/terms-of-service.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("blog/:id", "routes/blog-post.tsx"),
+    // Unknown URLs: HTTP 404 with a helpful page inside the site's shell.
+    route("*", "routes/not-found.tsx"),
+  ]),
+  // Resource routes for crawlers and feed readers.
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("blog/rss.xml", "routes/blog-rss-xml.ts"),
 ] satisfies RouteConfig;

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero } = loaderData;
   return (
-    <main>
+    <div>
       {hero ? (
         <section
           className="relative isolate flex min-h-svh items-center bg-slate-900 bg-cover bg-center px-6 py-24 text-white"
@@ -54,6 +54,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
-    </main>
+    </div>
   );
 }

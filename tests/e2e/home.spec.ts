@@ -27,10 +27,16 @@ test("the first response already holds the content (no client-side fetching)", a
   expect(response.headers()["x-powered-by"]).toBeUndefined();
 });
 
-test("an unknown URL shows only 'NotFoundPage' with status 404", async ({ page }) => {
+test("an unknown URL answers 404 with a helpful page inside the shell", async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
-  await expect(page.locator("body")).toHaveText("NotFoundPage", { useInnerText: true });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  await expect(page.getByText("NotFoundPage")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /Services/ })).toHaveAttribute(
+    "href",
+    "/services",
+  );
+  await expect(page.getByRole("contentinfo")).toBeVisible();
 });
 
 test("built assets are cached for a year as immutable", async ({ request }) => {

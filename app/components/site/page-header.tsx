@@ -1,0 +1,61 @@
+// The heading band at the top of inner pages, and section headings, so every page shares one
+// look: a short eyebrow, the page's single h1, and an optional intro.
+
+export function PageHeader({
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  intro?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <header className="border-b border-slate-200 bg-gradient-to-b from-blue-50 to-white">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+        {eyebrow ? (
+          <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">{eyebrow}</p>
+        ) : null}
+        <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          {title}
+        </h1>
+        {intro ? (
+          <p className="mt-4 max-w-2xl text-lg text-pretty text-slate-700">{intro}</p>
+        ) : null}
+        {children}
+      </div>
+    </header>
+  );
+}
+
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  intro,
+  align = "center",
+}: {
+  id?: string;
+  eyebrow?: string;
+  title: string;
+  intro?: string;
+  align?: "center" | "left";
+}) {
+  const centered = align === "center";
+  return (
+    <div className={centered ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>
+      {eyebrow ? (
+        <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">{eyebrow}</p>
+      ) : null}
+      <h2
+        id={id}
+        className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+      >
+        {title}
+      </h2>
+      {intro ? <p className="mt-4 text-lg text-pretty text-slate-700">{intro}</p> : null}
+    </div>
+  );
+}

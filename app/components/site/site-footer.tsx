@@ -1,0 +1,106 @@
+// Footer (SPEC §2 shared shell): page links, social profiles in a new tab, copyright line.
+import {
+  FacebookLogoIcon,
+  GlobeIcon,
+  InstagramLogoIcon,
+  LinkedinLogoIcon,
+  type Icon as PhosphorIcon,
+  XLogoIcon,
+} from "@phosphor-icons/react";
+import { Link } from "react-router";
+
+/** SPEC §2's footer links, used when the footer document lists none. */
+export const DEFAULT_FOOTER_LINKS = [
+  { label: "About Us", url: "/about" },
+  { label: "Privacy Policy", url: "/privacy-policy" },
+  { label: "Terms & Conditions", url: "/terms-of-service" },
+  { label: "Contact Us", url: "/contact" },
+] as const;
+
+const SOCIAL_ICONS: Record<string, PhosphorIcon> = {
+  twitter: XLogoIcon,
+  x: XLogoIcon,
+  facebook: FacebookLogoIcon,
+  instagram: InstagramLogoIcon,
+  linkedin: LinkedinLogoIcon,
+};
+
+export interface SiteFooterProps {
+  brand: string;
+  year: number;
+  links: readonly { label: string; url: string }[];
+  social: readonly { platform: string; url: string }[];
+}
+
+export function SiteFooter({ brand, year, links, social }: SiteFooterProps) {
+  const pageLinks = links.length > 0 ? links : DEFAULT_FOOTER_LINKS;
+  return (
+    <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+        <div>
+          <p className="text-xl font-extrabold tracking-tight text-white">{brand}</p>
+          <p className="mt-3 max-w-xs text-sm text-slate-300">
+            Web and app development, SEO, marketing and cloud migration from one senior team.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Company</h2>
+          <ul className="mt-4 grid gap-2">
+            {pageLinks.map((l) => (
+              <li key={`${l.label}-${l.url}`}>
+                <FooterLink url={l.url}>{l.label}</FooterLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {social.length > 0 ? (
+          <div>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Follow us</h2>
+            <ul className="mt-4 flex flex-wrap gap-3">
+              {social.map((s) => {
+                const Icon = SOCIAL_ICONS[s.platform.trim().toLowerCase()] ?? GlobeIcon;
+                return (
+                  <li key={`${s.platform}-${s.url}`}>
+                    <a
+                      href={s.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 transition-colors hover:bg-blue-700 hover:text-white"
+                    >
+                      <Icon className="h-5 w-5" aria-hidden="true" />
+                      <span className="sr-only">
+                        {brand} on {s.platform} (opens in a new tab)
+                      </span>
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
+          © {year} {brand}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterLink({ url, children }: { url: string; children: React.ReactNode }) {
+  const className = "text-sm text-slate-300 hover:text-white hover:underline";
+  // Site paths navigate in the app; anything else is an ordinary external link.
+  if (url.startsWith("/") && !url.startsWith("//")) {
+    return (
+      <Link to={url} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={url} className={className} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,79 @@
+// Blog posts (SPEC §3): the home page's latest articles, /blog, /blog/{id}, the feed and sitemap.
+import { getCollections } from "#db/client.server";
+import type { BlogDoc } from "#db/collections";
+import { parseObjectId } from "./object-id.server";
+
+export interface BlogPost {
+  _id: string;
+  title: string;
+  /** Markdown. */
+  description: string;
+  imageUrl: string;
+  author: string;
+  authorName: string;
+  authorAvatar: string;
+  excerpt: string;
+  tags: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toPost(d: BlogDoc): BlogPost {
+  return {
+    _id: d._id.toHexString(),
+    title: d.title,
+    description: d.description,
+    imageUrl: d.imageUrl,
+    author: d.author,
+    authorName: d.authorName,
+    authorAvatar: d.authorAvatar,
+    excerpt: d.excerpt ?? "",
+    tags: d.tags ?? [],
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt ?? d.createdAt,
+  };
+}
+
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/** The newest posts, for the home page. */
+export async function listLatestBlogs(limit: number): Promise<BlogPost[]> {
+  const { blogs } = await getCollections();
+  const docs = await blogs.find({}).sort(NEWEST_FIRST).limit(limit).toArray();
+  return docs.map(toPost);
+}
+
+/** Every post, newest first (feed, sitemap). */
+export async function listAllBlogs(): Promise<BlogPost[]> {
+  const { blogs } = await getCollections();
+  return (await blogs.find({}).sort(NEWEST_FIRST).toArray()).map(toPost);
+}
+
+export interface BlogPage {
+  posts: BlogPost[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** One page of posts, newest first. A page past the end gives no posts (the route answers 404). */
+export async function listBlogPage(page: number, pageSize: number): Promise<BlogPage> {
+  const { blogs } = await getCollections();
+  const total = await blogs.countDocuments({});
+  const docs = await blogs
+    .find({})
+    .sort(NEWEST_FIRST)
+    .skip((page - 1) * pageSize)
+    .limit(pageSize)
+    .toArray();
+  return { posts: docs.map(toPost), page, pages: Math.max(1, Math.ceil(total / pageSize)), total };
+}
+
+/** The post with this id, or null when the id is unknown or not an ObjectId at all. */
+export async function getBlogById(id: string): Promise<BlogPost | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { blogs } = await getCollections();
+  const doc = await blogs.findOne({ _id });
+  return doc ? toPost(doc) : null;
+}

@@ -1,0 +1,51 @@
+// The shared shell of every public page (SPEC §2): skip link, top bar, footer, back-to-top.
+// Its loader reads the footer document once; pages' meta functions read the brand and site
+// URL from here (see app/lib/seo.ts).
+import { Outlet, type ShouldRevalidateFunction } from "react-router";
+import { BackToTop } from "~/components/site/back-to-top";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import { getFooter } from "~/domain/footer.server";
+import { getEnv } from "~/env.server";
+import { FALLBACK_BRAND } from "~/lib/seo";
+import type { Route } from "./+types/site-layout";
+
+export async function loader() {
+  const footer = await getFooter();
+  return {
+    brand: footer?.copyright.trim() || FALLBACK_BRAND,
+    siteUrl: getEnv().SITE_URL.replace(/\/+$/, ""),
+    year: new Date().getUTCFullYear(),
+    links: footer?.links ?? [],
+    social: footer?.social ?? [],
+  };
+}
+
+// The shell's content does not depend on the page or its query string (the internships
+// filters change the query on every keystroke): read it again only after a form post.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false);
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const { brand, year, links, social } = loaderData;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <div id="top" tabIndex={-1} className="outline-none">
+        <a
+          href="#main"
+          className="sr-only rounded-md bg-blue-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader brand={brand} />
+      </div>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter brand={brand} year={year} links={links} social={social} />
+      <BackToTop />
+    </div>
+  );
+}
