@@ -1,4 +1,5 @@
-export const E2E_PORT = 3111;
+// Overridable so several checkouts (git worktrees) can run the suite side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT) || 3111;
 export const E2E_ADMIN = { email: "e2e-admin@bureau.test", password: "e2e correct horse battery" };
 
 /**

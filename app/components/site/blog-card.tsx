@@ -1,0 +1,69 @@
+// A post in a list (home page 'Latest Blog Articles', /blog): image, date, title, the
+// description cut at 150 characters plus an ellipsis (SPEC §2, §9), author. The whole card is
+// one link to /blog/{id}.
+import { Link } from "react-router";
+import { formatDate, isoDate, markdownToPlainText, truncate } from "~/lib/format";
+import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
+
+export const BLOG_CARD_TRUNCATE = 150;
+
+export interface BlogCardPost {
+  _id: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  authorName: string;
+  author: string;
+  authorAvatar: string;
+  createdAt: Date | string;
+}
+
+export function BlogCard({
+  post,
+  headingLevel = 3,
+  eager = false,
+}: {
+  post: BlogCardPost;
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const author = post.authorName || post.author || "Unknown Author";
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
+      <FallbackImage
+        src={post.imageUrl}
+        alt=""
+        width={1200}
+        height={675}
+        loading={eager ? "eager" : "lazy"}
+        className="aspect-video w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <time dateTime={isoDate(post.createdAt)} className="text-sm text-slate-600">
+          {formatDate(post.createdAt)}
+        </time>
+        <Heading className="mt-2 text-lg font-bold text-slate-900 group-hover:text-blue-700">
+          <Link to={`/blog/${post._id}`} className="after:absolute after:inset-0">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">
+          {truncate(markdownToPlainText(post.description), BLOG_CARD_TRUNCATE)}
+        </p>
+        <div className="mt-5 flex items-center gap-3">
+          <FallbackImage
+            src={post.authorAvatar}
+            fallback={DEFAULT_AVATAR}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            className="h-10 w-10 rounded-full bg-slate-100 object-cover"
+          />
+          <span className="text-sm font-medium text-slate-800">{author}</span>
+        </div>
+      </div>
+    </article>
+  );
+}
