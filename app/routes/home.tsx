@@ -1,59 +1,215 @@
+// Home (SPEC §2): hero, 'Why Choose …' highlights, 'What Our Clients Say' carousel,
+// 'Latest Blog Articles' and 'Stay Updated'. Everything is read here, on the server.
+import { RssSimpleIcon } from "@phosphor-icons/react";
+import { Link, useRouteLoaderData } from "react-router";
+import { BlogCard } from "~/components/site/blog-card";
+import { PageErrorBoundary } from "~/components/site/error-page";
+import { HighlightCards } from "~/components/site/highlight-cards";
+import { JsonLd } from "~/components/site/json-ld";
+import { SectionHeading } from "~/components/site/page-header";
+import { TestimonialCarousel } from "~/components/site/testimonial-carousel";
+import { listLatestBlogs } from "~/domain/blog.server";
+import { getContactInfo } from "~/domain/contact-info.server";
 import { getHeroSection } from "~/domain/hero.server";
+import { listHighlights } from "~/domain/highlight.server";
+import { listTestimonials } from "~/domain/testimonial.server";
 import { getEnv } from "~/env.server";
+import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/home";
+import type { loader as layoutLoader } from "./site-layout";
+
+export const LATEST_BLOG_COUNT = 3;
+export const DEFAULT_CTA_TEXT = "Get Free Consultation";
 
 export async function loader() {
-  const hero = await getHeroSection();
+  const [hero, highlights, testimonials, latestBlogs, contact] = await Promise.all([
+    getHeroSection(),
+    listHighlights(),
+    listTestimonials(),
+    listLatestBlogs(LATEST_BLOG_COUNT),
+    getContactInfo(),
+  ]);
   // Social cards need an absolute image URL.
-  const shareImage = hero?.image ? new URL(hero.image, getEnv().SITE_URL).href : null;
-  return { hero, shareImage };
+  const shareImage = hero?.image ? absoluteUrl(getEnv().SITE_URL, hero.image) : null;
+  return {
+    hero,
+    shareImage,
+    highlights,
+    testimonials,
+    latestBlogs,
+    contact: contact
+      ? { email: contact.email, phone: contact.phone, address: contact.address }
+      : null,
+  };
 }
 
-const FALLBACK_TITLE = "Bureau | Web, App, SEO and Cloud Agency";
+const FALLBACK_TITLE = "Web, App, SEO and Cloud Agency";
 const FALLBACK_DESCRIPTION =
   "We design, build and grow websites and apps: web and app development, SEO, marketing and cloud migration.";
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const title = data?.hero?.title || FALLBACK_TITLE;
-  const description = data?.hero?.subtitle || FALLBACK_DESCRIPTION;
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    ...(data?.shareImage ? [{ property: "og:image", content: data.shareImage }] : []),
-    { name: "twitter:card", content: "summary_large_image" },
-  ];
+// SPEC §2: title and social-share tags from the hero, with fallback texts.
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const site = siteInfo(matches);
+  return seo({
+    site,
+    title: data?.hero?.title || `${site.brand} | ${FALLBACK_TITLE}`,
+    exactTitle: true,
+    description: data?.hero?.subtitle || FALLBACK_DESCRIPTION,
+    path: "/",
+    image: data?.shareImage,
+  });
 };
 
+export { PageErrorBoundary as ErrorBoundary };
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero } = loaderData;
+  const { hero, highlights, testimonials, latestBlogs, contact } = loaderData;
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
+  const brand = layout?.brand ?? FALLBACK_BRAND;
   return (
-    <div>
-      {hero ? (
-        <section
-          className="relative isolate flex min-h-svh items-center bg-slate-900 bg-cover bg-center px-6 py-24 text-white"
-          style={hero.image ? { backgroundImage: `url(${JSON.stringify(hero.image)})` } : undefined}
-        >
-          <div className="absolute inset-0 -z-10 bg-slate-950/60" aria-hidden="true" />
-          <div className="mx-auto max-w-4xl text-center">
-            <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-6xl">
-              {hero.title}
-            </h1>
-            {hero.subtitle ? (
-              <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-100 sm:text-xl">
-                {hero.subtitle}
-              </p>
-            ) : null}
-            <a
-              href="/contact"
-              className="mt-10 inline-block rounded-lg bg-blue-600 px-6 py-3 font-semibold text-white shadow-lg hover:bg-blue-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              {hero.ctaText || "Get Free Consultation"}
-            </a>
-          </div>
-        </section>
+    <>
+      {layout ? (
+        <JsonLd
+          data={{
+            "@context": "https://schema.org",
+            "@type": "Organization",
+            name: brand,
+            url: `${layout.siteUrl}/`,
+            logo: `${layout.siteUrl}/favicon.svg`,
+            ...(contact?.email ? { email: contact.email } : {}),
+            ...(contact?.phone ? { telephone: contact.phone } : {}),
+            ...(contact?.address ? { address: contact.address } : {}),
+            sameAs: layout.social.map((s) => s.url),
+          }}
+        />
       ) : null}
-    </div>
+
+      {hero ? <Hero hero={hero} /> : null}
+
+      <section aria-labelledby="highlights-heading" className="bg-slate-50 py-16 sm:py-24">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="highlights-heading"
+            eyebrow="Why us"
+            title={`Why Choose ${brand}`}
+            intro="Full-stack solutions from one senior team: WordPress sites, React.js apps, e-commerce platforms and cloud migration, designed and built to grow with your business."
+          />
+          <HighlightCards highlights={highlights} />
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="py-16 sm:py-24">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="testimonials-heading"
+            eyebrow="Testimonials"
+            title="What Our Clients Say"
+          />
+          <div className="mt-10">
+            <TestimonialCarousel testimonials={testimonials} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="blog-heading" className="bg-slate-50 py-16 sm:py-24">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading id="blog-heading" eyebrow="From the blog" title="Latest Blog Articles" />
+          {latestBlogs.length === 0 ? (
+            <p className="mt-10 text-center text-slate-700">No blog articles found.</p>
+          ) : (
+            <>
+              <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+                {latestBlogs.map((post) => (
+                  <li key={post._id} className="flex">
+                    <BlogCard post={post} />
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-10 text-center">
+                <Link
+                  to="/blog"
+                  className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:border-blue-400 hover:text-blue-700"
+                >
+                  View all articles
+                </Link>
+              </p>
+            </>
+          )}
+        </div>
+      </section>
+
+      <StayUpdated />
+    </>
+  );
+}
+
+function Hero({ hero }: { hero: NonNullable<Route.ComponentProps["loaderData"]["hero"]> }) {
+  // SPEC §2: the CTA leads to /contact unless the hero names another site path or web address.
+  const ctaLink = /^(\/(?!\/)|https?:\/\/)/.test(hero.ctaLink) ? hero.ctaLink : "/contact";
+  return (
+    <section className="relative isolate overflow-hidden bg-slate-900 text-white">
+      {hero.image ? (
+        <img
+          src={hero.image}
+          alt=""
+          width={1920}
+          height={1080}
+          fetchPriority="high"
+          className="absolute inset-0 -z-20 h-full w-full object-cover"
+        />
+      ) : null}
+      <div className="absolute inset-0 -z-10 bg-slate-950/65" aria-hidden="true" />
+      <div className="mx-auto flex min-h-[min(80svh,720px)] max-w-4xl flex-col items-center justify-center px-6 py-24 text-center">
+        <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-6xl">{hero.title}</h1>
+        {hero.subtitle ? (
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-100 sm:text-xl">
+            {hero.subtitle}
+          </p>
+        ) : null}
+        <Link
+          to={ctaLink}
+          className="mt-10 inline-block rounded-lg bg-blue-600 px-6 py-3 font-semibold text-white shadow-lg hover:bg-blue-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          {hero.ctaText || DEFAULT_CTA_TEXT}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * 'Stay Updated' (SPEC §2). The newsletter form arrives with the visitor forms (issue 4); until
+ * then the block offers what already works: the RSS feed and the blog.
+ */
+function StayUpdated() {
+  return (
+    <section aria-labelledby="stay-updated-heading" className="py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="rounded-3xl bg-blue-700 px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="stay-updated-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            Stay Updated
+          </h2>
+          <p className="mx-auto mt-4 max-w-xl text-lg text-blue-50">
+            Practical articles on web development, SEO, marketing and the cloud, straight from our
+            team.
+          </p>
+          <div id="newsletter" className="mt-8 flex flex-wrap justify-center gap-3">
+            <a
+              href="/blog/rss.xml"
+              className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-blue-800 hover:bg-blue-50"
+            >
+              <RssSimpleIcon aria-hidden="true" weight="bold" className="h-5 w-5" />
+              Follow the RSS feed
+            </a>
+            <Link
+              to="/blog"
+              className="inline-flex items-center rounded-lg border border-white/60 px-5 py-3 font-semibold text-white hover:bg-white/10"
+            >
+              Read the blog
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
   );
 }

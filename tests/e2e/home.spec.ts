@@ -1,9 +1,10 @@
-// The first page: rendered on the server from MongoDB, complete with JavaScript on or off.
-
+// The home page: rendered on the server from MongoDB, complete with JavaScript on or off.
 import { buildDemoContent } from "../../db/seed/demo-content";
+import { demoId } from "../../db/seed/index";
 import { expect, test } from "./fixtures";
 
-const demoHero = buildDemoContent(new Date()).heroSection;
+const demo = buildDemoContent(new Date());
+const demoHero = demo.heroSection;
 
 test("the home page shows the hero from the database", async ({ page }) => {
   const response = await page.goto("/");
@@ -15,6 +16,7 @@ test("the home page shows the hero from the database", async ({ page }) => {
     "/contact",
   );
   await expect(page).toHaveTitle(demoHero.title);
+  await expect(page.locator("h1")).toHaveCount(1);
 });
 
 test("the first response already holds the content (no client-side fetching)", async ({
@@ -24,7 +26,145 @@ test("the first response already holds the content (no client-side fetching)", a
   const html = await response.text();
   expect(html).toContain(demoHero.title);
   expect(html).toContain(demoHero.subtitle);
+  for (const t of demo.testimonials) expect(html).toContain(t.name);
+  for (const h of demo.highlights) expect(html).toContain(h.title);
   expect(response.headers()["x-powered-by"]).toBeUndefined();
+});
+
+test("highlights come with the SPEC's icons and colours by position", async ({ page }) => {
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Why Choose Bureau Digital" });
+  await expect(section.getByRole("heading", { level: 2 })).toHaveText("Why Choose Bureau Digital");
+  await expect(section).toContainText("WordPress");
+  const cards = section.getByRole("listitem");
+  await expect(cards).toHaveCount(demo.highlights.length);
+  const icons = await section
+    .locator("[data-icon]")
+    .evaluateAll((els) =>
+      els.map(
+        (el) => `${el.getAttribute("data-icon")} ${el.className.match(/text-(\w+)-700/)?.[1]}`,
+      ),
+    );
+  expect(icons).toEqual(["headset blue", "users green", "trophy yellow", "trophy yellow"]);
+  for (const [i, h] of demo.highlights.entries()) {
+    await expect(cards.nth(i)).toContainText(h.title);
+    await expect(cards.nth(i)).toContainText(h.label);
+  }
+});
+
+test("every testimonial is readable, with its rating", async ({ page }) => {
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "What Our Clients Say" });
+  for (const t of demo.testimonials) {
+    await expect(section.getByText(t.name, { exact: true })).toBeAttached();
+    await expect(section.getByText(t.text.slice(0, 60))).toBeAttached();
+  }
+  await expect(section.getByRole("img", { name: "Rated 4 out of 5" })).toBeAttached();
+});
+
+test("without JavaScript the testimonials form a scrollable row", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "no-JavaScript rendering");
+  await page.goto("/");
+  const row = page.getByRole("list", { name: "Testimonials" });
+  await expect(row.getByRole("listitem")).toHaveCount(demo.testimonials.length);
+  // Three side by side on a desktop, the rest reachable by scrolling the row.
+  const overflow = await row.evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(overflow).toBe(true);
+  await expect(page.getByRole("button", { name: /testimonials/ })).toHaveCount(0);
+});
+
+test.describe("the testimonial carousel with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "needs JavaScript");
+
+  test("shows three slides, dots and no arrows, and autoplays", async ({ page }) => {
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Testimonials" });
+    await expect(carousel.getByRole("group", { name: /of 5$/ })).toHaveCount(5);
+    const dots = carousel.getByRole("button", { name: /^Show testimonial/ });
+    await expect(dots).toHaveCount(demo.testimonials.length);
+    await expect(carousel.getByRole("button", { name: /next|previous/i })).toHaveCount(0);
+    // Three slides fit side by side at 1280 px.
+    const widths = await carousel
+      .locator(".keen-slider__slide")
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    const container = await carousel.locator(".keen-slider").evaluate((el) => el.clientWidth);
+    expect(Math.round(((widths[0] ?? 0) * 3 + 48) / container)).toBe(1);
+    await expect(dots.first()).toHaveAttribute("aria-current", "true");
+    await page.mouse.move(0, 0);
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 5000 });
+  });
+
+  test("the pause control and hovering stop the autoplay; dots and arrow keys move it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Testimonials" });
+    const dots = carousel.getByRole("button", { name: /^Show testimonial/ });
+    await carousel.getByRole("button", { name: "Pause testimonials" }).click();
+    await expect(carousel.getByRole("button", { name: "Play testimonials" })).toBeVisible();
+    const before = await carousel.locator('[aria-current="true"]').getAttribute("aria-label");
+    await page.waitForTimeout(3000);
+    expect(await carousel.locator('[aria-current="true"]').getAttribute("aria-label")).toBe(before);
+
+    await dots.nth(3).click();
+    await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
+    await carousel.locator(".keen-slider").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(dots.nth(4)).toHaveAttribute("aria-current", "true");
+    await page.keyboard.press("ArrowRight");
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true"); // it loops
+
+    // Playing again, but hovering holds it still.
+    await carousel.getByRole("button", { name: "Play testimonials" }).click();
+    await carousel.locator(".keen-slider").hover();
+    await page.waitForTimeout(3000);
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+  });
+});
+
+test("the latest blog articles: newest first, cut at 150 characters, linking to the post", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Latest Blog Articles" });
+  const cards = section.getByRole("article");
+  await expect(cards).toHaveCount(3);
+  // Demo posts are written newest first.
+  for (const [i, post] of demo.blogs.slice(0, 3).entries()) {
+    const card = cards.nth(i);
+    await expect(card.getByRole("link", { name: post.title })).toHaveAttribute(
+      "href",
+      `/blog/${demoId("blogs", i).toHexString()}`,
+    );
+    const preview = (await card.locator("p").first().textContent()) ?? "";
+    expect(preview.endsWith("...")).toBe(true);
+    expect(Array.from(preview).length).toBeLessThanOrEqual(153);
+  }
+  await expect(section.getByRole("link", { name: "View all articles" })).toHaveAttribute(
+    "href",
+    "/blog",
+  );
+});
+
+test("the Stay Updated block is on the page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Stay Updated" })).toBeVisible();
+});
+
+test("crawlers get Organization structured data and social tags", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+  const org = JSON.parse(ld ?? "{}");
+  expect(org["@type"]).toBe("Organization");
+  expect(org.name).toBe("Bureau Digital");
+  expect(org.sameAs).toHaveLength(4);
+  expect(html).toContain(`<meta property="og:image" content="http://localhost:`);
+  expect(html).toContain(demoHero.image);
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/"/);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
 });
 
 test("an unknown URL answers 404 with a helpful page inside the shell", async ({ page }) => {
@@ -46,10 +186,4 @@ test("built assets are cached for a year as immutable", async ({ request }) => {
   const response = await request.get(asset as string);
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toMatch(/max-age=31536000.*immutable/);
-});
-
-test("social cards get the hero as an absolute image URL", async ({ request }) => {
-  const html = await (await request.get("/")).text();
-  expect(html).toContain(`<meta property="og:image" content="http://localhost:`);
-  expect(html).toContain(demoHero.image);
 });

@@ -1,0 +1,106 @@
+// The shared shell of every public page (SPEC §2): top bar, mobile menu, footer, back-to-top.
+import { buildDemoContent } from "../../db/seed/demo-content";
+import { expect, test } from "./fixtures";
+
+const footer = buildDemoContent(new Date()).footer;
+
+test("the top bar shows the brand from content, the main links and Get Quotes", async ({
+  page,
+}) => {
+  await page.goto("/services");
+  const banner = page.getByRole("banner");
+  await expect(banner.getByRole("link", { name: "Bureau Digital home" })).toHaveAttribute(
+    "href",
+    "/",
+  );
+  const nav = page.getByRole("navigation", { name: "Main", exact: true });
+  await expect(nav.getByRole("link")).toHaveText(["Home", "Services", "Career"]);
+  await expect(nav.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Career" })).toHaveAttribute("href", "/internships");
+  await expect(banner.getByRole("link", { name: "Get Quotes" })).toBeVisible();
+});
+
+test("the footer: page links, social profiles in a new tab, copyright", async ({ page }) => {
+  await page.goto("/");
+  const contentinfo = page.getByRole("contentinfo");
+  const pages = contentinfo.getByRole("navigation", { name: "Footer" }).getByRole("link");
+  await expect(pages).toHaveText([
+    "About Us",
+    "Privacy Policy",
+    "Terms & Conditions",
+    "Contact Us",
+  ]);
+  expect(await pages.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+    "/about",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/contact",
+  ]);
+  for (const s of footer.social) {
+    const link = contentinfo.getByRole("link", { name: new RegExp(`on ${s.platform}`) });
+    await expect(link).toHaveAttribute("href", s.url);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+  const year = new Date().getUTCFullYear();
+  await expect(contentinfo).toContainText(`© ${year} Bureau Digital`);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the menu toggle opens the links (a <details>, so it works without JavaScript)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/");
+    const mobileNav = page.getByRole("navigation", { name: "Main (mobile)" });
+    await expect(mobileNav).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
+    await page.locator("header summary", { hasText: "Menu" }).click();
+    await expect(mobileNav).toBeVisible();
+    await expect(mobileNav.getByRole("link")).toHaveText([
+      "Home",
+      "Services",
+      "Career",
+      "Get Quotes",
+    ]);
+    await mobileNav.getByRole("link", { name: "Services" }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    if (javaScriptEnabled) {
+      // With JavaScript the navigation is client-side, and tapping the link closes the menu.
+      await expect(mobileNav).toBeHidden();
+    }
+  });
+});
+
+test("back to top: a plain link without JavaScript, after 300 px with it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/");
+  const backToTop = page.getByRole("link", { name: "Back to top" });
+  if (!javaScriptEnabled) {
+    await expect(backToTop).toBeVisible();
+    await expect(backToTop).toHaveAttribute("href", "#top");
+    return;
+  }
+  await expect(backToTop).toBeHidden();
+  await page.mouse.wheel(0, 250);
+  await page.waitForFunction(() => window.scrollY >= 200);
+  await expect(backToTop).toBeHidden();
+  await page.mouse.wheel(0, 600);
+  await page.waitForFunction(() => window.scrollY > 300);
+  await expect(backToTop).toBeVisible();
+  await backToTop.click();
+  await page.waitForFunction(() => window.scrollY === 0);
+  await expect(backToTop).toBeHidden();
+});
+
+test("a skip link leads keyboard users to the main content", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toHaveAttribute("href", "#main");
+});
