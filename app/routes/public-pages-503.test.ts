@@ -1,0 +1,52 @@
+// The 503 path of every public page: while the database is unreachable, each loader fails with
+// a connectivity error (never a half-rendered page), and the server entry turns that into the
+// friendly 503 page with Retry-After, without a stack trace.
+import type { EntryContext, LoaderFunctionArgs } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { DatabaseUnavailableError, isDatabaseConnectivityError } from "#db/client.server";
+import handleRequest, { handleError } from "~/entry.server";
+
+vi.mock("#db/client.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("#db/client.server")>();
+  const down = async () => {
+    throw new original.DatabaseUnavailableError();
+  };
+  return { ...original, getDb: down, getCollections: down };
+});
+
+type Loader = (args: LoaderFunctionArgs) => unknown;
+
+const PAGES: Record<string, { path: string; load: () => Promise<{ loader: unknown }> }> = {
+  layout: { path: "/", load: () => import("./site-layout") },
+  home: { path: "/", load: () => import("./home") },
+};
+
+describe("public pages while the database is down", () => {
+  for (const [name, page] of Object.entries(PAGES)) {
+    it(`${name}: the loader fails with a connectivity error and the page answers 503`, async () => {
+      const { loader } = await page.load();
+      const request = new Request(`http://localhost${page.path}`);
+      const args = {
+        request,
+        params: { id: "0".repeat(24) },
+        context: {},
+      } as unknown as LoaderFunctionArgs;
+      const error = await Promise.resolve()
+        .then(() => (loader as Loader)(args))
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(error).toBeInstanceOf(DatabaseUnavailableError);
+      expect(isDatabaseConnectivityError(error)).toBe(true);
+
+      handleError(error, args);
+      const response = await handleRequest(request, 500, new Headers(), {} as EntryContext);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      const html = await response.text();
+      expect(html).toContain("We'll be right back");
+      expect(html).not.toMatch(/at .+\.(ts|js):\d+/);
+    });
+  }
+});
