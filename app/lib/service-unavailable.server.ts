@@ -1,5 +1,8 @@
 // The page shown while the database cannot be reached. Self-contained HTML (no stylesheet,
 // no script, no database) because nothing else can be relied on at that moment.
+/** SPEC §4: a failed load shows 'Error: ' plus its message. */
+export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable.";
+
 export function serviceUnavailablePage(): string {
   return `<!doctype html>
 <html lang="en">
@@ -14,11 +17,13 @@ export function serviceUnavailablePage(): string {
   h1 { font-size: 1.75rem; margin: 0 0 0.75rem; }
   p { line-height: 1.6; color: #334155; }
   a { color: #1d4ed8; font-weight: 600; }
+  .error { color: #b91c1c; font-weight: 600; }
 </style>
 </head>
 <body>
 <main>
   <h1>We'll be right back</h1>
+  <p class="error">Error: ${SERVICE_UNAVAILABLE_MESSAGE}</p>
   <p>Our site is briefly unavailable while we reconnect to our systems. Please try again in a few seconds; if you were sending a form, send it again once the page loads.</p>
   <p><a href="">Try again</a></p>
 </main>

@@ -46,6 +46,7 @@ describe("public pages while the database is down", () => {
       expect(response.headers.get("retry-after")).toBe("5");
       const html = await response.text();
       expect(html).toContain("We'll be right back");
+      expect(html).toContain("Error: The service is temporarily unavailable.");
       expect(html).not.toMatch(/at .+\.(ts|js):\d+/);
     });
   }

@@ -43,6 +43,9 @@ export function ErrorContent({
     >
       <p className="text-sm font-semibold tracking-wide text-blue-700">Error {status}</p>
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      {status === 503 ? (
+        <p className="font-semibold text-red-700">Error: The service is temporarily unavailable.</p>
+      ) : null}
       <p className="text-slate-700">{message}</p>
       <Link
         to="/"
