@@ -118,7 +118,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           ...(post.tags.length ? { keywords: post.tags.join(", ") } : {}),
         }}
       />
-      <article>
+      {/* Keyed by post: moving to another post starts its share status and images afresh. */}
+      <article key={post._id}>
         <header className="bg-gradient-to-b from-blue-50 via-white to-white">
           <div className="mx-auto max-w-4xl px-4 pt-8 sm:px-6 sm:pt-12 sm:text-center lg:px-8">
             <Link

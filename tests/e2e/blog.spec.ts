@@ -248,6 +248,24 @@ test.describe("the blog list", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(second.title);
   });
 
+  test("'More articles' leads from one post to the next", async ({ page, baseURL }) => {
+    await page.goto(firstPath);
+    const second = posts[1] as (typeof posts)[number];
+    await page
+      .getByRole("region", { name: "More articles" })
+      .getByRole("link", { name: second.title })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(second.title);
+    await expect(page).toHaveTitle(`${second.title} | ${COMPANY_NAME} Blog`);
+    await expect(page.getByRole("link", { name: /Share on LinkedIn/ })).toHaveAttribute(
+      "href",
+      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`${baseURL}/blog/${second.id}`)}`,
+    );
+    await expect(page.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(
+      second.tags,
+    );
+  });
+
   test("a page past the end answers 404; a page that is not a number shows page 1", async ({
     page,
   }) => {
