@@ -1,6 +1,7 @@
 // Blog posts (SPEC §3): the home page's latest articles, /blog, /blog/{id}, the feed and sitemap.
 import { getCollections } from "#db/client.server";
 import type { BlogDoc } from "#db/collections";
+import { markdownToPlainText, truncate } from "~/lib/format";
 import { parseObjectId } from "./object-id.server";
 
 export interface BlogPost {
@@ -76,4 +77,39 @@ export async function getBlogById(id: string): Promise<BlogPost | null> {
   const { blogs } = await getCollections();
   const doc = await blogs.findOne({ _id });
   return doc ? toPost(doc) : null;
+}
+
+export interface BlogStamp {
+  _id: string;
+  updatedAt: Date;
+}
+
+/**
+ * Id and last change of every post, newest first: all the sitemap needs, without reading the
+ * Markdown bodies.
+ */
+export async function listBlogStamps(): Promise<BlogStamp[]> {
+  const { blogs } = await getCollections();
+  const docs = await blogs
+    .find({}, { projection: { _id: 1, createdAt: 1, updatedAt: 1 } })
+    .sort(NEWEST_FIRST)
+    .toArray();
+  return docs.map((d) => ({ _id: d._id.toHexString(), updatedAt: d.updatedAt ?? d.createdAt }));
+}
+
+/** SPEC §9: social descriptions are cut at 160 characters. */
+export const SUMMARY_LENGTH = 160;
+
+/**
+ * A post's description for meta tags and the feed (SPEC §2): its excerpt, else the start of
+ * its Markdown as plain text, cut at 160 characters.
+ */
+export function blogSummary(post: Pick<BlogPost, "excerpt" | "description">): string {
+  return post.excerpt.trim() || truncate(markdownToPlainText(post.description), SUMMARY_LENGTH);
+}
+
+/** Minutes an average reader needs (about 200 words a minute), at least one. */
+export function readingMinutes(markdown: string): number {
+  const words = markdownToPlainText(markdown).split(" ").filter(Boolean).length;
+  return Math.max(1, Math.round(words / 200));
 }

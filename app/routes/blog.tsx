@@ -1,4 +1,108 @@
-// Placeholder until this page is built.
-export default function Page() {
-  return <h1>blog</h1>;
+// /blog: every post, newest first, nine to a page (`?page=N`), so older posts stay reachable
+// for visitors and crawlers. A page past the end answers 404; a page that is not a number
+// shows the first page.
+import { RssIcon } from "@phosphor-icons/react";
+import { data } from "react-router";
+import { BlogCard, blogCardSummary } from "~/components/site/blog-card";
+import { BLOG_FEED_PATH, blogFeedLink } from "~/components/site/blog-meta";
+import { PageHeader } from "~/components/site/page-header";
+import { Pagination } from "~/components/site/pagination";
+import { listBlogPage } from "~/domain/blog.server";
+import { parsePage } from "~/lib/pagination";
+import { seo, siteInfo } from "~/lib/seo";
+import type { Route } from "./+types/blog";
+
+export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
+
+export const BLOG_PAGE_SIZE = 9;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const result = await listBlogPage(page, BLOG_PAGE_SIZE);
+  if (page > result.pages) throw data("This page of the blog does not exist.", { status: 404 });
+  return {
+    page,
+    pages: result.pages,
+    total: result.total,
+    // Only what a card shows: the Markdown bodies stay on the server.
+    posts: result.posts.map((p) => ({
+      _id: p._id,
+      title: p.title,
+      summary: blogCardSummary(p.description),
+      imageUrl: p.imageUrl,
+      author: p.author,
+      authorName: p.authorName,
+      authorAvatar: p.authorAvatar,
+      createdAt: p.createdAt,
+    })),
+  };
+}
+
+export const hrefForPage = (page: number) => (page > 1 ? `/blog?page=${page}` : "/blog");
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const site = siteInfo(matches);
+  if (!loaderData) {
+    return seo({
+      site,
+      title: "Page not found",
+      description: "This page of the blog does not exist.",
+      path: location.pathname + location.search,
+      noindex: true,
+    });
+  }
+  const { page } = loaderData;
+  return seo({
+    site,
+    title: page > 1 ? `Blog – Page ${page}` : "Blog",
+    description: `Articles from the ${site.brand} team on web and app development, SEO, design, cloud migration and careers.`,
+    path: hrefForPage(page),
+    extra: [blogFeedLink(site)],
+  });
+};
+
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const { posts, page, pages, total } = loaderData;
+  return (
+    <>
+      <PageHeader
+        eyebrow="Blog"
+        title="Ideas and lessons from our projects"
+        intro="Practical articles on web and app development, SEO, design, cloud migration and careers, written by the people who do the work."
+      >
+        <p className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+          <span>
+            {total} {total === 1 ? "article" : "articles"}
+            {pages > 1 ? ` · page ${page} of ${pages}` : null}
+          </span>
+          <a
+            href={BLOG_FEED_PATH}
+            className="inline-flex items-center gap-1.5 rounded-md font-semibold text-blue-700 hover:text-blue-800"
+          >
+            <RssIcon className="h-4 w-4" aria-hidden="true" weight="bold" />
+            RSS feed
+          </a>
+        </p>
+      </PageHeader>
+
+      <section
+        aria-label="Articles"
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8"
+      >
+        {posts.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center text-lg text-slate-700">
+            No blog articles found.
+          </p>
+        ) : (
+          <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {posts.map((post, index) => (
+              // The first row is in view on arrival: no lazy loading there.
+              <BlogCard key={post._id} post={post} headingLevel={2} eager={index < 3} />
+            ))}
+          </div>
+        )}
+        <Pagination page={page} pages={pages} hrefFor={hrefForPage} label="Blog pages" />
+      </section>
+    </>
+  );
 }

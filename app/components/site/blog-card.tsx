@@ -7,10 +7,21 @@ import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
 
 export const BLOG_CARD_TRUNCATE = 150;
 
+/** The card's text: the description as plain text, cut at 150 characters plus an ellipsis. */
+export function blogCardSummary(markdown: string): string {
+  return truncate(markdownToPlainText(markdown), BLOG_CARD_TRUNCATE);
+}
+
 export interface BlogCardPost {
   _id: string;
   title: string;
-  description: string;
+  /** Markdown; the card shows `blogCardSummary` of it unless `summary` is given. */
+  description?: string;
+  /**
+   * The card text worked out by the loader, so a list page need not send every post's whole
+   * Markdown to the browser.
+   */
+  summary?: string;
   imageUrl: string;
   authorName: string;
   author: string;
@@ -49,7 +60,7 @@ export function BlogCard({
           </Link>
         </Heading>
         <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">
-          {truncate(markdownToPlainText(post.description), BLOG_CARD_TRUNCATE)}
+          {post.summary ?? blogCardSummary(post.description ?? "")}
         </p>
         <div className="mt-5 flex items-center gap-3">
           <FallbackImage

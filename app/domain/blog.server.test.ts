@@ -1,0 +1,87 @@
+import { ObjectId } from "mongodb";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getCollections } from "#db/client.server";
+import type { BlogDoc } from "#db/collections";
+import {
+  blogSummary,
+  getBlogById,
+  listBlogPage,
+  listBlogStamps,
+  readingMinutes,
+} from "./blog.server";
+
+afterAll(closeDatabase);
+beforeEach(async () => {
+  const { blogs } = await getCollections();
+  await blogs.deleteMany({});
+});
+
+function blogDoc(title: string, createdAt: Date, updatedAt = createdAt): BlogDoc {
+  return {
+    _id: new ObjectId(),
+    title,
+    description: "Body",
+    imageUrl: "",
+    author: "A",
+    authorName: "A",
+    authorAvatar: "",
+    excerpt: "",
+    tags: [],
+    createdAt,
+    updatedAt,
+  };
+}
+
+describe("blog readers", () => {
+  it("getBlogById finds a post by its hex id and answers null for unknown or malformed ids", async () => {
+    const { blogs } = await getCollections();
+    const doc = blogDoc("One", new Date("2026-01-01T00:00:00Z"));
+    await blogs.insertOne(doc);
+    expect((await getBlogById(doc._id.toHexString()))?.title).toBe("One");
+    expect((await getBlogById(doc._id.toHexString().toUpperCase()))?.title).toBe("One");
+    expect(await getBlogById(new ObjectId().toHexString())).toBeNull();
+    expect(await getBlogById("hello-world!")).toBeNull();
+    expect(await getBlogById("")).toBeNull();
+  });
+
+  it("listBlogPage pages newest first; listBlogStamps gives ids and last changes only", async () => {
+    const { blogs } = await getCollections();
+    const old = blogDoc("Old", new Date("2026-01-01T00:00:00Z"), new Date("2026-06-01T00:00:00Z"));
+    const recent = blogDoc("Recent", new Date("2026-03-01T00:00:00Z"));
+    await blogs.insertMany([old, recent]);
+    const page = await listBlogPage(1, 1);
+    expect(page).toMatchObject({ page: 1, pages: 2, total: 2 });
+    expect(page.posts.map((p) => p.title)).toEqual(["Recent"]);
+    expect(await listBlogStamps()).toEqual([
+      { _id: recent._id.toHexString(), updatedAt: recent.updatedAt },
+      { _id: old._id.toHexString(), updatedAt: old.updatedAt },
+    ]);
+  });
+});
+
+describe("blogSummary", () => {
+  it("prefers the excerpt", () => {
+    expect(blogSummary({ excerpt: "  Short.  ", description: "# Long" })).toBe("Short.");
+  });
+
+  it("otherwise gives the first 160 characters of the Markdown as plain text", () => {
+    const summary = blogSummary({
+      excerpt: " ",
+      description: `## Title\n\n**Bold** and [a link](https://example.com) ${"x".repeat(300)}`,
+    });
+    expect(summary.startsWith("Title Bold and a link xxx")).toBe(true);
+    expect(summary).toHaveLength(163);
+    expect(summary.endsWith("...")).toBe(true);
+  });
+
+  it("keeps a short description whole", () => {
+    expect(blogSummary({ excerpt: "", description: "Just *this*." })).toBe("Just this.");
+  });
+});
+
+describe("readingMinutes", () => {
+  it("counts about 200 words a minute, at least one", () => {
+    expect(readingMinutes("")).toBe(1);
+    expect(readingMinutes("word ".repeat(1000))).toBe(5);
+  });
+});

@@ -1,0 +1,103 @@
+import { ObjectId } from "mongodb";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getCollections } from "#db/client.server";
+import { type BlogDoc, SINGLETON_ID } from "#db/collections";
+import { loader } from "./blog-rss-xml";
+
+afterAll(closeDatabase);
+beforeEach(async () => {
+  const { blogs, footer } = await getCollections();
+  await blogs.deleteMany({});
+  await footer.deleteMany({});
+});
+
+function blogDoc(overrides: Partial<BlogDoc>): BlogDoc {
+  const createdAt = overrides.createdAt ?? new Date("2026-11-01T08:15:00Z");
+  return {
+    _id: new ObjectId(),
+    title: "A post",
+    description: "Plain body.",
+    imageUrl: "",
+    author: "Jonas Richter",
+    authorName: "Jonas Richter",
+    authorAvatar: "",
+    excerpt: "",
+    tags: [],
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  };
+}
+
+describe("/blog/rss.xml", () => {
+  it("is an RSS 2.0 feed of every post, newest first, with escaped text", async () => {
+    const { blogs, footer } = await getCollections();
+    await footer.insertOne({
+      _id: SINGLETON_ID,
+      copyright: "Tom & Jerry's <Agency>",
+      links: [],
+      social: [],
+      updatedAt: new Date(),
+    });
+    const tricky = blogDoc({
+      title: 'Fish & <Chips> "quoted"',
+      excerpt: "Excerpt with <b>tags</b> & ampersands",
+      tags: ["R&D", "<UX>"],
+      createdAt: new Date("2026-11-20T09:30:00Z"),
+      updatedAt: new Date("2026-11-21T10:00:00Z"),
+    });
+    const older = blogDoc({
+      title: "Older post",
+      // Control characters are not allowed in XML, even escaped.
+      description: `## Heading\n\n${"word ".repeat(60)}\u0001`,
+      createdAt: new Date("2026-10-02T00:00:00Z"),
+    });
+    await blogs.insertMany([older, tricky]);
+
+    const response = await loader();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toMatch(/max-age=\d+/);
+    const xml = await response.text();
+
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
+    expect(xml).toContain("<title>Tom &amp; Jerry&apos;s &lt;Agency&gt; Blog</title>");
+    expect(xml).toContain("<link>http://localhost:3000/blog</link>");
+    expect(xml).toContain(
+      '<atom:link href="http://localhost:3000/blog/rss.xml" rel="self" type="application/rss+xml"/>',
+    );
+    expect(xml).toContain("<lastBuildDate>Sat, 21 Nov 2026 10:00:00 GMT</lastBuildDate>");
+
+    const items = xml.split("<item>").slice(1);
+    expect(items).toHaveLength(2);
+    const [first, second] = items as [string, string];
+    const id = tricky._id.toHexString();
+    expect(first).toContain("<title>Fish &amp; &lt;Chips&gt; &quot;quoted&quot;</title>");
+    expect(first).toContain(`<link>http://localhost:3000/blog/${id}</link>`);
+    expect(first).toContain(`<guid isPermaLink="true">http://localhost:3000/blog/${id}</guid>`);
+    expect(first).toContain("<pubDate>Fri, 20 Nov 2026 09:30:00 GMT</pubDate>");
+    expect(first).toContain(
+      "<description>Excerpt with &lt;b&gt;tags&lt;/b&gt; &amp; ampersands</description>",
+    );
+    expect(first).toContain("<dc:creator>Jonas Richter</dc:creator>");
+    expect(first).toContain("<category>R&amp;D</category>");
+    expect(first).toContain("<category>&lt;UX&gt;</category>");
+    // No excerpt: the description as plain text, cut at 160 characters.
+    const description = /<description>(.*)<\/description>/.exec(second)?.[1] ?? "";
+    expect(description.startsWith("Heading word word")).toBe(true);
+    expect(description.endsWith("...")).toBe(true);
+    expect(description.length).toBeLessThanOrEqual(163);
+    expect(xml).not.toContain("\u0001");
+
+    // Nothing unescaped slipped through: every & starts an entity.
+    expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+  });
+
+  it("is a valid empty channel when there are no posts", async () => {
+    const xml = await (await loader()).text();
+    expect(xml).toContain("<title>Bureau Blog</title>");
+    expect(xml).not.toContain("<item>");
+    expect(xml).not.toContain("<lastBuildDate>");
+    expect(xml.trimEnd().endsWith("</channel>\n</rss>")).toBe(true);
+  });
+});
