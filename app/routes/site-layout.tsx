@@ -6,7 +6,7 @@ import { BackToTop } from "~/components/site/back-to-top";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { getFooter } from "~/domain/footer.server";
-import { getEnv } from "~/env.server";
+import { publicSiteUrl } from "~/domain/site-content.server";
 import { FALLBACK_BRAND } from "~/lib/seo";
 import type { Route } from "./+types/site-layout";
 
@@ -14,7 +14,7 @@ export async function loader() {
   const footer = await getFooter();
   return {
     brand: footer?.copyright.trim() || FALLBACK_BRAND,
-    siteUrl: getEnv().SITE_URL.replace(/\/+$/, ""),
+    siteUrl: publicSiteUrl(),
     year: new Date().getUTCFullYear(),
     links: footer?.links ?? [],
     social: footer?.social ?? [],
