@@ -129,7 +129,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {team.length > 0 ? (
-        <section aria-labelledby="team-heading" className="py-16 sm:py-24">
+        <section aria-labelledby="team-heading" className="pt-16 sm:pt-24">
           <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
             <SectionHeading
               id="team-heading"
@@ -144,7 +144,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="about-contact-heading" className="pb-16 sm:pb-24">
+      <section aria-labelledby="about-contact-heading" className="py-16 sm:py-24">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <div className="flex flex-col gap-6 rounded-3xl bg-slate-900 px-6 py-10 text-white sm:px-10 lg:flex-row lg:items-center lg:justify-between">
             <div>

@@ -34,7 +34,9 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow="Resources"
         title="Resources we recommend"
-        intro="Guides, references and tools our team relies on every day. Each one opens on its publisher's site in a new tab."
+        intro={`Guides, references and tools our team relies on every day.${
+          resources.length > 0 ? " Each one opens on its publisher's site in a new tab." : ""
+        }`}
       />
       <section aria-label="Resources" className="py-16 sm:py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">

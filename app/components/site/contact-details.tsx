@@ -74,14 +74,15 @@ function Row({
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex gap-4">
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
-        <Icon aria-hidden="true" className="h-5 w-5" weight="duotone" />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-sm font-semibold text-slate-900">{label}</dt>
-        <dd className="mt-0.5 break-words text-slate-700">{children}</dd>
-      </div>
+    // dt and dd must be direct children of the row, so the icon sits inside the dt.
+    <div className="relative min-h-10 pl-14">
+      <dt className="text-sm font-semibold text-slate-900">
+        <span className="absolute top-0 left-0 flex h-10 w-10 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+          <Icon aria-hidden="true" className="h-5 w-5" weight="duotone" />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 break-words text-slate-700">{children}</dd>
     </div>
   );
 }
