@@ -12,3 +12,14 @@ export async function getAboutPage(): Promise<AboutPage | null> {
   const { _id, ...page } = doc;
   return page;
 }
+
+/**
+ * The values, stored as newline-separated text (one value per line), as a list: blank lines
+ * dropped and a typed list marker ("- ", "• ", "1. ") removed so it is not shown twice.
+ */
+export function splitValues(values: string): string[] {
+  return values
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim())
+    .filter(Boolean);
+}

@@ -1,6 +1,7 @@
 // Contact information (SPEC §3): one document, shown on /contact and in the legal pages.
 import { getCollections } from "#db/client.server";
 import { type ContactInfoDoc, SINGLETON_ID } from "#db/collections";
+import { getAboutPage } from "./about-page.server";
 
 export type ContactInfo = Omit<ContactInfoDoc, "_id">;
 
@@ -11,4 +12,48 @@ export async function getContactInfo(): Promise<ContactInfo | null> {
   if (!doc) return null;
   const { _id, ...info } = doc;
   return info;
+}
+
+/**
+ * The map address when it is safe to embed: an https URL only. Anything else (http, which a
+ * secure page would block as mixed content; `javascript:` or `data:`; a typo) gives no map.
+ */
+export function embeddableMapUrl(url: string | null | undefined): string | null {
+  const value = url?.trim();
+  if (!value) return null;
+  try {
+    return new URL(value).protocol === "https:" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ContactDetails {
+  address: string;
+  email: string;
+  phone: string;
+  image: string;
+  /** An https URL, or null when there is no map to show. */
+  mapEmbedUrl: string | null;
+}
+
+/**
+ * What /contact shows: the contact document, with the about page's e-mail and phone standing
+ * in for blank ones (both documents are edited separately in the back office, and a visitor
+ * should always find a way to write in).
+ */
+export async function getContactDetails(): Promise<ContactDetails> {
+  const [info, about] = await Promise.all([getContactInfo(), getAboutPage()]);
+  return {
+    address: info?.address.trim() ?? "",
+    email: info?.email.trim() || about?.contact?.email.trim() || "",
+    phone: info?.phone.trim() || about?.contact?.phone.trim() || "",
+    image: info?.image.trim() ?? "",
+    mapEmbedUrl: embeddableMapUrl(info?.mapEmbedUrl),
+  };
+}
+
+/** The e-mail for the legal pages' mailto links: the contact document's, else the about page's. */
+export async function getContactEmail(): Promise<string | null> {
+  return (await getContactDetails()).email || null;
 }

@@ -1,0 +1,88 @@
+// The contact information block on /contact (SPEC §2, §3): address, e-mail, phone and the
+// optional picture, each line shown only when it has a value.
+import {
+  EnvelopeSimpleIcon,
+  MapPinIcon,
+  PhoneIcon,
+  type Icon as PhosphorIcon,
+} from "@phosphor-icons/react";
+import { EmailLink, PhoneLink } from "./contact-links";
+
+export function ContactDetailsCard({
+  address,
+  email,
+  phone,
+  image,
+}: {
+  address: string;
+  email: string;
+  phone: string;
+  image: string;
+}) {
+  return (
+    <section
+      aria-labelledby="details-heading"
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      {image ? (
+        // No fallback picture here: a stock image says nothing about where we are.
+        <img
+          src={image}
+          alt=""
+          width={1200}
+          height={800}
+          decoding="async"
+          className="aspect-[3/2] w-full bg-slate-100 object-cover"
+        />
+      ) : null}
+      <div className="p-6 sm:p-8">
+        <h2 id="details-heading" className="text-xl font-bold text-slate-900">
+          Contact information
+        </h2>
+        <dl className="mt-6 grid gap-5">
+          {address ? (
+            <Row icon={MapPinIcon} label="Address">
+              <address className="not-italic whitespace-pre-line">{address}</address>
+            </Row>
+          ) : null}
+          {email ? (
+            <Row icon={EnvelopeSimpleIcon} label="Email">
+              <EmailLink email={email} />
+            </Row>
+          ) : null}
+          {phone ? (
+            <Row icon={PhoneIcon} label="Phone">
+              <PhoneLink phone={phone} />
+            </Row>
+          ) : null}
+        </dl>
+        {!address && !email && !phone ? (
+          <p className="mt-4 text-slate-700">Our contact details are being updated.</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function Row({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: PhosphorIcon;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    // dt and dd must be direct children of the row, so the icon sits inside the dt.
+    <div className="relative min-h-10 pl-14">
+      <dt className="text-sm font-semibold text-slate-900">
+        <span className="absolute top-0 left-0 flex h-10 w-10 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+          <Icon aria-hidden="true" className="h-5 w-5" weight="duotone" />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 break-words text-slate-700">{children}</dd>
+    </div>
+  );
+}

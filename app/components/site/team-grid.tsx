@@ -1,0 +1,37 @@
+// The team on /about (SPEC §3 team[]): portrait, name and role. A missing or broken portrait
+// shows the default avatar.
+import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
+
+export interface TeamMember {
+  name: string;
+  role: string;
+  image: string;
+}
+
+export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-3">
+      {team.map((member, i) => (
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: stored order, never reordered here; texts may repeat.
+          key={`${i}-${member.name}`}
+          className="flex items-center gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-col sm:items-start sm:p-6"
+        >
+          <FallbackImage
+            src={member.image}
+            fallback={DEFAULT_AVATAR}
+            alt={`Portrait of ${member.name}`}
+            width={400}
+            height={400}
+            loading="lazy"
+            className="h-20 w-20 shrink-0 rounded-full bg-slate-100 object-cover sm:h-auto sm:w-full sm:rounded-xl"
+          />
+          <div>
+            <h3 className="text-lg font-bold text-slate-900">{member.name}</h3>
+            {member.role ? <p className="mt-1 text-sm text-blue-700">{member.role}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

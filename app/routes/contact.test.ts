@@ -1,0 +1,122 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getCollections } from "#db/client.server";
+import { SINGLETON_ID } from "#db/collections";
+import { buildDemoContent } from "#db/seed/demo-content";
+import { embeddableMapUrl } from "~/domain/contact-info.server";
+import { renderRoute } from "../../tests/support/render-route";
+import Contact, { loader } from "./contact";
+
+afterAll(closeDatabase);
+beforeEach(async () => {
+  const { contactInfo, aboutPage } = await getCollections();
+  await contactInfo.deleteMany({});
+  await aboutPage.deleteMany({});
+});
+
+describe("contact loader", () => {
+  it("reads the contact information from the database", async () => {
+    const { contactInfo } = await getCollections();
+    const demo = buildDemoContent(new Date()).contactInfo;
+    await contactInfo.insertOne({ ...demo, address: "Changed Street 1, Berlin" });
+
+    const { contact } = await loader();
+    expect(contact).toEqual({
+      address: "Changed Street 1, Berlin",
+      email: demo.email,
+      phone: demo.phone,
+      image: demo.image,
+      mapEmbedUrl: demo.mapEmbedUrl,
+    });
+  });
+
+  it("omits a map whose URL is not https", async () => {
+    const { contactInfo } = await getCollections();
+    const demo = buildDemoContent(new Date()).contactInfo;
+    await contactInfo.insertOne({ ...demo, mapEmbedUrl: "http://maps.example/embed" });
+    expect((await loader()).contact.mapEmbedUrl).toBeNull();
+    await contactInfo.updateOne(
+      { _id: SINGLETON_ID },
+      { $set: { mapEmbedUrl: "javascript:alert(1)" } },
+    );
+    expect((await loader()).contact.mapEmbedUrl).toBeNull();
+  });
+
+  it("falls back to the about page's e-mail and phone when the contact document has none", async () => {
+    const { contactInfo, aboutPage } = await getCollections();
+    const demo = buildDemoContent(new Date());
+    await aboutPage.insertOne({
+      ...demo.aboutPage,
+      contact: { email: "about@example.com", phone: "+1 555 0100" },
+    });
+    expect((await loader()).contact).toMatchObject({
+      email: "about@example.com",
+      phone: "+1 555 0100",
+      address: "",
+      mapEmbedUrl: null,
+    });
+    await contactInfo.insertOne({ ...demo.contactInfo, email: " ", phone: "+49 1" });
+    expect((await loader()).contact).toMatchObject({
+      email: "about@example.com",
+      phone: "+49 1",
+    });
+  });
+
+  it("gives empty details and no map when nothing was saved", async () => {
+    expect((await loader()).contact).toEqual({
+      address: "",
+      email: "",
+      phone: "",
+      image: "",
+      mapEmbedUrl: null,
+    });
+  });
+});
+
+describe("embeddableMapUrl", () => {
+  it("accepts https URLs only", () => {
+    expect(embeddableMapUrl(" https://www.openstreetmap.org/export/embed.html?bbox=1 ")).toBe(
+      "https://www.openstreetmap.org/export/embed.html?bbox=1",
+    );
+    expect(embeddableMapUrl("http://maps.example/")).toBeNull();
+    expect(embeddableMapUrl("data:text/html,hi")).toBeNull();
+    expect(embeddableMapUrl("//maps.example/embed")).toBeNull();
+    expect(embeddableMapUrl("not a url")).toBeNull();
+    expect(embeddableMapUrl("")).toBeNull();
+    expect(embeddableMapUrl(undefined)).toBeNull();
+  });
+});
+
+describe("contact page", () => {
+  const demo = buildDemoContent(new Date()).contactInfo;
+  const details = {
+    address: demo.address,
+    email: demo.email,
+    phone: demo.phone,
+    image: demo.image,
+    mapEmbedUrl: demo.mapEmbedUrl,
+  };
+
+  it("embeds the map lazily with a title, and offers the e-mail where the form will go", () => {
+    const html = renderRoute(Contact, { contact: details });
+    const iframe = /<iframe[^>]*>/.exec(html)?.[0] ?? "";
+    expect(iframe).toContain(`src="${demo.mapEmbedUrl.replace(/&/g, "&amp;")}"`);
+    expect(iframe).toContain('loading="lazy"');
+    expect(iframe).toContain('referrerPolicy="strict-origin-when-cross-origin"');
+    expect(iframe).toMatch(/title="Map showing our office at [^"]+"/);
+    expect(html).toContain("Send us a message");
+    expect(html).toContain(`href="mailto:${demo.email}"`);
+    expect(html).toContain('href="tel:+493055572140"');
+    expect(html).not.toContain("<form");
+  });
+
+  it("leaves out the map, the picture and empty lines when there is nothing to show", () => {
+    const html = renderRoute(Contact, {
+      contact: { address: "", email: "", phone: "", image: "", mapEmbedUrl: null },
+    });
+    expect(html).not.toContain("<iframe");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("mailto:");
+    expect(html).toContain("Our contact details are being updated.");
+    expect(html.match(/<h1/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,56 @@
+// The legal page loads the e-mail for its mailto links.
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getCollections } from "#db/client.server";
+import { SINGLETON_ID } from "#db/collections";
+import { buildDemoContent } from "#db/seed/demo-content";
+import { renderRoute } from "../../tests/support/render-route";
+import TermsOfService, { loader } from "./terms-of-service";
+
+afterAll(closeDatabase);
+beforeEach(async () => {
+  const { contactInfo, aboutPage } = await getCollections();
+  await contactInfo.deleteMany({});
+  await aboutPage.deleteMany({});
+});
+
+describe("terms-of-service loader", () => {
+  it("gives the contact document's e-mail, read from the database", async () => {
+    const { contactInfo } = await getCollections();
+    const demo = buildDemoContent(new Date()).contactInfo;
+    await contactInfo.insertOne(demo);
+    expect(await loader()).toEqual({ email: demo.email });
+    await contactInfo.updateOne({ _id: SINGLETON_ID }, { $set: { email: "legal@example.com" } });
+    expect(await loader()).toEqual({ email: "legal@example.com" });
+  });
+
+  it("falls back to the about page's contact e-mail", async () => {
+    const { aboutPage } = await getCollections();
+    const demo = buildDemoContent(new Date()).aboutPage;
+    await aboutPage.insertOne({ ...demo, contact: { email: "about@example.com", phone: "" } });
+    expect(await loader()).toEqual({ email: "about@example.com" });
+  });
+
+  it("gives no e-mail when neither document has one", async () => {
+    expect(await loader()).toEqual({ email: null });
+  });
+});
+
+describe("terms-of-service page", () => {
+  it("names the company from the layout and links the e-mail", () => {
+    const html = renderRoute(
+      TermsOfService,
+      { email: "legal@example.com" },
+      { brand: "Acme Studio" },
+    );
+    expect(html).toContain("Acme Studio");
+    expect(html).toContain('href="mailto:legal@example.com"');
+    expect(html.match(/<h1/g)).toHaveLength(1);
+    expect(html).toMatch(/Last updated: <time dateTime="\d{4}-\d{2}-\d{2}">/);
+  });
+
+  it("points to the contact page instead when no e-mail is known", () => {
+    const html = renderRoute(TermsOfService, { email: null });
+    expect(html).not.toContain("mailto:");
+    expect(html).toContain('href="/contact"');
+  });
+});

@@ -1,0 +1,52 @@
+// Server-renders a route component as it appears inside the site layout, with the loader data
+// given, for unit tests of what a page shows in states the shared demo data never has (no
+// document saved, an empty list). Uses React Router's own test stub, so hooks such as
+// useRouteLoaderData("routes/site-layout") and <Link> work as in the app.
+import { type ComponentType, createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub, Outlet } from "react-router";
+
+export const TEST_LAYOUT_DATA = {
+  brand: "Test Agency",
+  siteUrl: "http://localhost:3000",
+  year: 2026,
+  links: [],
+  social: [],
+};
+
+export function renderRoute(
+  // biome-ignore lint/suspicious/noExplicitAny: any route component, whatever its props type.
+  Component: ComponentType<any>,
+  loaderData: unknown,
+  layoutData: Partial<typeof TEST_LAYOUT_DATA> = {},
+): string {
+  const Stub = createRoutesStub([
+    {
+      id: "routes/site-layout",
+      path: "/",
+      Component: Outlet,
+      children: [{ id: "page", index: true, Component }],
+    },
+  ]);
+  return renderToStaticMarkup(
+    createElement(Stub, {
+      initialEntries: ["/"],
+      hydrationData: {
+        loaderData: {
+          "routes/site-layout": { ...TEST_LAYOUT_DATA, ...layoutData },
+          page: loaderData,
+        },
+      },
+    }),
+  );
+}
+
+/** Text as React writes it into HTML, to look for content in rendered markup. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
+}
