@@ -19,6 +19,17 @@ type Loader = (args: LoaderFunctionArgs) => unknown;
 const PAGES: Record<string, { path: string; load: () => Promise<{ loader: unknown }> }> = {
   layout: { path: "/", load: () => import("./site-layout") },
   home: { path: "/", load: () => import("./home") },
+  services: { path: "/services", load: () => import("./services") },
+  internships: { path: "/internships", load: () => import("./internships") },
+  resources: { path: "/resources", load: () => import("./resources") },
+  about: { path: "/about", load: () => import("./about") },
+  contact: { path: "/contact", load: () => import("./contact") },
+  "privacy-policy": { path: "/privacy-policy", load: () => import("./privacy-policy") },
+  "terms-of-service": { path: "/terms-of-service", load: () => import("./terms-of-service") },
+  blog: { path: "/blog", load: () => import("./blog") },
+  "blog post": { path: `/blog/${"0".repeat(24)}`, load: () => import("./blog-post") },
+  sitemap: { path: "/sitemap.xml", load: () => import("./sitemap-xml") },
+  rss: { path: "/blog/rss.xml", load: () => import("./blog-rss-xml") },
 };
 
 describe("public pages while the database is down", () => {
