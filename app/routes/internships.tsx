@@ -37,6 +37,10 @@ import type { loader as layoutLoader } from "./site-layout";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
+// The page depends on the savedInternships cookie (Save/Saved, saved-only): a shared cache
+// must not hand one visitor's version to another.
+export const headers: Route.HeadersFunction = () => ({ Vary: "Cookie" });
+
 export const EMPTY_TITLE = "No internships found";
 export const EMPTY_HINT = "Try adjusting your search or filter criteria.";
 

@@ -49,15 +49,17 @@ function Fact({
   label: string;
   children: React.ReactNode;
 }) {
+  // dt and dd stay direct children of the wrapping div (the only shape a <dl> allows); the
+  // icon sits inside the dt.
   return (
-    <div className="flex min-w-0 items-start gap-3">
-      <span className="mt-0.5 hidden h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 sm:flex">
-        <Icon aria-hidden="true" className="h-5 w-5" />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-        <dd className="mt-0.5 text-sm font-medium break-words text-slate-900">{children}</dd>
-      </div>
+    <div className="relative min-w-0 sm:pl-12">
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <span className="absolute top-0.5 left-0 hidden h-9 w-9 items-center justify-center rounded-lg bg-slate-100 text-slate-700 sm:flex">
+          <Icon aria-hidden="true" className="h-5 w-5" />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm font-medium break-words text-slate-900">{children}</dd>
     </div>
   );
 }

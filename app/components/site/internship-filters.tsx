@@ -103,7 +103,7 @@ export function InternshipFilters({
       method="get"
       action="/internships"
       role="search"
-      aria-label="Search and filter internships"
+      aria-label="Find an internship"
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       onChange={(event) => {
         const target = event.target as unknown as { name?: string };
@@ -172,14 +172,7 @@ export function InternshipFilters({
           </span>
         </label>
         {/* With JavaScript the list follows the controls; without it this applies them. */}
-        {hydrated ? null : (
-          <button
-            type="submit"
-            className="inline-flex h-11 items-center justify-center rounded-lg bg-blue-700 px-6 font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-          >
-            Apply
-          </button>
-        )}
+        {hydrated ? null : <ApplyButton className="hidden lg:inline-flex" />}
       </div>
 
       <details open={panelOpen} className="group mt-4 border-t border-slate-200 pt-4">
@@ -254,6 +247,23 @@ export function InternshipFilters({
           </div>
         </div>
       </details>
+      {/* Below the panel on smaller screens, where the filters come after the top row. */}
+      {hydrated ? null : (
+        <div className="mt-4 border-t border-slate-200 pt-4 lg:hidden">
+          <ApplyButton className="flex w-full sm:w-auto" />
+        </div>
+      )}
     </Form>
+  );
+}
+
+function ApplyButton({ className }: { className: string }) {
+  return (
+    <button
+      type="submit"
+      className={`${className} h-11 items-center justify-center rounded-lg bg-blue-700 px-6 font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700`}
+    >
+      Apply
+    </button>
   );
 }
