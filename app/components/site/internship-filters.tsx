@@ -26,8 +26,9 @@ import { useHydrated } from "~/lib/use-hydrated";
 export const SEARCH_DEBOUNCE_MS = 300;
 
 const labelClass = "block text-sm font-semibold text-slate-800";
-const controlClass =
-  "mt-1.5 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm focus:border-blue-700 focus:outline-2 focus:outline-offset-0 focus:outline-blue-700/30";
+const fieldClass =
+  "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm focus:border-blue-700 focus:outline-2 focus:outline-offset-0 focus:outline-blue-700/30";
+const controlClass = `mt-1.5 ${fieldClass}`;
 
 export function InternshipFilters({
   query,
@@ -119,15 +120,15 @@ export function InternshipFilters({
         apply();
       }}
     >
-      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-end lg:grid-cols-[minmax(0,1fr)_16rem_auto_auto]">
-        <div className="md:col-span-2 lg:col-span-1">
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-end lg:flex">
+        <div className="md:col-span-2 lg:min-w-0 lg:flex-1">
           <label htmlFor="internship-search" className={labelClass}>
             Search
           </label>
-          <div className="relative">
+          <div className="relative mt-1.5">
             <MagnifyingGlassIcon
               aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 mt-0.75 h-5 w-5 -translate-y-1/2 text-slate-600"
+              className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-600"
             />
             <input
               id="internship-search"
@@ -137,11 +138,11 @@ export function InternshipFilters({
               maxLength={SEARCH_MAX_LENGTH}
               placeholder="Title or description"
               autoComplete="off"
-              className={`${controlClass} pl-10`}
+              className={`${fieldClass} pl-10`}
             />
           </div>
         </div>
-        <div>
+        <div className="lg:w-64">
           <label htmlFor="internship-sort" className={labelClass}>
             Sort by
           </label>
@@ -158,7 +159,7 @@ export function InternshipFilters({
             ))}
           </select>
         </div>
-        <label className="flex h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 shadow-sm has-checked:border-blue-700 has-checked:bg-blue-50 has-checked:text-blue-800 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-700">
+        <label className="flex h-11 shrink-0 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 shadow-sm has-checked:border-blue-700 has-checked:bg-blue-50 has-checked:text-blue-800 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-700">
           <input
             type="checkbox"
             name="saved"
