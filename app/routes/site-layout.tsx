@@ -44,8 +44,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <SiteFooter brand={brand} year={year} links={links} social={social} />
-      <BackToTop />
+      <SiteFooter brand={brand} year={year} links={links} social={social}>
+        <BackToTop />
+      </SiteFooter>
     </div>
   );
 }

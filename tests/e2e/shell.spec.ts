@@ -83,6 +83,8 @@ test("back to top: a plain link without JavaScript, after 300 px with it", async
   if (!javaScriptEnabled) {
     await expect(backToTop).toBeVisible();
     await expect(backToTop).toHaveAttribute("href", "#top");
+    // At the end of the page, not floating over the content.
+    expect(await backToTop.evaluate((el) => getComputedStyle(el).position)).toBe("static");
     return;
   }
   await expect(backToTop).toBeHidden();

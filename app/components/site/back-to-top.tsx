@@ -1,5 +1,5 @@
 // Back-to-top (SPEC §2, §9: threshold 300 px). Without JavaScript it is a plain link to the
-// top of the page, always shown; with JavaScript it appears after 300 px of scrolling and
+// top of the page at its end; with JavaScript it appears after 300 px of scrolling and
 // scrolls smoothly (instantly when the visitor prefers reduced motion).
 import { ArrowUpIcon } from "@phosphor-icons/react";
 import { useEffect, useState } from "react";
@@ -18,8 +18,24 @@ export function BackToTop() {
     return () => window.removeEventListener("scroll", update);
   }, []);
 
+  if (!hydrated) {
+    // Without JavaScript: an ordinary link at the very end of the page, where it covers
+    // nothing (a floating button could not hide itself near the top).
+    return (
+      <p className="bg-slate-900 pb-6 text-center">
+        <a
+          href="#top"
+          className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-200 underline-offset-4 hover:text-white hover:underline"
+        >
+          <ArrowUpIcon className="h-4 w-4" aria-hidden="true" weight="bold" />
+          Back to top
+        </a>
+      </p>
+    );
+  }
+
   // `invisible` also takes the hidden link out of the tab order and the accessibility tree.
-  const hidden = hydrated && !visible;
+  const hidden = !visible;
   return (
     // A real link to the top, enhanced with smooth scrolling and focus handling.
     // biome-ignore lint/a11y/useValidAnchor: it also works as a plain link without JavaScript.

@@ -30,9 +30,11 @@ export interface SiteFooterProps {
   year: number;
   links: readonly { label: string; url: string }[];
   social: readonly { platform: string; url: string }[];
+  /** Rendered last inside the footer landmark (the back-to-top link). */
+  children?: React.ReactNode;
 }
 
-export function SiteFooter({ brand, year, links, social }: SiteFooterProps) {
+export function SiteFooter({ brand, year, links, social, children }: SiteFooterProps) {
   const pageLinks = links.length > 0 ? links : DEFAULT_FOOTER_LINKS;
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
@@ -84,6 +86,7 @@ export function SiteFooter({ brand, year, links, social }: SiteFooterProps) {
           © {year} {brand}. All rights reserved.
         </p>
       </div>
+      {children}
     </footer>
   );
 }
