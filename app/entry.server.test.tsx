@@ -1,6 +1,10 @@
 // A request that hits a database outage inside a loader becomes the 503 page, not a 500.
 import { MongoNetworkError, MongoServerError } from "mongodb";
-import type { EntryContext, LoaderFunctionArgs } from "react-router";
+import {
+  type EntryContext,
+  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
+  type LoaderFunctionArgs,
+} from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import handleRequest, { handleDataRequest, handleError } from "./entry.server";
 
@@ -39,6 +43,17 @@ describe("database errors during a request", () => {
     expect(await handleDataRequest(passthrough, { ...args(request), context: {} as never })).toBe(
       passthrough,
     );
+    spy.mockRestore();
+  });
+});
+
+describe("client errors", () => {
+  it("are not logged (anyone could flood the log with them)", () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const request = new Request("http://localhost/about", { method: "POST" });
+    // What React Router hands to handleError for a POST to a page without an action.
+    handleError(new ErrorResponseImpl(405, "Method Not Allowed", "no action"), args(request));
+    expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
   });
 });

@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseConnectivityError } from "#db/client.server";
 import { serviceUnavailablePage } from "./lib/service-unavailable.server";
 
@@ -19,6 +19,9 @@ const databaseOutage = new WeakSet<Request>();
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // 4xx answers (a POST to a page without a form, a missing post) are the client's doing:
+  // logging each with a stack would let anyone flood the log.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (isDatabaseConnectivityError(error)) {
     // The connection module logs the outage once; no stack trace per request.
     databaseOutage.add(request);

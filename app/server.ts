@@ -32,7 +32,7 @@ app.use(
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
     getLoadContext: () => new RouterContextProvider(),
     // Read directly: configuration is validated in startup(), after this module loads.
-    mode: process.env.NODE_ENV === "production" ? "production" : "development",
+    mode: process.env.NODE_ENV === "development" ? "development" : "production",
   }),
 );
 

@@ -85,3 +85,36 @@ describe("readingMinutes", () => {
     expect(readingMinutes("word ".repeat(1000))).toBe(5);
   });
 });
+
+describe("posts written with only the SPEC's required fields", () => {
+  it("are read with blanks for the optional fields, never undefined", async () => {
+    const { blogs } = await getCollections();
+    const _id = new ObjectId();
+    // As an older API client may have stored it: no authorName, avatar, excerpt, tags or dates.
+    await blogs.insertOne({
+      _id,
+      title: "Minimal",
+      description: "Body",
+      imageUrl: "/x.webp",
+      author: "Ann",
+    } as unknown as BlogDoc);
+    const post = await getBlogById(_id.toHexString());
+    expect(post).toMatchObject({
+      title: "Minimal",
+      author: "Ann",
+      authorName: "",
+      authorAvatar: "",
+      excerpt: "",
+      tags: [],
+    });
+    expect(post?.createdAt).toBeInstanceOf(Date);
+    expect(post?.updatedAt).toEqual(post?.createdAt);
+  });
+
+  it("keep each tag once", async () => {
+    const { blogs } = await getCollections();
+    const doc = { ...blogDoc("Tags", new Date()), tags: ["SEO", "SEO", " ", "Web"] };
+    await blogs.insertOne(doc);
+    expect((await getBlogById(doc._id.toHexString()))?.tags).toEqual(["SEO", "Web"]);
+  });
+});

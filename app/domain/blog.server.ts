@@ -19,19 +19,30 @@ export interface BlogPost {
   updatedAt: Date;
 }
 
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * SPEC §3 only guarantees title, description, imageUrl and author; the rest ("as read on the
+ * detail page") may be missing from posts written by older clients of the API, so every field
+ * is normalised here and pages never meet an undefined.
+ */
 function toPost(d: BlogDoc): BlogPost {
+  const createdAt = d.createdAt instanceof Date ? d.createdAt : d._id.getTimestamp();
   return {
     _id: d._id.toHexString(),
-    title: d.title,
-    description: d.description,
-    imageUrl: d.imageUrl,
-    author: d.author,
-    authorName: d.authorName,
-    authorAvatar: d.authorAvatar,
-    excerpt: d.excerpt ?? "",
-    tags: d.tags ?? [],
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt ?? d.createdAt,
+    title: text(d.title),
+    description: text(d.description),
+    imageUrl: text(d.imageUrl),
+    author: text(d.author),
+    authorName: text(d.authorName),
+    authorAvatar: text(d.authorAvatar),
+    excerpt: text(d.excerpt),
+    // Unique, non-blank tags (duplicates would also repeat React keys).
+    tags: Array.isArray(d.tags)
+      ? [...new Set(d.tags.filter((t): t is string => typeof t === "string" && t.trim() !== ""))]
+      : [],
+    createdAt,
+    updatedAt: d.updatedAt instanceof Date ? d.updatedAt : createdAt,
   };
 }
 

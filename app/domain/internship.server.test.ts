@@ -107,6 +107,18 @@ describe("deadlines", () => {
     expect(passed.internships[0]).toMatchObject({ status: "Closed", isOpen: false });
   });
 
+  it("turns only web addresses into application links", async () => {
+    const { internships } = await getCollections();
+    await internships.insertMany([
+      doc("web", { applicationLink: " https://jobs.example/a " }),
+      doc("trap", { applicationLink: "javascript:alert(1)" }),
+      doc("none", { applicationLink: "" }),
+    ]);
+    const list = await listPublicInternships(DEFAULT_INTERNSHIP_QUERY, [], NOW);
+    const links = Object.fromEntries(list.internships.map((i) => [i.title, i.applicationLink]));
+    expect(links).toEqual({ web: "https://jobs.example/a", trap: "", none: "" });
+  });
+
   it("sorts passed deadlines after upcoming ones, most recently passed first", async () => {
     const { internships } = await getCollections();
     const at = (days: number) => new Date(NOW.getTime() + days * DAY);

@@ -4,6 +4,7 @@
 import type { Filter, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
+import { isWebUrl } from "~/lib/links";
 import {
   INTERNSHIP_PAGE_SIZE,
   type InternshipQuery,
@@ -30,7 +31,8 @@ function toPublic(d: InternshipDoc, now: Date): PublicInternship {
     description: d.description,
     requirements: d.requirements ?? [],
     benefits: d.benefits ?? [],
-    applicationLink: d.applicationLink ?? "",
+    // Only a web address becomes an Apply Now link (a `javascript:` URL would be a trap).
+    applicationLink: isWebUrl(d.applicationLink) ? d.applicationLink.trim() : "",
   };
 }
 

@@ -5,6 +5,7 @@ import type { Collection, Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { getEnv } from "~/env.server";
+import { LEGAL_TEXT_REVISED as LEGAL_TEXT_REVISED_DAY } from "~/lib/legal";
 import { FALLBACK_BRAND } from "~/lib/seo";
 import { getFooter } from "./footer.server";
 
@@ -31,7 +32,7 @@ export async function getSiteIdentity(): Promise<SiteIdentity> {
  * pages also show the contact e-mail, so their date is the later of this and the contact
  * information's last update.
  */
-export const LEGAL_TEXT_REVISED = new Date("2026-11-22T00:00:00Z");
+export const LEGAL_TEXT_REVISED = new Date(`${LEGAL_TEXT_REVISED_DAY}T00:00:00Z`);
 
 /** Every public page, in the order the sitemap lists them. */
 export const PUBLIC_PAGES = [

@@ -2,6 +2,7 @@
 // React Router replaces (not merges) a parent's meta with the child's, so every page builds its
 // full set here, reading the site URL and brand from the shared layout's loader data.
 import type { MetaDescriptor } from "react-router";
+import { isSafeImageSrc } from "./links";
 
 export interface SiteInfo {
   /** Absolute origin without a trailing slash, e.g. https://bureau.example */
@@ -54,7 +55,10 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   const { site } = input;
   const title = input.exactTitle ? input.title : `${input.title} | ${site.brand}`;
   const url = absoluteUrl(site.siteUrl, input.path);
-  const image = absoluteUrl(site.siteUrl, input.image || DEFAULT_SHARE_IMAGE);
+  const image = absoluteUrl(
+    site.siteUrl,
+    isSafeImageSrc(input.image) ? input.image.trim() : DEFAULT_SHARE_IMAGE,
+  );
   return [
     { title },
     { name: "description", content: input.description },

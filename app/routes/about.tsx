@@ -27,8 +27,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const about = loaderData?.about;
   const site = siteInfo(matches);
   const title = about?.title.trim() || FALLBACK_TITLE;
+  // Search engines show about 160 characters (SPEC §9 cuts social descriptions there too).
   const description =
-    about?.content.trim() || truncate(about?.mission.trim() ?? "", 160) || FALLBACK_DESCRIPTION;
+    truncate(about?.content.trim() || about?.mission.trim() || "", 160) || FALLBACK_DESCRIPTION;
   return seo({
     site,
     title,

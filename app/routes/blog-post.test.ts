@@ -165,13 +165,30 @@ describe("blog post meta", () => {
     const description = tag(tags, "name", "description")?.content ?? "";
     expect(description.startsWith("Intro Lorem ipsum dolor")).toBe(true);
     expect(description).not.toMatch(/[#*]/);
-    expect(description.endsWith("...")).toBe(true);
-    expect(description.length).toBeLessThanOrEqual(163);
+    // Exactly the first 160 characters of the plain text, plus the ellipsis (SPEC §9).
+    const plain = `Intro ${words}`.replace(/\s+/g, " ").trim();
+    expect(description).toBe(`${plain.slice(0, 160).trimEnd()}...`);
   });
 
   it("marks the not-found page noindex", () => {
     const tags = metaFor(undefined, "/blog/nope");
     expect(tag(tags, "title", "Blog not found | Bureau Digital")).toBeTruthy();
     expect(tag(tags, "name", "robots")?.content).toBe("noindex");
+  });
+});
+
+describe("a post with only the SPEC's required fields", () => {
+  it("loads with the fallbacks instead of failing", async () => {
+    const { blogs } = await getCollections();
+    const _id = new ObjectId();
+    await blogs.insertOne({
+      _id,
+      title: "Minimal post",
+      description: "Body",
+      imageUrl: "/x.webp",
+      author: "Ann",
+    } as unknown as BlogDoc);
+    const data = await load(_id.toHexString());
+    expect(data.post.title).toBe("Minimal post");
   });
 });

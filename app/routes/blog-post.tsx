@@ -13,6 +13,7 @@ import { ShareLinks } from "~/components/site/share-links";
 import { blogSummary, getBlogById, listLatestBlogs, readingMinutes } from "~/domain/blog.server";
 import { publicSiteUrl } from "~/domain/site-content.server";
 import { formatDate } from "~/lib/format";
+import { isSafeImageSrc } from "~/lib/links";
 import { absoluteUrl, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
@@ -48,7 +49,10 @@ export async function loader({ params }: Route.LoaderArgs) {
     summary: blogSummary(post),
     minutes: readingMinutes(post.description),
     // Social cards and structured data need an absolute image URL.
-    shareImage: absoluteUrl(siteUrl, post.imageUrl.trim() || DEFAULT_IMAGE),
+    shareImage: absoluteUrl(
+      siteUrl,
+      isSafeImageSrc(post.imageUrl) ? post.imageUrl.trim() : DEFAULT_IMAGE,
+    ),
     more: latest
       .filter((p) => p._id !== post._id)
       .slice(0, MORE_ARTICLES)

@@ -101,3 +101,19 @@ describe("/blog/rss.xml", () => {
     expect(xml.trimEnd().endsWith("</channel>\n</rss>")).toBe(true);
   });
 });
+
+describe("a post with only the SPEC's required fields", () => {
+  it("does not break the feed", async () => {
+    const { blogs } = await getCollections();
+    await blogs.insertOne({
+      _id: new ObjectId(),
+      title: "Minimal post",
+      description: "Body",
+      imageUrl: "/x.webp",
+      author: "Ann",
+    } as unknown as BlogDoc);
+    const response = await loader();
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Minimal post");
+  });
+});

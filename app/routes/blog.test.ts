@@ -55,8 +55,9 @@ describe("blog list loader", () => {
       Array.from({ length: 9 }, (_, i) => `Post ${i + 1}`),
     );
     expect(first.posts[0]).not.toHaveProperty("description");
-    expect(first.posts[0]?.summary).toMatch(/^Body of post 1 with Markdown/);
-    expect(first.posts[0]?.summary.endsWith("...")).toBe(true);
+    // The card text: exactly the first 150 characters of the plain text, plus '...' (SPEC §9).
+    const plain = "Body of post 1 with Markdown that is long enough. ".repeat(8).trim();
+    expect(first.posts[0]?.summary).toBe(`${plain.slice(0, 150).trimEnd()}...`);
 
     const second = await load("?page=2");
     expect(second).toMatchObject({ page: 2, pages: 2 });

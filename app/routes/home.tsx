@@ -14,6 +14,7 @@ import { getHeroSection } from "~/domain/hero.server";
 import { listHighlights } from "~/domain/highlight.server";
 import { listTestimonials } from "~/domain/testimonial.server";
 import { getEnv } from "~/env.server";
+import { isSafeImageSrc } from "~/lib/links";
 import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./site-layout";
@@ -30,7 +31,9 @@ export async function loader() {
     getContactInfo(),
   ]);
   // Social cards need an absolute image URL.
-  const shareImage = hero?.image ? absoluteUrl(getEnv().SITE_URL, hero.image) : null;
+  const shareImage = isSafeImageSrc(hero?.image)
+    ? absoluteUrl(getEnv().SITE_URL, hero.image)
+    : null;
   return {
     hero,
     shareImage,
@@ -119,8 +122,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-                {latestBlogs.map((post) => (
-                  <li key={post._id} className="flex">
+                {latestBlogs.map((post, i) => (
+                  // Two columns at tablet width: the third card would sit alone, so it waits
+                  // for the three-column layout.
+                  <li key={post._id} className={i === 2 ? "flex md:hidden lg:flex" : "flex"}>
                     <BlogCard post={post} />
                   </li>
                 ))}
@@ -148,7 +153,7 @@ function Hero({ hero }: { hero: NonNullable<Route.ComponentProps["loaderData"]["
   const ctaLink = /^(\/(?!\/)|https?:\/\/)/.test(hero.ctaLink) ? hero.ctaLink : "/contact";
   return (
     <section className="relative isolate overflow-hidden bg-slate-900 text-white">
-      {hero.image ? (
+      {isSafeImageSrc(hero.image) ? (
         <img
           src={hero.image}
           alt=""

@@ -439,6 +439,21 @@ describe("internships action (save)", () => {
     expect(bad.body).toEqual({ error: expect.any(String) });
   });
 
+  it("answers 405 to methods other than POST", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const request = new Request("http://localhost/internships", {
+        method,
+        body: new URLSearchParams({ intent: "toggle-save", id: id(A) }),
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: the action reads only the request.
+      const result = (await action({ request, params: {}, context: {} } as any)) as {
+        init?: ResponseInit;
+      };
+      expect(result.init?.status).toBe(405);
+      expect(new Headers(result.init?.headers).get("Allow")).toBe("GET, HEAD, POST");
+    }
+  });
+
   it("still removes a saved internship that is no longer listed", async () => {
     const result = await post(
       { intent: "toggle-save", id: id(F) },

@@ -93,6 +93,12 @@ const badRequest = (error: string, status = 400) => data<SaveActionData>({ error
  * (POST/redirect/GET). With JavaScript (enhanced=1, a fetcher): the cookie and the new state.
  */
 export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") {
+    return data<SaveActionData>(
+      { error: "Saving uses a form post." },
+      { status: 405, headers: { Allow: "GET, HEAD, POST" } },
+    );
+  }
   if (isCrossSite(request)) return badRequest("Cross-site requests are not accepted.", 403);
   let form: FormData;
   try {

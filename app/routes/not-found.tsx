@@ -1,5 +1,5 @@
 // Any unknown URL (SPEC §2 '*'): HTTP 404 so crawlers don't index it, and a page that helps the
-// visitor on instead of a dead end. The SPEC's bare 'NotFoundPage' text stays as the error code.
+// visitor on instead of a dead end (issue 3 replaces the SPEC's bare 'NotFoundPage' text).
 import { data, Link } from "react-router";
 import { seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
@@ -28,10 +28,8 @@ const SUGGESTIONS = [
 export default function NotFoundPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
-      <p className="inline-block rounded-full bg-slate-100 px-3 py-1 font-mono text-sm text-slate-700">
-        404 · NotFoundPage
-      </p>
-      <h1 className="mt-6 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+      <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Error 404</p>
+      <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
         Page not found
       </h1>
       <p className="mx-auto mt-4 max-w-xl text-lg text-slate-700">

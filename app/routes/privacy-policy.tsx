@@ -4,6 +4,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { EmailLink } from "~/components/site/contact-links";
 import { LegalContactSentence, LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { getContactEmail } from "~/domain/contact-info.server";
+import { LEGAL_TEXT_REVISED } from "~/lib/legal";
 import { FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 import type { loader as layoutLoader } from "./site-layout";
@@ -11,7 +12,6 @@ import type { loader as layoutLoader } from "./site-layout";
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
 /** Change with the text. */
-const LAST_UPDATED = "2026-11-16";
 
 export async function loader() {
   return { email: await getContactEmail() };
@@ -234,7 +234,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title="Privacy Policy"
       intro={`This policy explains what personal data ${company} collects when you visit this website or get in touch with us, why we collect it, and the choices you have.`}
-      lastUpdated={LAST_UPDATED}
+      lastUpdated={LEGAL_TEXT_REVISED}
       sections={sections(company, loaderData.email)}
     />
   );

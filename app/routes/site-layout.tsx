@@ -7,6 +7,7 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { getFooter } from "~/domain/footer.server";
 import { publicSiteUrl } from "~/domain/site-content.server";
+import { classifyHref, isWebUrl } from "~/lib/links";
 import { FALLBACK_BRAND } from "~/lib/seo";
 import type { Route } from "./+types/site-layout";
 
@@ -16,8 +17,9 @@ export async function loader() {
     brand: footer?.copyright.trim() || FALLBACK_BRAND,
     siteUrl: publicSiteUrl(),
     year: new Date().getUTCFullYear(),
-    links: footer?.links ?? [],
-    social: footer?.social ?? [],
+    // Links come from the back office: keep only ones that are safe to render.
+    links: (footer?.links ?? []).filter((l) => l.label.trim() && classifyHref(l.url)),
+    social: (footer?.social ?? []).filter((s) => s.platform.trim() && isWebUrl(s.url)),
   };
 }
 
@@ -32,15 +34,16 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { brand, year, links, social } = loaderData;
   return (
     <div className="flex min-h-screen flex-col">
-      <div id="top" tabIndex={-1} className="outline-none">
-        <a
-          href="#main"
-          className="sr-only rounded-md bg-blue-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-        >
-          Skip to main content
-        </a>
-        <SiteHeader brand={brand} />
-      </div>
+      {/* Target of the back-to-top link. Empty, so the sticky header's containing block is the
+          whole page column (a wrapper as tall as the header would stop it sticking). */}
+      <span id="top" tabIndex={-1} className="outline-none" />
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-blue-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader brand={brand} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

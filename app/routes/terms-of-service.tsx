@@ -4,6 +4,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { EmailLink } from "~/components/site/contact-links";
 import { LegalContactSentence, LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { getContactEmail } from "~/domain/contact-info.server";
+import { LEGAL_TEXT_REVISED } from "~/lib/legal";
 import { FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/terms-of-service";
 import type { loader as layoutLoader } from "./site-layout";
@@ -11,7 +12,6 @@ import type { loader as layoutLoader } from "./site-layout";
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
 /** Change with the text. */
-const LAST_UPDATED = "2026-11-16";
 
 export async function loader() {
   return { email: await getContactEmail() };
@@ -192,7 +192,7 @@ export default function TermsOfService({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title="Terms & Conditions"
       intro={`Please read these terms carefully before using the ${company} website. They explain what you can expect from us and what we expect from you.`}
-      lastUpdated={LAST_UPDATED}
+      lastUpdated={LEGAL_TEXT_REVISED}
       sections={sections(company, loaderData.email)}
     />
   );

@@ -11,7 +11,7 @@ const PAGES = [
   "/",
   "/services",
   "/internships",
-  "/internships?domain=Nope&search=zzzz", // the empty state
+  "/internships?q=zzzz-no-such-internship", // the empty state
   "/resources",
   "/about",
   "/contact",

@@ -1,4 +1,6 @@
 // The home page: rendered on the server from MongoDB, complete with JavaScript on or off.
+
+import { markdownToPlainText } from "../../app/lib/format";
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
 import { expect, test } from "./fixtures";
@@ -139,9 +141,9 @@ test("the latest blog articles: newest first, cut at 150 characters, linking to 
       "href",
       `/blog/${demoId("blogs", i).toHexString()}`,
     );
+    // Exactly the first 150 characters of the text, plus the ellipsis (SPEC §9).
     const preview = (await card.locator("p").first().textContent()) ?? "";
-    expect(preview.endsWith("...")).toBe(true);
-    expect(Array.from(preview).length).toBeLessThanOrEqual(153);
+    expect(preview).toBe(`${markdownToPlainText(post.description).slice(0, 150).trimEnd()}...`);
   }
   await expect(section.getByRole("link", { name: "View all articles" })).toHaveAttribute(
     "href",
@@ -171,7 +173,7 @@ test("an unknown URL answers 404 with a helpful page inside the shell", async ({
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
-  await expect(page.getByText("NotFoundPage")).toBeVisible();
+  await expect(page.getByText("Error 404")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: /Services/ })).toHaveAttribute(
     "href",
     "/services",
@@ -186,4 +188,15 @@ test("built assets are cached for a year as immutable", async ({ request }) => {
   const response = await request.get(asset as string);
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toMatch(/max-age=31536000.*immutable/);
+});
+
+test("a form post to a page without a form gets a plain 405, no developer message", async ({
+  request,
+}) => {
+  const response = await request.post("/about", { form: { a: "1" } });
+  expect(response.status()).toBe(405);
+  // What a visitor sees (the hydration data in <script> is not shown).
+  const visible = (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+  expect(visible).toContain("This page does not accept that kind of request.");
+  expect(visible).not.toContain("did not provide an");
 });

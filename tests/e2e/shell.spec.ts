@@ -20,6 +20,14 @@ test("the top bar shows the brand from content, the main links and Get Quotes", 
   await expect(banner.getByRole("link", { name: "Get Quotes" })).toBeVisible();
 });
 
+test("the top bar stays at the top while the page scrolls", async ({ page }) => {
+  await page.goto("/services");
+  await page.mouse.wheel(0, 1200);
+  await page.waitForFunction(() => window.scrollY >= 1000);
+  const box = await page.getByRole("banner").boundingBox();
+  expect(box?.y).toBe(0);
+});
+
 test("the footer: page links, social profiles in a new tab, copyright", async ({ page }) => {
   await page.goto("/");
   const contentinfo = page.getByRole("contentinfo");
@@ -69,6 +77,16 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/services$/);
     if (javaScriptEnabled) {
       // With JavaScript the navigation is client-side, and tapping the link closes the menu.
+      await expect(mobileNav).toBeHidden();
+      // Escape closes it and gives focus back to the toggle; so does a tap outside.
+      const toggle = page.locator("header summary", { hasText: "Menu" });
+      await toggle.click();
+      await expect(mobileNav).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(mobileNav).toBeHidden();
+      await expect(toggle).toBeFocused();
+      await toggle.click();
+      await page.mouse.click(4, 500); // the page margin, outside the menu
       await expect(mobileNav).toBeHidden();
     }
   });

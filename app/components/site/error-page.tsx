@@ -9,19 +9,28 @@ export function describeError(error: unknown) {
   let message = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
     status = error.status;
+    // Messages React Router makes itself ("You made a POST request to … but did not provide an
+    // action") are for developers; only our own responses' texts are shown to visitors.
+    const ownText =
+      !(error as { internal?: boolean }).internal &&
+      typeof error.data === "string" &&
+      error.data.length > 0 &&
+      error.data.length <= 200
+        ? error.data
+        : null;
     if (status === 404) {
       title = "Page not found";
-      message =
-        typeof error.data === "string" && error.data
-          ? error.data
-          : "The page you are looking for does not exist.";
+      message = ownText ?? "The page you are looking for does not exist.";
+    } else if (status === 405) {
+      title = "Not allowed";
+      message = "This page does not accept that kind of request.";
     } else if (status === 503) {
       title = "We'll be right back";
       message =
         "Our site is briefly unavailable while we reconnect to our systems. Please try again in a few seconds.";
-    } else if (status < 500 && typeof error.data === "string" && error.data) {
-      title = error.statusText || title;
-      message = error.data;
+    } else if (status < 500) {
+      title = "Something is not right";
+      message = ownText ?? "The request could not be handled. Please check it and try again.";
     }
   }
   return { status, title, message };

@@ -3,6 +3,7 @@
 // there is no source at all; a broken source is replaced once JavaScript runs, including one
 // that failed before hydration (it is then `complete` with no natural width).
 import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
+import { isSafeImageSrc } from "~/lib/links";
 
 export const DEFAULT_IMAGE = "/demo/default-image.webp";
 export const DEFAULT_AVATAR = "/demo/default-avatar.webp";
@@ -17,7 +18,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & {
 };
 
 export function FallbackImage({ src, fallback = DEFAULT_IMAGE, ...props }: Props) {
-  const initial = src?.trim() ? src : fallback;
+  const initial = isSafeImageSrc(src) ? src.trim() : fallback;
   const [current, setCurrent] = useState(initial);
   const ref = useRef<HTMLImageElement>(null);
 

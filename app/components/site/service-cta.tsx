@@ -5,25 +5,9 @@
 import { ArrowRightIcon, ArrowUpRightIcon } from "@phosphor-icons/react";
 import { Link } from "react-router";
 
-export type HrefKind = "internal" | "external" | "plain";
+export { classifyHref, type HrefKind } from "~/lib/links";
 
-/** How a content link should be rendered, or null when it is not a link we can trust. */
-export function classifyHref(href: string): HrefKind | null {
-  const value = href.trim();
-  if (!value) return null;
-  // "/path" is the site; "//host" is a protocol-relative address on another site.
-  if (value.startsWith("/") && !value.startsWith("//")) return "internal";
-  if (value.startsWith("#")) return "plain";
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol === "http:" || url.protocol === "https:") return "external";
-  if (url.protocol === "mailto:" || url.protocol === "tel:") return "plain";
-  return null;
-}
+import { classifyHref } from "~/lib/links";
 
 export interface CtaButton {
   label: string;

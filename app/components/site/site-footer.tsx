@@ -8,6 +8,7 @@ import {
   XLogoIcon,
 } from "@phosphor-icons/react";
 import { Link } from "react-router";
+import { classifyHref } from "~/lib/links";
 
 /** SPEC §2's footer links, used when the footer document lists none. */
 export const DEFAULT_FOOTER_LINKS = [
@@ -93,16 +94,24 @@ export function SiteFooter({ brand, year, links, social, children }: SiteFooterP
 
 function FooterLink({ url, children }: { url: string; children: React.ReactNode }) {
   const className = "text-sm text-slate-300 hover:text-white hover:underline";
-  // Site paths navigate in the app; anything else is an ordinary external link.
-  if (url.startsWith("/") && !url.startsWith("//")) {
+  const kind = classifyHref(url);
+  // Site paths navigate in the app; web addresses open in a new tab; mailto/tel stay put.
+  if (kind === "internal") {
     return (
       <Link to={url} className={className}>
         {children}
       </Link>
     );
   }
+  if (kind === "external") {
+    return (
+      <a href={url} className={className} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  }
   return (
-    <a href={url} className={className} target="_blank" rel="noopener noreferrer">
+    <a href={url} className={className}>
       {children}
     </a>
   );

@@ -62,16 +62,21 @@ function Slider({ testimonials }: { testimonials: Item[] }) {
     restart.current();
   }, [paused]);
 
+  // A slide every 2000 ms, counted from the start of the previous move (the 600 ms transition
+  // is part of the interval, as with the original's autoplaySpeed).
   const autoplay: KeenSliderPlugin = (slider) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let hovered = false;
     let focused = false;
-    const next = () => {
+    const schedule = () => {
       clearTimeout(timer);
       if (hovered || focused || pausedRef.current) return;
-      timer = setTimeout(() => slider.next(), CAROUSEL.autoplayMs);
+      timer = setTimeout(() => {
+        slider.next();
+        schedule();
+      }, CAROUSEL.autoplayMs);
     };
-    restart.current = next;
+    restart.current = schedule;
     slider.on("created", () => {
       const el = slider.container;
       el.addEventListener("mouseenter", () => {
@@ -80,7 +85,7 @@ function Slider({ testimonials }: { testimonials: Item[] }) {
       });
       el.addEventListener("mouseleave", () => {
         hovered = false;
-        next();
+        schedule();
       });
       el.addEventListener("focusin", () => {
         focused = true;
@@ -89,14 +94,20 @@ function Slider({ testimonials }: { testimonials: Item[] }) {
       el.addEventListener("focusout", (event) => {
         if (el.contains(event.relatedTarget as Node | null)) return;
         focused = false;
-        next();
+        schedule();
       });
-      next();
+      schedule();
     });
     slider.on("dragStarted", () => clearTimeout(timer));
-    slider.on("animationEnded", next);
-    slider.on("updated", next);
+    slider.on("dragEnded", schedule);
+    slider.on("updated", schedule);
     slider.on("destroyed", () => clearTimeout(timer));
+  };
+
+  // A dot or arrow key starts a fresh interval, so the chosen slide gets its full time.
+  const goTo = (move: () => void) => {
+    move();
+    restart.current();
   };
 
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>(
@@ -120,8 +131,8 @@ function Slider({ testimonials }: { testimonials: Item[] }) {
       aria-label="Testimonials"
       className="relative"
       onKeyDown={(event) => {
-        if (event.key === "ArrowRight") instanceRef.current?.next();
-        else if (event.key === "ArrowLeft") instanceRef.current?.prev();
+        if (event.key === "ArrowRight") goTo(() => instanceRef.current?.next());
+        else if (event.key === "ArrowLeft") goTo(() => instanceRef.current?.prev());
         else return;
         event.preventDefault();
       }}
@@ -172,7 +183,7 @@ function Slider({ testimonials }: { testimonials: Item[] }) {
           <button
             key={t._id}
             type="button"
-            onClick={() => instanceRef.current?.moveToIdx(i)}
+            onClick={() => goTo(() => instanceRef.current?.moveToIdx(i))}
             aria-label={`Show testimonial ${i + 1}: ${t.name}`}
             aria-current={current === i ? "true" : undefined}
             className="group flex h-6 w-6 items-center justify-center rounded-full"

@@ -1,0 +1,37 @@
+// Links and image addresses that come from content (the back office, the JSON API) are
+// classified before they reach an href or src: site paths navigate in the app, web addresses
+// open in a new tab, mailto/tel stay plain, and anything else (a `javascript:` URL, a typo) is
+// dropped rather than rendered as a link that misbehaves.
+
+export type HrefKind = "internal" | "external" | "plain";
+
+/** How a content link should be rendered, or null when it is not a link we can trust. */
+export function classifyHref(href: string | null | undefined): HrefKind | null {
+  const value = (href ?? "").trim();
+  if (!value) return null;
+  // "/path" is the site; "//host" (and "/\host", which browsers read the same) is another site.
+  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) {
+    return "internal";
+  }
+  if (value.startsWith("#")) return "plain";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol === "http:" || url.protocol === "https:") return "external";
+  if (url.protocol === "mailto:" || url.protocol === "tel:") return "plain";
+  return null;
+}
+
+/** A web address (http or https) we may send visitors to, e.g. an application link. */
+export function isWebUrl(href: string | null | undefined): href is string {
+  return classifyHref(href) === "external";
+}
+
+/** An image source we may put in src: a site path or an http(s) address. */
+export function isSafeImageSrc(src: string | null | undefined): src is string {
+  const kind = classifyHref(src);
+  return kind === "internal" || kind === "external";
+}
