@@ -137,6 +137,17 @@ export type AdminFailure = {
 
 const emailSchema = z.email();
 
+/** What is wrong with this e-mail and password for a new admin, or null. */
+function newAdminProblem(input: { email: string; password: string }): AdminFailure | null {
+  const email = normalizeEmail(input.email);
+  if (!emailSchema.safeParse(email).success || email.length > 254) {
+    return { ok: false, code: "invalid", field: "email", message: "Enter a valid e-mail address." };
+  }
+  const problem = passwordPolicyProblem(input.password, { email });
+  if (problem) return { ok: false, code: "invalid", field: "password", message: problem };
+  return null;
+}
+
 /**
  * Creates an admin after checking the e-mail and the password policy. No permission check:
  * callers are the operator's CLI and `registerAdmin`, which applies the rule.
@@ -146,12 +157,9 @@ export async function createAdmin(input: {
   password: string;
   now?: Date;
 }): Promise<{ ok: true; admin: AdminSummary } | AdminFailure> {
+  const invalid = newAdminProblem(input);
+  if (invalid) return invalid;
   const email = normalizeEmail(input.email);
-  if (!emailSchema.safeParse(email).success || email.length > 254) {
-    return { ok: false, code: "invalid", field: "email", message: "Enter a valid e-mail address." };
-  }
-  const problem = passwordPolicyProblem(input.password, { email });
-  if (problem) return { ok: false, code: "invalid", field: "password", message: problem };
   const now = input.now ?? new Date();
   const { admins } = await getCollections();
   const _id = new ObjectId();
@@ -195,24 +203,47 @@ export async function registerAdmin(
       message: "Only a signed-in admin can add another admin.",
     };
   }
-  const result = await createAdmin(input);
-  if (!result.ok || signedIn) return result;
-  // Two anonymous registrations racing on an empty database both saw no admin: the first one
-  // created keeps its account, the later one is undone.
-  const [first] = await admins
-    .find({}, { projection: { _id: 1 } })
-    .sort({ _id: 1 })
-    .limit(1)
-    .toArray();
-  if (first && first._id.toHexString() !== result.admin._id) {
-    await admins.deleteOne({ _id: new ObjectId(result.admin._id) });
+  if (signedIn) return createAdmin(input);
+  // Anonymous, on an empty database: only one registration may win. The unique _id of a claim
+  // document decides between simultaneous ones; a claim older than a minute (a registration
+  // that failed half-way, or admins deleted by hand since) may be taken over.
+  const invalid = newAdminProblem(input);
+  if (invalid) return invalid;
+  const now = input.now ?? new Date();
+  if (!(await claimFirstAdmin(now))) {
     return {
       ok: false,
       code: "forbidden",
       message: "Only a signed-in admin can add another admin.",
     };
   }
-  return result;
+  if ((await admins.countDocuments({}, { limit: 1 })) > 0) {
+    return {
+      ok: false,
+      code: "forbidden",
+      message: "Only a signed-in admin can add another admin.",
+    };
+  }
+  return createAdmin(input);
+}
+
+const FIRST_ADMIN_CLAIM = "firstAdminClaim";
+const CLAIM_STALE_MS = 60_000;
+
+async function claimFirstAdmin(now: Date): Promise<boolean> {
+  const { settings } = await getCollections();
+  const value = randomBytes(8).toString("hex");
+  try {
+    await settings.insertOne({ _id: FIRST_ADMIN_CLAIM, value, createdAt: now });
+    return true;
+  } catch (error) {
+    if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+  }
+  const taken = await settings.updateOne(
+    { _id: FIRST_ADMIN_CLAIM, createdAt: { $lte: new Date(now.getTime() - CLAIM_STALE_MS) } },
+    { $set: { value, createdAt: now } },
+  );
+  return taken.modifiedCount === 1;
 }
 
 /**
