@@ -25,6 +25,13 @@ describe("StatTile", () => {
     expect(html).toMatch(/<a [^>]*href="\/admin\/dashboard\/quotes"[^>]*>View quote requests/);
   });
 
+  it("links to a place on the same page with a plain anchor", () => {
+    const html = render(
+      <StatTile label="Visitors Today" value={5} href="#stats" linkLabel="See" />,
+    );
+    expect(html).toMatch(/<a href="#stats" class="[^"]*">See/);
+  });
+
   it("has no link without href", () => {
     const html = render(<StatTile label="Visitors Today" value={0} />);
     expect(html).toContain(">0</p>");

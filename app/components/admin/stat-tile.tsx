@@ -12,11 +12,28 @@ export function formatCount(value: number): string {
   return NUMBER.format(value);
 }
 
+const LINK_CLASS =
+  "mt-auto inline-flex items-center gap-1 self-start pt-4 font-semibold text-blue-700 text-sm after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus:outline-none group-hover:text-blue-800";
+
+/** A router link to another page; a plain anchor for a place on this page ("#id"). */
+function TileLink({ href, children }: { href: string; children: ReactNode }) {
+  return href.startsWith("#") ? (
+    <a href={href} className={LINK_CLASS}>
+      {children}
+    </a>
+  ) : (
+    <Link to={href} className={LINK_CLASS}>
+      {children}
+    </Link>
+  );
+}
+
 export interface StatTileProps {
   label: string;
   value: number;
   /** Under the figure, e.g. the date of "Visitors Today". */
   sub?: ReactNode;
+  /** A path (router link) or "#id" on this page. */
   href?: string;
   /** The link's text; required with href so every link says where it goes. */
   linkLabel?: string;
@@ -66,10 +83,7 @@ export function StatTile({
       </p>
       {sub ? <p className="mt-1 text-slate-700 text-sm">{sub}</p> : null}
       {href ? (
-        <Link
-          to={href}
-          className="mt-4 inline-flex items-center gap-1 self-start font-semibold text-blue-700 text-sm after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus:outline-none group-hover:text-blue-800"
-        >
+        <TileLink href={href}>
           {linkLabel ?? `View ${label.toLowerCase()}`}
           <ArrowRightIcon
             aria-hidden="true"
@@ -77,7 +91,7 @@ export function StatTile({
             weight="bold"
             className="size-4 transition group-hover:translate-x-0.5"
           />
-        </Link>
+        </TileLink>
       ) : null}
     </div>
   );
