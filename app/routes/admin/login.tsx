@@ -5,6 +5,7 @@
 // account and address, and success starts a fresh server-side session.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   Field,
@@ -82,6 +83,12 @@ export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  // After a refused attempt the password starts empty again, as it does without JavaScript
+  // (the server never sends it back).
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (actionData && password.current) password.current.value = "";
+  }, [actionData]);
   const [form, fields] = useForm({
     id: "admin-login",
     lastResult: actionData?.result,
@@ -131,6 +138,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 <input
                   {...getInputProps(fields.password, { type: "password" })}
                   key={fields.password.key}
+                  ref={password}
                   autoComplete="current-password"
                   className={inputClass}
                 />
