@@ -151,7 +151,11 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="admins-list" className="px-6 pt-6 text-lg font-semibold text-slate-900">
           {admins.length} {admins.length === 1 ? "admin" : "admins"}
         </h2>
-        <FormErrors errors={actionData?.removeError ? [actionData.removeError] : undefined} />
+        {actionData?.removeError ? (
+          <div className="px-6 pt-4">
+            <FormErrors errors={[actionData.removeError]} />
+          </div>
+        ) : null}
         <div className="overflow-x-auto">
           <table className="mt-4 w-full text-left text-sm">
             <thead className="border-y border-slate-200 bg-slate-50 text-slate-700">
