@@ -92,9 +92,7 @@ async function main(): Promise<number> {
     console.error(`admin:create: ${result.message} Nothing was created.`);
     return 1;
   }
-  console.log(
-    `Admin ${result.admin.email} created: sign in at ${getEnv().SITE_URL}/admin/login`,
-  );
+  console.log(`Admin ${result.admin.email} created: sign in at ${getEnv().SITE_URL}/admin/login`);
   return 0;
 }
 
