@@ -33,6 +33,17 @@ describe("configuration", () => {
     [{ ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ SEED_DEMO_CONTENT: "maybe" }, "SEED_DEMO_CONTENT"],
+    [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "qwertyuiop12" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "aaaaaaaaaaaaaaaa" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_EMAIL: "someone.long@b.co", ADMIN_PASSWORD: "someone.long@b.co" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "x".repeat(129) }, "ADMIN_PASSWORD"],
+    [{ SESSION_IDLE_MINUTES: "0" }, "SESSION_IDLE_MINUTES"],
+    [{ SESSION_IDLE_MINUTES: "ten" }, "SESSION_IDLE_MINUTES"],
+    [{ SESSION_ABSOLUTE_HOURS: "1.5" }, "SESSION_ABSOLUTE_HOURS"],
+    [{ SESSION_ABSOLUTE_HOURS: "1000" }, "SESSION_ABSOLUTE_HOURS"],
+    [{ LOGIN_IP_LIMIT: "-1" }, "LOGIN_IP_LIMIT"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "everyone" }, "TRUST_PROXY"],
   ])("rejects %o with one message naming %s", (source, variable) => {
     try {
       parseEnv(source);
@@ -43,6 +54,28 @@ describe("configuration", () => {
       expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  it("has session and sign-in defaults, and takes other values", () => {
+    expect(parseEnv({})).toMatchObject({
+      SESSION_IDLE_MINUTES: 60,
+      SESSION_ABSOLUTE_HOURS: 12,
+      LOGIN_IP_LIMIT: 20,
+      TRUST_PROXY: false,
+    });
+    expect(
+      parseEnv({ SESSION_IDLE_MINUTES: "15", SESSION_ABSOLUTE_HOURS: "8", LOGIN_IP_LIMIT: "500" }),
+    ).toMatchObject({ SESSION_IDLE_MINUTES: 15, SESSION_ABSOLUTE_HOURS: 8, LOGIN_IP_LIMIT: 500 });
+  });
+
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["1", 1],
+    ["loopback", "loopback"],
+    ["loopback, 10.0.0.0/8,fd00::/8", "loopback, 10.0.0.0/8, fd00::/8"],
+  ])("reads TRUST_PROXY=%s as Express's trust proxy %o", (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
   it("accepts a full production configuration", () => {

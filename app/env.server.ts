@@ -2,12 +2,54 @@
 // names the variable (see `loadEnv`), instead of a stack trace or a half-working site.
 import { MongoClient } from "mongodb";
 import { z } from "zod";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordLength,
+  passwordPolicyProblem,
+} from "./domain/password-policy.server";
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyToUndefined, schema.optional());
+
+/** A whole number within bounds, with a default. */
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(min, `must be between ${min} and ${max}`)
+      .max(max, `must be between ${min} and ${max}`)
+      .default(fallback),
+  );
+
+// Express's "trust proxy" values we accept: "false", a hop count, or addresses/subnets and the
+// presets loopback, linklocal, uniquelocal. Not "true": it trusts every hop, so the client
+// could choose its own address by sending X-Forwarded-For (https://expressjs.com/en/guide/behind-proxies.html).
+const TRUST_PROXY_TOKEN = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .default("false")
+    .transform((value, ctx): false | number | string => {
+      const trimmed = value.trim();
+      if (trimmed.toLowerCase() === "false") return false;
+      if (/^\d+$/.test(trimmed)) return Number(trimmed) || false;
+      const tokens = trimmed.split(",").map((token) => token.trim());
+      if (tokens.every((token) => TRUST_PROXY_TOKEN.test(token))) return tokens.join(", ");
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be false, the number of proxies in front of the app (e.g. 1), or their addresses (e.g. loopback, 10.0.0.0/8)",
+      });
+      return z.NEVER;
+    }),
+);
 
 export const envSchema = z
   .object({
@@ -47,11 +89,26 @@ export const envSchema = z
     SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
     ADMIN_PASSWORD: optional(
-      z
-        .string()
-        .min(12, "must be at least 12 characters")
-        .max(128, "must be at most 128 characters"),
+      z.string().superRefine((password, ctx) => {
+        // Same policy as every other place a password is set (domain/password-policy.server.ts).
+        const length = passwordLength(password);
+        const message =
+          length < PASSWORD_MIN_LENGTH
+            ? `must be at least ${PASSWORD_MIN_LENGTH} characters`
+            : length > PASSWORD_MAX_LENGTH
+              ? `must be at most ${PASSWORD_MAX_LENGTH} characters`
+              : passwordPolicyProblem(password) &&
+                "is too common or too predictable: choose another";
+        if (message) ctx.addIssue({ code: "custom", message });
+      }),
     ),
+    /** Sign-out after this long without a request. */
+    SESSION_IDLE_MINUTES: integer(60, 1, 24 * 60),
+    /** Sign-out this long after signing in, however active the admin is. */
+    SESSION_ABSOLUTE_HOURS: integer(12, 1, 30 * 24),
+    /** Failed sign-ins from one address within 15 minutes before further tries are refused. */
+    LOGIN_IP_LIMIT: integer(20, 1, 1_000_000),
+    TRUST_PROXY: trustProxy,
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z
@@ -68,6 +125,17 @@ export const envSchema = z
         path: ["ADMIN_PASSWORD"],
         message: "is required when ADMIN_EMAIL is set",
       });
+    }
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      // The field's own check already reported any other problem; this one needs the e-mail.
+      const withEmail = passwordPolicyProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL });
+      if (withEmail && !passwordPolicyProblem(env.ADMIN_PASSWORD)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["ADMIN_PASSWORD"],
+          message: "must not be the e-mail address",
+        });
+      }
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({

@@ -17,6 +17,17 @@ export default [
     // Unknown URLs: HTTP 404 with a helpful page inside the site's shell.
     route("*", "routes/not-found.tsx"),
   ]),
+  // Admin (SPEC §2): its own shell, outside the public layout. Every loader and action below
+  // calls requireAdmin (app/domain/auth.server.ts); routes/admin/guard.test.ts proves it.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+  route("admin/dashboard", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("admins", "routes/admin/admins.tsx"),
+    route("change-password", "routes/admin/change-password.tsx"),
+    // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
   // Resource routes for crawlers and feed readers.
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

@@ -6,6 +6,8 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
 import { getEnv } from "./env.server";
+import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
+import { refuseCrossSiteRequests } from "./lib/same-origin.server";
 import { serviceUnavailablePage } from "./lib/service-unavailable.server";
 import { prepareDatabase } from "./startup.server";
 
@@ -14,6 +16,23 @@ export { getEnv } from "./env.server";
 export const app = express();
 // Mounted inside server.js's app, but a sub-app sets its own headers: keep it quiet too.
 app.disable("x-powered-by");
+// Whose X-Forwarded-For / X-Forwarded-Host / X-Forwarded-Proto to believe (TRUST_PROXY; none by
+// default). Read directly: configuration is validated in startup(), after this module loads,
+// and a bad value stops the server there.
+app.set("trust proxy", readTrustProxy());
+
+function readTrustProxy(): false | number | string {
+  try {
+    return getEnv().TRUST_PROXY;
+  } catch {
+    return false;
+  }
+}
+
+// Every state-changing request from another site: 403, here rather than in route middleware so
+// it also covers resource routes and comes before React Router's own origin check (which would
+// answer 400). See app/lib/same-origin.server.ts and docs/decisions/005-cross-site-check.md.
+app.use(refuseCrossSiteRequests);
 
 // While the database is known to be down, answer at once with a friendly 503 instead of
 // letting every request wait for the driver's server-selection timeout.
@@ -30,7 +49,12 @@ app.use((req, res, next) => {
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
-    getLoadContext: () => new RouterContextProvider(),
+    getLoadContext: (req) => {
+      const context = new RouterContextProvider();
+      // The socket's address, or the client's as reported by a trusted proxy (TRUST_PROXY).
+      context.set(clientIpContext, normalizeIp(req.ip ?? req.socket.remoteAddress));
+      return context;
+    },
     // Read directly: configuration is validated in startup(), after this module loads.
     mode: process.env.NODE_ENV === "development" ? "development" : "production",
   }),

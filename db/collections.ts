@@ -198,6 +198,16 @@ export interface SessionDoc {
   expiresAt: Date;
 }
 
+/** One failed sign-in, counted against an account and against an address (see login-throttle). */
+export interface LoginAttemptDoc {
+  _id: ObjectId;
+  /** "account:<normalized e-mail>" or "ip:<client address>". */
+  key: string;
+  at: Date;
+  /** End of the counting window; the TTL index deletes the document after it. */
+  expiresAt: Date;
+}
+
 export interface SettingDoc {
   _id: string;
   value: string;
@@ -222,6 +232,7 @@ export interface Collections {
   visitorStats: Collection<VisitorStatDoc>;
   admins: Collection<AdminDoc>;
   sessions: Collection<SessionDoc>;
+  loginAttempts: Collection<LoginAttemptDoc>;
   settings: Collection<SettingDoc>;
 }
 
@@ -243,6 +254,7 @@ export const COLLECTION_NAMES = {
   visitorStats: "visitorStats",
   admins: "admins",
   sessions: "sessions",
+  loginAttempts: "loginAttempts",
   settings: "settings",
 } as const satisfies Record<keyof Collections, string>;
 
@@ -272,6 +284,10 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   sessions: [
     { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
     { key: { adminId: 1 } },
+  ],
+  loginAttempts: [
+    { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
+    { key: { key: 1, at: 1 } },
   ],
 };
 

@@ -1,13 +1,37 @@
+import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
-import { DEFAULT_ADMIN_EMAIL, ensureBootstrapAdmin, generatePassword } from "./admin.server";
+import {
+  changePassword,
+  createAdmin,
+  DEFAULT_ADMIN_EMAIL,
+  ensureBootstrapAdmin,
+  generatePassword,
+  listAdmins,
+  registerAdmin,
+  removeAdmin,
+  verifyCredentials,
+} from "./admin.server";
 import { verifyPassword } from "./password.server";
+import { createSession, loadSession } from "./session.server";
 
 afterAll(closeDatabase);
 beforeEach(async () => {
-  const { admins } = await getCollections();
-  await admins.deleteMany({});
+  const { admins, sessions, settings } = await getCollections();
+  await Promise.all([
+    admins.deleteMany({}),
+    sessions.deleteMany({}),
+    settings.deleteOne({ _id: "firstAdminClaim" }),
+  ]);
 });
+
+const GOOD = "a long and unusual passphrase";
+
+async function admin(email: string, password = GOOD) {
+  const created = await createAdmin({ email, password });
+  if (!created.ok) throw new Error(created.message);
+  return created.admin;
+}
 
 describe("bootstrap admin", () => {
   it("creates one admin with a generated password when none exists, and only once", async () => {
@@ -61,5 +85,202 @@ describe("generatePassword", () => {
     const set = new Set(Array.from({ length: 50 }, () => generatePassword()));
     expect(set.size).toBe(50);
     for (const p of set) expect(p).toMatch(/^[A-Za-z2-9]{24}$/);
+  });
+});
+
+describe("credentials", () => {
+  it("accepts the right password, whatever the e-mail's case and spacing", async () => {
+    await admin("owner@bureau.test");
+    expect(await verifyCredentials(" Owner@Bureau.TEST ", GOOD)).toMatchObject({
+      email: "owner@bureau.test",
+    });
+  });
+
+  it("refuses a wrong password and an unknown e-mail alike", async () => {
+    await admin("owner@bureau.test");
+    expect(await verifyCredentials("owner@bureau.test", "not the password")).toBeNull();
+    expect(await verifyCredentials("nobody@bureau.test", GOOD)).toBeNull();
+  });
+
+  it("takes comparable time for an unknown e-mail and a wrong password (hashes either way)", async () => {
+    await admin("owner@bureau.test");
+    await verifyCredentials("nobody@bureau.test", "warm-up"); // builds the dummy hash once
+    const time = async (email: string) => {
+      const start = performance.now();
+      for (let i = 0; i < 2; i++) await verifyCredentials(email, "not the password");
+      return performance.now() - start;
+    };
+    // Interleaved, so a busy moment of the machine hits both sides.
+    let known = 0;
+    let unknown = 0;
+    for (let round = 0; round < 3; round++) {
+      known += await time("owner@bureau.test");
+      unknown += await time("nobody@bureau.test");
+    }
+    // An argon2id check (19 MiB, t=2) takes milliseconds; a lookup that skips it, a fraction of
+    // one. The unknown e-mail must not be the fast case.
+    expect(unknown).toBeGreaterThan(known * 0.5);
+    expect(unknown).toBeLessThan(known * 3);
+  });
+});
+
+describe("registration (SPEC's register call)", () => {
+  it("lets anyone create the first admin while none exists", async () => {
+    const result = await registerAdmin({ email: "First@Bureau.test", password: GOOD }, null);
+    expect(result).toMatchObject({ ok: true, admin: { email: "first@bureau.test" } });
+  });
+
+  it("lets a later first registration through once an abandoned claim is a minute old", async () => {
+    // A registration that claimed the first place, then failed before creating the admin.
+    const { settings } = await getCollections();
+    await settings.insertOne({ _id: "firstAdminClaim", value: "x", createdAt: new Date() });
+    const soon = await registerAdmin({ email: "a@bureau.test", password: GOOD }, null);
+    expect(soon).toMatchObject({ ok: false, code: "forbidden" });
+    const later = await registerAdmin(
+      { email: "a@bureau.test", password: GOOD, now: new Date(Date.now() + 61_000) },
+      null,
+    );
+    expect(later).toMatchObject({ ok: true });
+  });
+
+  it("refuses an anonymous registration once an admin exists", async () => {
+    await admin("owner@bureau.test");
+    const result = await registerAdmin({ email: "intruder@bureau.test", password: GOOD }, null);
+    expect(result).toMatchObject({ ok: false, code: "forbidden" });
+    expect((await listAdmins()).map((a) => a.email)).toEqual(["owner@bureau.test"]);
+  });
+
+  it("lets a signed-in admin add another admin", async () => {
+    const owner = await admin("owner@bureau.test");
+    const result = await registerAdmin(
+      { email: "second@bureau.test", password: GOOD },
+      { admin: owner },
+    );
+    expect(result).toMatchObject({ ok: true });
+    expect((await listAdmins()).map((a) => a.email)).toEqual([
+      "owner@bureau.test",
+      "second@bureau.test",
+    ]);
+  });
+
+  it("does not trust an actor that is not an admin (any more)", async () => {
+    await admin("owner@bureau.test");
+    const ghost = { admin: { _id: "0123456789abcdef01234567" } };
+    expect(await registerAdmin({ email: "x@bureau.test", password: GOOD }, ghost)).toMatchObject({
+      ok: false,
+      code: "forbidden",
+    });
+  });
+
+  it("refuses a duplicate e-mail, a bad e-mail and a password the policy refuses", async () => {
+    const owner = await admin("owner@bureau.test");
+    const actor = { admin: owner };
+    expect(
+      await registerAdmin({ email: "OWNER@bureau.test", password: GOOD }, actor),
+    ).toMatchObject({ ok: false, code: "conflict", field: "email" });
+    expect(await registerAdmin({ email: "not-an-email", password: GOOD }, actor)).toMatchObject({
+      ok: false,
+      field: "email",
+    });
+    for (const password of ["short", "qwertyuiop12", "aaaaaaaaaaaaaaaa", "x".repeat(129)]) {
+      expect(await registerAdmin({ email: "new@bureau.test", password }, actor)).toMatchObject({
+        ok: false,
+        code: "invalid",
+        field: "password",
+      });
+    }
+    expect(await listAdmins()).toHaveLength(1);
+  });
+
+  it("two anonymous registrations racing on an empty database leave one admin", async () => {
+    const results = await Promise.all([
+      registerAdmin({ email: "a@bureau.test", password: GOOD }, null),
+      registerAdmin({ email: "b@bureau.test", password: GOOD }, null),
+    ]);
+    expect(await listAdmins()).toHaveLength(1);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+});
+
+describe("removing an admin", () => {
+  it("never removes the last admin", async () => {
+    const owner = await admin("owner@bureau.test");
+    expect(await removeAdmin(owner._id)).toMatchObject({ ok: false, code: "conflict" });
+    expect(await listAdmins()).toHaveLength(1);
+  });
+
+  it("removes another admin and ends their sessions", async () => {
+    await admin("owner@bureau.test");
+    const other = await admin("other@bureau.test");
+    const session = await createSession(other._id);
+    expect(await removeAdmin(other._id)).toEqual({ ok: true, email: "other@bureau.test" });
+    expect(await loadSession(session.id)).toBeNull();
+    expect((await listAdmins()).map((a) => a.email)).toEqual(["owner@bureau.test"]);
+  });
+
+  it("answers not-found for an unknown id", async () => {
+    await admin("owner@bureau.test");
+    expect(await removeAdmin("0123456789abcdef01234567")).toMatchObject({ code: "not-found" });
+    expect(await removeAdmin("nonsense")).toMatchObject({ code: "not-found" });
+  });
+
+  it("two admins removing each other at once never leave nobody", async () => {
+    const a = await admin("a@bureau.test");
+    const b = await admin("b@bureau.test");
+    const results = await Promise.all([removeAdmin(a._id), removeAdmin(b._id)]);
+    const left = (await listAdmins()).map((x) => x.email);
+    expect(left.length).toBeGreaterThanOrEqual(1);
+    // Each answer tells the truth: a removal reported done is done, a refused one is not.
+    expect(results[0].ok).toBe(!left.includes("a@bureau.test"));
+    expect(results[1].ok).toBe(!left.includes("b@bureau.test"));
+  });
+});
+
+describe("changing a password", () => {
+  it("needs the current password and a new one that passes the policy", async () => {
+    const owner = await admin("owner@bureau.test");
+    const { id } = await createSession(owner._id);
+    const base = { adminId: owner._id, sessionId: id };
+    expect(
+      await changePassword({
+        ...base,
+        currentPassword: "wrong password!",
+        newPassword: "another long passphrase",
+      }),
+    ).toMatchObject({ ok: false, field: "currentPassword" });
+    expect(
+      await changePassword({ ...base, currentPassword: GOOD, newPassword: GOOD }),
+    ).toMatchObject({
+      ok: false,
+      field: "newPassword",
+    });
+    expect(
+      await changePassword({ ...base, currentPassword: GOOD, newPassword: "owner@bureau.test" }),
+    ).toMatchObject({ ok: false, field: "newPassword" });
+    expect(await verifyCredentials("owner@bureau.test", GOOD)).not.toBeNull();
+  });
+
+  it("ends the admin's other sessions and gives the current one a new id", async () => {
+    const owner = await admin("owner@bureau.test");
+    const current = await createSession(owner._id);
+    const laptop = await createSession(owner._id);
+    const phone = await createSession(owner._id);
+    const result = await changePassword({
+      adminId: owner._id,
+      sessionId: current.id,
+      currentPassword: GOOD,
+      newPassword: "a brand new passphrase",
+    });
+    expect(result).toMatchObject({ ok: true, endedSessions: 2 });
+    if (!result.ok) return;
+    expect(await loadSession(laptop.id)).toBeNull();
+    expect(await loadSession(phone.id)).toBeNull();
+    expect(await loadSession(current.id)).toBeNull();
+    const newId = /=([^;]+)/.exec(result.setCookie ?? "")?.[1];
+    expect(newId).toBeTruthy();
+    const { sessions } = await getCollections();
+    expect(await sessions.countDocuments({ adminId: new ObjectId(owner._id) })).toBe(1);
+    expect(await verifyCredentials("owner@bureau.test", "a brand new passphrase")).not.toBeNull();
+    expect(await verifyCredentials("owner@bureau.test", GOOD)).toBeNull();
   });
 });

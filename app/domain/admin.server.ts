@@ -1,8 +1,13 @@
-// Admin accounts. Only the bootstrap lives here for now; sign-in and sessions build on it.
+// Admin accounts: the bootstrap admin, credentials, registration (SPEC's register call), the
+// Admins page and password changes. Pages, the CLI and the JSON API all go through here.
 import { randomBytes } from "node:crypto";
 import { type Db, MongoServerError, ObjectId } from "mongodb";
+import { z } from "zod";
+import { getCollections } from "#db/client.server";
 import { collections } from "#db/collections";
-import { hashPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { passwordPolicyProblem } from "./password-policy.server";
+import { destroyAdminSessions, rotateSession } from "./session.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@bureau.local";
 
@@ -67,4 +72,246 @@ export async function ensureBootstrapAdmin(
     throw error;
   }
   return { kind: "generated", email: DEFAULT_ADMIN_EMAIL, password };
+}
+
+export interface AdminSummary {
+  _id: string;
+  email: string;
+  createdAt: Date;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Hash of a random password nobody knows, made once per process with the same parameters as
+ * real ones: verifying against it when the e-mail is unknown takes as long as a wrong password,
+ * so the response time does not tell which e-mails have accounts.
+ */
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString("hex"));
+  return dummyHash;
+}
+
+/** The admin with these credentials, or null; as slow for an unknown e-mail as for a known one. */
+export async function verifyCredentials(
+  email: string,
+  password: string,
+): Promise<{ _id: string; email: string } | null> {
+  const { admins } = await getCollections();
+  const admin = await admins.findOne(
+    { email: normalizeEmail(email) },
+    { projection: { email: 1, passwordHash: 1 } },
+  );
+  if (!admin) {
+    await verifyPassword(await getDummyHash(), password);
+    return null;
+  }
+  if (!(await verifyPassword(admin.passwordHash, password))) return null;
+  return { _id: admin._id.toHexString(), email: admin.email };
+}
+
+export async function findAdminById(id: string): Promise<{ _id: string; email: string } | null> {
+  if (!/^[0-9a-f]{24}$/i.test(id)) return null;
+  const { admins } = await getCollections();
+  const admin = await admins.findOne({ _id: new ObjectId(id) }, { projection: { email: 1 } });
+  return admin ? { _id: admin._id.toHexString(), email: admin.email } : null;
+}
+
+export async function listAdmins(): Promise<AdminSummary[]> {
+  const { admins } = await getCollections();
+  const docs = await admins
+    .find({}, { projection: { email: 1, createdAt: 1 } })
+    .sort({ createdAt: 1, _id: 1 })
+    .toArray();
+  return docs.map((d) => ({ _id: d._id.toHexString(), email: d.email, createdAt: d.createdAt }));
+}
+
+export type AdminFailure = {
+  ok: false;
+  /** forbidden: the rule does not allow it; invalid: bad input; conflict: state forbids it. */
+  code: "forbidden" | "invalid" | "conflict" | "not-found";
+  message: string;
+  /** The form field the message belongs to, when there is one. */
+  field?: "email" | "password" | "currentPassword" | "newPassword";
+};
+
+const emailSchema = z.email();
+
+/** What is wrong with this e-mail and password for a new admin, or null. */
+function newAdminProblem(input: { email: string; password: string }): AdminFailure | null {
+  const email = normalizeEmail(input.email);
+  if (!emailSchema.safeParse(email).success || email.length > 254) {
+    return { ok: false, code: "invalid", field: "email", message: "Enter a valid e-mail address." };
+  }
+  const problem = passwordPolicyProblem(input.password, { email });
+  if (problem) return { ok: false, code: "invalid", field: "password", message: problem };
+  return null;
+}
+
+/**
+ * Creates an admin after checking the e-mail and the password policy. No permission check:
+ * callers are the operator's CLI and `registerAdmin`, which applies the rule.
+ */
+export async function createAdmin(input: {
+  email: string;
+  password: string;
+  now?: Date;
+}): Promise<{ ok: true; admin: AdminSummary } | AdminFailure> {
+  const invalid = newAdminProblem(input);
+  if (invalid) return invalid;
+  const email = normalizeEmail(input.email);
+  const now = input.now ?? new Date();
+  const { admins } = await getCollections();
+  const _id = new ObjectId();
+  try {
+    await admins.insertOne({
+      _id,
+      email,
+      passwordHash: await hashPassword(input.password),
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    if (error instanceof MongoServerError && error.code === 11000) {
+      return {
+        ok: false,
+        code: "conflict",
+        field: "email",
+        message: "An admin with this e-mail address already exists.",
+      };
+    }
+    throw error;
+  }
+  return { ok: true, admin: { _id: _id.toHexString(), email, createdAt: now } };
+}
+
+/**
+ * The SPEC's registration, with the rule it never showed: allowed for a signed-in admin adding
+ * another admin, or for anyone while no admin exists at all (a fresh installation). `actor` is
+ * the signed-in admin, or null for an anonymous request. Reused by the JSON API.
+ */
+export async function registerAdmin(
+  input: { email: string; password: string; now?: Date },
+  actor: { admin: { _id: string } } | null,
+): Promise<{ ok: true; admin: AdminSummary } | AdminFailure> {
+  const { admins } = await getCollections();
+  const signedIn = actor !== null && (await findAdminById(actor.admin._id)) !== null;
+  if (!signedIn && (await admins.countDocuments({}, { limit: 1 })) > 0) {
+    return {
+      ok: false,
+      code: "forbidden",
+      message: "Only a signed-in admin can add another admin.",
+    };
+  }
+  if (signedIn) return createAdmin(input);
+  // Anonymous, on an empty database: only one registration may win. The unique _id of a claim
+  // document decides between simultaneous ones; a claim older than a minute (a registration
+  // that failed half-way, or admins deleted by hand since) may be taken over.
+  const invalid = newAdminProblem(input);
+  if (invalid) return invalid;
+  const now = input.now ?? new Date();
+  if (!(await claimFirstAdmin(now))) {
+    return {
+      ok: false,
+      code: "forbidden",
+      message: "Only a signed-in admin can add another admin.",
+    };
+  }
+  if ((await admins.countDocuments({}, { limit: 1 })) > 0) {
+    return {
+      ok: false,
+      code: "forbidden",
+      message: "Only a signed-in admin can add another admin.",
+    };
+  }
+  return createAdmin(input);
+}
+
+const FIRST_ADMIN_CLAIM = "firstAdminClaim";
+const CLAIM_STALE_MS = 60_000;
+
+async function claimFirstAdmin(now: Date): Promise<boolean> {
+  const { settings } = await getCollections();
+  const value = randomBytes(8).toString("hex");
+  try {
+    await settings.insertOne({ _id: FIRST_ADMIN_CLAIM, value, createdAt: now });
+    return true;
+  } catch (error) {
+    if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+  }
+  const taken = await settings.updateOne(
+    { _id: FIRST_ADMIN_CLAIM, createdAt: { $lte: new Date(now.getTime() - CLAIM_STALE_MS) } },
+    { $set: { value, createdAt: now } },
+  );
+  return taken.modifiedCount === 1;
+}
+
+/**
+ * Removes an admin and ends their sessions. Never the last one: if a concurrent removal left
+ * nobody, this removal is undone.
+ */
+export async function removeAdmin(id: string): Promise<{ ok: true; email: string } | AdminFailure> {
+  const { admins } = await getCollections();
+  const target = /^[0-9a-f]{24}$/i.test(id)
+    ? await admins.findOne({ _id: new ObjectId(id) })
+    : null;
+  if (!target) return { ok: false, code: "not-found", message: "This admin no longer exists." };
+  const lastAdmin: AdminFailure = {
+    ok: false,
+    code: "conflict",
+    message: "The last admin cannot be removed: add another admin first.",
+  };
+  if ((await admins.countDocuments({}, { limit: 2 })) < 2) return lastAdmin;
+  await admins.deleteOne({ _id: target._id });
+  if ((await admins.countDocuments({}, { limit: 1 })) === 0) {
+    await admins.insertOne(target);
+    return lastAdmin;
+  }
+  await destroyAdminSessions(target._id);
+  return { ok: true, email: target.email };
+}
+
+/**
+ * Changes the signed-in admin's password: the current one must be right and the new one pass
+ * the policy. Every other session of this admin ends; the current one continues under a new id
+ * (returned as a Set-Cookie value).
+ */
+export async function changePassword(input: {
+  adminId: string;
+  sessionId: string;
+  currentPassword: string;
+  newPassword: string;
+  now?: Date;
+}): Promise<{ ok: true; setCookie: string | null; endedSessions: number } | AdminFailure> {
+  const { admins } = await getCollections();
+  const admin = /^[0-9a-f]{24}$/i.test(input.adminId)
+    ? await admins.findOne({ _id: new ObjectId(input.adminId) })
+    : null;
+  if (!admin) return { ok: false, code: "not-found", message: "This admin no longer exists." };
+  if (!(await verifyPassword(admin.passwordHash, input.currentPassword))) {
+    return {
+      ok: false,
+      code: "invalid",
+      field: "currentPassword",
+      message: "The current password is not correct.",
+    };
+  }
+  if (input.newPassword === input.currentPassword) {
+    return {
+      ok: false,
+      code: "invalid",
+      field: "newPassword",
+      message: "Choose a password different from the current one.",
+    };
+  }
+  const problem = passwordPolicyProblem(input.newPassword, { email: admin.email });
+  if (problem) return { ok: false, code: "invalid", field: "newPassword", message: problem };
+  const now = input.now ?? new Date();
+  await admins.updateOne(
+    { _id: admin._id },
+    { $set: { passwordHash: await hashPassword(input.newPassword), updatedAt: now } },
+  );
+  const endedSessions = await destroyAdminSessions(admin._id, { except: input.sessionId });
+  const rotated = await rotateSession(input.sessionId, now);
+  return { ok: true, setCookie: rotated?.setCookie ?? null, endedSessions };
 }

@@ -68,23 +68,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/**
- * Browsers label requests with where they came from (Sec-Fetch-Site; older ones send Origin);
- * a cross-site form post here would let another site rewrite a visitor's saved list. Requests
- * with neither header (scripts) carry no visitor's cookie worth protecting.
- */
-function isCrossSite(request: Request): boolean {
-  const site = request.headers.get("Sec-Fetch-Site");
-  if (site) return site === "cross-site";
-  const origin = request.headers.get("Origin");
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== new URL(request.url).host;
-  } catch {
-    return true; // "null" (sandboxed or privacy-restricted context) or garbage
-  }
-}
-
 const badRequest = (error: string, status = 400) => data<SaveActionData>({ error }, { status });
 
 /**
@@ -99,7 +82,8 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 405, headers: { Allow: "GET, HEAD, POST" } },
     );
   }
-  if (isCrossSite(request)) return badRequest("Cross-site requests are not accepted.", 403);
+  // A cross-site post here would let another site rewrite a visitor's saved list: app/server.ts
+  // refuses it for every route before it gets here (lib/same-origin.server.ts).
   let form: FormData;
   try {
     form = await request.formData();

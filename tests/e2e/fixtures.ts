@@ -9,9 +9,13 @@ export const test = base.extend<{ failOnConsoleErrors: undefined }>({
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         // A page that is meant to answer 404 makes Chromium log its own status: not a problem.
+        // Likewise a form that is meant to answer 4xx (a rejected sign-in, a field error) when
+        // JavaScript posts it to the page's own data URL (`/path.data`, React Router's single
+        // fetch).
         const isOwnStatus =
           message.text().startsWith("Failed to load resource") &&
-          message.location().url === page.url();
+          (message.location().url === page.url() ||
+            isOwnDataUrl(message.location().url, page.url()));
         if (!isOwnStatus) problems.push(`console.error: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
@@ -21,5 +25,17 @@ export const test = base.extend<{ failOnConsoleErrors: undefined }>({
     { auto: true },
   ],
 });
+
+/** `/admin/login.data?…` for the page `/admin/login?…` (and `/_root.data` for `/`). */
+function isOwnDataUrl(resource: string, pageUrl: string): boolean {
+  try {
+    const data = new URL(resource);
+    const current = new URL(pageUrl);
+    const path = current.pathname === "/" ? "/_root" : current.pathname.replace(/\/$/, "/_");
+    return data.origin === current.origin && data.pathname === `${path}.data`;
+  } catch {
+    return false;
+  }
+}
 
 export { expect };

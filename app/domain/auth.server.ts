@@ -1,0 +1,177 @@
+// Admin authentication: who is signed in, decided on the server for every admin request.
+// Sign-in goes through remix-auth's FormStrategy; sessions live in MongoDB (session.server.ts).
+import { redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { findAdminById, normalizeEmail, verifyCredentials } from "./admin.server";
+import { attemptSucceeded, beginLoginAttempt } from "./login-throttle.server";
+import {
+  clearSessionCookie,
+  createSession,
+  destroySession,
+  loadSession,
+  readSessionId,
+} from "./session.server";
+
+export interface AdminContext {
+  admin: { _id: string; email: string };
+  sessionId: string;
+}
+
+export const LOGIN_PATH = "/admin/login";
+export const DASHBOARD_PATH = "/admin/dashboard";
+
+/**
+ * The page a request is for, as the visitor sees it in the address bar. Client-side data
+ * requests arrive as `/path.data?_routes=…` (single fetch; passed through untouched with
+ * v8_passThroughRequests): strip that back to `/path`.
+ */
+export function pageUrlOf(request: Request): string {
+  const url = new URL(request.url);
+  let path = url.pathname;
+  if (path === "/_root.data") path = "/";
+  else if (path.endsWith("/_.data")) path = path.slice(0, -"_.data".length);
+  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return `${path}${search ? `?${search}` : ""}`;
+}
+
+/**
+ * A `redirectTo` we may follow after sign-in: an admin page of this site, never elsewhere.
+ * Refuses protocol-relative ("//evil", "/\\evil", which browsers treat as "//"), absolute URLs,
+ * control characters, and paths outside /admin/dashboard. Anything else: the dashboard.
+ */
+export function safeRedirectTo(value: unknown, fallback = DASHBOARD_PATH): string {
+  if (typeof value !== "string" || value.length > 2000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, "http://bureau.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "http://bureau.invalid") return fallback;
+  const path = url.pathname;
+  if (path !== DASHBOARD_PATH && !path.startsWith(`${DASHBOARD_PATH}/`)) return fallback;
+  return `${path}${url.search}`;
+}
+
+/** Where to send a visitor without a session: the sign-in page, remembering this admin URL. */
+export function loginRedirectUrl(request: Request): string {
+  const target = safeRedirectTo(pageUrlOf(request), "");
+  if (!target) return LOGIN_PATH;
+  return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: target })}`;
+}
+
+// One lookup per request however many loaders ask (the layout's middleware, the layout's
+// loader and the page's loader all call requireAdmin with the same Request object).
+const resolved = new WeakMap<Request, Promise<AdminContext | null>>();
+
+async function resolveAdmin(request: Request, now: Date): Promise<AdminContext | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const session = await loadSession(sessionId, now);
+  if (!session) return null;
+  const admin = await findAdminById(session.adminId.toHexString());
+  if (!admin) {
+    await destroySession(sessionId);
+    return null;
+  }
+  return { admin, sessionId };
+}
+
+/** The signed-in admin, or null. `now` is for tests of expiry; it skips the per-request cache. */
+export function getAdmin(
+  request: Request,
+  options: { now?: Date } = {},
+): Promise<AdminContext | null> {
+  if (options.now) return resolveAdmin(request, options.now);
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = resolveAdmin(request, new Date());
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/**
+ * The signed-in admin, or a thrown redirect to /admin/login?redirectTo=<this page>. Call at the
+ * top of every admin loader and action.
+ */
+export async function requireAdmin(
+  request: Request,
+  options: { now?: Date } = {},
+): Promise<AdminContext> {
+  const context = await getAdmin(request, options);
+  if (!context) {
+    // A cookie that points at nothing (signed out elsewhere, expired) is dropped on the way.
+    const hadCookie = (request.headers.get("Cookie") ?? "").includes("bureau_session=");
+    throw redirect(loginRedirectUrl(request), {
+      headers: hadCookie ? { "Set-Cookie": await clearSessionCookie() } : undefined,
+    });
+  }
+  return context;
+}
+
+/** The credentials were wrong (unknown e-mail and wrong password alike). */
+export class InvalidCredentialsError extends Error {
+  constructor() {
+    super("Invalid e-mail or password.");
+    this.name = "InvalidCredentialsError";
+  }
+}
+
+export const authenticator = new Authenticator<{ _id: string; email: string }>().use(
+  new FormStrategy(async ({ form }) => {
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    const admin = await verifyCredentials(email, password);
+    if (!admin) throw new InvalidCredentialsError();
+    return admin;
+  }),
+  "admin-password",
+);
+
+export type SignInResult =
+  | { kind: "signed-in"; admin: { _id: string; email: string }; setCookie: string }
+  | { kind: "invalid" }
+  | { kind: "throttled"; retryAfterMs: number };
+
+/**
+ * Signs in with the e-mail and password posted in `request` (whose body must not have been
+ * read: validate a clone first). Throttled per account and address; on success a new session
+ * replaces whatever session the browser had.
+ */
+export async function signIn(
+  request: Request,
+  input: { email: string; ip: string; now?: Date },
+): Promise<SignInResult> {
+  const now = input.now ?? new Date();
+  const email = normalizeEmail(input.email);
+  const attempt = await beginLoginAttempt({ email, ip: input.ip, now });
+  if (!attempt.allowed) return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
+  let admin: { _id: string; email: string };
+  try {
+    admin = await authenticator.authenticate("admin-password", request);
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError) return { kind: "invalid" };
+    throw error;
+  }
+  await attemptSucceeded(email, attempt.attemptIds);
+  const session = await createSession(admin._id, {
+    now,
+    replacing: await readSessionId(request),
+  });
+  return { kind: "signed-in", admin, setCookie: session.setCookie };
+}
+
+/** Ends the request's session (if any) and returns the Set-Cookie value that forgets it. */
+export async function signOut(request: Request): Promise<string> {
+  const sessionId = await readSessionId(request);
+  if (sessionId) await destroySession(sessionId);
+  return clearSessionCookie();
+}

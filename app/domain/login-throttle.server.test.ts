@@ -1,0 +1,107 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getCollections } from "#db/client.server";
+import { INDEXES } from "#db/collections";
+import {
+  accountKey,
+  attemptSucceeded,
+  beginLoginAttempt,
+  LOGIN_ACCOUNT_LIMIT,
+  LOGIN_WINDOW_MS,
+  throttledMessage,
+} from "./login-throttle.server";
+
+afterAll(closeDatabase);
+beforeEach(async () => {
+  const { loginAttempts } = await getCollections();
+  await loginAttempts.deleteMany({});
+});
+
+const MINUTE = 60_000;
+const T0 = new Date("2026-03-01T08:00:00Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+/** `n` failed attempts, one a minute from `start`. */
+async function fail(n: number, input: { email: string; ip: string; ipLimit?: number }, start = 0) {
+  for (let i = 0; i < n; i++) {
+    const attempt = await beginLoginAttempt({ ...input, now: at(start + i * MINUTE) });
+    expect(attempt.allowed, `attempt ${i + 1}`).toBe(true);
+  }
+}
+
+describe("sign-in throttling", () => {
+  it("stores attempts in a TTL collection", () => {
+    expect(INDEXES.loginAttempts).toContainEqual(
+      expect.objectContaining({ key: { expiresAt: 1 }, expireAfterSeconds: 0 }),
+    );
+  });
+
+  it("refuses the 6th attempt on one account within 15 minutes, and says how long to wait", async () => {
+    const who = { email: "target@bureau.test", ip: "198.51.100.1" };
+    await fail(LOGIN_ACCOUNT_LIMIT, who);
+    // From another address too: the account is what is counted.
+    const refused = await beginLoginAttempt({ ...who, ip: "198.51.100.2", now: at(5 * MINUTE) });
+    expect(refused).toEqual({ allowed: false, retryAfterMs: 10 * MINUTE });
+    if (refused.allowed) return;
+    expect(throttledMessage(refused.retryAfterMs)).toBe(
+      "Too many sign-in attempts. Please wait 10 minutes and try again.",
+    );
+    expect(throttledMessage(30_000)).toBe(
+      "Too many sign-in attempts. Please wait 1 minute and try again.",
+    );
+  });
+
+  it("lets the account try again once the oldest failure leaves the window", async () => {
+    const who = { email: "target@bureau.test", ip: "198.51.100.1" };
+    await fail(LOGIN_ACCOUNT_LIMIT, who);
+    expect((await beginLoginAttempt({ ...who, now: at(LOGIN_WINDOW_MS - 1) })).allowed).toBe(false);
+    // Refused attempts did not count: the wait did not grow.
+    const again = await beginLoginAttempt({ ...who, now: at(LOGIN_WINDOW_MS + 1) });
+    expect(again.allowed).toBe(true);
+    // That attempt failed too: five in the window again (minutes 1-4 and 15).
+    expect((await beginLoginAttempt({ ...who, now: at(LOGIN_WINDOW_MS + 2) })).allowed).toBe(false);
+  });
+
+  it("a successful sign-in clears the account's counter", async () => {
+    const who = { email: "target@bureau.test", ip: "198.51.100.1" };
+    await fail(LOGIN_ACCOUNT_LIMIT - 1, who);
+    const good = await beginLoginAttempt({ ...who, now: at(5 * MINUTE) });
+    if (!good.allowed) throw new Error("should be allowed");
+    await attemptSucceeded(who.email, good.attemptIds);
+    const { loginAttempts } = await getCollections();
+    expect(await loginAttempts.countDocuments({ key: accountKey(who.email) })).toBe(0);
+    await fail(LOGIN_ACCOUNT_LIMIT, who, 6 * MINUTE);
+  });
+
+  it("counts failures per address across accounts, up to LOGIN_IP_LIMIT", async () => {
+    const ip = "198.51.100.7";
+    for (let i = 0; i < 20; i++) {
+      const attempt = await beginLoginAttempt({
+        email: `u${i}@bureau.test`,
+        ip,
+        now: at(i * 1000),
+      });
+      expect(attempt.allowed).toBe(true);
+    }
+    const refused = await beginLoginAttempt({ email: "new@bureau.test", ip, now: at(MINUTE) });
+    expect(refused.allowed).toBe(false);
+    // Another address is not affected; a higher limit (the e2e server's) lets it through.
+    expect(
+      (await beginLoginAttempt({ email: "x@bureau.test", ip: "198.51.100.8", now: at(MINUTE) }))
+        .allowed,
+    ).toBe(true);
+    expect(
+      (await beginLoginAttempt({ email: "y@bureau.test", ip, now: at(MINUTE), ipLimit: 100 }))
+        .allowed,
+    ).toBe(true);
+  });
+
+  it("does not let a burst of parallel attempts past the limit", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        beginLoginAttempt({ email: "burst@bureau.test", ip: "198.51.100.9", now: T0 }),
+      ),
+    );
+    expect(results.filter((r) => r.allowed).length).toBeLessThanOrEqual(LOGIN_ACCOUNT_LIMIT);
+    expect(results.filter((r) => r.allowed).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,56 @@
+// One-time messages after a redirect ('Saved.', 'You have been signed out.'): POST, redirect,
+// GET shows the message once. Kept in a short-lived signed cookie rather than in the session so
+// it also works on the sign-in page, where there is no session; signed so no other site or
+// script can put words on our pages.
+import { createCookie, redirect } from "react-router";
+import { getSessionSecret } from "~/domain/settings.server";
+import { getEnv } from "~/env.server";
+
+const MAX_LENGTH = 500;
+
+async function flashCookie() {
+  const isProduction = getEnv().isProduction;
+  return createCookie(isProduction ? "__Host-bureau_flash" : "bureau_flash", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: isProduction,
+    // Long enough to survive the redirect, short enough not to surprise anyone later.
+    maxAge: 60,
+    secrets: [await getSessionSecret()],
+  });
+}
+
+/** A Set-Cookie value that carries `message` to the next page shown. */
+export async function serializeFlash(message: string): Promise<string> {
+  return (await flashCookie()).serialize(message.slice(0, MAX_LENGTH));
+}
+
+/** Redirects to `to` with a message for the page there. */
+export async function redirectWithFlash(
+  to: string,
+  message: string,
+  init: ResponseInit = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await serializeFlash(message));
+  return redirect(to, { ...init, headers });
+}
+
+/**
+ * The message waiting for this request, if any, and the headers that clear it (return them
+ * with the loader's data, so it shows once).
+ */
+export async function readFlash(
+  request: Request,
+): Promise<{ message: string | null; headers: HeadersInit }> {
+  const header = request.headers.get("Cookie");
+  const cookie = await flashCookie();
+  if (!header?.includes(`${cookie.name}=`)) return { message: null, headers: {} };
+  const value = await cookie.parse(header);
+  const message = typeof value === "string" && value ? value : null;
+  return {
+    message,
+    headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0, expires: new Date(0) }) },
+  };
+}

@@ -1,0 +1,94 @@
+// Cross-site request refusal for every state-changing request, public and admin alike: a form
+// on another site must not be able to sign someone in or out, save internships in a visitor's
+// cookie, or act with an admin's session. SameSite=Lax cookies already stop most of this; this
+// check also covers sibling subdomains and browsers without SameSite.
+//
+// The rule is the one of Go's net/http CrossOriginProtection (Filippo Valsorda, "CSRF",
+// https://words.filippo.io/csrf/), which needs no token:
+// 1. GET, HEAD: allowed (they must not change anything).
+// 2. Sec-Fetch-Site present (every current browser): allowed only for "same-origin" and "none"
+//    (typed or bookmarked); "same-site" (a sibling subdomain) and "cross-site" are refused.
+// 3. Otherwise an Origin header (older browsers): its host must equal the request's host.
+//    "null" (sandboxed frames, privacy redirects) is refused.
+// 4. Neither header: not a browser (curl, a server-to-server call), so no visitor's cookie is
+//    riding along; allowed.
+// Wired in once, in app/server.ts, before React Router (docs/decisions/005-cross-site-check.md).
+import type { RequestHandler } from "express";
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+export const CROSS_SITE_MESSAGE =
+  "This request came from another site and was refused. Go back to the page and try again.";
+
+export interface RequestFacts {
+  method: string;
+  /** The Host the browser addressed (with port), as the server received it. */
+  host: string;
+  secFetchSite?: string | null;
+  origin?: string | null;
+}
+
+/** Why the request is refused, or null when it may go on. */
+export function crossSiteRefusal(facts: RequestFacts): string | null {
+  if (SAFE_METHODS.has(facts.method.toUpperCase())) return null;
+  const site = facts.secFetchSite?.trim().toLowerCase();
+  if (site) {
+    return site === "same-origin" || site === "none" ? null : `Sec-Fetch-Site: ${site}`;
+  }
+  const origin = facts.origin?.trim();
+  if (!origin) return null;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return `Origin: ${origin.slice(0, 100)}`; // "null" or garbage
+  }
+  if (!originHost) return `Origin: ${origin.slice(0, 100)}`;
+  return originHost.toLowerCase() === facts.host.trim().toLowerCase()
+    ? null
+    : `Origin ${originHost} is not ${facts.host}`;
+}
+
+/** The same rule for a Fetch API request (unit tests, or a handler outside Express). */
+export function isCrossSiteRequest(request: Request): boolean {
+  const url = new URL(request.url);
+  return (
+    crossSiteRefusal({
+      method: request.method,
+      host: request.headers.get("Host") ?? url.host,
+      secFetchSite: request.headers.get("Sec-Fetch-Site"),
+      origin: request.headers.get("Origin"),
+    }) !== null
+  );
+}
+
+function refusalPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Request refused</title>
+<style>body{font-family:system-ui,sans-serif;color:#334155;max-width:36rem;margin:4rem auto;padding:0 1.5rem;line-height:1.5}h1{color:#0f172a;font-size:1.5rem}a{color:#1d4ed8}</style></head>
+<body><main><p>Error 403</p><h1>Request refused</h1><p>${CROSS_SITE_MESSAGE}</p><p><a href="/">Back to the home page</a></p></main></body>
+</html>`;
+}
+
+/**
+ * Express middleware: answers 403 (a short page, or JSON for API clients) before the request
+ * reaches React Router. `req.host` honours X-Forwarded-Host only when "trust proxy" is set
+ * (TRUST_PROXY), like the URL React Router builds for the request.
+ */
+export const refuseCrossSiteRequests: RequestHandler = (req, res, next) => {
+  const reason = crossSiteRefusal({
+    method: req.method,
+    host: req.host ?? req.get("host") ?? "",
+    secFetchSite: req.get("sec-fetch-site"),
+    origin: req.get("origin"),
+  });
+  if (!reason) return next();
+  res.status(403).set({ "Cache-Control": "no-store", Vary: "Origin, Sec-Fetch-Site" });
+  if (req.accepts(["html", "json"]) === "json") {
+    res.json({ success: false, message: CROSS_SITE_MESSAGE });
+  } else {
+    res.type("html").send(refusalPage());
+  }
+};

@@ -1,0 +1,262 @@
+// /admin/dashboard/admins: who can sign in. Lists the admins with the date each was added, adds
+// one (the SPEC's registration, through registerAdmin, which the JSON API reuses), and removes
+// one after a confirmation — never the last; the removed admin's sessions end at once, and
+// removing yourself signs you out. Every part works without JavaScript.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { TrashIcon, UserPlusIcon } from "@phosphor-icons/react";
+import { data, Form, useNavigation } from "react-router";
+import { Field, FormErrors, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import {
+  ADD_ADMIN_INTENT,
+  addAdminSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  REMOVE_ADMIN_INTENT,
+} from "~/domain/admin";
+import { listAdmins, registerAdmin, removeAdmin } from "~/domain/admin.server";
+import { LOGIN_PATH, requireAdmin, signOut } from "~/domain/auth.server";
+import { adminMeta } from "~/lib/admin-meta";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formatDate, isoDate } from "~/lib/format";
+import type { Route } from "./+types/admins";
+
+const PAGE = "/admin/dashboard/admins";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { admin } = await requireAdmin(request);
+  const admins = await listAdmins();
+  return {
+    admins: admins.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    currentAdminId: admin._id,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ result: null, removeError: "The form could not be read." }, { status: 400 });
+  }
+  switch (form.get("intent")) {
+    case ADD_ADMIN_INTENT: {
+      const submission = parseWithZod(form, { schema: addAdminSchema });
+      if (submission.status !== "success") {
+        return data(
+          { result: submission.reply({ hideFields: ["password"] }), removeError: null },
+          { status: 400 },
+        );
+      }
+      const added = await registerAdmin(submission.value, actor);
+      if (!added.ok) {
+        const reply = added.field
+          ? submission.reply({
+              fieldErrors: { [added.field]: [added.message] },
+              hideFields: ["password"],
+            })
+          : submission.reply({ formErrors: [added.message], hideFields: ["password"] });
+        const status = added.code === "conflict" ? 409 : added.code === "forbidden" ? 403 : 400;
+        return data({ result: reply, removeError: null }, { status });
+      }
+      return redirectWithFlash(PAGE, `Admin ${added.admin.email} added. They can sign in now.`);
+    }
+    case REMOVE_ADMIN_INTENT: {
+      const id = String(form.get("id") ?? "");
+      const removed = await removeAdmin(id);
+      if (!removed.ok) {
+        const status = removed.code === "not-found" ? 404 : 409;
+        return data({ result: null, removeError: removed.message }, { status });
+      }
+      if (id === actor.admin._id) {
+        // Their sessions, this one included, are gone: make the browser forget it too.
+        const clearCookie = await signOut(request);
+        return redirectWithFlash(
+          LOGIN_PATH,
+          "Your admin account was removed. You have been signed out.",
+          { headers: { "Set-Cookie": clearCookie } },
+        );
+      }
+      return redirectWithFlash(PAGE, `Admin ${removed.email} removed and signed out.`);
+    }
+    default:
+      return data({ result: null, removeError: "Unknown action." }, { status: 400 });
+  }
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Admins");
+
+function RemoveAdmin({ id, email, isSelf }: { id: string; email: string; isSelf: boolean }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === REMOVE_ADMIN_INTENT &&
+    navigation.formData?.get("id") === id;
+  // <details> asks for the confirmation without JavaScript: the first click only opens it.
+  return (
+    <details className="group">
+      <summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+        <TrashIcon aria-hidden="true" className="h-4 w-4" />
+        <span className="group-open:hidden">Remove</span>
+        <span className="hidden group-open:inline">Cancel</span>
+        <span className="sr-only"> {email}</span>
+      </summary>
+      <div className="mt-3 grid gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-left">
+        <p className="text-sm text-red-900">
+          {isSelf
+            ? "Remove your own account? You will be signed out at once and cannot sign in again with it."
+            : `Remove ${email}? Their sessions end at once and they can no longer sign in.`}
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value={REMOVE_ADMIN_INTENT} />
+          <input type="hidden" name="id" value={id} />
+          <SubmitButton variant="danger" pending={pending} pendingText="Removing...">
+            {isSelf ? "Yes, remove my account" : `Yes, remove ${email}`}
+          </SubmitButton>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+export default function Admins({ loaderData, actionData }: Route.ComponentProps) {
+  const { admins, currentAdminId } = loaderData;
+  const navigation = useNavigation();
+  const adding =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === ADD_ADMIN_INTENT;
+  const [form, fields] = useForm({
+    id: "add-admin",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(addAdminSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addAdminSchema }),
+  });
+  const onlyOne = admins.length < 2;
+
+  return (
+    <>
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admins</h1>
+        <p className="mt-2 text-slate-700">
+          Everyone listed here can sign in and change the whole site.
+        </p>
+      </header>
+
+      <section
+        aria-labelledby="admins-list"
+        className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
+        <h2 id="admins-list" className="px-6 pt-6 text-lg font-semibold text-slate-900">
+          {admins.length} {admins.length === 1 ? "admin" : "admins"}
+        </h2>
+        {actionData?.removeError ? (
+          <div className="px-6 pt-4">
+            <FormErrors errors={[actionData.removeError]} />
+          </div>
+        ) : null}
+        <div className="overflow-x-auto">
+          <table className="mt-4 w-full text-left text-sm">
+            <thead className="border-y border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-6 py-3 font-semibold">
+                  E-mail
+                </th>
+                <th scope="col" className="px-6 py-3 font-semibold">
+                  Added
+                </th>
+                <th scope="col" className="px-6 py-3 text-right font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {admins.map((a) => (
+                <tr key={a._id} className="align-top">
+                  <td className="px-6 py-4 font-medium break-all text-slate-900">
+                    {a.email}
+                    {a._id === currentAdminId ? (
+                      <span className="ml-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-blue-200">
+                        You
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="px-6 py-4 whitespace-nowrap text-slate-700">
+                    <time dateTime={isoDate(a.createdAt)}>{formatDate(a.createdAt)}</time>
+                  </td>
+                  <td className="px-6 py-4 text-right">
+                    {onlyOne ? (
+                      <span className="text-sm text-slate-600">Last admin: cannot be removed</span>
+                    ) : (
+                      <RemoveAdmin id={a._id} email={a.email} isSelf={a._id === currentAdminId} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="add-admin-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h2
+          id="add-admin-heading"
+          className="flex items-center gap-2 text-lg font-semibold text-slate-900"
+        >
+          <UserPlusIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
+          Add an admin
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Give the new admin their password in person or by phone, never in the same e-mail as the
+          address.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-5 grid max-w-lg gap-5">
+          <input type="hidden" name="intent" value={ADD_ADMIN_INTENT} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field
+            id={fields.email.id}
+            label="E-mail"
+            errors={fields.email.errors}
+            errorId={fields.email.errorId}
+          >
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              key={fields.email.key}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </Field>
+          <Field
+            id={fields.password.id}
+            label="Password"
+            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; common or predictable passwords are refused.`}
+            hintId={fields.password.descriptionId}
+            errors={fields.password.errors}
+            errorId={fields.password.errorId}
+          >
+            <input
+              {...getInputProps(fields.password, {
+                type: "password",
+                ariaDescribedBy: fields.password.descriptionId,
+              })}
+              key={fields.password.key}
+              autoComplete="new-password"
+              className={inputClass}
+            />
+          </Field>
+          <div>
+            <SubmitButton pending={adding} pendingText="Adding...">
+              Add admin
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/admin-error";

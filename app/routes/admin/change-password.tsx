@@ -1,0 +1,152 @@
+// /admin/dashboard/change-password: the signed-in admin's own password. The current password is
+// asked again (a borrowed, unlocked screen must not be enough); the new one passes the policy.
+// Afterwards every OTHER session of this admin ends (a thief's copy included), and this one
+// continues under a new id.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { Field, FormErrors, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import { changePasswordSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/admin";
+import { changePassword } from "~/domain/admin.server";
+import { requireAdmin } from "~/domain/auth.server";
+import { adminMeta } from "~/lib/admin-meta";
+import { redirectWithFlash } from "~/lib/flash.server";
+import type { Route } from "./+types/change-password";
+
+const PAGE = "/admin/dashboard/change-password";
+const SECRET_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { admin } = await requireAdmin(request);
+  return { email: admin.email };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { admin, sessionId } = await requireAdmin(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const submission = parseWithZod(form, { schema: changePasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const changed = await changePassword({
+    adminId: admin._id,
+    sessionId,
+    currentPassword: submission.value.currentPassword,
+    newPassword: submission.value.newPassword,
+  });
+  if (!changed.ok) {
+    const reply = changed.field
+      ? submission.reply({
+          fieldErrors: { [changed.field]: [changed.message] },
+          hideFields: SECRET_FIELDS,
+        })
+      : submission.reply({ formErrors: [changed.message], hideFields: SECRET_FIELDS });
+    return data({ result: reply }, { status: changed.code === "not-found" ? 404 : 400 });
+  }
+  const others = changed.endedSessions;
+  const message = `Password changed.${
+    others > 0
+      ? ` ${others} other ${others === 1 ? "session was" : "sessions were"} signed out.`
+      : ""
+  }`;
+  return redirectWithFlash(PAGE, message, {
+    headers: changed.setCookie ? { "Set-Cookie": changed.setCookie } : undefined,
+  });
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Change password");
+
+export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+
+  return (
+    <>
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Change password</h1>
+        <p className="mt-2 text-slate-700">
+          For <span className="font-semibold">{loaderData.email}</span>. Your other sessions (other
+          browsers and devices) are signed out when the password changes.
+        </p>
+      </header>
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <Form method="post" {...getFormProps(form)} className="grid max-w-lg gap-5">
+          {/* Lets password managers file the new password under the right account. */}
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={loaderData.email}
+            readOnly
+            hidden
+          />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field
+            id={fields.currentPassword.id}
+            label="Current password"
+            errors={fields.currentPassword.errors}
+            errorId={fields.currentPassword.errorId}
+          >
+            <input
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+              key={fields.currentPassword.key}
+              autoComplete="current-password"
+              className={inputClass}
+            />
+          </Field>
+          <Field
+            id={fields.newPassword.id}
+            label="New password"
+            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; common or predictable passwords are refused. A few unrelated words make a good one.`}
+            hintId={fields.newPassword.descriptionId}
+            errors={fields.newPassword.errors}
+            errorId={fields.newPassword.errorId}
+          >
+            <input
+              {...getInputProps(fields.newPassword, {
+                type: "password",
+                ariaDescribedBy: fields.newPassword.descriptionId,
+              })}
+              key={fields.newPassword.key}
+              autoComplete="new-password"
+              className={inputClass}
+            />
+          </Field>
+          <Field
+            id={fields.confirmPassword.id}
+            label="Confirm new password"
+            errors={fields.confirmPassword.errors}
+            errorId={fields.confirmPassword.errorId}
+          >
+            <input
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              key={fields.confirmPassword.key}
+              autoComplete="new-password"
+              className={inputClass}
+            />
+          </Field>
+          <div>
+            <SubmitButton pending={pending} pendingText="Changing password...">
+              Change password
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/admin-error";

@@ -1,0 +1,57 @@
+// The admin shell around every page under /admin/dashboard (SPEC §2): sidebar, flash message,
+// the page. Its middleware runs before every loader and action below it, for page loads, data
+// requests and form posts alike: it demands a signed-in admin (so a page or action that forgot
+// requireAdmin is still guarded) and marks every answer `Cache-Control: no-store` (admin pages
+// must not linger in a browser's or a proxy's cache). Pages still call requireAdmin themselves.
+import { data, Outlet } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { AdminSidebar } from "~/components/admin/admin-sidebar";
+import { FlashMessage } from "~/components/admin/form-controls";
+import { requireAdmin } from "~/domain/auth.server";
+import { readFlash } from "~/lib/flash.server";
+import type { Route } from "./+types/layout";
+
+export const ADMIN_CACHE_CONTROL = "no-store";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    let response: Response;
+    try {
+      await requireAdmin(request);
+      response = (await next()) as Response;
+    } catch (error) {
+      if (!(error instanceof Response)) throw error;
+      response = error;
+    }
+    response.headers.set("Cache-Control", ADMIN_CACHE_CONTROL);
+    return response;
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { admin } = await requireAdmin(request);
+  const flash = await readFlash(request);
+  return data({ email: admin.email, flash: flash.message }, { headers: flash.headers });
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      <a
+        href="#admin-main"
+        className="sr-only rounded-md bg-blue-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to main content
+      </a>
+      <AdminSidebar email={loaderData.email} />
+      <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+          <FlashMessage message={loaderData.flash} />
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,0 +1,326 @@
+// Admin sign-in, sessions, guard and shell with JavaScript on and off, against the production
+// build: sign in and out, bad credentials, throttling, redirect back, guard redirects for every
+// admin URL from the route config, cross-site refusal, the Admins and Change password pages.
+// Accounts other than E2E_ADMIN are per project, so the two projects never share state; the
+// e2e server raises LOGIN_IP_LIMIT, since every test here comes from one address.
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page, Response, TestInfo } from "@playwright/test";
+import { ADMIN_NAV } from "../../app/components/admin/admin-nav";
+import { adminRoutes, PUBLIC_ADMIN_FILES, sampleUrl } from "../support/admin-routes";
+import { E2E_ADMIN } from "../support/constants";
+import { expect, test } from "./fixtures";
+
+const SESSION_COOKIE = "__Host-bureau_session"; // the e2e server runs in production mode
+
+/** The sign-in form's POST (a document request without JavaScript, /admin/login.data with). */
+const loginPost = (page: Page) =>
+  page.waitForResponse(
+    (r: Response) => r.request().method() === "POST" && r.url().includes("/admin/login"),
+  );
+
+async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  const posted = loginPost(page);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  return posted;
+}
+
+async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
+  await page.goto("/admin/login");
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+}
+
+/** Another browser (another device) with the project's settings. */
+async function otherBrowser(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
+  return { context, page: await context.newPage() };
+}
+
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin", exact: true });
+
+test("sign in, the admin shell, then sign out; the old cookie gets nothing", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/admin/login");
+  await expect(page).toHaveTitle("Sign in · Bureau admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  const response = await submitLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  // A redirect: 302 for the document post, 202 for React Router's data request with JavaScript.
+  expect([202, 302]).toContain(response.status());
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  const session = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+  expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
+  expect(session?.value).not.toContain(E2E_ADMIN.email);
+
+  const nav = sidebar(page);
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  // Sections whose editors come later are marked, visibly and for screen readers.
+  for (const link of ADMIN_NAV) {
+    const name = link.ready ? link.label : `${link.label} Soon (not available yet)`;
+    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", link.to);
+  }
+  await expect(nav.getByRole("link", { name: "Admins" })).toHaveAttribute(
+    "href",
+    "/admin/dashboard/admins",
+  );
+  await expect(nav.getByText(`Signed in as ${E2E_ADMIN.email}`)).toBeVisible();
+  const saved = await context.cookies();
+
+  await nav.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole("status")).toHaveText("You have been signed out.");
+  expect((await context.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+  // Shown once.
+  await page.reload();
+  await expect(page.getByRole("status")).toHaveText("");
+
+  // Someone kept a copy of the cookie: it no longer opens anything.
+  await context.addCookies(saved);
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard$/);
+});
+
+test("bad credentials: one generic message for an unknown e-mail and a wrong password", async ({
+  page,
+}) => {
+  await page.goto("/admin/login");
+  const unknown = await submitLogin(page, "nobody@bureau.test", "some long password here");
+  expect(unknown.status()).toBe(400);
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText("Invalid e-mail or password.");
+  // The password is never sent back; the e-mail stays for a second try.
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("E-mail")).toHaveValue("nobody@bureau.test");
+
+  const wrong = await submitLogin(page, E2E_ADMIN.email, "not the right password");
+  expect(wrong.status()).toBe(400);
+  await expect(alert).toHaveText("Invalid e-mail or password.");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("both fields are required, with a message next to each", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("E-mail is required.")).toBeVisible();
+  await expect(page.getByText("Password is required.")).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("throttling: after 5 failures the account is refused for a while, with a 429", async ({
+  page,
+}, testInfo) => {
+  // A dedicated, unknown account: throttling counts it like any other.
+  const email = `throttled-${testInfo.project.name}@bureau.test`;
+  await page.goto("/admin/login");
+  for (let i = 1; i <= 5; i++) {
+    const response = await submitLogin(page, email, `wrong password number ${i}`);
+    expect(response.status(), `attempt ${i}`).toBe(400);
+  }
+  await expect(page.getByRole("alert")).toHaveText("Invalid e-mail or password.");
+  const refused = await submitLogin(page, email, "yet another password");
+  expect(refused.status()).toBe(429);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Too many sign-in attempts. Please wait 15 minutes and try again.",
+  );
+});
+
+test("a guarded page sends the visitor to sign in, and back there afterwards", async ({ page }) => {
+  await page.goto("/admin/dashboard/change-password");
+  await expect(page).toHaveURL(
+    /\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard%2Fchange-password$/,
+  );
+  await submitLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/change-password$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Change password" })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Change password" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  // Signed in, the sign-in page is skipped.
+  await page.goto("/admin/login");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test("admin pages answer no-store; sections to come show an admin 404", async ({ page }) => {
+  await signIn(page);
+  const admins = await page.goto("/admin/dashboard/admins");
+  expect(admins?.headers()["cache-control"]).toBe("no-store");
+  const soon = await page.goto("/admin/dashboard/blogs");
+  expect(soon?.status()).toBe(404);
+  expect(soon?.headers()["cache-control"]).toBe("no-store");
+  await expect(page.getByRole("heading", { level: 1, name: "Blog Posts" })).toBeVisible();
+  await expect(page.getByText("This section is not available yet.")).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: /^Blog Posts/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
+test("the mobile menu opens and closes without JavaScript", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page);
+  await expect(sidebar(page)).toBeHidden();
+  const mobile = page.getByRole("navigation", { name: "Admin (mobile)" });
+  await expect(mobile).toBeHidden();
+  await page.getByText("Menu", { exact: true }).click();
+  await expect(mobile).toBeVisible();
+  await page.getByText("Close menu").click();
+  await expect(mobile).toBeHidden();
+  await page.getByText("Menu", { exact: true }).click();
+  await mobile.getByRole("link", { name: "Admins" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/admins$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Admins" })).toBeVisible();
+});
+
+test("admins: add one, who changes their password (ending their other session), then remove them", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = `second-${testInfo.project.name}@bureau.test`;
+  const firstPassword = "first long passphrase here";
+  const newPassword = "second long passphrase here";
+  await signIn(page);
+  await page.goto("/admin/dashboard/admins");
+  await expect(page.getByRole("heading", { level: 1, name: "Admins" })).toBeVisible();
+
+  // The policy applies when a password is set.
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("qwertyuiop12");
+  await page.getByRole("button", { name: "Add admin" }).click();
+  await expect(
+    page.getByText("This password is on a list of commonly used passwords. Choose another one."),
+  ).toBeVisible();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(firstPassword);
+  await page.getByRole("button", { name: "Add admin" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Admin ${email} added. They can sign in now.`);
+  const row = page.getByRole("row", { name: new RegExp(email) });
+  await expect(row.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}$/);
+
+  // The new admin signs in on two devices, then changes the password on one.
+  const laptop = await otherBrowser(browser, testInfo);
+  const phone = await otherBrowser(browser, testInfo);
+  await signIn(laptop.page, email, firstPassword);
+  await signIn(phone.page, email, firstPassword);
+  await laptop.page.goto("/admin/dashboard/change-password");
+  await laptop.page.getByLabel("Current password").fill(firstPassword);
+  await laptop.page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await laptop.page.getByLabel("Confirm new password").fill(newPassword);
+  await laptop.page.getByRole("button", { name: "Change password" }).click();
+  await expect(laptop.page.getByRole("status")).toHaveText(
+    "Password changed. 1 other session was signed out.",
+  );
+  await laptop.page.goto("/admin/dashboard/admins");
+  await expect(laptop.page).toHaveURL(/\/admin\/dashboard\/admins$/);
+  await phone.page.goto("/admin/dashboard");
+  await expect(phone.page).toHaveURL(/\/admin\/login/);
+
+  // Removed (after a confirmation step), they are signed out everywhere.
+  await page.reload();
+  await row.getByText("Remove", { exact: true }).click();
+  await row.getByRole("button", { name: `Yes, remove ${email}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`Admin ${email} removed and signed out.`);
+  await expect(page.getByRole("row", { name: new RegExp(email) })).toHaveCount(0);
+  await laptop.page.goto("/admin/dashboard");
+  await expect(laptop.page).toHaveURL(/\/admin\/login/);
+  await laptop.context.close();
+  await phone.context.close();
+});
+
+test.describe("over HTTP", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "no browser involved: once is enough");
+
+  const guarded = [
+    ...new Set(
+      adminRoutes()
+        .filter((r) => !PUBLIC_ADMIN_FILES.includes(r.file))
+        .map((r) => sampleUrl(r.path)),
+    ),
+  ];
+
+  for (const url of guarded) {
+    test(`${url}: GET and POST without a session redirect to sign-in`, async ({ request }) => {
+      for (const method of ["GET", "POST"]) {
+        const response = await request.fetch(`${url}?from=e2e`, {
+          method,
+          maxRedirects: 0,
+          form: method === "POST" ? { intent: "remove", id: "0".repeat(24) } : undefined,
+        });
+        expect(response.status(), `${method} ${url}`).toBe(302);
+        expect(response.headers().location).toBe(
+          `/admin/login?${new URLSearchParams({ redirectTo: `${url}?from=e2e` })}`,
+        );
+        expect(response.headers()["cache-control"]).toBe("no-store");
+      }
+    });
+  }
+
+  test("GET /admin/logout only leads to the sign-in page", async ({ request }) => {
+    const response = await request.get("/admin/logout", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/admin/login");
+  });
+
+  for (const path of ["/internships", "/admin/login", "/admin/logout", "/admin/dashboard/admins"]) {
+    test(`a cross-site POST to ${path} is refused with 403`, async ({ request }) => {
+      for (const headers of <Record<string, string>[]>[
+        { "Sec-Fetch-Site": "cross-site" },
+        { "Sec-Fetch-Site": "same-site" },
+        { Origin: "https://evil.example" },
+        { Origin: "null" },
+      ]) {
+        const response = await request.post(path, {
+          headers,
+          maxRedirects: 0,
+          form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, intent: "toggle-save" },
+        });
+        expect(response.status(), JSON.stringify(headers)).toBe(403);
+        expect(await response.text()).toContain("This request came from another site");
+      }
+    });
+  }
+});
+
+test.describe("accessibility", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs inside the page");
+  for (const width of [375, 1280]) {
+    test(`sign-in, Admins and Change password at ${width} px have no serious axe violation`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const check = async () => {
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        return results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map(
+            (v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+          );
+      };
+      await page.goto("/admin/login");
+      expect(await check()).toEqual([]);
+      await submitLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      for (const path of [
+        "/admin/dashboard/admins",
+        "/admin/dashboard/change-password",
+        "/admin/dashboard/faq",
+      ]) {
+        await page.goto(path);
+        expect(await check()).toEqual([]);
+      }
+    });
+  }
+});

@@ -1,0 +1,141 @@
+// /admin/dashboard with JavaScript on and off: signed in through the real form, the figures match
+// the demo content the test server was seeded with. Read-only: nothing here changes shared data.
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { buildDemoContent, visitorCountFor } from "../../db/seed/demo-content";
+import { E2E_ADMIN } from "../support/constants";
+import { expect, test } from "./fixtures";
+
+const demo = buildDemoContent(new Date());
+const activeInternships = demo.internships.filter((i) => i.isActive).length;
+const pendingQuotes = demo.quotes.filter((q) => q.status === "pending").length;
+const newContacts = demo.contacts.filter((c) => c.status === "new").length;
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const weekday = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+const figure = (n: number) => n.toLocaleString("en-US");
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+const tile = (page: Page, label: string): Locator => page.locator(`[data-stat="${label}"]`);
+const tileFigure = (page: Page, label: string) => tile(page, label).locator("p").first();
+
+test("shows the counts, today's visitors, the chart and the table from the database", async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveTitle("Dashboard · Bureau admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  await expect(tileFigure(page, "Blogs")).toHaveText(String(demo.blogs.length));
+  expect(demo.blogs.length).toBe(7);
+  // Every internship, active or not, as in the admin's list; the active ones underneath.
+  await expect(tileFigure(page, "Internships")).toHaveText(String(demo.internships.length));
+  expect(demo.internships.length).toBe(10);
+  await expect(tile(page, "Internships")).toContainText(
+    `${activeInternships} active · ${demo.internships.length - activeInternships} inactive`,
+  );
+  await expect(tileFigure(page, "New quote requests")).toHaveText(String(pendingQuotes));
+  await expect(tileFigure(page, "New contact messages")).toHaveText(String(newContacts));
+
+  // Today is the server's UTC day; the demo content has a stat for it.
+  const today = await tile(page, "Visitors Today").locator("time").getAttribute("datetime");
+  expect(today).toBe(new Date().toISOString().slice(0, 10));
+  const todayDate = today as string;
+  await expect(tileFigure(page, "Visitors Today")).toHaveText(figure(visitorCountFor(todayDate)));
+
+  // The table: the 30 demo days, newest first, with the day of the week.
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveText(["Date", "Visitors", "Day of week"]);
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(30);
+  const expected = [...demo.visitorStats].reverse();
+  expect(expected[0]?.date).toBe(todayDate);
+  for (const [i, stat] of expected.entries()) {
+    const cells = rows.nth(i).getByRole("cell");
+    await expect(cells.nth(0)).toHaveText(i === 0 ? `${stat.date}Today` : stat.date);
+    await expect(cells.nth(1)).toHaveText(figure(stat.count));
+    await expect(cells.nth(2)).toHaveText(weekday(stat.date) as string);
+  }
+
+  // The chart: one bar per day, oldest first, and a summary for screen readers.
+  const chart = page.getByRole("img", { name: /^Bar chart of visitors per day/ });
+  await expect(chart).toBeVisible();
+  const total = demo.visitorStats.reduce((sum, s) => sum + s.count, 0);
+  await expect(chart).toHaveAttribute(
+    "aria-label",
+    new RegExp(`${figure(total)} visitors in total`),
+  );
+  const bars = chart.locator("rect");
+  await expect(bars).toHaveCount(30);
+  const drawn = await bars.evaluateAll((rects) =>
+    rects.map((r) => ({
+      date: r.getAttribute("data-date"),
+      count: Number(r.getAttribute("data-count")),
+    })),
+  );
+  expect(drawn).toEqual(demo.visitorStats.map((s) => ({ date: s.date, count: s.count })));
+  await expect(bars.last().locator("title")).toHaveText(
+    `${new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${todayDate}T00:00:00Z`))}: ${figure(visitorCountFor(todayDate))} visitors (today)`,
+  );
+});
+
+test("each count links to its list", async ({ page }) => {
+  await signIn(page);
+  const links = {
+    "View quote requests": "/admin/dashboard/quotes",
+    "View contact messages": "/admin/dashboard/contact-forms",
+    "Manage blog posts": "/admin/dashboard/blogs",
+    "Manage internships": "/admin/dashboard/intership-page",
+  };
+  for (const [name, href] of Object.entries(links)) {
+    await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  // Visitors Today points at the table further down the same page.
+  await expect(page.getByRole("link", { name: "See visitors per day" })).toHaveAttribute(
+    "href",
+    "#visitor-statistics",
+  );
+  await page.getByRole("link", { name: "See visitors per day" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard#visitor-statistics$/);
+  await expect(page.getByRole("heading", { name: "Visitor statistics" })).toBeInViewport();
+});
+
+test("is private: never cached, never indexed, and only for a signed-in admin", async ({
+  page,
+}) => {
+  const anonymous = await page.request.get("/admin/dashboard", { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers().location).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
+
+  await signIn(page);
+  const response = await page.request.get("/admin/dashboard");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toContain("no-store");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+for (const width of [375, 1280]) {
+  test(`has no serious or critical axe violation at ${width} px`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "axe runs inside the page");
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
+  });
+}
