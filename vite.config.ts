@@ -20,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   optimizeDeps: {
     // Server-only packages reached through `.server` modules: the dependency scanner cannot
     // tell that the client build strips them, and would pre-bundle them for the browser.
-    exclude: ["mongodb", "bson", "mingo", "@node-rs/argon2", "sharp"],
+    exclude: ["mongodb", "bson", "mingo", "@node-rs/argon2", "sharp", "@zxcvbn-ts/language-common"],
     // Pre-bundled up front (forms validate with it in the browser) so the first visit doesn't
     // trigger a re-optimisation and a full page reload.
     include: ["zod"],

@@ -6,11 +6,18 @@
 // 64 (we allow 128: argon2 hashes any length, the cap only bounds the work per request), no
 // composition rules, but refuse values from lists of commonly used or compromised passwords and
 // repetitive or sequential characters. https://pages.nist.gov/800-63-4/sp800-63b.html
-import { COMMON_PASSWORDS } from "./common-passwords.server";
+import { dictionary } from "@zxcvbn-ts/language-common";
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * The 49,233 most common passwords of zxcvbn-ts's maintained "passwords-common" dictionary
+ * (@zxcvbn-ts/language-common), lower-cased; matched case-insensitively.
+ */
+export const COMMON_PASSWORDS: readonly string[] = dictionary["passwords-common"].map((p) =>
+  String(p).toLowerCase(),
+);
 const COMMON = new Set(COMMON_PASSWORDS);
 
 // Runs people type instead of choosing a password; checked in both directions.
