@@ -160,13 +160,13 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
           <table className="mt-4 w-full text-left text-sm">
             <thead className="border-y border-slate-200 bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-6 py-3 font-semibold">
+                <th scope="col" className="px-4 py-3 sm:px-6 font-semibold">
                   E-mail
                 </th>
-                <th scope="col" className="px-6 py-3 font-semibold">
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell sm:px-6 font-semibold">
                   Added
                 </th>
-                <th scope="col" className="px-6 py-3 text-right font-semibold">
+                <th scope="col" className="px-4 py-3 sm:px-6 text-right font-semibold">
                   Actions
                 </th>
               </tr>
@@ -174,18 +174,22 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
             <tbody className="divide-y divide-slate-200">
               {admins.map((a) => (
                 <tr key={a._id} className="align-top">
-                  <td className="px-6 py-4 font-medium break-all text-slate-900">
+                  <td className="px-4 py-4 sm:px-6 font-medium [overflow-wrap:anywhere] text-slate-900">
                     {a.email}
                     {a._id === currentAdminId ? (
-                      <span className="ml-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-blue-200">
+                      <span className="ml-2 inline-block rounded-full whitespace-nowrap bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-blue-200">
                         You
                       </span>
                     ) : null}
+                    {/* Phones: the date sits under the address instead of in its own column. */}
+                    <span className="mt-1 block text-xs font-normal text-slate-600 sm:hidden">
+                      Added {formatDate(a.createdAt)}
+                    </span>
                   </td>
-                  <td className="px-6 py-4 whitespace-nowrap text-slate-700">
+                  <td className="hidden px-4 py-4 sm:table-cell sm:px-6 whitespace-nowrap text-slate-700">
                     <time dateTime={isoDate(a.createdAt)}>{formatDate(a.createdAt)}</time>
                   </td>
-                  <td className="px-6 py-4 text-right">
+                  <td className="px-4 py-4 sm:px-6 text-right">
                     {onlyOne ? (
                       <span className="text-sm text-slate-600">Last admin: cannot be removed</span>
                     ) : (

@@ -45,7 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <AdminSidebar email={loaderData.email} />
       <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+        <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
           <FlashMessage message={loaderData.flash} />
           <Outlet />
         </div>
