@@ -1,7 +1,7 @@
 // Per-page <title>, description, canonical URL, Open Graph and Twitter card tags.
 // React Router replaces (not merges) a parent's meta with the child's, so every page builds its
 // full set here, reading the site URL and brand from the shared layout's loader data.
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { isSafeImageSrc } from "./links";
 
 export interface SiteInfo {
@@ -76,4 +76,24 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { name: "twitter:image", content: image },
     ...(input.extra ?? []),
   ];
+}
+
+/**
+ * Tags for a page whose loader failed: the not-found wording for a 404, a neutral title for
+ * anything else (an outage must not claim the post does not exist). Never indexed.
+ */
+export function errorSeo(
+  site: SiteInfo,
+  error: unknown,
+  path: string,
+  notFound: { title: string; description: string },
+): MetaDescriptor[] {
+  const is404 = isRouteErrorResponse(error) && error.status === 404;
+  return seo({
+    site,
+    title: is404 ? notFound.title : "Something went wrong",
+    description: is404 ? notFound.description : "This page could not be shown just now.",
+    path,
+    noindex: true,
+  });
 }

@@ -1,5 +1,5 @@
 import { ObjectId } from "mongodb";
-import type { MetaDescriptor } from "react-router";
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type MetaDescriptor } from "react-router";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as client from "#db/client.server";
 import { closeDatabase, getCollections } from "#db/client.server";
@@ -39,10 +39,15 @@ const load = (id: string) =>
   } as unknown as Route.LoaderArgs);
 
 const site = { siteUrl: "https://bureau.example", brand: "Bureau Digital" };
-function metaFor(data: Awaited<ReturnType<typeof loader>> | undefined, path: string) {
+function metaFor(
+  data: Awaited<ReturnType<typeof loader>> | undefined,
+  path: string,
+  error?: unknown,
+) {
   return meta({
     loaderData: data,
     data,
+    error,
     matches: [{ id: "routes/site-layout", loaderData: site, data: site }],
     location: { pathname: path, search: "", hash: "", state: null, key: "k" },
     params: {},
@@ -171,8 +176,18 @@ describe("blog post meta", () => {
   });
 
   it("marks the not-found page noindex", () => {
-    const tags = metaFor(undefined, "/blog/nope");
+    const tags = metaFor(
+      undefined,
+      "/blog/nope",
+      new ErrorResponseImpl(404, "", "Blog not found."),
+    );
     expect(tag(tags, "title", "Blog not found | Bureau Digital")).toBeTruthy();
+    expect(tag(tags, "name", "robots")?.content).toBe("noindex");
+  });
+
+  it("does not call a failure of another kind 'not found'", () => {
+    const tags = metaFor(undefined, "/blog/x", new Error("boom"));
+    expect(tag(tags, "title", "Something went wrong | Bureau Digital")).toBeTruthy();
     expect(tag(tags, "name", "robots")?.content).toBe("noindex");
   });
 });

@@ -14,7 +14,7 @@ import { blogSummary, getBlogById, listLatestBlogs, readingMinutes } from "~/dom
 import { publicSiteUrl } from "~/domain/site-content.server";
 import { formatDate } from "~/lib/format";
 import { isSafeImageSrc } from "~/lib/links";
-import { absoluteUrl, seo, siteInfo } from "~/lib/seo";
+import { absoluteUrl, errorSeo, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
@@ -69,15 +69,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location, error }) => {
   const site = siteInfo(matches);
   if (!loaderData) {
-    return seo({
-      site,
+    return errorSeo(site, error, location.pathname, {
       title: "Blog not found",
       description: "This blog article does not exist.",
-      path: location.pathname,
-      noindex: true,
     });
   }
   const { post, summary, shareImage, path } = loaderData;

@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/site/page-header";
 import { Pagination } from "~/components/site/pagination";
 import { listBlogPage } from "~/domain/blog.server";
 import { parsePage } from "~/lib/pagination";
-import { seo, siteInfo } from "~/lib/seo";
+import { errorSeo, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
@@ -40,15 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const hrefForPage = (page: number) => (page > 1 ? `/blog?page=${page}` : "/blog");
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location, error }) => {
   const site = siteInfo(matches);
   if (!loaderData) {
-    return seo({
-      site,
+    return errorSeo(site, error, location.pathname + location.search, {
       title: "Page not found",
       description: "This page of the blog does not exist.",
-      path: location.pathname + location.search,
-      noindex: true,
     });
   }
   const { page } = loaderData;

@@ -76,6 +76,7 @@ test("without JavaScript the testimonials form a scrollable row", async ({
   const overflow = await row.evaluate((el) => el.scrollWidth > el.clientWidth);
   expect(overflow).toBe(true);
   await expect(page.getByRole("button", { name: /testimonials/ })).toHaveCount(0);
+  await expect(page.getByText("Scroll sideways to read all 5 testimonials.")).toBeVisible();
 });
 
 test.describe("the testimonial carousel with JavaScript", () => {

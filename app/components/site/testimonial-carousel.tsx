@@ -30,22 +30,34 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Item[] }) 
   if (testimonials.length === 0) {
     return <p className="text-center text-slate-700">No testimonials found.</p>;
   }
-  return hydrated ? (
-    <Slider testimonials={testimonials} />
-  ) : (
-    <ul
-      aria-label="Testimonials"
-      className="flex snap-x snap-mandatory gap-6 overflow-x-auto pb-4"
-      // Scrollable without JavaScript: keyboard users can focus it and use the arrow keys.
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable.
-      tabIndex={0}
-    >
-      {testimonials.map((t) => (
-        <li key={t._id} className="shrink-0 basis-full snap-start md:basis-[calc((100%-3rem)/3)]">
-          <TestimonialCard testimonial={t} />
-        </li>
-      ))}
-    </ul>
+  if (hydrated) return <Slider testimonials={testimonials} />;
+  return (
+    <>
+      {/* Phones and some desktops hide scrollbars: say that the row goes on. */}
+      {testimonials.length > 1 ? (
+        <p
+          // As tall as the slider's pause row, so hydration does not shift the cards.
+          className={`mb-4 flex h-10 items-center text-sm text-slate-600 ${
+            testimonials.length <= CAROUSEL.slidesPerView ? "md:hidden" : ""
+          }`}
+        >
+          Scroll sideways to read all {testimonials.length} testimonials.
+        </p>
+      ) : null}
+      <ul
+        aria-label="Testimonials"
+        className="flex snap-x snap-mandatory gap-6 overflow-x-auto pb-4"
+        // Scrollable without JavaScript: keyboard users can focus it and use the arrow keys.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable.
+        tabIndex={0}
+      >
+        {testimonials.map((t) => (
+          <li key={t._id} className="shrink-0 basis-full snap-start md:basis-[calc((100%-3rem)/3)]">
+            <TestimonialCard testimonial={t} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -137,7 +149,7 @@ function Slider({ testimonials }: { testimonials: Item[] }) {
         event.preventDefault();
       }}
     >
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex h-10 justify-end">
         <button
           type="button"
           onClick={() => setPaused((p) => !p)}
