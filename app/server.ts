@@ -6,6 +6,7 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
 import { getEnv } from "./env.server";
+import { limitRequestBodies } from "./lib/body-limit.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
 import { serviceUnavailablePage } from "./lib/service-unavailable.server";
@@ -28,6 +29,9 @@ function readTrustProxy(): false | number | string {
     return false;
   }
 }
+
+// Bodies over 1 MiB are refused before anything reads them (lib/body-limit.server.ts).
+app.use(limitRequestBodies());
 
 // Every state-changing request from another site: 403, here rather than in route middleware so
 // it also covers resource routes and comes before React Router's own origin check (which would

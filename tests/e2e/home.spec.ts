@@ -201,3 +201,10 @@ test("a form post to a page without a form gets a plain 405, no developer messag
   expect(visible).toContain("This page does not accept that kind of request.");
   expect(visible).not.toContain("did not provide an");
 });
+
+test("a form body over 1 MiB is refused with 413 before it is read", async ({ request }) => {
+  const response = await request.post("/admin/login", {
+    form: { email: "a@b.test", password: "x".repeat(2 * 1024 * 1024) },
+  });
+  expect(response.status()).toBe(413);
+});
