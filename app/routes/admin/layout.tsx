@@ -3,6 +3,7 @@
 // requests and form posts alike: it demands a signed-in admin (so a page or action that forgot
 // requireAdmin is still guarded) and marks every answer `Cache-Control: no-store` (admin pages
 // must not linger in a browser's or a proxy's cache). Pages still call requireAdmin themselves.
+import { randomUUID } from "node:crypto";
 import { data, Outlet } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
@@ -31,7 +32,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
   const flash = await readFlash(request);
-  return data({ email: admin.email, flash: flash.message }, { headers: flash.headers });
+  // A new key per message: the pages reset their form on it (useFlashKey), and the message is
+  // focused again even when the same text comes twice.
+  const flashKey = flash.message ? randomUUID() : null;
+  return data({ email: admin.email, flash: flash.message, flashKey }, { headers: flash.headers });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -46,7 +50,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <AdminSidebar email={loaderData.email} />
       <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
-          <FlashMessage message={loaderData.flash} />
+          <FlashMessage key={loaderData.flashKey ?? "none"} message={loaderData.flash} />
           <Outlet />
         </div>
       </main>
