@@ -158,3 +158,18 @@ describe("guarded routes never touch the data without a session", () => {
     expect(await admins.countDocuments({ email: "guard@bureau.test" })).toBe(1);
   });
 });
+
+describe("the layout's headers", () => {
+  it("mark error answers no-store too (errors thrown inside the guard skip the middleware)", async () => {
+    const layout = await load(LAYOUT);
+    const out = new Headers(
+      layout.headers({
+        loaderHeaders: new Headers(),
+        actionHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: new Headers({ "Cache-Control": "public, max-age=600" }),
+      }),
+    );
+    expect(out.get("Cache-Control")).toBe("no-store");
+  });
+});

@@ -9,6 +9,7 @@ import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { FlashMessage } from "~/components/admin/form-controls";
 import { requireAdmin } from "~/domain/auth.server";
+import { mergeHeaders } from "~/lib/admin-meta";
 import { readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
 
@@ -28,6 +29,12 @@ export const middleware: Route.MiddlewareFunction[] = [
     return response;
   },
 ];
+
+// For answers the middleware above does not get to mark: an error thrown inside the guard (the
+// database failing, say) is rendered by the error boundary from React Router's headers, and
+// this export adds no-store there too. Pages without their own headers export inherit it.
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) =>
+  mergeHeaders(loaderHeaders, actionHeaders, ...(errorHeaders ? [errorHeaders] : []));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
