@@ -3,7 +3,7 @@
 // when several instances start at the same time.
 import type { Db } from "mongodb";
 import { ensureDemoContent } from "#db/seed";
-import { ensureBootstrapAdmin } from "./domain/admin.server";
+import { ensureBootstrapAdmin, getDummyHash } from "./domain/admin.server";
 import { getOrCreateSessionSecret } from "./domain/settings.server";
 import { getEnv } from "./env.server";
 
@@ -33,5 +33,10 @@ export async function prepareDatabase(db: Db, log: (line: string) => void): Prom
     );
   } else if (admin.kind === "configured" && admin.created) {
     log(`[db] Created admin ${admin.email} from ADMIN_EMAIL`);
+  } else if (admin.kind === "configured" && admin.reset) {
+    log(`[db] ADMIN_PASSWORD changed: reset the password of ${admin.email} and ended its sessions`);
   }
+  // The hash an unknown e-mail is checked against, made now rather than on the first sign-in
+  // with an unknown e-mail (which would otherwise be measurably slower than the others).
+  await getDummyHash();
 }

@@ -212,6 +212,8 @@ export interface SettingDoc {
   _id: string;
   value: string;
   createdAt: Date;
+  /** appliedAdminPassword only: the ADMIN_EMAIL the value was applied to. */
+  email?: string;
 }
 
 export interface Collections {

@@ -2,6 +2,7 @@ import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import {
+  APPLIED_ADMIN_PASSWORD,
   changePassword,
   createAdmin,
   DEFAULT_ADMIN_EMAIL,
@@ -12,7 +13,7 @@ import {
   removeAdmin,
   verifyCredentials,
 } from "./admin.server";
-import { verifyPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "./password.server";
 import { createSession, loadSession } from "./session.server";
 
 afterAll(closeDatabase);
@@ -21,7 +22,7 @@ beforeEach(async () => {
   await Promise.all([
     admins.deleteMany({}),
     sessions.deleteMany({}),
-    settings.deleteOne({ _id: "firstAdminClaim" }),
+    settings.deleteMany({ _id: { $in: ["firstAdminClaim", APPLIED_ADMIN_PASSWORD] } }),
   ]);
 });
 
@@ -60,23 +61,79 @@ describe("bootstrap admin", () => {
     expect(results.filter((r) => r.kind === "generated")).toHaveLength(1);
   });
 
-  it("makes the configured admin exist with the configured password, every start", async () => {
+  it("creates the configured admin; a restart with the same ADMIN_PASSWORD changes nothing", async () => {
     const db = await getDb();
     const created = await ensureBootstrapAdmin(db, {
       email: " Owner@Bureau.Test ",
       password: "first long password",
     });
-    expect(created).toEqual({ kind: "configured", email: "owner@bureau.test", created: true });
+    expect(created).toEqual({
+      kind: "configured",
+      email: "owner@bureau.test",
+      created: true,
+      reset: false,
+    });
+    // The admin changes the password in the UI and signs in somewhere.
+    const { admins, sessions, settings } = await getCollections();
+    const admin = await admins.findOne({ email: "owner@bureau.test" });
+    if (!admin) throw new Error("no admin");
+    await admins.updateOne(
+      { _id: admin._id },
+      { $set: { passwordHash: await hashPassword("changed in the UI") } },
+    );
+    const session = await createSession(admin._id);
+    // Restart, same configuration: the UI password stays, the session too.
+    const again = await ensureBootstrapAdmin(db, {
+      email: "owner@bureau.test",
+      password: "first long password",
+    });
+    expect(again).toMatchObject({ created: false, reset: false });
+    const stored = await admins.findOne({ email: "owner@bureau.test" });
+    expect(await verifyPassword(stored?.passwordHash ?? "", "changed in the UI")).toBe(true);
+    expect(await sessions.countDocuments({ _id: session.id })).toBe(1);
+    // Only a hash of the configured value is kept, never the value.
+    const applied = await settings.findOne({ _id: APPLIED_ADMIN_PASSWORD });
+    expect(applied?.value).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(applied)).not.toContain("first long password");
+  });
+
+  it("a new ADMIN_PASSWORD resets that admin's password once and ends its sessions", async () => {
+    const db = await getDb();
+    await ensureBootstrapAdmin(db, { email: "owner@bureau.test", password: "first long password" });
+    const { admins, sessions } = await getCollections();
+    const admin = await admins.findOne({ email: "owner@bureau.test" });
+    if (!admin) throw new Error("no admin");
+    await createSession(admin._id);
     const changed = await ensureBootstrapAdmin(db, {
       email: "owner@bureau.test",
       password: "second long password",
     });
-    expect(changed).toMatchObject({ created: false });
-    const { admins } = await getCollections();
+    expect(changed).toMatchObject({ created: false, reset: true });
     const stored = await admins.findOne({ email: "owner@bureau.test" });
     expect(await verifyPassword(stored?.passwordHash ?? "", "second long password")).toBe(true);
     expect(await verifyPassword(stored?.passwordHash ?? "", "first long password")).toBe(false);
+    expect(await sessions.countDocuments({ adminId: admin._id })).toBe(0);
     expect(await admins.countDocuments()).toBe(1);
+    // Applied: the next start leaves it alone.
+    expect(
+      await ensureBootstrapAdmin(db, {
+        email: "owner@bureau.test",
+        password: "second long password",
+      }),
+    ).toMatchObject({ reset: false });
+  });
+
+  it("re-creates the configured admin when the account does not exist", async () => {
+    const db = await getDb();
+    await ensureBootstrapAdmin(db, { email: "owner@bureau.test", password: "first long password" });
+    const { admins } = await getCollections();
+    await admins.deleteMany({});
+    expect(
+      await ensureBootstrapAdmin(db, {
+        email: "owner@bureau.test",
+        password: "first long password",
+      }),
+    ).toMatchObject({ created: true });
   });
 });
 

@@ -29,13 +29,20 @@ export function generatePassword(length = 24): string {
 }
 
 export type BootstrapResult =
-  | { kind: "configured"; email: string; created: boolean }
+  | { kind: "configured"; email: string; created: boolean; reset: boolean }
   | { kind: "generated"; email: string; password: string }
   | { kind: "existing" };
 
+/** settings document: the ADMIN_EMAIL / ADMIN_PASSWORD pair last applied (argon2 PHC). */
+export const APPLIED_ADMIN_PASSWORD = "appliedAdminPassword";
+
 /**
  * Makes sure someone can sign in after start-up:
- * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin exists with that password (created or reset).
+ * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin is created when the account does not exist;
+ *   an existing one gets the configured password ONLY when ADMIN_PASSWORD (or ADMIN_EMAIL)
+ *   differs from the value last applied (its argon2 hash is kept in `settings`), and then its
+ *   sessions end. So a password changed in the UI survives restarts, and changing the variable
+ *   is how an operator resets a forgotten password.
  * - otherwise, when no admin exists at all: create one with a generated password, returned so
  *   the caller prints it once.
  * Safe when several instances start together: the unique e-mail index decides the race.
@@ -44,17 +51,49 @@ export async function ensureBootstrapAdmin(
   db: Db,
   configured: { email?: string; password?: string },
 ): Promise<BootstrapResult> {
-  const { admins } = collections(db);
+  const { admins, settings } = collections(db);
   const now = new Date();
   if (configured.email && configured.password) {
     const email = normalizeEmail(configured.email);
-    const passwordHash = await hashPassword(configured.password);
-    const result = await admins.updateOne(
-      { email },
-      { $set: { passwordHash, updatedAt: now }, $setOnInsert: { email, createdAt: now } },
-      { upsert: true },
+    const applied = await settings.findOne({ _id: APPLIED_ADMIN_PASSWORD });
+    const alreadyApplied =
+      applied?.email === email && (await verifyPassword(applied.value, configured.password));
+    const recordApplied = async () => {
+      const value = await hashPassword(configured.password as string);
+      await settings.updateOne(
+        { _id: APPLIED_ADMIN_PASSWORD },
+        { $set: { value, email, createdAt: now } },
+        { upsert: true },
+      );
+    };
+    const existing = await admins.findOne({ email }, { projection: { _id: 1 } });
+    if (!existing) {
+      try {
+        await admins.insertOne({
+          _id: new ObjectId(),
+          email,
+          passwordHash: await hashPassword(configured.password),
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (error) {
+        // Another instance created it at the same moment.
+        if (error instanceof MongoServerError && error.code === 11000) {
+          return { kind: "configured", email, created: false, reset: false };
+        }
+        throw error;
+      }
+      await recordApplied();
+      return { kind: "configured", email, created: true, reset: false };
+    }
+    if (alreadyApplied) return { kind: "configured", email, created: false, reset: false };
+    await admins.updateOne(
+      { _id: existing._id },
+      { $set: { passwordHash: await hashPassword(configured.password), updatedAt: now } },
     );
-    return { kind: "configured", email, created: result.upsertedCount === 1 };
+    await collections(db).sessions.deleteMany({ adminId: existing._id });
+    await recordApplied();
+    return { kind: "configured", email, created: false, reset: true };
   }
   if ((await admins.countDocuments({}, { limit: 1 })) > 0) return { kind: "existing" };
   const password = generatePassword();
@@ -87,9 +126,23 @@ let dummyHash: Promise<string> | undefined;
  * real ones: verifying against it when the e-mail is unknown takes as long as a wrong password,
  * so the response time does not tell which e-mails have accounts.
  */
-function getDummyHash(): Promise<string> {
+export function getDummyHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(32).toString("hex"));
   return dummyHash;
+}
+
+/**
+ * Whether `password` is this admin's current password (asked again before sensitive changes).
+ * False for an unknown id. Callers throttle (auth.server.ts beginPasswordCheck).
+ */
+export async function verifyAdminPassword(adminId: string, password: string): Promise<boolean> {
+  if (!/^[0-9a-f]{24}$/i.test(adminId)) return false;
+  const { admins } = await getCollections();
+  const admin = await admins.findOne(
+    { _id: new ObjectId(adminId) },
+    { projection: { passwordHash: 1 } },
+  );
+  return admin ? verifyPassword(admin.passwordHash, password) : false;
 }
 
 /** The admin with these credentials, or null; as slow for an unknown e-mail as for a known one. */

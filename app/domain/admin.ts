@@ -17,12 +17,24 @@ const email = z
   .max(254, "An e-mail address has at most 254 characters.")
   .pipe(z.email("Enter a valid e-mail address."));
 
+/** Characters as people count them (code points), as the server's policy counts them. */
+const characters = (value: string) => Array.from(value).length;
+
 /** A password being set: length only here; the server also applies the full policy. */
 const newPassword = (what: string) =>
   z
     .string(required(what))
-    .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
-    .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+    .refine(
+      (value) => characters(value) >= PASSWORD_MIN,
+      `Use at least ${PASSWORD_MIN} characters.`,
+    )
+    .refine(
+      (value) => characters(value) <= PASSWORD_MAX,
+      `Use at most ${PASSWORD_MAX} characters.`,
+    );
+
+/** The signed-in admin's own password, asked again before a sensitive change. */
+const ownPassword = (what: string) => z.string(required(what)).max(1024, "Password is too long.");
 
 export const loginSchema = z.object({
   email,
@@ -35,11 +47,12 @@ export const loginSchema = z.object({
 export const addAdminSchema = z.object({
   email,
   password: newPassword("Password"),
+  currentPassword: ownPassword("Your current password"),
 });
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string(required("Current password")).max(1024, "Password is too long."),
+    currentPassword: ownPassword("Current password"),
     newPassword: newPassword("New password"),
     confirmPassword: z.string(required("Confirmation")),
   })

@@ -4,6 +4,7 @@ import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { findAdminById, normalizeEmail, verifyCredentials } from "./admin.server";
+import { issueDeviceCookie, trustedDeviceFor } from "./device-cookie.server";
 import { attemptSucceeded, beginLoginAttempt } from "./login-throttle.server";
 import {
   clearSessionCookie,
@@ -137,7 +138,14 @@ export const authenticator = new Authenticator<{ _id: string; email: string }>()
 );
 
 export type SignInResult =
-  | { kind: "signed-in"; admin: { _id: string; email: string }; setCookie: string }
+  | {
+      kind: "signed-in";
+      admin: { _id: string; email: string };
+      /** The session cookie. */
+      setCookie: string;
+      /** The device cookie that keeps this browser trusted for the account. */
+      deviceCookie: string;
+    }
   | { kind: "invalid" }
   | { kind: "throttled"; retryAfterMs: number };
 
@@ -152,7 +160,8 @@ export async function signIn(
 ): Promise<SignInResult> {
   const now = input.now ?? new Date();
   const email = normalizeEmail(input.email);
-  const attempt = await beginLoginAttempt({ email, ip: input.ip, now });
+  const device = await trustedDeviceFor(request, email);
+  const attempt = await beginLoginAttempt({ email, ip: input.ip, device, now });
   if (!attempt.allowed) return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
   let admin: { _id: string; email: string };
   try {
@@ -161,12 +170,45 @@ export async function signIn(
     if (error instanceof InvalidCredentialsError) return { kind: "invalid" };
     throw error;
   }
-  await attemptSucceeded(email, attempt.attemptIds);
+  await attemptSucceeded(email, attempt.attemptIds, device);
   const session = await createSession(admin._id, {
     now,
     replacing: await readSessionId(request),
   });
-  return { kind: "signed-in", admin, setCookie: session.setCookie };
+  return {
+    kind: "signed-in",
+    admin,
+    setCookie: session.setCookie,
+    deviceCookie: await issueDeviceCookie(request, email),
+  };
+}
+
+export type ReauthResult =
+  | { kind: "ok"; attempt: PasswordCheck }
+  | { kind: "throttled"; retryAfterMs: number };
+
+export interface PasswordCheck {
+  /** The password was right: forget this attempt (and the account's failures). */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Before checking a signed-in admin's own password again (Change password, adding or removing
+ * an admin): the same throttle as sign-in, under the same account key (or the trusted device's),
+ * so a stolen session cannot guess the password at leisure. Wrong passwords stay counted.
+ */
+export async function beginPasswordCheck(
+  request: Request,
+  input: { email: string; ip: string; now?: Date },
+): Promise<ReauthResult> {
+  const email = normalizeEmail(input.email);
+  const device = await trustedDeviceFor(request, email);
+  const attempt = await beginLoginAttempt({ email, ip: input.ip, device, now: input.now });
+  if (!attempt.allowed) return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
+  return {
+    kind: "ok",
+    attempt: { succeeded: () => attemptSucceeded(email, attempt.attemptIds, device) },
+  };
 }
 
 /** Ends the request's session (if any) and returns the Set-Cookie value that forgets it. */

@@ -3,6 +3,8 @@ import { closeDatabase, getCollections } from "#db/client.server";
 import { INDEXES } from "#db/collections";
 import {
   accountKey,
+  addressBucket,
+  addressKey,
   attemptSucceeded,
   beginLoginAttempt,
   LOGIN_ACCOUNT_LIMIT,
@@ -103,5 +105,17 @@ describe("sign-in throttling", () => {
     );
     expect(results.filter((r) => r.allowed).length).toBeLessThanOrEqual(LOGIN_ACCOUNT_LIMIT);
     expect(results.filter((r) => r.allowed).length).toBeGreaterThan(0);
+  });
+});
+
+describe("addressBucket", () => {
+  it("counts IPv6 per /64 (one subscriber's whole block) and IPv4 per address", () => {
+    expect(addressBucket("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressBucket("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:DB8:1:2:ffff:ffff:ffff:fffe")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressBucket("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("2001:db8:1:2::9")).toBe(addressKey("2001:db8:1:2:3:4:5:6"));
+    expect(addressKey("2001:db8:1:3::9")).not.toBe(addressKey("2001:db8:1:2::9"));
   });
 });

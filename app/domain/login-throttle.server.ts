@@ -7,7 +7,14 @@
 //   for good, only for one window at a time (OWASP Authentication Cheat Sheet, "Account
 //   lockout"; https://cheatsheetseries.owasp.org/cheatsheets/Authentication_Cheat_Sheet.html);
 // - a successful sign-in clears the account's counter (not the address's: one valid account
-//   must not reset the count of guesses against the others).
+//   must not reset the count of guesses against the others);
+// - a browser with a valid device cookie for the account (device-cookie.server.ts) is counted
+//   under its own key (`device:<nonce>`, same limit) INSTEAD of the account's: failures from
+//   elsewhere cannot lock out the admin's own browser, while every untrusted client still
+//   shares the account-wide limit. The per-address limit applies to everyone.
+//
+// IPv6 addresses are counted per /64: one subscriber usually gets a whole /64 and can pick a
+// new address in it for every request.
 //
 // Each attempt is written BEFORE the password is checked and counted with itself included, so
 // fifty parallel requests cannot all slip in under the limit; an attempt that turns out to be
@@ -20,7 +27,24 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_ACCOUNT_LIMIT = 5;
 
 export const accountKey = (email: string) => `account:${email}`;
-export const addressKey = (ip: string) => `ip:${ip}`;
+export const addressKey = (ip: string) => `ip:${addressBucket(ip)}`;
+export const deviceKey = (nonce: string) => `device:${nonce}`;
+
+/** IPv4 as is; IPv6 as its /64 prefix (the first four groups, "::" expanded). */
+export function addressBucket(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail] = ip.toLowerCase().split("%")[0]?.split("::") ?? [];
+  const left = head ? head.split(":") : [];
+  // An embedded IPv4 tail (64:ff9b::1.2.3.4) stands for two groups.
+  const right = tail ? tail.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  const prefix = groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16));
+  while (prefix.length < 4) prefix.push("0");
+  return `${prefix.join(":")}::/64`;
+}
 
 export type AttemptStart =
   | { allowed: true; attemptIds: ObjectId[] }
@@ -53,6 +77,8 @@ async function waitFor(key: string, limit: number, now: Date, exclude: ObjectId)
 export async function beginLoginAttempt(input: {
   email: string;
   ip: string;
+  /** The nonce of a valid device cookie for this account (trusted browser), if any. */
+  device?: string | null;
   now?: Date;
   ipLimit?: number;
 }): Promise<AttemptStart> {
@@ -60,7 +86,8 @@ export async function beginLoginAttempt(input: {
   const ipLimit = input.ipLimit ?? getEnv().LOGIN_IP_LIMIT;
   const { loginAttempts } = await getCollections();
   const expiresAt = new Date(now.getTime() + LOGIN_WINDOW_MS);
-  const account = { _id: new ObjectId(), key: accountKey(input.email), at: now, expiresAt };
+  const key = input.device ? deviceKey(input.device) : accountKey(input.email);
+  const account = { _id: new ObjectId(), key, at: now, expiresAt };
   const address = { _id: new ObjectId(), key: addressKey(input.ip), at: now, expiresAt };
   await loginAttempts.insertMany([account, address]);
   const ids = [account._id, address._id];
@@ -95,11 +122,19 @@ async function waitForIncluding(
   return waitFor(doc.key, limit, now, doc._id);
 }
 
-/** The credentials were right: forget this attempt and every failure of the account. */
-export async function attemptSucceeded(email: string, attemptIds: ObjectId[]): Promise<void> {
+/**
+ * The credentials were right: forget this attempt and every failure of the account (and of the
+ * trusted device it came from, if any).
+ */
+export async function attemptSucceeded(
+  email: string,
+  attemptIds: ObjectId[],
+  device?: string | null,
+): Promise<void> {
   const { loginAttempts } = await getCollections();
+  const keys = [accountKey(email), ...(device ? [deviceKey(device)] : [])];
   await loginAttempts.deleteMany({
-    $or: [{ _id: { $in: attemptIds } }, { key: accountKey(email) }],
+    $or: [{ _id: { $in: attemptIds } }, { key: { $in: keys } }],
   });
 }
 

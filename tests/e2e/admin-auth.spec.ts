@@ -106,6 +106,24 @@ test("bad credentials: one generic message for an unknown e-mail and a wrong pas
   expect(wrong.status()).toBe(400);
   await expect(alert).toHaveText("Invalid e-mail or password.");
   await expect(page).toHaveURL(/\/admin\/login$/);
+  // The fields point at the message, so it is read with them.
+  const alertId = await alert.getAttribute("id");
+  expect(alertId).toBeTruthy();
+  await expect(page.getByLabel("E-mail")).toHaveAttribute(
+    "aria-describedby",
+    new RegExp(`\\b${alertId}\\b`),
+  );
+});
+
+test("with JavaScript, the focus stays on the button after a refused sign-in", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript a new page loads, focusing the e-mail field");
+  await page.goto("/admin/login");
+  await submitLogin(page, "nobody@bureau.test", "some long password here");
+  await expect(page.getByRole("alert")).toHaveText("Invalid e-mail or password.");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeFocused();
 });
 
 test("both fields are required, with a message next to each", async ({ page }) => {
@@ -130,6 +148,7 @@ test("throttling: after 5 failures the account is refused for a while, with a 42
   await expect(page.getByRole("alert")).toHaveText("Invalid e-mail or password.");
   const refused = await submitLogin(page, email, "yet another password");
   expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(14 * 60);
   await expect(page.getByRole("alert")).toHaveText(
     "Too many sign-in attempts. Please wait 15 minutes and try again.",
   );
@@ -194,17 +213,34 @@ test("admins: add one, who changes their password (ending their other session), 
   await page.goto("/admin/dashboard/admins");
   await expect(page.getByRole("heading", { level: 1, name: "Admins" })).toBeVisible();
 
+  // The add form (the rows have their own "Your current password" fields).
+  const addForm = page.locator("form#add-admin");
+  // A stolen session is not enough: the acting admin's own password is asked again.
+  await addForm.getByLabel("E-mail").fill(email);
+  await addForm.getByLabel("Password", { exact: true }).fill(firstPassword);
+  await addForm.getByRole("button", { name: "Add admin" }).click();
+  await expect(page.getByText("Your current password is required.")).toBeVisible();
   // The policy applies when a password is set.
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("qwertyuiop12");
-  await page.getByRole("button", { name: "Add admin" }).click();
+  await addForm.getByLabel("E-mail").fill(email);
+  await addForm.getByLabel("Password", { exact: true }).fill("qwertyuiop12");
+  await addForm.getByLabel("Your current password").fill(E2E_ADMIN.password);
+  await addForm.getByRole("button", { name: "Add admin" }).click();
   await expect(
     page.getByText("This password is on a list of commonly used passwords. Choose another one."),
   ).toBeVisible();
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(firstPassword);
-  await page.getByRole("button", { name: "Add admin" }).click();
-  await expect(page.getByRole("status")).toHaveText(`Admin ${email} added. They can sign in now.`);
+  await addForm.getByLabel("E-mail").fill(email);
+  await addForm.getByLabel("Password", { exact: true }).fill(firstPassword);
+  await addForm.getByLabel("Your current password").fill(E2E_ADMIN.password);
+  await addForm.getByRole("button", { name: "Add admin" }).click();
+  const added = `Admin ${email} added. They can sign in now.`;
+  await expect(page.getByRole("status")).toHaveText(added);
+  // Announced: focused with JavaScript, first in the title without (read on load).
+  await expect(page).toHaveTitle(`${added} · Admins · Bureau admin`);
+  if (testInfo.project.use.javaScriptEnabled) await expect(page.getByRole("status")).toBeFocused();
+  // The form is empty again, with JavaScript too (a second click must not add it twice).
+  await expect(addForm.getByLabel("E-mail")).toHaveValue("");
+  await expect(addForm.getByLabel("Password", { exact: true })).toHaveValue("");
+  await expect(addForm.getByLabel("Your current password")).toHaveValue("");
   const row = page.getByRole("row", { name: new RegExp(email) });
   await expect(row.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}$/);
 
@@ -221,6 +257,9 @@ test("admins: add one, who changes their password (ending their other session), 
   await expect(laptop.page.getByRole("status")).toHaveText(
     "Password changed. 1 other session was signed out.",
   );
+  for (const label of ["Current password", "New password", "Confirm new password"]) {
+    await expect(laptop.page.getByLabel(label, { exact: true })).toHaveValue("");
+  }
   await laptop.page.goto("/admin/dashboard/admins");
   await expect(laptop.page).toHaveURL(/\/admin\/dashboard\/admins$/);
   await phone.page.goto("/admin/dashboard");
@@ -229,6 +268,7 @@ test("admins: add one, who changes their password (ending their other session), 
   // Removed (after a confirmation step), they are signed out everywhere.
   await page.reload();
   await row.getByText("Remove", { exact: true }).click();
+  await row.getByLabel("Your current password").fill(E2E_ADMIN.password);
   await row.getByRole("button", { name: `Yes, remove ${email}` }).click();
   await expect(page.getByRole("status")).toHaveText(`Admin ${email} removed and signed out.`);
   await expect(page.getByRole("row", { name: new RegExp(email) })).toHaveCount(0);
@@ -265,6 +305,36 @@ test.describe("over HTTP", () => {
       }
     });
   }
+
+  test("a throttled sign-in answers 429 with Retry-After and no-store", async ({ request }) => {
+    const post = (password: string) =>
+      request.post("/admin/login", {
+        // Same-origin, as a browser's form post says.
+        headers: { Origin: new URL(test.info().project.use.baseURL ?? "").origin },
+        maxRedirects: 0,
+        form: { email: "http-throttled@bureau.test", password },
+      });
+    for (let i = 1; i <= 5; i++) expect((await post(`wrong password ${i}`)).status()).toBe(400);
+    const refused = await post("yet another password");
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(14 * 60);
+    expect(refused.headers()["cache-control"]).toBe("no-store");
+  });
+
+  test("a client-side data request without a session gets a redirect, never the data", async ({
+    request,
+  }) => {
+    // What the browser's router fetches on client navigation (single fetch).
+    const response = await request.get("/admin/dashboard/admins.data", { maxRedirects: 0 });
+    const body = await response.text();
+    expect(response.status(), body.slice(0, 200)).toBeLessThan(400);
+    // React Router encodes the redirect in a 202 body (or an X-Remix-Redirect header) for its
+    // client to follow; a plain 3xx would make fetch() follow it by itself.
+    expect(`${response.headers()["x-remix-redirect"] ?? ""} ${body}`).toContain("/admin/login");
+    expect(body).not.toContain(E2E_ADMIN.email);
+    expect(body).not.toContain("currentAdminId");
+    expect(response.headers()["cache-control"]).toBe("no-store");
+  });
 
   test("GET /admin/logout only leads to the sign-in page", async ({ request }) => {
     const response = await request.get("/admin/logout", { maxRedirects: 0 });

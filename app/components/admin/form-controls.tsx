@@ -1,7 +1,7 @@
 // Small building blocks of the admin forms: a labelled field with its errors, the red error box
 // above a form, the flash line after a redirect, and a submit button that says what it is doing.
 import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
 
 export function Field({
   id,
@@ -66,11 +66,31 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
   );
 }
 
-/** A one-time message after a redirect, announced politely to screen readers. */
-export function FlashMessage({ message }: { message: string | null | undefined }) {
-  // The live region is always rendered, so its content changing is what gets announced.
+/**
+ * A one-time message after a redirect. A live region that already holds text when the page
+ * loads is not announced, so with JavaScript the message takes the focus when it arrives (give
+ * it a new `key` per message so the same text twice is focused twice); without JavaScript the
+ * page title starts with it (adminMeta). Render it first in the main content.
+ */
+export function FlashMessage({
+  message,
+  className = "",
+}: {
+  message: string | null | undefined;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
   return (
-    <div role="status" aria-live="polite" className={message ? "" : "sr-only"}>
+    <div
+      ref={ref}
+      role="status"
+      aria-live="polite"
+      tabIndex={-1}
+      className={`outline-none ${message ? className : "sr-only"}`}
+    >
       {message ? (
         <p className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
           <CheckCircleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
@@ -81,12 +101,18 @@ export function FlashMessage({ message }: { message: string | null | undefined }
   );
 }
 
+/**
+ * Not `disabled` while pending: disabling the focused button drops the focus to <body>, and a
+ * screen reader user loses their place. aria-disabled says it, and a click (or Enter in a field,
+ * which clicks the submit button) while pending is ignored, so nothing is sent twice.
+ */
 export function SubmitButton({
   pending,
   pendingText,
   children,
   variant = "primary",
   className = "",
+  onClick,
   ...props
 }: ComponentProps<"button"> & {
   pending: boolean;
@@ -100,10 +126,13 @@ export function SubmitButton({
   return (
     <button
       type="submit"
-      disabled={pending}
       aria-disabled={pending}
-      className={`inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-70 ${colours} ${className}`}
+      className={`inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 aria-disabled:cursor-wait aria-disabled:opacity-70 ${colours} ${className}`}
       {...props}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+        else onClick?.(event);
+      }}
     >
       {pending ? pendingText : children}
     </button>

@@ -3,9 +3,19 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { createAdmin, listAdmins } from "~/domain/admin.server";
+import { LOGIN_ACCOUNT_LIMIT, throttledMessage } from "~/domain/login-throttle.server";
 import { createSession, loadSession } from "~/domain/session.server";
-import { action as adminsAction, loader as adminsLoader } from "./admins";
-import { action as changePasswordAction } from "./change-password";
+import { clientIpContext } from "~/lib/client-ip.server";
+import {
+  action as adminsAction,
+  headers as adminsHeaders,
+  loader as adminsLoader,
+  WRONG_OWN_PASSWORD,
+} from "./admins";
+import {
+  action as changePasswordAction,
+  headers as changePasswordHeaders,
+} from "./change-password";
 
 afterAll(closeDatabase);
 
@@ -15,8 +25,8 @@ let cookie: string;
 let sessionId: string;
 
 beforeEach(async () => {
-  const { admins, sessions } = await getCollections();
-  await Promise.all([admins.deleteMany({}), sessions.deleteMany({})]);
+  const { admins, sessions, loginAttempts } = await getCollections();
+  await Promise.all([admins.deleteMany({}), sessions.deleteMany({}), loginAttempts.deleteMany({})]);
   const created = await createAdmin({ email: "me@bureau.test", password: PASSWORD });
   if (!created.ok) throw new Error(created.message);
   me = created.admin;
@@ -38,7 +48,9 @@ function call<T extends (args: never) => unknown>(
     },
     body: fields ? new URLSearchParams(fields) : undefined,
   });
-  return fn({ request, params: {}, context: new RouterContextProvider() } as never) as Promise<
+  const context = new RouterContextProvider();
+  context.set(clientIpContext, "203.0.113.9");
+  return fn({ request, params: {}, context } as never) as Promise<
     // biome-ignore lint/suspicious/noExplicitAny: data() or a Response, depending on the branch.
     any
   >;
@@ -60,6 +72,7 @@ describe("Admins page", () => {
       intent: "add",
       email: "New@Bureau.test",
       password: "another long passphrase",
+      currentPassword: PASSWORD,
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(ADMINS);
@@ -72,6 +85,7 @@ describe("Admins page", () => {
       intent: "add",
       email: "new@bureau.test",
       password: "qwertyuiop12",
+      currentPassword: PASSWORD,
     });
     expect(common.init.status).toBe(400);
     expect(common.data.result.error.password[0]).toMatch(/commonly used/);
@@ -80,6 +94,7 @@ describe("Admins page", () => {
       intent: "add",
       email: "ME@bureau.test",
       password: PASSWORD,
+      currentPassword: PASSWORD,
     });
     expect(dup.init.status).toBe(409);
     expect(dup.data.result.error.email).toEqual([
@@ -88,7 +103,11 @@ describe("Admins page", () => {
   });
 
   it("never removes the last admin", async () => {
-    const result = await call(adminsAction, ADMINS, { intent: "remove", id: me._id });
+    const result = await call(adminsAction, ADMINS, {
+      intent: "remove",
+      id: me._id,
+      currentPassword: PASSWORD,
+    });
     expect(result.init.status).toBe(409);
     expect(result.data.removeError).toMatch(/last admin/);
     expect(await listAdmins()).toHaveLength(1);
@@ -96,13 +115,95 @@ describe("Admins page", () => {
 
   it("removing yourself signs you out", async () => {
     await createAdmin({ email: "other@bureau.test", password: PASSWORD });
-    const response = await call(adminsAction, ADMINS, { intent: "remove", id: me._id });
+    const response = await call(adminsAction, ADMINS, {
+      intent: "remove",
+      id: me._id,
+      currentPassword: PASSWORD,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/login");
     expect(
       response.headers.getSetCookie().some((c: string) => /^bureau_session=; Max-Age=0/.test(c)),
     ).toBe(true);
     expect(await loadSession(sessionId)).toBeNull();
+  });
+
+  it("adding asks for the acting admin's own password: a stolen session alone adds nobody", async () => {
+    const missing = await call(adminsAction, ADMINS, {
+      intent: "add",
+      email: "thief@bureau.test",
+      password: "another long passphrase",
+    });
+    expect(missing.init.status).toBe(400);
+    expect(missing.data.result.error.currentPassword).toEqual([
+      "Your current password is required.",
+    ]);
+    const wrong = await call(adminsAction, ADMINS, {
+      intent: "add",
+      email: "thief@bureau.test",
+      password: "another long passphrase",
+      currentPassword: "a guess at the password",
+    });
+    expect(wrong.init.status).toBe(400);
+    expect(wrong.data.result.error.currentPassword).toEqual([WRONG_OWN_PASSWORD]);
+    expect(wrong.data.result.initialValue.currentPassword).toBeUndefined();
+    expect((await listAdmins()).map((a) => a.email)).toEqual(["me@bureau.test"]);
+  });
+
+  it("removing asks for the acting admin's own password", async () => {
+    const other = await createAdmin({ email: "other@bureau.test", password: PASSWORD });
+    if (!other.ok) throw new Error(other.message);
+    const missing = await call(adminsAction, ADMINS, { intent: "remove", id: other.admin._id });
+    expect(missing.init.status).toBe(400);
+    const wrong = await call(adminsAction, ADMINS, {
+      intent: "remove",
+      id: other.admin._id,
+      currentPassword: "a guess at the password",
+    });
+    expect(wrong.init.status).toBe(400);
+    expect(wrong.data.removeError).toBe(WRONG_OWN_PASSWORD);
+    expect(await listAdmins()).toHaveLength(2);
+  });
+
+  it("wrong own passwords are throttled like sign-in: 429 with Retry-After, even when right", async () => {
+    const other = await createAdmin({ email: "other@bureau.test", password: PASSWORD });
+    if (!other.ok) throw new Error(other.message);
+    for (let i = 0; i < LOGIN_ACCOUNT_LIMIT; i++) {
+      const wrong = await call(adminsAction, ADMINS, {
+        intent: "remove",
+        id: other.admin._id,
+        currentPassword: `guess number ${i}`,
+      });
+      expect(wrong.init.status).toBe(400);
+    }
+    const refused = await call(adminsAction, ADMINS, {
+      intent: "add",
+      email: "new@bureau.test",
+      password: "another long passphrase",
+      currentPassword: PASSWORD,
+    });
+    expect(refused.init.status).toBe(429);
+    expect(refused.data.result.error[""]).toEqual([throttledMessage(15 * 60_000)]);
+    const retryAfter = Number(new Headers(refused.init.headers).get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(800);
+    // The page's headers keep it (and add no-store).
+    const sent = new Headers(
+      adminsHeaders({
+        actionHeaders: new Headers(refused.init.headers),
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: undefined,
+      } as never),
+    );
+    expect(sent.get("Retry-After")).toBe(String(retryAfter));
+    expect(sent.get("Cache-Control")).toBe("no-store");
+    const removeRefused = await call(adminsAction, ADMINS, {
+      intent: "remove",
+      id: other.admin._id,
+      currentPassword: PASSWORD,
+    });
+    expect(removeRefused.init.status).toBe(429);
+    expect(await listAdmins()).toHaveLength(2);
   });
 
   it("answers 400 to an unknown intent", async () => {
@@ -132,6 +233,36 @@ describe("Change password page", () => {
     expect(wrong.data.result.error.currentPassword).toEqual([
       "The current password is not correct.",
     ]);
+  });
+
+  it("wrong current passwords are throttled: 429 after the account's limit, with Retry-After", async () => {
+    for (let i = 0; i < LOGIN_ACCOUNT_LIMIT; i++) {
+      const wrong = await call(changePasswordAction, PAGE, {
+        currentPassword: `guess number ${i}`,
+        newPassword: "a brand new passphrase",
+        confirmPassword: "a brand new passphrase",
+      });
+      expect(wrong.init.status).toBe(400);
+    }
+    const refused = await call(changePasswordAction, PAGE, {
+      currentPassword: PASSWORD,
+      newPassword: "a brand new passphrase",
+      confirmPassword: "a brand new passphrase",
+    });
+    expect(refused.init.status).toBe(429);
+    expect(refused.data.result.error[""]).toEqual([throttledMessage(15 * 60_000)]);
+    const sent = new Headers(
+      changePasswordHeaders({
+        actionHeaders: new Headers(refused.init.headers),
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: undefined,
+      } as never),
+    );
+    expect(Number(sent.get("Retry-After"))).toBeGreaterThan(800);
+    // The password did not change.
+    const { verifyCredentials } = await import("~/domain/admin.server");
+    expect(await verifyCredentials("me@bureau.test", PASSWORD)).not.toBeNull();
   });
 
   it("changes it, ends the other sessions and rotates this one", async () => {

@@ -2,11 +2,16 @@
 // one (the SPEC's registration, through registerAdmin, which the JSON API reuses), and removes
 // one after a confirmation — never the last; the removed admin's sessions end at once, and
 // removing yourself signs you out. Every part works without JavaScript.
+//
+// Adding and removing ask for the acting admin's own password again: a stolen session cookie
+// alone must not be enough to give someone else a permanent account or lock the owners out.
+// Wrong passwords are throttled like sign-in (auth.server.ts beginPasswordCheck).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { TrashIcon, UserPlusIcon } from "@phosphor-icons/react";
 import { data, Form, useNavigation } from "react-router";
 import { Field, FormErrors, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import {
   ADD_ADMIN_INTENT,
   addAdminSchema,
@@ -14,14 +19,51 @@ import {
   PASSWORD_MIN,
   REMOVE_ADMIN_INTENT,
 } from "~/domain/admin";
-import { listAdmins, registerAdmin, removeAdmin } from "~/domain/admin.server";
-import { LOGIN_PATH, requireAdmin, signOut } from "~/domain/auth.server";
-import { adminMeta } from "~/lib/admin-meta";
+import { listAdmins, registerAdmin, removeAdmin, verifyAdminPassword } from "~/domain/admin.server";
+import {
+  type AdminContext,
+  beginPasswordCheck,
+  LOGIN_PATH,
+  requireAdmin,
+  signOut,
+} from "~/domain/auth.server";
+import { throttledMessage } from "~/domain/login-throttle.server";
+import { adminMeta, mergeHeaders } from "~/lib/admin-meta";
+import { clientIp } from "~/lib/client-ip.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDate, isoDate } from "~/lib/format";
 import type { Route } from "./+types/admins";
 
 const PAGE = "/admin/dashboard/admins";
+const SECRET_FIELDS = ["password", "currentPassword"];
+export const WRONG_OWN_PASSWORD = "Your current password is not correct.";
+
+// Keeps the 429's Retry-After (a headers export replaces the action's headers otherwise).
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  mergeHeaders(loaderHeaders, actionHeaders);
+
+type OwnPasswordCheck =
+  | { ok: true }
+  | { ok: false; kind: "throttled"; retryAfterMs: number }
+  | { ok: false; kind: "wrong" };
+
+/** The acting admin's own password, throttled under their account like a sign-in. */
+async function checkOwnPassword(
+  request: Request,
+  ip: string,
+  actor: AdminContext,
+  password: string,
+): Promise<OwnPasswordCheck> {
+  const check = await beginPasswordCheck(request, { email: actor.admin.email, ip });
+  if (check.kind === "throttled") {
+    return { ok: false, kind: "throttled", retryAfterMs: check.retryAfterMs };
+  }
+  if (!(await verifyAdminPassword(actor.admin._id, password))) return { ok: false, kind: "wrong" };
+  await check.attempt.succeeded();
+  return { ok: true };
+}
+
+const retryAfter = (ms: number) => ({ "Retry-After": String(Math.ceil(ms / 1000)) });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
@@ -32,7 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   let form: FormData;
   try {
@@ -45,18 +87,47 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(form, { schema: addAdminSchema });
       if (submission.status !== "success") {
         return data(
-          { result: submission.reply({ hideFields: ["password"] }), removeError: null },
+          { result: submission.reply({ hideFields: SECRET_FIELDS }), removeError: null },
           { status: 400 },
         );
+      }
+      const own = await checkOwnPassword(
+        request,
+        clientIp(context),
+        actor,
+        submission.value.currentPassword,
+      );
+      if (!own.ok) {
+        return own.kind === "throttled"
+          ? data(
+              {
+                result: submission.reply({
+                  formErrors: [throttledMessage(own.retryAfterMs)],
+                  hideFields: SECRET_FIELDS,
+                }),
+                removeError: null,
+              },
+              { status: 429, headers: retryAfter(own.retryAfterMs) },
+            )
+          : data(
+              {
+                result: submission.reply({
+                  fieldErrors: { currentPassword: [WRONG_OWN_PASSWORD] },
+                  hideFields: SECRET_FIELDS,
+                }),
+                removeError: null,
+              },
+              { status: 400 },
+            );
       }
       const added = await registerAdmin(submission.value, actor);
       if (!added.ok) {
         const reply = added.field
           ? submission.reply({
               fieldErrors: { [added.field]: [added.message] },
-              hideFields: ["password"],
+              hideFields: SECRET_FIELDS,
             })
-          : submission.reply({ formErrors: [added.message], hideFields: ["password"] });
+          : submission.reply({ formErrors: [added.message], hideFields: SECRET_FIELDS });
         const status = added.code === "conflict" ? 409 : added.code === "forbidden" ? 403 : 400;
         return data({ result: reply, removeError: null }, { status });
       }
@@ -64,6 +135,22 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case REMOVE_ADMIN_INTENT: {
       const id = String(form.get("id") ?? "");
+      const currentPassword = String(form.get("currentPassword") ?? "");
+      if (!currentPassword || currentPassword.length > 1024) {
+        return data(
+          { result: null, removeError: "Enter your current password to remove an admin." },
+          { status: 400 },
+        );
+      }
+      const own = await checkOwnPassword(request, clientIp(context), actor, currentPassword);
+      if (!own.ok) {
+        return own.kind === "throttled"
+          ? data(
+              { result: null, removeError: throttledMessage(own.retryAfterMs) },
+              { status: 429, headers: retryAfter(own.retryAfterMs) },
+            )
+          : data({ result: null, removeError: WRONG_OWN_PASSWORD }, { status: 400 });
+      }
       const removed = await removeAdmin(id);
       if (!removed.ok) {
         const status = removed.code === "not-found" ? 404 : 409;
@@ -85,9 +172,22 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Admins");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Admins", flashOf(matches));
 
-function RemoveAdmin({ id, email, isSelf }: { id: string; email: string; isSelf: boolean }) {
+const REMOVE_ERROR_ID = "remove-admin-error";
+
+function RemoveAdmin({
+  id,
+  email,
+  isSelf,
+  errorId,
+}: {
+  id: string;
+  email: string;
+  isSelf: boolean;
+  /** The removal error box's id, while it shows. */
+  errorId?: string;
+}) {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" &&
@@ -108,12 +208,29 @@ function RemoveAdmin({ id, email, isSelf }: { id: string; email: string; isSelf:
             ? "Remove your own account? You will be signed out at once and cannot sign in again with it."
             : `Remove ${email}? Their sessions end at once and they can no longer sign in.`}
         </p>
-        <Form method="post">
+        <Form method="post" className="grid gap-3">
           <input type="hidden" name="intent" value={REMOVE_ADMIN_INTENT} />
           <input type="hidden" name="id" value={id} />
-          <SubmitButton variant="danger" pending={pending} pendingText="Removing...">
-            {isSelf ? "Yes, remove my account" : `Yes, remove ${email}`}
-          </SubmitButton>
+          <div className="grid gap-1.5">
+            <label htmlFor={`remove-${id}-password`} className="text-sm font-semibold text-red-950">
+              Your current password
+            </label>
+            <input
+              id={`remove-${id}-password`}
+              name="currentPassword"
+              type="password"
+              required
+              maxLength={1024}
+              autoComplete="current-password"
+              aria-describedby={errorId}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <SubmitButton variant="danger" pending={pending} pendingText="Removing...">
+              {isSelf ? "Yes, remove my account" : `Yes, remove ${email}`}
+            </SubmitButton>
+          </div>
         </Form>
       </div>
     </details>
@@ -134,6 +251,9 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addAdminSchema }),
   });
   const onlyOne = admins.length < 2;
+  useResetOnFlash(form);
+  // The inputs point at the red box above the form too, so it is read with them.
+  const formErrorId = form.errors?.length ? form.errorId : undefined;
 
   return (
     <>
@@ -153,7 +273,7 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
         </h2>
         {actionData?.removeError ? (
           <div className="px-6 pt-4">
-            <FormErrors errors={[actionData.removeError]} />
+            <FormErrors id={REMOVE_ERROR_ID} errors={[actionData.removeError]} />
           </div>
         ) : null}
         <div className="overflow-x-auto">
@@ -193,7 +313,12 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
                     {onlyOne ? (
                       <span className="text-sm text-slate-600">Last admin: cannot be removed</span>
                     ) : (
-                      <RemoveAdmin id={a._id} email={a.email} isSelf={a._id === currentAdminId} />
+                      <RemoveAdmin
+                        id={a._id}
+                        email={a.email}
+                        isSelf={a._id === currentAdminId}
+                        errorId={actionData?.removeError ? REMOVE_ERROR_ID : undefined}
+                      />
                     )}
                   </td>
                 </tr>
@@ -228,7 +353,7 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
             errorId={fields.email.errorId}
           >
             <input
-              {...getInputProps(fields.email, { type: "email" })}
+              {...getInputProps(fields.email, { type: "email", ariaDescribedBy: formErrorId })}
               key={fields.email.key}
               autoComplete="off"
               className={inputClass}
@@ -245,10 +370,32 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
             <input
               {...getInputProps(fields.password, {
                 type: "password",
-                ariaDescribedBy: fields.password.descriptionId,
+                ariaDescribedBy: [fields.password.descriptionId, formErrorId]
+                  .filter(Boolean)
+                  .join(" "),
               })}
               key={fields.password.key}
               autoComplete="new-password"
+              className={inputClass}
+            />
+          </Field>
+          <Field
+            id={fields.currentPassword.id}
+            label="Your current password"
+            hint="Asked again so that a borrowed or stolen session cannot add admins."
+            hintId={fields.currentPassword.descriptionId}
+            errors={fields.currentPassword.errors}
+            errorId={fields.currentPassword.errorId}
+          >
+            <input
+              {...getInputProps(fields.currentPassword, {
+                type: "password",
+                ariaDescribedBy: [fields.currentPassword.descriptionId, formErrorId]
+                  .filter(Boolean)
+                  .join(" "),
+              })}
+              key={fields.currentPassword.key}
+              autoComplete="current-password"
               className={inputClass}
             />
           </Field>

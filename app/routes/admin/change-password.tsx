@@ -6,22 +6,29 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { Field, FormErrors, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import { changePasswordSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/admin";
 import { changePassword } from "~/domain/admin.server";
-import { requireAdmin } from "~/domain/auth.server";
-import { adminMeta } from "~/lib/admin-meta";
+import { beginPasswordCheck, requireAdmin } from "~/domain/auth.server";
+import { throttledMessage } from "~/domain/login-throttle.server";
+import { adminMeta, mergeHeaders } from "~/lib/admin-meta";
+import { clientIp } from "~/lib/client-ip.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/change-password";
 
 const PAGE = "/admin/dashboard/change-password";
 const SECRET_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
+// Keeps the 429's Retry-After (a headers export replaces the action's headers otherwise).
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  mergeHeaders(loaderHeaders, actionHeaders);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
   return { email: admin.email };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { admin, sessionId } = await requireAdmin(request);
   let form: FormData;
   try {
@@ -33,12 +40,31 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
+  // Wrong current passwords count toward the sign-in throttle of this account: a stolen
+  // session must not be a way to guess the password without limit.
+  const check = await beginPasswordCheck(request, { email: admin.email, ip: clientIp(context) });
+  if (check.kind === "throttled") {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [throttledMessage(check.retryAfterMs)],
+          hideFields: SECRET_FIELDS,
+        }),
+      },
+      {
+        status: 429,
+        headers: { "Retry-After": String(Math.ceil(check.retryAfterMs / 1000)) },
+      },
+    );
+  }
   const changed = await changePassword({
     adminId: admin._id,
     sessionId,
     currentPassword: submission.value.currentPassword,
     newPassword: submission.value.newPassword,
   });
+  // Anything but a wrong current password means it was right.
+  if (changed.ok || changed.field !== "currentPassword") await check.attempt.succeeded();
   if (!changed.ok) {
     const reply = changed.field
       ? submission.reply({
@@ -59,7 +85,8 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Change password");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta("Change password", flashOf(matches));
 
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -72,6 +99,9 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
+  useResetOnFlash(form);
+  // The inputs point at the red box above the form too, so it is read with them.
+  const formErrorId = form.errors?.length ? form.errorId : undefined;
 
   return (
     <>
@@ -101,7 +131,10 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
             errorId={fields.currentPassword.errorId}
           >
             <input
-              {...getInputProps(fields.currentPassword, { type: "password" })}
+              {...getInputProps(fields.currentPassword, {
+                type: "password",
+                ariaDescribedBy: formErrorId,
+              })}
               key={fields.currentPassword.key}
               autoComplete="current-password"
               className={inputClass}
@@ -118,7 +151,9 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
             <input
               {...getInputProps(fields.newPassword, {
                 type: "password",
-                ariaDescribedBy: fields.newPassword.descriptionId,
+                ariaDescribedBy: [fields.newPassword.descriptionId, formErrorId]
+                  .filter(Boolean)
+                  .join(" "),
               })}
               key={fields.newPassword.key}
               autoComplete="new-password"
@@ -132,7 +167,10 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
             errorId={fields.confirmPassword.errorId}
           >
             <input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              {...getInputProps(fields.confirmPassword, {
+                type: "password",
+                ariaDescribedBy: formErrorId,
+              })}
               key={fields.confirmPassword.key}
               autoComplete="new-password"
               className={inputClass}

@@ -165,8 +165,8 @@ describe("dashboard page", () => {
   });
 
   it("has an admin title and is kept out of search engines", () => {
-    // biome-ignore lint/suspicious/noExplicitAny: meta ignores its arguments.
-    expect(meta({} as any)).toEqual([
+    // biome-ignore lint/suspicious/noExplicitAny: meta only reads the layout's flash.
+    expect(meta({ matches: [] } as any)).toEqual([
       { title: "Dashboard · Bureau admin" },
       { name: "robots", content: "noindex, nofollow" },
     ]);

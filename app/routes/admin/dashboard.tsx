@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from "react";
 import { isDatabaseConnectivityError } from "#db/client.server";
 import { formatCount, StatTile } from "~/components/admin/stat-tile";
+import { flashOf } from "~/components/admin/use-flash";
 import { VisitorChart } from "~/components/admin/visitor-chart";
 import { shortDate, VisitorTable } from "~/components/admin/visitor-table";
 import { requireAdmin } from "~/domain/auth.server";
@@ -56,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The admin's shared title pattern and robots rule (app/lib/admin-meta.ts).
-export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Dashboard", flashOf(matches));
 
 const STATS_ID = "visitor-statistics";
 

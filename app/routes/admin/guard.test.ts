@@ -133,17 +133,43 @@ describe.each(guarded.map((r) => [`${r.path} (${r.file})`, r] as const))(
 );
 
 describe("guarded routes never touch the data without a session", () => {
-  it("the POSTs above removed no admin", async () => {
+  it("a POST removing an admin, without a session, removes nobody", async () => {
     const { admins } = await getCollections();
-    await admins.insertOne({
-      _id: new ObjectId("0123456789abcdef01234567"),
-      email: "guard@bureau.test",
-      passwordHash: "x",
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+    // Two admins, so the target is not protected as the last one: only the guard stands between
+    // this POST (the id in args() is the target's) and its removal.
+    for (const [id, email] of [
+      ["0123456789abcdef01234567", "guard@bureau.test"],
+      ["0123456789abcdef01234568", "other@bureau.test"],
+    ] as const) {
+      await admins.insertOne({
+        _id: new ObjectId(id),
+        email,
+        passwordHash: "x",
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+    }
     const page = await load("routes/admin/admins.tsx");
-    await outcome(() => page.action(args("http://localhost/admin/dashboard/admins", "POST")));
+    const url = "http://localhost/admin/dashboard/admins";
+    expectLoginRedirect(
+      await outcome(() => page.action(args(url, "POST"))),
+      "/admin/dashboard/admins",
+    );
     expect(await admins.countDocuments({ email: "guard@bureau.test" })).toBe(1);
+  });
+});
+
+describe("the layout's headers", () => {
+  it("mark error answers no-store too (errors thrown inside the guard skip the middleware)", async () => {
+    const layout = await load(LAYOUT);
+    const out = new Headers(
+      layout.headers({
+        loaderHeaders: new Headers(),
+        actionHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: new Headers({ "Cache-Control": "public, max-age=600" }),
+      }),
+    );
+    expect(out.get("Cache-Control")).toBe("no-store");
   });
 });

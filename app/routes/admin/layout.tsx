@@ -3,11 +3,13 @@
 // requests and form posts alike: it demands a signed-in admin (so a page or action that forgot
 // requireAdmin is still guarded) and marks every answer `Cache-Control: no-store` (admin pages
 // must not linger in a browser's or a proxy's cache). Pages still call requireAdmin themselves.
+import { randomUUID } from "node:crypto";
 import { data, Outlet } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { FlashMessage } from "~/components/admin/form-controls";
 import { requireAdmin } from "~/domain/auth.server";
+import { mergeHeaders } from "~/lib/admin-meta";
 import { readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
 
@@ -28,10 +30,19 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+// For answers the middleware above does not get to mark: an error thrown inside the guard (the
+// database failing, say) is rendered by the error boundary from React Router's headers, and
+// this export adds no-store there too. Pages without their own headers export inherit it.
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) =>
+  mergeHeaders(loaderHeaders, actionHeaders, ...(errorHeaders ? [errorHeaders] : []));
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
   const flash = await readFlash(request);
-  return data({ email: admin.email, flash: flash.message }, { headers: flash.headers });
+  // A new key per message: the pages reset their form on it (useFlashKey), and the message is
+  // focused again even when the same text comes twice.
+  const flashKey = flash.message ? randomUUID() : null;
+  return data({ email: admin.email, flash: flash.message, flashKey }, { headers: flash.headers });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -46,7 +57,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <AdminSidebar email={loaderData.email} />
       <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
-          <FlashMessage message={loaderData.flash} />
+          <FlashMessage key={loaderData.flashKey ?? "none"} message={loaderData.flash} />
           <Outlet />
         </div>
       </main>

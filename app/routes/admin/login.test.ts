@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { createAdmin } from "~/domain/admin.server";
 import { clientIpContext } from "~/lib/client-ip.server";
-import { action, INVALID_CREDENTIALS, loader } from "./login";
+import { action, headers, INVALID_CREDENTIALS, loader } from "./login";
 import { action as logoutAction, loader as logoutLoader, SIGNED_OUT_MESSAGE } from "./logout";
 
 afterAll(closeDatabase);
@@ -68,8 +68,13 @@ describe("sign-in action", () => {
     const { response } = await signIn({ email: ` ${EMAIL.toUpperCase()} `, password: PASSWORD });
     expect(response?.status).toBe(302);
     expect(response?.headers.get("Location")).toBe("/admin/dashboard");
-    expect(response?.headers.get("Set-Cookie")).toMatch(
+    const cookies = response?.headers.getSetCookie() ?? [];
+    expect(cookies.find((c) => c.startsWith("bureau_session="))).toMatch(
       /^bureau_session=.+; Max-Age=43200; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    // And the device cookie that keeps this browser trusted for the account (a long life).
+    expect(cookies.find((c) => c.startsWith("bureau_device="))).toMatch(
+      /^bureau_device=.+; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Lax$/,
     );
   });
 
@@ -119,6 +124,17 @@ describe("sign-in action", () => {
       "Too many sign-in attempts. Please wait 15 minutes and try again.",
     ]);
     expect(Number(throttled.headers?.get("Retry-After"))).toBeGreaterThan(14 * 60);
+    // The page's headers export keeps the action's Retry-After, with no-store on top.
+    const sent = new Headers(
+      headers({
+        actionHeaders: throttled.headers ?? new Headers(),
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: undefined,
+      } as never),
+    );
+    expect(sent.get("Retry-After")).toBe(throttled.headers?.get("Retry-After"));
+    expect(sent.get("Cache-Control")).toBe("no-store");
     // Another account from another address is not affected.
     await createAdmin({ email: "other@bureau.test", password: PASSWORD });
     const other = await signIn(
@@ -211,12 +227,22 @@ describe("logout", () => {
 
   it("GET signs nobody out: it only leads to the sign-in page", async () => {
     const { response } = await signIn({ email: EMAIL, password: PASSWORD });
-    const out = logoutLoader();
+    // The GET carries the valid session cookie, as a link or a prefetch from the browser would.
+    const out = logoutLoader({
+      request: new Request("http://localhost/admin/logout", {
+        headers: { Cookie: cookieOf(response) },
+      }),
+      params: {},
+      context: context(),
+    } as never);
     expect(out.status).toBe(302);
     expect(out.headers.get("Location")).toBe("/admin/login");
     expect(out.headers.get("Set-Cookie")).toBeNull();
     const { sessions } = await getCollections();
     expect(await sessions.countDocuments({})).toBe(1);
-    expect(response).not.toBeNull();
+    // And the session still signs the browser in.
+    expect(await loaderOutcome("http://localhost/admin/login", cookieOf(response))).toMatchObject({
+      status: 302,
+    });
   });
 });

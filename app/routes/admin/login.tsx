@@ -17,7 +17,7 @@ import {
 import { loginSchema } from "~/domain/admin";
 import { getAdmin, safeRedirectTo, signIn } from "~/domain/auth.server";
 import { throttledMessage } from "~/domain/login-throttle.server";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta, mergeHeaders } from "~/lib/admin-meta";
 import { clientIp } from "~/lib/client-ip.server";
 import { readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/login";
@@ -25,8 +25,11 @@ import type { Route } from "./+types/login";
 /** One message for an unknown e-mail and a wrong password: it tells nobody which e-mails exist. */
 export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
 
-// Nothing about signing in belongs in a cache.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+// Nothing about signing in belongs in a cache. The action's and loader's own headers (the 429's
+// Retry-After) are kept: a headers export replaces them otherwise. Set-Cookie is merged by
+// React Router itself.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  mergeHeaders(loaderHeaders, actionHeaders);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -73,12 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  return redirect(safeRedirectTo(submission.value.redirectTo), {
-    headers: { "Set-Cookie": outcome.setCookie },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", outcome.setCookie);
+  headers.append("Set-Cookie", outcome.deviceCookie);
+  return redirect(safeRedirectTo(submission.value.redirectTo), { headers });
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Sign in");
+export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta("Sign in", loaderData?.flash);
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -97,6 +101,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
+  // The inputs point at the red box too, so it is read with them.
+  const formErrorId = form.errors?.length ? form.errorId : undefined;
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
@@ -105,10 +111,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Bureau <span className="font-medium text-slate-600">admin</span>
         </p>
         <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <FlashMessage message={loaderData.flash} className="mb-6" />
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sign in</h1>
           <p className="mt-1 text-sm text-slate-700">Sign in to manage the site's content.</p>
           <div className="mt-6 grid gap-4">
-            <FlashMessage message={loaderData.flash} />
             <FormErrors id={form.errorId} errors={form.errors} />
             <Form method="post" {...getFormProps(form)} className="grid gap-5">
               {loaderData.redirectTo ? (
@@ -121,7 +127,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 errorId={fields.email.errorId}
               >
                 <input
-                  {...getInputProps(fields.email, { type: "email" })}
+                  {...getInputProps(fields.email, { type: "email", ariaDescribedBy: formErrorId })}
                   key={fields.email.key}
                   autoComplete="username"
                   // biome-ignore lint/a11y/noAutofocus: the page's only purpose is this form.
@@ -136,7 +142,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 errorId={fields.password.errorId}
               >
                 <input
-                  {...getInputProps(fields.password, { type: "password" })}
+                  {...getInputProps(fields.password, {
+                    type: "password",
+                    ariaDescribedBy: formErrorId,
+                  })}
                   key={fields.password.key}
                   ref={password}
                   autoComplete="current-password"

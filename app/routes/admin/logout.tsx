@@ -9,7 +9,8 @@ import type { Route } from "./+types/logout";
 
 export const SIGNED_OUT_MESSAGE = "You have been signed out.";
 
-export function loader() {
+// The request is deliberately not read: nothing a GET carries may end a session.
+export function loader(_args: Route.LoaderArgs) {
   return redirect(LOGIN_PATH, { headers: { "Cache-Control": "no-store" } });
 }
 

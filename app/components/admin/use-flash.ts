@@ -1,0 +1,40 @@
+// The admin layout's flash message, seen from the pages inside it.
+import { useEffect, useRef } from "react";
+import { useRouteLoaderData } from "react-router";
+
+export const ADMIN_LAYOUT_ID = "routes/admin/layout";
+
+interface LayoutData {
+  flash: string | null;
+  flashKey: string | null;
+}
+
+/** A new value whenever a flash message arrives (a redirect after success), else null. */
+export function useFlashKey(): string | null {
+  return useRouteLoaderData<LayoutData>(ADMIN_LAYOUT_ID)?.flashKey ?? null;
+}
+
+/**
+ * Empties a form when a success message arrives. Without JavaScript the redirect after success
+ * loads a fresh page; with it the same inputs stay mounted and would keep what was typed
+ * (passwords included, and an e-mail that a second click would report as "already exists").
+ */
+export function useResetOnFlash(form: { reset: () => void }): void {
+  const flashKey = useFlashKey();
+  // `form` is a new object on every render: reset once per message, not on every keystroke.
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!flashKey || handled.current === flashKey) return;
+    handled.current = flashKey;
+    form.reset();
+  });
+}
+
+/** The flash message from meta's `matches`, for the page title (adminMeta). */
+export function flashOf(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): string | null {
+  const layout = matches.find((m) => m?.id === ADMIN_LAYOUT_ID);
+  const flash = (layout?.loaderData as Partial<LayoutData> | undefined)?.flash;
+  return typeof flash === "string" ? flash : null;
+}
