@@ -117,7 +117,8 @@ function sections(company: string, email: string | null): LegalSection[] {
             We use only cookies that the features you use cannot work without. If you save
             internships on our Career page, a cookie named <strong>savedInternships</strong>{" "}
             remembers your selection in your browser. Our staff’s sign-in to the back office uses a
-            session cookie.
+            session cookie and a cookie that recognises a browser which has signed in before, so an
+            attacker guessing passwords cannot lock staff out.
           </p>
           <p>We do not use advertising, tracking or third-party analytics cookies.</p>
         </>
