@@ -1,5 +1,6 @@
 // Small building blocks of the admin forms: a labelled field with its errors, the red error box
 // above a form, the flash line after a redirect, and a submit button that says what it is doing.
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
 
@@ -46,6 +47,47 @@ export function Field({
 
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-red-600/20";
+
+/**
+ * A labelled input bound to a conform field: label, hint, errors and the aria wiring (the
+ * input is described by its hint and, while it shows something, the form's red error box).
+ */
+export function InputField({
+  meta,
+  label,
+  hint,
+  type,
+  formErrorId,
+  ...input
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: any form's string field.
+  meta: FieldMetadata<string, any, string[]>;
+  label: string;
+  hint?: ReactNode;
+  type: "text" | "email" | "password" | "url" | "tel";
+  /** The form error box's id while it shows an error (see FormErrors). */
+  formErrorId?: string;
+} & Omit<ComponentProps<"input">, "type" | "id" | "name" | "className" | "key">) {
+  const describedBy =
+    [hint ? meta.descriptionId : undefined, formErrorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <Field
+      id={meta.id}
+      label={label}
+      hint={hint}
+      hintId={meta.descriptionId}
+      errors={meta.errors}
+      errorId={meta.errorId}
+    >
+      <input
+        {...getInputProps(meta, { type, ariaDescribedBy: describedBy })}
+        key={meta.key}
+        className={inputClass}
+        {...input}
+      />
+    </Field>
+  );
+}
 
 /** The red box above a form: what went wrong with the form as a whole. */
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {

@@ -6,11 +6,11 @@
 // Adding and removing ask for the acting admin's own password again: a stolen session cookie
 // alone must not be enough to give someone else a permanent account or lock the owners out.
 // Wrong passwords are throttled like sign-in (auth.server.ts beginPasswordCheck).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { TrashIcon, UserPlusIcon } from "@phosphor-icons/react";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import { FormErrors, InputField, inputClass, SubmitButton } from "~/components/admin/form-controls";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import {
   ADD_ADMIN_INTENT,
@@ -346,59 +346,29 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" {...getFormProps(form)} className="mt-5 grid max-w-lg gap-5">
           <input type="hidden" name="intent" value={ADD_ADMIN_INTENT} />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field
-            id={fields.email.id}
+          <InputField
+            meta={fields.email}
             label="E-mail"
-            errors={fields.email.errors}
-            errorId={fields.email.errorId}
-          >
-            <input
-              {...getInputProps(fields.email, { type: "email", ariaDescribedBy: formErrorId })}
-              key={fields.email.key}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </Field>
-          <Field
-            id={fields.password.id}
+            type="email"
+            formErrorId={formErrorId}
+            autoComplete="off"
+          />
+          <InputField
+            meta={fields.password}
             label="Password"
             hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; common or predictable passwords are refused.`}
-            hintId={fields.password.descriptionId}
-            errors={fields.password.errors}
-            errorId={fields.password.errorId}
-          >
-            <input
-              {...getInputProps(fields.password, {
-                type: "password",
-                ariaDescribedBy: [fields.password.descriptionId, formErrorId]
-                  .filter(Boolean)
-                  .join(" "),
-              })}
-              key={fields.password.key}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </Field>
-          <Field
-            id={fields.currentPassword.id}
+            type="password"
+            formErrorId={formErrorId}
+            autoComplete="new-password"
+          />
+          <InputField
+            meta={fields.currentPassword}
             label="Your current password"
             hint="Asked again so that a borrowed or stolen session cannot add admins."
-            hintId={fields.currentPassword.descriptionId}
-            errors={fields.currentPassword.errors}
-            errorId={fields.currentPassword.errorId}
-          >
-            <input
-              {...getInputProps(fields.currentPassword, {
-                type: "password",
-                ariaDescribedBy: [fields.currentPassword.descriptionId, formErrorId]
-                  .filter(Boolean)
-                  .join(" "),
-              })}
-              key={fields.currentPassword.key}
-              autoComplete="current-password"
-              className={inputClass}
-            />
-          </Field>
+            type="password"
+            formErrorId={formErrorId}
+            autoComplete="current-password"
+          />
           <div>
             <SubmitButton pending={adding} pendingText="Adding...">
               Add admin

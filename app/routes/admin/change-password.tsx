@@ -2,10 +2,10 @@
 // asked again (a borrowed, unlocked screen must not be enough); the new one passes the policy.
 // Afterwards every OTHER session of this admin ends (a thief's copy included), and this one
 // continues under a new id.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Field, FormErrors, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import { changePasswordSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/admin";
 import { changePassword } from "~/domain/admin.server";
@@ -124,58 +124,28 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
             hidden
           />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field
-            id={fields.currentPassword.id}
+          <InputField
+            meta={fields.currentPassword}
             label="Current password"
-            errors={fields.currentPassword.errors}
-            errorId={fields.currentPassword.errorId}
-          >
-            <input
-              {...getInputProps(fields.currentPassword, {
-                type: "password",
-                ariaDescribedBy: formErrorId,
-              })}
-              key={fields.currentPassword.key}
-              autoComplete="current-password"
-              className={inputClass}
-            />
-          </Field>
-          <Field
-            id={fields.newPassword.id}
+            type="password"
+            formErrorId={formErrorId}
+            autoComplete="current-password"
+          />
+          <InputField
+            meta={fields.newPassword}
             label="New password"
             hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; common or predictable passwords are refused. A few unrelated words make a good one.`}
-            hintId={fields.newPassword.descriptionId}
-            errors={fields.newPassword.errors}
-            errorId={fields.newPassword.errorId}
-          >
-            <input
-              {...getInputProps(fields.newPassword, {
-                type: "password",
-                ariaDescribedBy: [fields.newPassword.descriptionId, formErrorId]
-                  .filter(Boolean)
-                  .join(" "),
-              })}
-              key={fields.newPassword.key}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </Field>
-          <Field
-            id={fields.confirmPassword.id}
+            type="password"
+            formErrorId={formErrorId}
+            autoComplete="new-password"
+          />
+          <InputField
+            meta={fields.confirmPassword}
             label="Confirm new password"
-            errors={fields.confirmPassword.errors}
-            errorId={fields.confirmPassword.errorId}
-          >
-            <input
-              {...getInputProps(fields.confirmPassword, {
-                type: "password",
-                ariaDescribedBy: formErrorId,
-              })}
-              key={fields.confirmPassword.key}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </Field>
+            type="password"
+            formErrorId={formErrorId}
+            autoComplete="new-password"
+          />
           <div>
             <SubmitButton pending={pending} pendingText="Changing password...">
               Change password

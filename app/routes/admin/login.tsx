@@ -3,15 +3,14 @@
 // JavaScript; with it, conform checks fields as they are left. The server decides everything:
 // remix-auth's FormStrategy checks the credentials (auth.server.ts), failures are throttled per
 // account and address, and success starts a fresh server-side session.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
-  Field,
   FlashMessage,
   FormErrors,
-  inputClass,
+  InputField,
   SubmitButton,
 } from "~/components/admin/form-controls";
 import { loginSchema } from "~/domain/admin";
@@ -120,38 +119,23 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               {loaderData.redirectTo ? (
                 <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
               ) : null}
-              <Field
-                id={fields.email.id}
+              <InputField
+                meta={fields.email}
                 label="E-mail"
-                errors={fields.email.errors}
-                errorId={fields.email.errorId}
-              >
-                <input
-                  {...getInputProps(fields.email, { type: "email", ariaDescribedBy: formErrorId })}
-                  key={fields.email.key}
-                  autoComplete="username"
-                  // biome-ignore lint/a11y/noAutofocus: the page's only purpose is this form.
-                  autoFocus
-                  className={inputClass}
-                />
-              </Field>
-              <Field
-                id={fields.password.id}
+                type="email"
+                formErrorId={formErrorId}
+                autoComplete="username"
+                // The page's only purpose is this form.
+                autoFocus
+              />
+              <InputField
+                meta={fields.password}
                 label="Password"
-                errors={fields.password.errors}
-                errorId={fields.password.errorId}
-              >
-                <input
-                  {...getInputProps(fields.password, {
-                    type: "password",
-                    ariaDescribedBy: formErrorId,
-                  })}
-                  key={fields.password.key}
-                  ref={password}
-                  autoComplete="current-password"
-                  className={inputClass}
-                />
-              </Field>
+                type="password"
+                formErrorId={formErrorId}
+                ref={password}
+                autoComplete="current-password"
+              />
               <SubmitButton pending={pending} pendingText="Signing in..." className="w-full">
                 Sign in
               </SubmitButton>
