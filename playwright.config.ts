@@ -65,6 +65,10 @@ export default defineConfig({
       // per address in 15 minutes would let the throttling and bad-credential tests lock out
       // the others. The per-address rule itself is covered by unit tests.
       LOGIN_IP_LIMIT: "1000",
+      // The same for the public forms: every test posts from one address, and a person-speed
+      // fill time would make each form test wait. Both rules are covered by action tests.
+      FORM_IP_LIMIT: "1000",
+      FORM_MIN_FILL_SECONDS: "0",
     },
   },
 });

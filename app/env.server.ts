@@ -109,6 +109,16 @@ export const envSchema = z
     /** Failed sign-ins from one address within 15 minutes before further tries are refused. */
     LOGIN_IP_LIMIT: integer(20, 1, 1_000_000),
     TRUST_PROXY: trustProxy,
+    /** Quote, contact and newsletter posts sooner than this after the page loaded are refused. */
+    FORM_MIN_FILL_SECONDS: integer(2, 0, 600),
+    /** Accepted posts of each public form from one address per hour. */
+    FORM_IP_LIMIT: integer(10, 1, 1_000_000),
+    /** Where new-lead e-mails go out (smtp:// or smtps://); unset: they are only logged. */
+    SMTP_URL: optional(
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }),
+    ),
+    /** The From of those e-mails. */
+    MAIL_FROM: optional(z.string().trim().min(3).max(320)),
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z

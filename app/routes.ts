@@ -10,6 +10,9 @@ export default [
     route("resources", "routes/resources.tsx"),
     route("about", "routes/about.tsx"),
     route("contact", "routes/contact.tsx"),
+    // The quote form as a page: where Get Quotes leads without JavaScript, and the action the
+    // quote modal posts to.
+    route("quote", "routes/quote.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("blog", "routes/blog.tsx"),

@@ -148,12 +148,31 @@ export interface FooterDoc extends Singleton {
   social: { platform: string; url: string }[];
 }
 
+/** Where a visitor was when they wrote in: what the lead inbox shows as "came from". */
+export interface LeadSource {
+  /** Path (and query) of the page the form was sent from, on this site. */
+  page?: string;
+  /** The other site that sent the visitor here, when the browser said so. */
+  referrer?: string;
+  utm?: Partial<Record<"source" | "medium" | "campaign" | "term" | "content", string>>;
+}
+
+/** What became of the e-mail that tells the agency about a new lead. */
+export interface LeadNotification {
+  status: "sent" | "failed" | "skipped";
+  at: Date;
+  /** Why it failed or was skipped (never shown to visitors). */
+  detail?: string;
+}
+
 export interface ContactDoc extends Timestamps {
   _id: ObjectId;
   name: string;
   email: string;
   message: string;
   status: ContactStatus;
+  source?: LeadSource;
+  notification?: LeadNotification;
 }
 
 export interface QuoteDoc extends Timestamps {
@@ -164,6 +183,8 @@ export interface QuoteDoc extends Timestamps {
   service: string;
   message: string;
   status: QuoteStatus;
+  source?: LeadSource;
+  notification?: LeadNotification;
 }
 
 export interface SubscriberDoc {
@@ -171,6 +192,7 @@ export interface SubscriberDoc {
   /** Stored lower-cased and trimmed so the unique index catches case variants. */
   email: string;
   createdAt: Date;
+  source?: LeadSource;
 }
 
 export interface VisitorStatDoc {
@@ -208,6 +230,15 @@ export interface LoginAttemptDoc {
   expiresAt: Date;
 }
 
+/** A per-address counter of form posts in one time window (lib/rate-limit.server.ts). */
+export interface RateLimitDoc {
+  /** "<scope>:<address>:<window start ms>". */
+  _id: string;
+  count: number;
+  /** End of the window; the TTL index deletes the counter after it. */
+  expiresAt: Date;
+}
+
 export interface SettingDoc {
   _id: string;
   value: string;
@@ -235,6 +266,7 @@ export interface Collections {
   admins: Collection<AdminDoc>;
   sessions: Collection<SessionDoc>;
   loginAttempts: Collection<LoginAttemptDoc>;
+  rateLimits: Collection<RateLimitDoc>;
   settings: Collection<SettingDoc>;
 }
 
@@ -257,6 +289,7 @@ export const COLLECTION_NAMES = {
   admins: "admins",
   sessions: "sessions",
   loginAttempts: "loginAttempts",
+  rateLimits: "rateLimits",
   settings: "settings",
 } as const satisfies Record<keyof Collections, string>;
 
@@ -291,6 +324,7 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
     { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
     { key: { key: 1, at: 1 } },
   ],
+  rateLimits: [{ key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 }],
 };
 
 export async function ensureIndexes(db: Db): Promise<void> {

@@ -19,7 +19,9 @@ describe("contact loader", () => {
     const demo = buildDemoContent(new Date()).contactInfo;
     await contactInfo.insertOne({ ...demo, address: "Changed Street 1, Berlin" });
 
-    const { contact } = await loader();
+    const { contact } = await loader({
+      request: new Request("http://localhost/contact"),
+    } as Parameters<typeof loader>[0]);
     expect(contact).toEqual({
       address: "Changed Street 1, Berlin",
       email: demo.email,
@@ -33,12 +35,24 @@ describe("contact loader", () => {
     const { contactInfo } = await getCollections();
     const demo = buildDemoContent(new Date()).contactInfo;
     await contactInfo.insertOne({ ...demo, mapEmbedUrl: "http://maps.example/embed" });
-    expect((await loader()).contact.mapEmbedUrl).toBeNull();
+    expect(
+      (
+        await loader({ request: new Request("http://localhost/contact") } as Parameters<
+          typeof loader
+        >[0])
+      ).contact.mapEmbedUrl,
+    ).toBeNull();
     await contactInfo.updateOne(
       { _id: SINGLETON_ID },
       { $set: { mapEmbedUrl: "javascript:alert(1)" } },
     );
-    expect((await loader()).contact.mapEmbedUrl).toBeNull();
+    expect(
+      (
+        await loader({ request: new Request("http://localhost/contact") } as Parameters<
+          typeof loader
+        >[0])
+      ).contact.mapEmbedUrl,
+    ).toBeNull();
   });
 
   it("falls back to the about page's e-mail and phone when the contact document has none", async () => {
@@ -48,21 +62,39 @@ describe("contact loader", () => {
       ...demo.aboutPage,
       contact: { email: "about@example.com", phone: "+1 555 0100" },
     });
-    expect((await loader()).contact).toMatchObject({
+    expect(
+      (
+        await loader({ request: new Request("http://localhost/contact") } as Parameters<
+          typeof loader
+        >[0])
+      ).contact,
+    ).toMatchObject({
       email: "about@example.com",
       phone: "+1 555 0100",
       address: "",
       mapEmbedUrl: null,
     });
     await contactInfo.insertOne({ ...demo.contactInfo, email: " ", phone: "+49 1" });
-    expect((await loader()).contact).toMatchObject({
+    expect(
+      (
+        await loader({ request: new Request("http://localhost/contact") } as Parameters<
+          typeof loader
+        >[0])
+      ).contact,
+    ).toMatchObject({
       email: "about@example.com",
       phone: "+49 1",
     });
   });
 
   it("gives empty details and no map when nothing was saved", async () => {
-    expect((await loader()).contact).toEqual({
+    expect(
+      (
+        await loader({ request: new Request("http://localhost/contact") } as Parameters<
+          typeof loader
+        >[0])
+      ).contact,
+    ).toEqual({
       address: "",
       email: "",
       phone: "",
@@ -96,8 +128,8 @@ describe("contact page", () => {
     mapEmbedUrl: demo.mapEmbedUrl,
   };
 
-  it("embeds the map lazily with a title, and offers the e-mail where the form will go", () => {
-    const html = renderRoute(Contact, { contact: details });
+  it("embeds the map lazily with a title, next to the contact form", () => {
+    const html = renderRoute(Contact, { contact: details, sentMessage: null });
     const iframe = /<iframe[^>]*>/.exec(html)?.[0] ?? "";
     expect(iframe).toContain(`src="${demo.mapEmbedUrl.replace(/&/g, "&amp;")}"`);
     expect(iframe).toContain('loading="lazy"');
@@ -106,11 +138,18 @@ describe("contact page", () => {
     expect(html).toContain("Send us a message");
     expect(html).toContain(`href="mailto:${demo.email}"`);
     expect(html).toContain('href="tel:+493055572140"');
-    expect(html).not.toContain("<form");
+    // The form posts natively to this page's action, so it works without JavaScript.
+    const form = /<form[^>]*>/.exec(html)?.[0] ?? "";
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/contact"');
+    // Without JavaScript the browser checks the required fields itself before posting.
+    expect(form).not.toContain("noValidate");
+    expect(html).toMatch(/<input required=""[^>]*name="name"/);
   });
 
   it("leaves out the map, the picture and empty lines when there is nothing to show", () => {
     const html = renderRoute(Contact, {
+      sentMessage: null,
       contact: { address: "", email: "", phone: "", image: "", mapEmbedUrl: null },
     });
     expect(html).not.toContain("<iframe");

@@ -1,18 +1,58 @@
-// /contact (SPEC §2): the contact form's place, the contact information block and the map
-// from the contact document.
+// /contact (SPEC §2): the contact form, the contact information block and the map from the
+// contact document. The form's action is here: a post goes through the shared visitor-form
+// path (validation, spam checks, rate limit) and stores a contact message with status 'new'.
 import { ContactDetailsCard } from "~/components/site/contact-details";
-import { ContactFormSlot } from "~/components/site/contact-form-slot";
+import { ContactForm } from "~/components/site/contact-form";
 import { ContactMap } from "~/components/site/contact-map";
 import { PageHeader } from "~/components/site/page-header";
+import type { VisitorFormReply } from "~/components/site/visitor-form";
 import { getContactDetails } from "~/domain/contact-info.server";
+import { CONTACT_FAILURE, CONTACT_SUCCESS, contactMessageSchema } from "~/domain/contact-message";
+import { createContactMessage } from "~/domain/contact-message.server";
+import { mergeHeaders } from "~/lib/admin-meta";
 import { seo, siteInfo } from "~/lib/seo";
+import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/contact";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
-export async function loader() {
-  return { contact: await getContactDetails() };
+/** Where a post without JavaScript lands after success (POST, redirect, GET). */
+const SENT_URL = "/contact?sent=1#contact-form";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return { contact: await getContactDetails(), sentMessage: sent ? CONTACT_SUCCESS : null };
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleVisitorForm({
+    request,
+    context,
+    scope: "contact",
+    schema: contactMessageSchema,
+    store: async (value, source) => {
+      await createContactMessage(value, source);
+      return CONTACT_SUCCESS;
+    },
+    successRedirect: () => SENT_URL,
+  });
+}
+
+// The server could not be reached (or answered with something that is not the form's reply):
+// say so in the form instead of replacing the page with an error.
+export async function clientAction({
+  serverAction,
+}: Route.ClientActionArgs): Promise<VisitorFormReply> {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, message: CONTACT_FAILURE };
+  }
+}
+
+// Keeps a 429's Retry-After.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  mergeHeaders(loaderHeaders, actionHeaders);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteInfo(matches);
@@ -29,8 +69,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { contact } = loaderData;
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { contact, sentMessage } = loaderData;
   return (
     <>
       <PageHeader
@@ -40,7 +80,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto grid max-w-7xl items-start gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-5 lg:gap-10 lg:px-8">
         <div className="lg:col-span-3">
-          <ContactFormSlot email={contact.email} phone={contact.phone} />
+          <ContactForm actionData={actionData} sentMessage={sentMessage} />
         </div>
         <div className="lg:col-span-2">
           <ContactDetailsCard

@@ -30,7 +30,9 @@ describe("home loader", () => {
       ctaLink: "/contact",
       updatedAt: new Date(),
     });
-    const { hero, shareImage } = await loader();
+    const { hero, shareImage } = await loader({
+      request: new Request("http://localhost/"),
+    } as Parameters<typeof loader>[0]);
     expect(shareImage).toBe("http://localhost:3000/demo/hero.webp");
     expect(hero).toEqual({
       title: "Fresh title",
@@ -42,7 +44,9 @@ describe("home loader", () => {
   });
 
   it("gives no hero, no highlights, no testimonials and no posts on an empty site", async () => {
-    const data = await loader();
+    const data = await loader({ request: new Request("http://localhost/") } as Parameters<
+      typeof loader
+    >[0]);
     expect(data.hero).toBeNull();
     expect(data.shareImage).toBeNull();
     expect(data.highlights).toEqual([]);
@@ -64,7 +68,11 @@ describe("home loader", () => {
         updatedAt: day(1),
       })),
     );
-    expect((await loader()).highlights.map((h) => h.title)).toEqual(["H0", "H1", "H2"]);
+    expect(
+      (
+        await loader({ request: new Request("http://localhost/") } as Parameters<typeof loader>[0])
+      ).highlights.map((h) => h.title),
+    ).toEqual(["H0", "H1", "H2"]);
   });
 
   it("gives the newest three posts, newest first, with string ids", async () => {
@@ -84,7 +92,9 @@ describe("home loader", () => {
         updatedAt: day(n),
       })),
     );
-    const { latestBlogs } = await loader();
+    const { latestBlogs } = await loader({
+      request: new Request("http://localhost/"),
+    } as Parameters<typeof loader>[0]);
     expect(latestBlogs).toHaveLength(LATEST_BLOG_COUNT);
     expect(latestBlogs.map((b) => b.title)).toEqual(["Post 9", "Post 7", "Post 5"]);
     expect(latestBlogs[0]?._id).toMatch(/^[0-9a-f]{24}$/);
@@ -104,7 +114,9 @@ describe("home loader", () => {
         updatedAt: day(i + 1),
       })),
     );
-    const { testimonials: list } = await loader();
+    const { testimonials: list } = await loader({
+      request: new Request("http://localhost/"),
+    } as Parameters<typeof loader>[0]);
     expect(list.map((t) => [t.name, t.rating])).toEqual([
       ["B", 5],
       ["A", 4],

@@ -6,23 +6,38 @@ import { BlogCard } from "~/components/site/blog-card";
 import { PageErrorBoundary } from "~/components/site/error-page";
 import { HighlightCards } from "~/components/site/highlight-cards";
 import { JsonLd } from "~/components/site/json-ld";
+import { NewsletterForm } from "~/components/site/newsletter-form";
 import { SectionHeading } from "~/components/site/page-header";
 import { TestimonialCarousel } from "~/components/site/testimonial-carousel";
+import type { VisitorFormReply } from "~/components/site/visitor-form";
 import { listLatestBlogs } from "~/domain/blog.server";
 import { getContactInfo } from "~/domain/contact-info.server";
 import { getHeroSection } from "~/domain/hero.server";
 import { listHighlights } from "~/domain/highlight.server";
+import {
+  ALREADY_SUBSCRIBED,
+  SUBSCRIBE_NETWORK_FAILURE,
+  SUBSCRIBE_SUCCESS,
+  subscribeSchema,
+} from "~/domain/newsletter";
+import { type SubscribeOutcome, subscribe } from "~/domain/newsletter.server";
 import { listTestimonials } from "~/domain/testimonial.server";
 import { getEnv } from "~/env.server";
+import { mergeHeaders } from "~/lib/admin-meta";
 import { isSafeImageSrc } from "~/lib/links";
 import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
+import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./site-layout";
 
 export const LATEST_BLOG_COUNT = 3;
 export const DEFAULT_CTA_TEXT = "Get Free Consultation";
 
-export async function loader() {
+/** Where a signup without JavaScript lands: the outcome is in the query (POST, redirect, GET). */
+const SUBSCRIBED = { new: "1", already: "already" } as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const subscribed = new URL(request.url).searchParams.get("subscribed");
   const [hero, highlights, testimonials, latestBlogs, contact] = await Promise.all([
     getHeroSection(),
     listHighlights(),
@@ -43,8 +58,46 @@ export async function loader() {
     contact: contact
       ? { email: contact.email, phone: contact.phone, address: contact.address }
       : null,
+    subscribedMessage:
+      subscribed === SUBSCRIBED.new
+        ? SUBSCRIBE_SUCCESS
+        : subscribed === SUBSCRIBED.already
+          ? ALREADY_SUBSCRIBED
+          : null,
   };
 }
+
+// The newsletter signup ('Stay Updated'). Subscribing twice keeps one subscription and says so.
+export async function action({ request, context }: Route.ActionArgs) {
+  let outcome: SubscribeOutcome = "subscribed";
+  return handleVisitorForm({
+    request,
+    context,
+    scope: "newsletter",
+    schema: subscribeSchema,
+    store: async (value, source) => {
+      outcome = await subscribe(value.email, source);
+      return outcome === "subscribed" ? SUBSCRIBE_SUCCESS : ALREADY_SUBSCRIBED;
+    },
+    successRedirect: () =>
+      `/?subscribed=${outcome === "subscribed" ? SUBSCRIBED.new : SUBSCRIBED.already}#newsletter`,
+  });
+}
+
+// The server could not be reached: SPEC §8's network message, in the form.
+export async function clientAction({
+  serverAction,
+}: Route.ClientActionArgs): Promise<VisitorFormReply> {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, message: SUBSCRIBE_NETWORK_FAILURE };
+  }
+}
+
+// Keeps a 429's Retry-After.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  mergeHeaders(loaderHeaders, actionHeaders);
 
 const FALLBACK_TITLE = "Web, App, SEO and Cloud Agency";
 const FALLBACK_DESCRIPTION =
@@ -65,8 +118,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 export { PageErrorBoundary as ErrorBoundary };
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, highlights, testimonials, latestBlogs, contact } = loaderData;
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { hero, highlights, testimonials, latestBlogs, contact, subscribedMessage } = loaderData;
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
   const brand = layout?.brand ?? FALLBACK_BRAND;
   return (
@@ -143,7 +196,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <StayUpdated />
+      <StayUpdated actionData={actionData} sentMessage={subscribedMessage} />
     </>
   );
 }
@@ -182,37 +235,33 @@ function Hero({ hero }: { hero: NonNullable<Route.ComponentProps["loaderData"]["
   );
 }
 
-/**
- * 'Stay Updated' (SPEC §2). The newsletter form arrives with the visitor forms (issue 4); until
- * then the block offers what already works: the RSS feed and the blog.
- */
-function StayUpdated() {
+/** 'Stay Updated' (SPEC §2): the newsletter signup, and the RSS feed for feed readers. */
+function StayUpdated(props: { actionData?: VisitorFormReply | null; sentMessage: string | null }) {
   return (
     <section aria-labelledby="stay-updated-heading" className="py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="rounded-3xl bg-blue-700 px-6 py-12 text-center text-white sm:px-12">
+        <div
+          id="newsletter"
+          className="scroll-mt-24 rounded-3xl bg-blue-700 px-6 py-12 text-center text-white sm:px-12"
+        >
           <h2 id="stay-updated-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
             Stay Updated
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-blue-50">
             Practical articles on web development, SEO, marketing and the cloud, straight from our
-            team.
+            team. No spam.
           </p>
-          <div id="newsletter" className="mt-8 flex flex-wrap justify-center gap-3">
+          <NewsletterForm {...props} />
+          <p className="mt-6 text-sm text-blue-50">
+            Prefer a feed reader?{" "}
             <a
               href="/blog/rss.xml"
-              className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-blue-800 hover:bg-blue-50"
+              className="inline-flex items-center gap-1 font-semibold text-white underline underline-offset-4 hover:text-blue-100"
             >
-              <RssSimpleIcon aria-hidden="true" weight="bold" className="h-5 w-5" />
+              <RssSimpleIcon aria-hidden="true" weight="bold" className="h-4 w-4" />
               Follow the RSS feed
             </a>
-            <Link
-              to="/blog"
-              className="inline-flex items-center rounded-lg border border-white/60 px-5 py-3 font-semibold text-white hover:bg-white/10"
-            >
-              Read the blog
-            </Link>
-          </div>
+          </p>
         </div>
       </div>
     </section>

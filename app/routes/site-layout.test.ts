@@ -1,7 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
-import { loader } from "./site-layout";
+import { loader as layoutLoader } from "./site-layout";
+
+const loader = (referer?: string) =>
+  layoutLoader({
+    request: new Request("http://localhost/", referer ? { headers: { Referer: referer } } : {}),
+  } as Parameters<typeof layoutLoader>[0]);
 
 afterAll(closeDatabase);
 beforeEach(async () => {
@@ -47,5 +52,14 @@ describe("site layout loader", () => {
     const data = await loader();
     expect(data.links.map((l) => l.label)).toEqual(["About Us", "Mail"]);
     expect(data.social.map((s) => s.platform)).toEqual(["LinkedIn"]);
+  });
+
+  it("hands out a form token and keeps only a referrer from another site", async () => {
+    const outside = await loader("https://news.example/article?id=1");
+    expect(outside.formToken).toMatch(/^v1\.\d+\./);
+    expect(outside.landingReferrer).toBe("https://news.example/article?id=1");
+    expect((await loader("http://localhost/services")).landingReferrer).toBeNull();
+    expect((await loader("javascript:alert(1)")).landingReferrer).toBeNull();
+    expect((await loader()).landingReferrer).toBeNull();
   });
 });

@@ -1,19 +1,30 @@
 // The shared shell of every public page (SPEC §2): skip link, top bar, footer, back-to-top.
 // Its loader reads the footer document once; pages' meta functions read the brand and site
 // URL from here (see app/lib/seo.ts).
+import { useState } from "react";
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { BackToTop } from "~/components/site/back-to-top";
+import { QuoteDialog } from "~/components/site/quote-dialog";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { getFooter } from "~/domain/footer.server";
 import { publicSiteUrl } from "~/domain/site-content.server";
+import { issueFormToken } from "~/lib/form-guard.server";
+import { externalReferrer } from "~/lib/lead-source";
 import { classifyHref, isWebUrl } from "~/lib/links";
 import { FALLBACK_BRAND } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/site-layout";
 
-export async function loader() {
-  const footer = await getFooter();
+export async function loader({ request }: Route.LoaderArgs) {
+  const [footer, formToken] = await Promise.all([getFooter(), issueFormToken()]);
   return {
+    // Signed "handed out at" time for the quote, contact and newsletter forms on this page
+    // (lib/form-guard.server.ts). Renewed after every form post (see shouldRevalidate).
+    formToken,
+    // The other site that sent this visitor, for the forms' "came from" (lib/lead-source.ts).
+    landingReferrer:
+      externalReferrer(request.headers.get("Referer"), new URL(request.url).host) ?? null,
     brand: footer?.copyright.trim() || FALLBACK_BRAND,
     siteUrl: publicSiteUrl(),
     year: new Date().getUTCFullYear(),
@@ -24,7 +35,8 @@ export async function loader() {
 }
 
 // The shell's content does not depend on the page or its query string (the internships
-// filters change the query on every keystroke): read it again only after a form post.
+// filters change the query on every keystroke): read it again only after a form post, which
+// also hands the page's forms a fresh token.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
@@ -32,6 +44,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { brand, year, links, social } = loaderData;
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  // The modal exists only where JavaScript runs; without it Get Quotes leads to /quote.
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-screen flex-col">
       {/* Target of the back-to-top link. Empty, so the sticky header's containing block is the
@@ -43,13 +58,14 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to main content
       </a>
-      <SiteHeader brand={brand} />
+      <SiteHeader brand={brand} onOpenQuote={() => setQuoteOpen(true)} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <SiteFooter brand={brand} year={year} links={links} social={social}>
         <BackToTop />
       </SiteFooter>
+      {hydrated ? <QuoteDialog open={quoteOpen} onClose={() => setQuoteOpen(false)} /> : null}
     </div>
   );
 }

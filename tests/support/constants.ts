@@ -12,4 +12,6 @@ export const TEST_ISOLATION_ENV = {
   ADMIN_PASSWORD: "",
   SESSION_SECRET: "",
   SEED_DEMO_CONTENT: "",
+  SMTP_URL: "",
+  MAIL_FROM: "",
 };

@@ -1,9 +1,12 @@
 // Top bar (SPEC §2 shared shell): brand, Home / Services / Career, Get Quotes.
 // On small screens the links sit in a <details> menu, which opens and closes without
 // JavaScript; with JavaScript, following a link also closes it.
+// Get Quotes is a link to /quote (the form as a page) that, with JavaScript, opens the quote
+// modal in place instead (onOpenQuote).
 import { ListIcon, XIcon } from "@phosphor-icons/react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { quoteHref } from "~/lib/quote-link";
 
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -16,7 +19,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-blue-700" : "text-slate-700 hover:text-blue-700"
   }`;
 
-export function SiteHeader({ brand }: { brand: string }) {
+export function SiteHeader({ brand, onOpenQuote }: { brand: string; onOpenQuote: () => void }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // Close the mobile menu after any navigation (link tap, back button).
@@ -68,7 +71,7 @@ export function SiteHeader({ brand }: { brand: string }) {
         </nav>
 
         <div className="flex items-center gap-2">
-          <GetQuotesLink className="hidden sm:inline-flex" />
+          <GetQuotesLink className="hidden sm:inline-flex" onOpen={onOpenQuote} />
           <details ref={menu} className="group relative md:hidden">
             <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
               <ListIcon className="h-6 w-6 group-open:hidden" aria-hidden="true" />
@@ -97,7 +100,13 @@ export function SiteHeader({ brand }: { brand: string }) {
                   </li>
                 ))}
                 <li className="mt-2 border-t border-slate-100 pt-2 sm:hidden">
-                  <GetQuotesLink className="flex w-full" onClick={close} />
+                  <GetQuotesLink
+                    className="flex w-full"
+                    onOpen={() => {
+                      close();
+                      onOpenQuote();
+                    }}
+                  />
                 </li>
               </ul>
             </nav>
@@ -108,12 +117,29 @@ export function SiteHeader({ brand }: { brand: string }) {
   );
 }
 
-/** The Get Quotes button. Until the quote modal exists it leads to the contact page. */
-function GetQuotesLink({ className = "", onClick }: { className?: string; onClick?: () => void }) {
+/**
+ * The Get Quotes button: a link to the quote page that opens the modal instead when JavaScript
+ * runs. A click with a modifier key (new tab, new window) still follows the link.
+ */
+function GetQuotesLink({ className = "", onOpen }: { className?: string; onOpen: () => void }) {
+  const location = useLocation();
   return (
     <Link
-      to="/contact"
-      onClick={onClick}
+      to={quoteHref(`${location.pathname}${location.search}`)}
+      onClick={(event) => {
+        if (
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        ) {
+          return;
+        }
+        event.preventDefault();
+        onOpen();
+      }}
+      aria-haspopup="dialog"
       className={`items-center justify-center rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 ${className}`}
     >
       Get Quotes

@@ -1,0 +1,109 @@
+// The contact form on /contact (SPEC §2, §4, §5): name, e-mail and message. Posts natively to
+// /contact without JavaScript (the page comes back with errors, or redirects to a success
+// message); with JavaScript it posts through a fetcher, the fields clear on success and the
+// message disappears after 3 s.
+import { PaperPlaneTiltIcon } from "@phosphor-icons/react";
+import { InputField, TextareaField } from "~/components/forms/fields";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { CONTACT_FAILURE, contactMessageSchema } from "~/domain/contact-message";
+import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from "~/domain/lead-fields";
+import {
+  FormStatus,
+  ProtectionFields,
+  useReplyMessage,
+  useVisitorForm,
+  type VisitorFormReply,
+} from "./visitor-form";
+
+/** SPEC §9: the success message clears after 3000 ms. */
+export const CONTACT_MESSAGE_MS = 3000;
+
+export function ContactForm({
+  actionData,
+  sentMessage,
+}: {
+  actionData?: VisitorFormReply | null;
+  /** The success message after a post without JavaScript (POST, redirect, GET). */
+  sentMessage?: string | null;
+}) {
+  const { fetcher, form, formProps, fields, reply, pending } = useVisitorForm({
+    id: "contact",
+    schema: contactMessageSchema,
+    fetcherKey: "contact-form",
+    actionData,
+  });
+  const { success: replied, error } = useReplyMessage(reply, CONTACT_MESSAGE_MS, CONTACT_FAILURE);
+  const success = replied;
+  const formErrorId = error ? `${form.id}-status` : undefined;
+
+  return (
+    <section
+      id="contact-form"
+      aria-labelledby="message-heading"
+      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10"
+    >
+      <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50 text-blue-700 ring-1 ring-blue-100">
+        <PaperPlaneTiltIcon aria-hidden="true" className="h-7 w-7" weight="duotone" />
+      </span>
+      <h2
+        id="message-heading"
+        className="mt-5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+      >
+        Send us a message
+      </h2>
+      <p className="mt-3 text-slate-700">
+        Tell us about your project or ask us anything. All fields are required; we usually reply
+        within one working day.
+      </p>
+      {/* After a post without JavaScript: the outcome first, where the page opens. */}
+      {sentMessage && !reply ? (
+        <div className="mt-6">
+          <FormStatus id="contact-sent" success={sentMessage} error={null} />
+        </div>
+      ) : null}
+      <fetcher.Form
+        method="post"
+        action="/contact"
+        {...formProps}
+        className="relative mt-8 grid gap-5"
+      >
+        <ProtectionFields />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <InputField
+            meta={fields.name}
+            label="Name"
+            type="text"
+            autoComplete="name"
+            maxLength={NAME_MAX}
+            formErrorId={formErrorId}
+          />
+          <InputField
+            meta={fields.email}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={EMAIL_MAX}
+            formErrorId={formErrorId}
+          />
+        </div>
+        <TextareaField
+          meta={fields.message}
+          label="Message"
+          rows={6}
+          maxLength={MESSAGE_MAX}
+          formErrorId={formErrorId}
+        />
+        <FormStatus id={`${form.id}-status`} success={success} error={error} />
+        <div>
+          <SubmitButton
+            pending={pending}
+            pendingText="Submitting..."
+            className="min-h-11 w-full gap-2 px-6 text-base sm:w-auto"
+          >
+            Send Message
+          </SubmitButton>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+// The newsletter signup in 'Stay Updated' on the home page (SPEC §2, §4, §5, §8): one required
+// e-mail. Posts natively to the home page's action without JavaScript (redirecting back to
+// #newsletter with the outcome); with JavaScript through a fetcher, the input disabled and the
+// button reading 'Subscribing...' meanwhile.
+import { getInputProps } from "@conform-to/react";
+import { WarningCircleIcon } from "@phosphor-icons/react";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { EMAIL_MAX } from "~/domain/lead-fields";
+import { SUBSCRIBE_FAILURE, subscribeSchema } from "~/domain/newsletter";
+import {
+  FormStatus,
+  ProtectionFields,
+  useReplyMessage,
+  useVisitorForm,
+  type VisitorFormReply,
+} from "./visitor-form";
+
+export function NewsletterForm({
+  actionData,
+  sentMessage,
+}: {
+  actionData?: VisitorFormReply | null;
+  /** The outcome after a post without JavaScript (POST, redirect, GET). */
+  sentMessage?: string | null;
+}) {
+  const { fetcher, form, formProps, fields, reply, pending } = useVisitorForm({
+    id: "newsletter",
+    schema: subscribeSchema,
+    fetcherKey: "newsletter",
+    actionData,
+  });
+  const message = useReplyMessage(reply, null, SUBSCRIBE_FAILURE);
+  const success = message.success ?? (reply ? null : (sentMessage ?? null));
+  const email = fields.email;
+  const statusId = `${form.id}-status`;
+  const describedBy = [email.errors?.length ? email.errorId : null, message.error ? statusId : null]
+    .filter(Boolean)
+    .join(" ");
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/?index"
+      {...formProps}
+      className="relative mx-auto mt-8 grid max-w-xl gap-3 text-left"
+    >
+      <ProtectionFields />
+      <label htmlFor={email.id} className="text-sm font-semibold text-blue-50">
+        Email address
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <input
+          {...getInputProps(email, { type: "email", ariaDescribedBy: describedBy || undefined })}
+          key={email.key}
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+          placeholder="you@example.com"
+          disabled={pending}
+          className="min-h-12 w-full flex-1 rounded-lg border border-white/70 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:ring-4 focus:ring-white/50 focus:outline-none disabled:cursor-wait disabled:bg-blue-50 aria-[invalid=true]:border-red-300 aria-[invalid=true]:ring-4 aria-[invalid=true]:ring-red-200"
+        />
+        <SubmitButton
+          pending={pending}
+          pendingText="Subscribing..."
+          className="min-h-12 bg-white! px-6 text-base text-blue-800! hover:bg-blue-50! focus-visible:outline-white!"
+        >
+          Subscribe
+        </SubmitButton>
+      </div>
+      {email.errors?.length ? (
+        <p
+          id={email.errorId}
+          className="flex items-start gap-1.5 rounded-md bg-white px-3 py-2 text-sm font-medium text-red-800"
+        >
+          <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>{email.errors.join(" ")}</span>
+        </p>
+      ) : null}
+      <FormStatus
+        id={statusId}
+        success={success}
+        error={email.errors?.length ? null : message.error}
+        tone="dark"
+      />
+    </fetcher.Form>
+  );
+}

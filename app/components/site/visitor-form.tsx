@@ -1,0 +1,174 @@
+// What the three public forms (quote, contact, newsletter) have in common:
+// - useVisitorForm: conform bound to a fetcher. Without JavaScript the same <form> posts
+//   natively to the route that owns the action, and the page comes back with that route's
+//   actionData; with JavaScript the fetcher posts and its data drives the form. Either way the
+//   form shows the server's reply (field errors, form message) and keeps what was typed.
+// - ProtectionFields: the hidden fields the server checks (lib/form-guard.server.ts) and the
+//   "came from" fields (lib/lead-source.ts).
+// - FormStatus: the success or error line.
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import type { z } from "zod";
+import {
+  externalReferrer,
+  SOURCE_PAGE_FIELD,
+  SOURCE_REFERRER_FIELD,
+  UTM_KEYS,
+  utmField,
+  utmFromSearch,
+} from "~/lib/lead-source";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { loader as layoutLoader } from "~/routes/site-layout";
+
+/** The reply of a visitor form's action (lib/visitor-form.server.ts), or of its clientAction. */
+export interface VisitorFormReply {
+  result?: SubmissionResult<string[]>;
+  ok: boolean;
+  message?: string;
+}
+
+/**
+ * What the browser knew when the site was first opened in this tab: the referrer and the
+ * landing URL's campaign tags. Read once, when this module first runs in the browser (at
+ * hydration of the first page), because client-side navigation changes location.search.
+ */
+const firstTouch =
+  typeof document === "undefined"
+    ? null
+    : {
+        referrer: externalReferrer(document.referrer, window.location.host),
+        utm: utmFromSearch(window.location.search),
+      };
+
+export function useVisitorForm<
+  Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+>(options: {
+  id: string;
+  schema: Schema;
+  /** The form's own fetcher key: one per form on the page. */
+  fetcherKey: string;
+  /** The reply when this page IS the action's route and was posted to without JavaScript. */
+  actionData?: VisitorFormReply | null;
+  /** Called after each reply the fetcher receives (success or not). */
+  onReply?: (reply: VisitorFormReply) => void;
+}) {
+  const fetcher = useFetcher<VisitorFormReply>({ key: options.fetcherKey });
+  const reply = fetcher.data ?? options.actionData ?? undefined;
+  const pending = fetcher.state !== "idle";
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id,
+    lastResult: reply?.result,
+    constraint: getZodConstraint(options.schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
+  });
+  const onReply = useRef(options.onReply);
+  onReply.current = options.onReply;
+  useEffect(() => {
+    if (fetcher.data) onReply.current?.(fetcher.data);
+  }, [fetcher.data]);
+  // conform turns the browser's own checks off so it can show its messages instead; without
+  // JavaScript nothing would replace them, so they stay on until hydration.
+  const hydrated = useHydrated();
+  const formProps = { ...getFormProps(form), noValidate: hydrated };
+  return { fetcher, form, formProps, fields, reply, pending };
+}
+
+/**
+ * The reply's message to show: a success clears itself `ms` after it appears (SPEC §4: 3 s);
+ * an error stays until the next reply. `dismiss` hides whatever shows (closing the quote modal
+ * resets its state, SPEC §4). Without JavaScript a success message simply stays.
+ */
+export function useReplyMessage(
+  reply: VisitorFormReply | undefined,
+  /** null: the success message stays. */
+  ms: number | null,
+  /** SPEC §8: what to say when the server sent no message. */
+  failure: string,
+) {
+  const [dismissed, setDismissed] = useState<VisitorFormReply | undefined>();
+  useEffect(() => {
+    if (!reply?.ok || ms === null) return;
+    const timer = setTimeout(() => setDismissed(reply), ms);
+    return () => clearTimeout(timer);
+  }, [reply, ms]);
+  const live = reply && reply !== dismissed ? reply : undefined;
+  return {
+    success: live?.ok ? (live.message ?? null) : null,
+    error: live && !live.ok ? live.message || failure : null,
+    dismiss: () => setDismissed(reply),
+  };
+}
+
+/** The hidden fields every visitor form carries. `page`: the page it counts as sent from. */
+export function ProtectionFields({ page }: { page?: string }) {
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const sentFrom = page ?? `${location.pathname}${location.search}`;
+  // The server's view on the first render (no hydration mismatch), the tab's first page after.
+  const referrer = (hydrated ? firstTouch?.referrer : null) ?? layout?.landingReferrer ?? "";
+  const utm =
+    (hydrated ? firstTouch?.utm : undefined) ?? utmFromSearch(sentFrom.split("?")[1] ?? "");
+  return (
+    <>
+      <input type="hidden" name="formToken" value={layout?.formToken ?? ""} />
+      {/* The honeypot: invisible to people and out of the tab order; bots fill it in. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      {hydrated ? <input type="hidden" name="_enhanced" value="1" /> : null}
+      <input type="hidden" name={SOURCE_PAGE_FIELD} value={sentFrom} />
+      {referrer ? <input type="hidden" name={SOURCE_REFERRER_FIELD} value={referrer} /> : null}
+      {UTM_KEYS.map((key) =>
+        utm?.[key] ? <input key={key} type="hidden" name={utmField(key)} value={utm[key]} /> : null,
+      )}
+    </>
+  );
+}
+
+/**
+ * The line under a form: green success or red error. It is a live region that exists before
+ * the message does, so screen readers announce what arrives.
+ */
+export function FormStatus({
+  id,
+  success,
+  error,
+  tone = "light",
+}: {
+  id?: string;
+  success: string | null;
+  error: string | null;
+  /** "dark": on a coloured background (the newsletter band). */
+  tone?: "light" | "dark";
+}) {
+  const message = error ?? success;
+  const colours = error
+    ? tone === "dark"
+      ? "bg-white text-red-800 ring-1 ring-red-200"
+      : "border border-red-200 bg-red-50 text-red-800"
+    : tone === "dark"
+      ? "bg-white text-green-800 ring-1 ring-green-200"
+      : "border border-green-200 bg-green-50 text-green-800";
+  const Icon = error ? WarningCircleIcon : CheckCircleIcon;
+  return (
+    <div id={id} role="status" aria-live="polite">
+      {message ? (
+        <p
+          className={`flex items-start gap-2 rounded-lg px-4 py-3 text-left text-sm font-medium ${colours}`}
+        >
+          <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          <span>{message}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

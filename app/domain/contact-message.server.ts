@@ -1,0 +1,36 @@
+// Contact messages (SPEC §3 Contact submission): stored from /contact, read by the lead inbox.
+import { ObjectId } from "mongodb";
+import { getCollections } from "#db/client.server";
+import type { ContactDoc, LeadSource } from "#db/collections";
+import type { ContactMessageInput } from "./contact-message";
+import { notifyNewLead } from "./lead-notification.server";
+
+/** Stores a new contact message (status 'new') and announces it to the agency by e-mail. */
+export async function createContactMessage(
+  input: ContactMessageInput,
+  source: LeadSource = {},
+  now: Date = new Date(),
+): Promise<ContactDoc> {
+  const { contacts } = await getCollections();
+  const doc: ContactDoc = {
+    _id: new ObjectId(),
+    name: input.name,
+    email: input.email,
+    message: input.message,
+    status: "new",
+    source,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await contacts.insertOne(doc);
+  notifyNewLead({
+    kind: "contact",
+    id: doc._id,
+    name: doc.name,
+    email: doc.email,
+    fields: [],
+    message: doc.message,
+    source,
+  });
+  return doc;
+}

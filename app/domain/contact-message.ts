@@ -1,0 +1,16 @@
+// The contact form on /contact (SPEC §2, §5): name, e-mail and message, all required. Shared by
+// the browser and the server (app/routes/contact.tsx).
+import { z } from "zod";
+import { emailField, messageField, nameField } from "./lead-fields";
+
+export const CONTACT_SUCCESS = "Message sent successfully! We will get back to you soon.";
+/** SPEC §8: what the form says when the server gave no message. */
+export const CONTACT_FAILURE = "Something went wrong";
+
+export const contactMessageSchema = z.object({
+  name: nameField,
+  email: emailField,
+  message: messageField,
+});
+
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;

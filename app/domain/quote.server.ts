@@ -1,0 +1,41 @@
+// Quote requests (SPEC §3 Quote request): stored from the public form, read by the lead inbox.
+import { ObjectId } from "mongodb";
+import { getCollections } from "#db/client.server";
+import type { LeadSource, QuoteDoc } from "#db/collections";
+import { notifyNewLead } from "./lead-notification.server";
+import type { QuoteInput } from "./quote";
+
+/** Stores a new quote request (status 'pending') and announces it to the agency by e-mail. */
+export async function createQuote(
+  input: QuoteInput,
+  source: LeadSource = {},
+  now: Date = new Date(),
+): Promise<QuoteDoc> {
+  const { quotes } = await getCollections();
+  const doc: QuoteDoc = {
+    _id: new ObjectId(),
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    service: input.service,
+    message: input.message,
+    status: "pending",
+    source,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await quotes.insertOne(doc);
+  notifyNewLead({
+    kind: "quote",
+    id: doc._id,
+    name: doc.name,
+    email: doc.email,
+    fields: [
+      ["Phone", doc.phone],
+      ["Service", doc.service],
+    ],
+    message: doc.message,
+    source,
+  });
+  return doc;
+}

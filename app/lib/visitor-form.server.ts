@@ -1,0 +1,116 @@
+// The one path every public form post takes (quote, contact, newsletter), so each gets the same
+// protection in the same order:
+//   read the body -> validate (zod, shared with the browser) -> honeypot and fill-time token
+//   -> per-address rate limit (MongoDB) -> store -> answer.
+// Nothing is stored unless every step passed. Each refusal is a 4xx with a message for the
+// form and the typed values kept (conform's reply); a storage failure is a 503 with a
+// message, never an error page, so the visitor can simply send again.
+
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { z } from "zod";
+import type { LeadSource } from "#db/collections";
+import { getEnv } from "~/env.server";
+import { clientIp } from "./client-ip.server";
+import { checkFormGuard } from "./form-guard.server";
+import { readLeadSource } from "./lead-source.server";
+import { hitRateLimit, retryAfterText } from "./rate-limit.server";
+
+/** Present (value "1") only in forms the browser's JavaScript sends (see EnhancedField). */
+export const ENHANCED_FIELD = "_enhanced";
+
+export const RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
+export const CHECK_FIELDS_MESSAGE = "Please correct the highlighted fields.";
+export const UNREADABLE_MESSAGE = "The form could not be read. Please try again.";
+export const STORAGE_FAILED_MESSAGE =
+  "We could not save this just now. Please try again in a moment.";
+
+export interface VisitorFormData {
+  result: SubmissionResult<string[]>;
+  /** True when the submission was stored. */
+  ok: boolean;
+  /** What to tell the visitor: the success text, or why nothing was sent. */
+  message?: string;
+}
+
+export async function handleVisitorForm<Schema extends z.ZodType<Record<string, unknown>>>(input: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  /** Rate-limit bucket, e.g. "quote". */
+  scope: string;
+  schema: Schema;
+  /** Stores the valid submission; returns the message for the visitor. */
+  store: (value: z.output<Schema>, source: LeadSource) => Promise<string>;
+  /** Where a browser without JavaScript goes after success (POST-redirect-GET). */
+  successRedirect: (form: FormData) => string;
+  /** Fields the reply must not send back (none of ours is secret, but be explicit). */
+  hideFields?: string[];
+}) {
+  const { request, schema } = input;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    const empty = parseWithZod(new FormData(), { schema });
+    return data<VisitorFormData>(
+      {
+        result: empty.reply({ formErrors: [UNREADABLE_MESSAGE] }),
+        ok: false,
+        message: UNREADABLE_MESSAGE,
+      },
+      { status: 400 },
+    );
+  }
+
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") {
+    return data<VisitorFormData>(
+      { result: submission.reply(), ok: false, message: CHECK_FIELDS_MESSAGE },
+      { status: 400 },
+    );
+  }
+
+  const refuse = (message: string, status: number, headers?: HeadersInit) =>
+    data<VisitorFormData>(
+      { result: submission.reply({ formErrors: [message] }), ok: false, message },
+      { status, headers },
+    );
+
+  const guard = await checkFormGuard(form);
+  if (!guard.ok) return refuse(guard.message, 400);
+
+  const limit = await hitRateLimit({
+    scope: input.scope,
+    ip: clientIp(input.context),
+    limit: getEnv().FORM_IP_LIMIT,
+    windowMs: RATE_LIMIT_WINDOW_MS,
+  });
+  if (!limit.allowed) {
+    return refuse(
+      `Too many submissions from your network. ${retryAfterText(limit.retryAfterMs)}`,
+      429,
+      { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
+    );
+  }
+
+  let message: string;
+  try {
+    message = await input.store(
+      submission.value as z.output<Schema>,
+      readLeadSource(form, request),
+    );
+  } catch (error) {
+    console.error(`[${input.scope}] Could not store a submission:`, error);
+    return refuse(STORAGE_FAILED_MESSAGE, 503, { "Retry-After": "5" });
+  }
+
+  if (form.get(ENHANCED_FIELD) !== "1") {
+    throw redirect(input.successRedirect(form), 303);
+  }
+  return data<VisitorFormData>({
+    result: submission.reply({ resetForm: true }),
+    ok: true,
+    message,
+  });
+}
