@@ -5,9 +5,11 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
+import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
 import { limitRequestBodies } from "./lib/body-limit.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
+import { countVisitors } from "./lib/count-visitors.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
 import { serviceUnavailablePage } from "./lib/service-unavailable.server";
 import { prepareDatabase } from "./startup.server";
@@ -50,6 +52,11 @@ app.use((req, res, next) => {
   }
 });
 
+// Unique visitors per day for the dashboard (app/domain/visitor-count.server.ts): noted in memory
+// once each page answer is sent, written to MongoDB in batches every 2 s. After the gates (a 403
+// or 503 is no visit), before React Router, so pages served without running a loader count too.
+app.use(countVisitors(visitorCounter()));
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -77,7 +84,8 @@ export async function startup(
   await startDatabase({ init: (db) => prepareDatabase(db, log), log, onFatal: hooks.onFatal });
 }
 
-/** Closes the database (and flushes the embedded server's journal). */
+/** Writes the visits still queued, then closes the database (and flushes the embedded journal). */
 export async function shutdown(): Promise<void> {
+  await visitorCounter().close();
   await closeDatabase();
 }

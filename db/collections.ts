@@ -202,6 +202,27 @@ export interface VisitorStatDoc {
   count: number;
 }
 
+/**
+ * One visitor seen on one UTC day (app/domain/visitor-count.server.ts). Nothing but a keyed hash
+ * of address and browser; deleted with the day's salt, shortly after the day ends.
+ */
+export interface VisitorHitDoc {
+  /** "<YYYY-MM-DD>:<HMAC-SHA256(salt of the day, ip + "\n" + user agent), base64url>". */
+  _id: string;
+  /** The TTL index deletes the document after it. */
+  expiresAt: Date;
+}
+
+/** The random key of one UTC day's visitor hashes, shared by every instance. */
+export interface VisitorSaltDoc {
+  /** UTC day, YYYY-MM-DD. */
+  _id: string;
+  /** 32 random bytes, base64. */
+  salt: string;
+  /** The TTL index deletes the document after it: the day's hashes can no longer be redone. */
+  expiresAt: Date;
+}
+
 export interface AdminDoc extends Timestamps {
   _id: ObjectId;
   /** Lower-cased and trimmed. */
@@ -263,6 +284,8 @@ export interface Collections {
   quotes: Collection<QuoteDoc>;
   subscribers: Collection<SubscriberDoc>;
   visitorStats: Collection<VisitorStatDoc>;
+  visitorHits: Collection<VisitorHitDoc>;
+  visitorSalts: Collection<VisitorSaltDoc>;
   admins: Collection<AdminDoc>;
   sessions: Collection<SessionDoc>;
   loginAttempts: Collection<LoginAttemptDoc>;
@@ -286,6 +309,8 @@ export const COLLECTION_NAMES = {
   quotes: "quotes",
   subscribers: "subscribers",
   visitorStats: "visitorStats",
+  visitorHits: "visitorHits",
+  visitorSalts: "visitorSalts",
   admins: "admins",
   sessions: "sessions",
   loginAttempts: "loginAttempts",
@@ -314,6 +339,9 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   quotes: [{ key: { createdAt: -1 } }, { key: { status: 1, createdAt: -1 } }],
   subscribers: [{ key: { email: 1 }, name: "email_unique", unique: true }],
   visitorStats: [{ key: { date: 1 }, name: "date_unique", unique: true }],
+  // Both expire shortly after their day ends (each document carries its own `expiresAt`).
+  visitorHits: [{ key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 }],
+  visitorSalts: [{ key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 }],
   admins: [{ key: { email: 1 }, name: "email_unique", unique: true }],
   // expireAfterSeconds 0: each session document expires at its own `expiresAt`.
   sessions: [

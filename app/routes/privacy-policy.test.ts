@@ -48,6 +48,13 @@ describe("privacy-policy page", () => {
     expect(html).toMatch(/Last updated: <time dateTime="\d{4}-\d{2}-\d{2}">/);
   });
 
+  it("says how visitors are counted: no cookies, a daily random value, codes kept briefly", () => {
+    const html = renderRoute(PrivacyPolicy, { email: null });
+    expect(html).toContain("To count unique visitors per day without cookies");
+    expect(html).toContain("random value that changes every day");
+    expect(html).toContain("until one hour after the end of the day (UTC)");
+  });
+
   it("points to the contact page instead when no e-mail is known", () => {
     const html = renderRoute(PrivacyPolicy, { email: null });
     expect(html).not.toContain("mailto:");

@@ -69,8 +69,11 @@ function sections(company: string, email: string | null): LegalSection[] {
             <li>
               <strong>Technical data.</strong> Like every website, our servers process your IP
               address, browser type, the pages you request and the time of each request to deliver
-              the site and keep it secure. We also keep a daily count of visits, which contains
-              totals only and nothing about individual visitors.
+              the site and keep it secure. To count unique visitors per day without cookies, we
+              combine your IP address and browser type with a random value that changes every day
+              into a one-way code. We keep that code, and the day's random value, only until shortly
+              after the day ends; what remains is the number of visitors per day, which says nothing
+              about individual visitors.
             </li>
           </ul>
         </>
@@ -103,8 +106,8 @@ function sections(company: string, email: string | null): LegalSection[] {
           Where data protection laws such as the EU General Data Protection Regulation (GDPR) apply,
           we rely on your consent for the newsletter; on steps taken at your request before entering
           into a contract for enquiries, quotes and applications; on our legitimate interest in
-          running a secure and reliable website for technical data; and on our legal obligations
-          where the law requires us to keep records.
+          running a secure and reliable website, and in knowing how many people visit it, for
+          technical data; and on our legal obligations where the law requires us to keep records.
         </p>
       ),
     },
@@ -158,6 +161,10 @@ function sections(company: string, email: string | null): LegalSection[] {
           <li>Newsletter subscriptions: until you unsubscribe.</li>
           <li>Internship applications: up to 6 months after the position is filled.</li>
           <li>Server logs: no longer than 30 days.</li>
+          <li>
+            Visitor counting codes: until one hour after the end of the day (UTC) they were made on.
+            The daily visitor totals contain no personal data and are kept.
+          </li>
         </ul>
       ),
     },

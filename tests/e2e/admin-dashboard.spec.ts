@@ -45,18 +45,28 @@ test("shows the counts, today's visitors, the chart and the table from the datab
   await expect(tileFigure(page, "New quote requests")).toHaveText(String(pendingQuotes));
   await expect(tileFigure(page, "New contact messages")).toHaveText(String(newContacts));
 
-  // Today is the server's UTC day; the demo content has a stat for it.
+  // Today is the server's UTC day; the demo content has a stat for it. The suite's own browser
+  // adds to it: it is a visitor of this server like any other (one Chrome user agent from
+  // localhost, so one visitor, two if Chromium reaches the server over both IPv4 and IPv6).
+  // Every other figure is exactly the demo content's.
   const today = await tile(page, "Visitors Today").locator("time").getAttribute("datetime");
   expect(today).toBe(new Date().toISOString().slice(0, 10));
   const todayDate = today as string;
-  await expect(tileFigure(page, "Visitors Today")).toHaveText(figure(visitorCountFor(todayDate)));
+  const todayCount = Number(
+    (await tileFigure(page, "Visitors Today").textContent())?.replace(/,/g, ""),
+  );
+  expect(todayCount).toBeGreaterThanOrEqual(visitorCountFor(todayDate));
+  expect(todayCount).toBeLessThanOrEqual(visitorCountFor(todayDate) + 2);
+  const stats = demo.visitorStats.map((s) =>
+    s.date === todayDate ? { date: s.date, count: todayCount } : { date: s.date, count: s.count },
+  );
 
   // The table: the 30 demo days, newest first, with the day of the week.
   const table = page.getByRole("table");
   await expect(table.getByRole("columnheader")).toHaveText(["Date", "Visitors", "Day of week"]);
   const rows = table.locator("tbody tr");
   await expect(rows).toHaveCount(30);
-  const expected = [...demo.visitorStats].reverse();
+  const expected = [...stats].reverse();
   expect(expected[0]?.date).toBe(todayDate);
   for (const [i, stat] of expected.entries()) {
     const cells = rows.nth(i).getByRole("cell");
@@ -68,7 +78,7 @@ test("shows the counts, today's visitors, the chart and the table from the datab
   // The chart: one bar per day, oldest first, and a summary for screen readers.
   const chart = page.getByRole("img", { name: /^Bar chart of visitors per day/ });
   await expect(chart).toBeVisible();
-  const total = demo.visitorStats.reduce((sum, s) => sum + s.count, 0);
+  const total = stats.reduce((sum, s) => sum + s.count, 0);
   await expect(chart).toHaveAttribute(
     "aria-label",
     new RegExp(`${figure(total)} visitors in total`),
@@ -81,9 +91,9 @@ test("shows the counts, today's visitors, the chart and the table from the datab
       count: Number(r.getAttribute("data-count")),
     })),
   );
-  expect(drawn).toEqual(demo.visitorStats.map((s) => ({ date: s.date, count: s.count })));
+  expect(drawn).toEqual(stats);
   await expect(bars.last().locator("title")).toHaveText(
-    `${new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${todayDate}T00:00:00Z`))}: ${figure(visitorCountFor(todayDate))} visitors (today)`,
+    `${new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${todayDate}T00:00:00Z`))}: ${figure(todayCount)} visitors (today)`,
   );
 });
 

@@ -1,0 +1,56 @@
+// Feeds the visitor counter (app/domain/visitor-count.server.ts) from the HTTP layer. An Express
+// middleware rather than code in loaders: it sees every page answer, including ones a cache in
+// front of React Router may serve later without running a loader, and it costs the request
+// nothing but a check of the path and, once the answer is sent, a push into a queue.
+import type { NextFunction, Request, Response } from "express";
+import type { VisitorCounter } from "../domain/visitor-count.server";
+import { normalizeIp } from "./client-ip.server";
+
+/**
+ * Page views: GET requests for public pages, as documents or as React Router's `.data` requests
+ * (client-side navigations). Those count too: a visitor still on the site after midnight UTC is
+ * a visitor of the new day, and costs nothing more when already counted (the queue keeps each
+ * visitor once). Not counted: the back office, API, build assets, route discovery
+ * (`/__manifest`), files (sitemap, feeds, images: crawlers and feed readers, not visits) and
+ * HEAD (nobody sees a page).
+ */
+export function isPageRequest(method: string, path: string): boolean {
+  if (method !== "GET") return false;
+  if (/^\/(?:admin|api|assets)(?:[/.]|$)/.test(path) || path.startsWith("/__")) return false;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return !last.includes(".") || last.endsWith(".data");
+}
+
+/**
+ * Background fetches the browser makes on a guess (link prefetch, prerender, Safari's
+ * top-sites previews): not a visit. A visitor who then opens the page was counted by an earlier
+ * page, or is counted by the next one; only a prerendered page that is opened and then left
+ * without a click goes uncounted.
+ */
+export function isPrefetch(req: Request): boolean {
+  const purpose = [
+    req.get("sec-purpose"),
+    req.get("purpose"),
+    req.get("x-purpose"),
+    req.get("x-moz"),
+  ].join(" ");
+  return /prefetch|prerender|preview/i.test(purpose);
+}
+
+export function countVisitors(counter: VisitorCounter) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (isPageRequest(req.method, req.path) && !isPrefetch(req)) {
+      // Once the answer is out: only pages that were actually served (redirects and 304s
+      // included; errors and 404s are not visits).
+      res.once("finish", () => {
+        if (res.statusCode >= 400) return;
+        counter.record({
+          ip: normalizeIp(req.ip ?? req.socket.remoteAddress),
+          userAgent: req.get("user-agent"),
+          cookie: req.get("cookie"),
+        });
+      });
+    }
+    next();
+  };
+}
