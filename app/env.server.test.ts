@@ -42,6 +42,9 @@ describe("configuration", () => {
     [{ SESSION_ABSOLUTE_HOURS: "1.5" }, "SESSION_ABSOLUTE_HOURS"],
     [{ SESSION_ABSOLUTE_HOURS: "1000" }, "SESSION_ABSOLUTE_HOURS"],
     [{ LOGIN_IP_LIMIT: "-1" }, "LOGIN_IP_LIMIT"],
+    [{ FORM_IP_LIMIT: "0" }, "FORM_IP_LIMIT"],
+    [{ FORM_MIN_FILL_SECONDS: "2.5" }, "FORM_MIN_FILL_SECONDS"],
+    [{ SMTP_URL: "http://mail.example" }, "SMTP_URL"],
     [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "everyone" }, "TRUST_PROXY"],
   ])("rejects %o with one message naming %s", (source, variable) => {
@@ -61,6 +64,8 @@ describe("configuration", () => {
       SESSION_IDLE_MINUTES: 60,
       SESSION_ABSOLUTE_HOURS: 12,
       LOGIN_IP_LIMIT: 20,
+      FORM_IP_LIMIT: 10,
+      FORM_MIN_FILL_SECONDS: 2,
       TRUST_PROXY: false,
     });
     expect(

@@ -38,11 +38,20 @@ export const emailField = z
 /** Digits and the usual separators (+ ( ) - . and spaces), with 6 to 20 digits. */
 export const PHONE_PATTERN = /^[0-9+().\s-]+$/;
 
-export const phoneField = text("Phone", PHONE_MAX)
-  .regex(PHONE_PATTERN, "Please enter a valid phone number (digits, spaces and + ( ) - .).")
-  .refine((value) => {
-    const digits = value.replace(/\D/g, "").length;
-    return digits >= 6 && digits <= 20;
-  }, "Please enter a valid phone number (6 to 20 digits).");
+export const phoneField = text("Phone", PHONE_MAX).superRefine((value, ctx) => {
+  // One message at a time: the characters first, then the number of digits.
+  const digits = value.replace(/\D/g, "").length;
+  if (!PHONE_PATTERN.test(value)) {
+    ctx.addIssue({
+      code: "custom",
+      message: "Please enter a valid phone number (digits, spaces and + ( ) - .).",
+    });
+  } else if (digits < 6 || digits > 20) {
+    ctx.addIssue({
+      code: "custom",
+      message: "Please enter a valid phone number (6 to 20 digits).",
+    });
+  }
+});
 
 export const messageField = text("Message", MESSAGE_MAX);
