@@ -57,10 +57,14 @@ function sections(company: string, email: string | null): LegalSection[] {
             <li>
               <strong>Enquiries and quote requests.</strong> When you send us a message or request a
               quote, we receive your name, your e-mail address and your message, and for quotes also
-              your phone number and the service you are interested in.
+              your phone number and the service you are interested in. With it we keep the date, the
+              page of our site you sent it from and, when your browser tells us, the website that
+              referred you and the campaign tags of the link you followed (utm_source and the like),
+              so we know how people find us.
             </li>
             <li>
-              <strong>Newsletter.</strong> When you subscribe, we store your e-mail address.
+              <strong>Newsletter.</strong> When you subscribe, we store your e-mail address, the
+              date and the page you subscribed on.
             </li>
             <li>
               <strong>Internship applications.</strong> You apply through the link on each position;
