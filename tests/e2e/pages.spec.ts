@@ -293,18 +293,6 @@ test.describe("/contact", () => {
     await expect(map).toHaveAttribute("loading", "lazy");
     await expect(map).toHaveAttribute("referrerpolicy", /\S/);
   });
-
-  test("keeps the form's place with a way to write in, and no fake form", async ({ page }) => {
-    await stubMap(page);
-    await page.goto("/contact");
-    const slot = page.getByRole("region", { name: "Send us a message" });
-    await expect(slot).toBeVisible();
-    await expect(slot.getByRole("link", { name: "Email us" })).toHaveAttribute(
-      "href",
-      `mailto:${contactInfo.email}`,
-    );
-    await expect(page.getByRole("main").locator("form, input, textarea")).toHaveCount(0);
-  });
 });
 
 for (const path of ["/privacy-policy", "/terms-of-service"]) {
