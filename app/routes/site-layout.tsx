@@ -1,10 +1,9 @@
 // The shared shell of every public page (SPEC §2): skip link, top bar, footer, back-to-top.
 // Its loader reads the footer document once; pages' meta functions read the brand and site
 // URL from here (see app/lib/seo.ts).
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { BackToTop } from "~/components/site/back-to-top";
-import { QuoteDialog } from "~/components/site/quote-dialog";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { getFooter } from "~/domain/footer.server";
@@ -15,6 +14,11 @@ import { classifyHref, isWebUrl } from "~/lib/links";
 import { FALLBACK_BRAND } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/site-layout";
+
+// The quote modal and its form code (conform, zod) load on the first Get Quotes click, or
+// earlier when the pointer or focus reaches the button, not with every page.
+const loadQuoteDialog = () => import("~/components/site/quote-dialog");
+const QuoteDialog = lazy(() => loadQuoteDialog().then((m) => ({ default: m.QuoteDialog })));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [footer, formToken] = await Promise.all([getFooter(), issueFormToken()]);
@@ -45,6 +49,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { brand, year, links, social } = loaderData;
   const [quoteOpen, setQuoteOpen] = useState(false);
+  const [quoteUsed, setQuoteUsed] = useState(false);
   // The modal exists only where JavaScript runs; without it Get Quotes leads to /quote.
   const hydrated = useHydrated();
   return (
@@ -58,14 +63,25 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to main content
       </a>
-      <SiteHeader brand={brand} onOpenQuote={() => setQuoteOpen(true)} />
+      <SiteHeader
+        brand={brand}
+        onOpenQuote={() => {
+          setQuoteUsed(true);
+          setQuoteOpen(true);
+        }}
+        onPrepareQuote={() => void loadQuoteDialog()}
+      />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <SiteFooter brand={brand} year={year} links={links} social={social}>
         <BackToTop />
       </SiteFooter>
-      {hydrated ? <QuoteDialog open={quoteOpen} onClose={() => setQuoteOpen(false)} /> : null}
+      {hydrated && quoteUsed ? (
+        <Suspense fallback={null}>
+          <QuoteDialog open={quoteOpen} onClose={() => setQuoteOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -19,7 +19,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-blue-700" : "text-slate-700 hover:text-blue-700"
   }`;
 
-export function SiteHeader({ brand, onOpenQuote }: { brand: string; onOpenQuote: () => void }) {
+export function SiteHeader({
+  brand,
+  onOpenQuote,
+  onPrepareQuote,
+}: {
+  brand: string;
+  onOpenQuote: () => void;
+  /** The visitor is about to press Get Quotes (pointer over it, or focus): load the modal. */
+  onPrepareQuote: () => void;
+}) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // Close the mobile menu after any navigation (link tap, back button).
@@ -71,7 +80,11 @@ export function SiteHeader({ brand, onOpenQuote }: { brand: string; onOpenQuote:
         </nav>
 
         <div className="flex items-center gap-2">
-          <GetQuotesLink className="hidden sm:inline-flex" onOpen={onOpenQuote} />
+          <GetQuotesLink
+            className="hidden sm:inline-flex"
+            onOpen={onOpenQuote}
+            onPrepare={onPrepareQuote}
+          />
           <details ref={menu} className="group relative md:hidden">
             <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
               <ListIcon className="h-6 w-6 group-open:hidden" aria-hidden="true" />
@@ -102,6 +115,7 @@ export function SiteHeader({ brand, onOpenQuote }: { brand: string; onOpenQuote:
                 <li className="mt-2 border-t border-slate-100 pt-2 sm:hidden">
                   <GetQuotesLink
                     className="flex w-full"
+                    onPrepare={onPrepareQuote}
                     onOpen={() => {
                       close();
                       onOpenQuote();
@@ -121,7 +135,15 @@ export function SiteHeader({ brand, onOpenQuote }: { brand: string; onOpenQuote:
  * The Get Quotes button: a link to the quote page that opens the modal instead when JavaScript
  * runs. A click with a modifier key (new tab, new window) still follows the link.
  */
-function GetQuotesLink({ className = "", onOpen }: { className?: string; onOpen: () => void }) {
+function GetQuotesLink({
+  className = "",
+  onOpen,
+  onPrepare,
+}: {
+  className?: string;
+  onOpen: () => void;
+  onPrepare: () => void;
+}) {
   const location = useLocation();
   return (
     <Link
@@ -139,6 +161,9 @@ function GetQuotesLink({ className = "", onOpen }: { className?: string; onOpen:
         event.preventDefault();
         onOpen();
       }}
+      onPointerEnter={onPrepare}
+      onFocus={onPrepare}
+      onTouchStart={onPrepare}
       aria-haspopup="dialog"
       className={`items-center justify-center rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 ${className}`}
     >
