@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
+import { settleNotifications } from "./domain/lead-notification.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
 import { limitRequestBodies } from "./lib/body-limit.server";
@@ -86,6 +87,11 @@ export async function startup(
 
 /** Writes the visits still queued, then closes the database (and flushes the embedded journal). */
 export async function shutdown(): Promise<void> {
+  // New-lead e-mails still being sent get up to 10 s to finish and record how it went.
+  await Promise.race([
+    settleNotifications(),
+    new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+  ]);
   await visitorCounter().close();
   await closeDatabase();
 }

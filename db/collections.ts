@@ -173,6 +173,8 @@ export interface ContactDoc extends Timestamps {
   status: ContactStatus;
   source?: LeadSource;
   notification?: LeadNotification;
+  /** Hash of the form post; a repeat of the same post finds it taken (unique index). */
+  submissionKey?: string;
 }
 
 export interface QuoteDoc extends Timestamps {
@@ -185,6 +187,8 @@ export interface QuoteDoc extends Timestamps {
   status: QuoteStatus;
   source?: LeadSource;
   notification?: LeadNotification;
+  /** Hash of the form post; a repeat of the same post finds it taken (unique index). */
+  submissionKey?: string;
 }
 
 export interface SubscriberDoc {
@@ -328,6 +332,14 @@ export function collections(db: Db): Collections {
  * Indexes per collection. createIndexes is idempotent for an identical spec, so this runs at
  * every start-up on every instance; changing an existing index's options needs a migration.
  */
+/** One lead per form post (leads from the API, without a key, are not indexed). */
+const SUBMISSION_KEY_INDEX: IndexDescription = {
+  key: { submissionKey: 1 },
+  name: "submissionKey_unique",
+  unique: true,
+  partialFilterExpression: { submissionKey: { $exists: true } },
+};
+
 export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   internships: [{ key: { isActive: 1, deadline: 1 } }, { key: { createdAt: -1 } }],
   blogs: [{ key: { createdAt: -1 } }],
@@ -335,8 +347,12 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   resources: [{ key: { createdAt: -1 } }],
   highlights: [{ key: { order: 1 } }],
   faqs: [{ key: { createdAt: 1 } }],
-  contacts: [{ key: { createdAt: -1 } }, { key: { status: 1, createdAt: -1 } }],
-  quotes: [{ key: { createdAt: -1 } }, { key: { status: 1, createdAt: -1 } }],
+  contacts: [
+    { key: { createdAt: -1 } },
+    { key: { status: 1, createdAt: -1 } },
+    SUBMISSION_KEY_INDEX,
+  ],
+  quotes: [{ key: { createdAt: -1 } }, { key: { status: 1, createdAt: -1 } }, SUBMISSION_KEY_INDEX],
   subscribers: [{ key: { email: 1 }, name: "email_unique", unique: true }],
   visitorStats: [{ key: { date: 1 }, name: "date_unique", unique: true }],
   // Both expire shortly after their day ends (each document carries its own `expiresAt`).

@@ -1,16 +1,16 @@
 // Contact messages (SPEC §3 Contact submission): stored from /contact, read by the lead inbox.
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
-import type { ContactDoc, LeadSource } from "#db/collections";
+import type { ContactDoc } from "#db/collections";
 import type { ContactMessageInput } from "./contact-message";
-import { notifyNewLead } from "./lead-notification.server";
+import { insertOnce, type LeadOptions, notifyNewLead } from "./lead-notification.server";
 
 /** Stores a new contact message (status 'new') and announces it to the agency by e-mail. */
 export async function createContactMessage(
   input: ContactMessageInput,
-  source: LeadSource = {},
-  now: Date = new Date(),
-): Promise<ContactDoc> {
+  options: LeadOptions = {},
+): Promise<{ doc: ContactDoc; created: boolean }> {
+  const { source = {}, submissionKey, now = new Date() } = options;
   const { contacts } = await getCollections();
   const doc: ContactDoc = {
     _id: new ObjectId(),
@@ -19,10 +19,11 @@ export async function createContactMessage(
     message: input.message,
     status: "new",
     source,
+    ...(submissionKey ? { submissionKey } : {}),
     createdAt: now,
     updatedAt: now,
   };
-  await contacts.insertOne(doc);
+  if (!(await insertOnce(contacts, doc))) return { doc, created: false };
   notifyNewLead({
     kind: "contact",
     id: doc._id,
@@ -32,5 +33,5 @@ export async function createContactMessage(
     message: doc.message,
     source,
   });
-  return doc;
+  return { doc, created: true };
 }

@@ -35,8 +35,8 @@ export const emailField = z
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters.`)
   .pipe(z.email("Please enter a valid email address."));
 
-/** Digits and the usual separators (+ ( ) - . and spaces), with 6 to 20 digits. */
-export const PHONE_PATTERN = /^[0-9+().\s-]+$/;
+/** Digits and the usual separators (+ ( ) - . and plain spaces), with 6 to 20 digits. */
+export const PHONE_PATTERN = /^[0-9+(). -]+$/;
 
 export const phoneField = text("Phone", PHONE_MAX).superRefine((value, ctx) => {
   // One message at a time: the characters first, then the number of digits.

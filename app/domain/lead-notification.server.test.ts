@@ -59,7 +59,9 @@ const quote = {
 describe("new lead notification", () => {
   it("e-mails the agency's contact address with Reply-To the visitor and records it", async () => {
     setMailTransport(recordingTransport(), (line) => logs.push(line));
-    const doc = await createQuote(quote, { page: "/services", utm: { source: "news" } });
+    const { doc } = await createQuote(quote, {
+      source: { page: "/services", utm: { source: "news" } },
+    });
     await settleNotifications();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
@@ -82,7 +84,7 @@ describe("new lead notification", () => {
       throw new Error("connect ECONNREFUSED 127.0.0.1:25");
     }) as typeof failing.sendMail;
     setMailTransport(failing, (line) => logs.push(line));
-    const doc = await createContactMessage({
+    const { doc } = await createContactMessage({
       name: "Sam",
       email: "sam@example.com",
       message: "Hello",
@@ -99,7 +101,7 @@ describe("new lead notification", () => {
 
   it("without SMTP_URL logs what it would have sent", async () => {
     setMailTransport(null, (line) => logs.push(line));
-    const doc = await createContactMessage({
+    const { doc } = await createContactMessage({
       name: "Ann",
       email: "ann@example.com",
       message: "Hi",
@@ -110,5 +112,16 @@ describe("new lead notification", () => {
     ]);
     const stored = await (await getCollections()).contacts.findOne({ _id: doc._id });
     expect(stored?.notification?.status).toBe("skipped");
+  });
+
+  it("stores a repeated post once and announces it once", async () => {
+    setMailTransport(recordingTransport(), (line) => logs.push(line));
+    const first = await createQuote(quote, { submissionKey: "k1" });
+    const again = await createQuote(quote, { submissionKey: "k1" });
+    const other = await createQuote(quote, { submissionKey: "k2" });
+    await settleNotifications();
+    expect([first.created, again.created, other.created]).toEqual([true, false, true]);
+    expect(await (await getCollections()).quotes.countDocuments({})).toBe(2);
+    expect(sent).toHaveLength(2);
   });
 });

@@ -3,7 +3,12 @@
 // reply from the mail program reaches them. It is sent AFTER the lead is stored and outside
 // the visitor's request: a slow or failing mail server never loses a lead or delays the answer.
 // The outcome (sent, failed, skipped) is written on the lead for the inbox to show.
-import type { ObjectId } from "mongodb";
+import {
+  type Collection,
+  MongoServerError,
+  type ObjectId,
+  type OptionalUnlessRequiredId,
+} from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { LeadNotification, LeadSource } from "#db/collections";
 import { defaultFrom, sendMail } from "~/lib/mailer.server";
@@ -18,6 +23,35 @@ export interface LeadSummary {
   fields: [label: string, value: string][];
   message: string;
   source?: LeadSource;
+}
+
+/** How a lead is stored: where it came from, and the key that makes a repeated post one lead. */
+export interface LeadOptions {
+  source?: LeadSource;
+  /** Same post twice (double click, resent request): same key; the unique index keeps one. */
+  submissionKey?: string;
+  now?: Date;
+}
+
+/** Inserts `doc`; false when a lead with its submissionKey is already stored. */
+export async function insertOnce<T extends { submissionKey?: string }>(
+  collection: Collection<T>,
+  doc: OptionalUnlessRequiredId<T>,
+): Promise<boolean> {
+  try {
+    await collection.insertOne(doc);
+    return true;
+  } catch (error) {
+    if (
+      error instanceof MongoServerError &&
+      error.code === 11000 &&
+      doc.submissionKey &&
+      JSON.stringify(error.keyPattern ?? error.message).includes("submissionKey")
+    ) {
+      return false;
+    }
+    throw error;
+  }
 }
 
 const inFlight = new Set<Promise<void>>();

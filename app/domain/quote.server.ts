@@ -1,16 +1,16 @@
 // Quote requests (SPEC §3 Quote request): stored from the public form, read by the lead inbox.
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
-import type { LeadSource, QuoteDoc } from "#db/collections";
-import { notifyNewLead } from "./lead-notification.server";
+import type { QuoteDoc } from "#db/collections";
+import { insertOnce, type LeadOptions, notifyNewLead } from "./lead-notification.server";
 import type { QuoteInput } from "./quote";
 
 /** Stores a new quote request (status 'pending') and announces it to the agency by e-mail. */
 export async function createQuote(
   input: QuoteInput,
-  source: LeadSource = {},
-  now: Date = new Date(),
-): Promise<QuoteDoc> {
+  options: LeadOptions = {},
+): Promise<{ doc: QuoteDoc; created: boolean }> {
+  const { source = {}, submissionKey, now = new Date() } = options;
   const { quotes } = await getCollections();
   const doc: QuoteDoc = {
     _id: new ObjectId(),
@@ -21,10 +21,11 @@ export async function createQuote(
     message: input.message,
     status: "pending",
     source,
+    ...(submissionKey ? { submissionKey } : {}),
     createdAt: now,
     updatedAt: now,
   };
-  await quotes.insertOne(doc);
+  if (!(await insertOnce(quotes, doc))) return { doc, created: false };
   notifyNewLead({
     kind: "quote",
     id: doc._id,
@@ -37,5 +38,5 @@ export async function createQuote(
     message: doc.message,
     source,
   });
-  return doc;
+  return { doc, created: true };
 }

@@ -49,8 +49,9 @@ export async function checkFormGuard(
   const now = (options.now ?? new Date()).getTime();
   const minFillMs = options.minFillMs ?? getEnv().FORM_MIN_FILL_SECONDS * 1000;
 
-  const honeypot = form.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" ? honeypot.trim() !== "" : honeypot !== null) {
+  // Every value counts: `website=&website=spam` is a filled honeypot too.
+  const honeypot = form.getAll(HONEYPOT_FIELD);
+  if (honeypot.some((value) => typeof value !== "string" || value.trim() !== "")) {
     return { ok: false, reason: "honeypot", message: SPAM_MESSAGE };
   }
 

@@ -6,6 +6,7 @@
 // form and the typed values kept (conform's reply); a storage failure is a 503 with a
 // message, never an error page, so the visitor can simply send again.
 
+import { createHash } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
@@ -13,7 +14,8 @@ import type { z } from "zod";
 import type { LeadSource } from "#db/collections";
 import { getEnv } from "~/env.server";
 import { clientIp } from "./client-ip.server";
-import { checkFormGuard } from "./form-guard.server";
+import { parseFormWith } from "./form-data.server";
+import { checkFormGuard, FORM_TOKEN_FIELD } from "./form-guard.server";
 import { readLeadSource } from "./lead-source.server";
 import { hitRateLimit, retryAfterText } from "./rate-limit.server";
 
@@ -32,6 +34,10 @@ export interface VisitorFormData {
   ok: boolean;
   /** What to tell the visitor: the success text, or why nothing was sent. */
   message?: string;
+  /** After a refusal: the posted token, when it is still good (see handleVisitorForm). */
+  formToken?: string;
+  /** After a refusal: the "came from" fields as the server read them. */
+  source?: LeadSource;
 }
 
 export async function handleVisitorForm<Schema extends z.ZodType<Record<string, unknown>>>(input: {
@@ -40,12 +46,16 @@ export async function handleVisitorForm<Schema extends z.ZodType<Record<string, 
   /** Rate-limit bucket, e.g. "quote". */
   scope: string;
   schema: Schema;
-  /** Stores the valid submission; returns the message for the visitor. */
-  store: (value: z.output<Schema>, source: LeadSource) => Promise<string>;
+  /**
+   * Stores the valid submission; returns the message for the visitor. `submissionKey` is the
+   * same for a repeat of the same post: store it once (unique index) and confirm both.
+   */
+  store: (
+    value: z.output<Schema>,
+    meta: { source: LeadSource; submissionKey: string },
+  ) => Promise<string>;
   /** Where a browser without JavaScript goes after success (POST-redirect-GET). */
   successRedirect: (form: FormData) => string;
-  /** Fields the reply must not send back (none of ours is secret, but be explicit). */
-  hideFields?: string[];
 }) {
   const { request, schema } = input;
   let form: FormData;
@@ -63,21 +73,36 @@ export async function handleVisitorForm<Schema extends z.ZodType<Record<string, 
     );
   }
 
-  const submission = parseWithZod(form, { schema });
+  // The token and the "came from" fields go back with any refusal, so the page that comes
+  // back (without JavaScript, a fresh page) keeps them: the fill time still counts from the
+  // first page, not from the refusal, and the source survives a typo. An expired or forged
+  // token is not echoed; the page's fresh one takes its place.
+  const guard = await checkFormGuard(form);
+  const source = readLeadSource(form, request);
+  const postedToken = form.get(FORM_TOKEN_FIELD);
+  const echo = {
+    source,
+    ...((guard.ok || guard.reason === "too-fast") && typeof postedToken === "string"
+      ? { formToken: postedToken }
+      : {}),
+  };
+
+  // Only the schema's fields reach conform (see form-data.server.ts); the protection and
+  // source fields are read from the original by name.
+  const submission = parseFormWith(form, schema);
   if (submission.status !== "success") {
     return data<VisitorFormData>(
-      { result: submission.reply(), ok: false, message: CHECK_FIELDS_MESSAGE },
+      { result: submission.reply(), ok: false, message: CHECK_FIELDS_MESSAGE, ...echo },
       { status: 400 },
     );
   }
 
   const refuse = (message: string, status: number, headers?: HeadersInit) =>
     data<VisitorFormData>(
-      { result: submission.reply({ formErrors: [message] }), ok: false, message },
+      { result: submission.reply({ formErrors: [message] }), ok: false, message, ...echo },
       { status, headers },
     );
 
-  const guard = await checkFormGuard(form);
   if (!guard.ok) return refuse(guard.message, 400);
 
   const limit = await hitRateLimit({
@@ -94,12 +119,15 @@ export async function handleVisitorForm<Schema extends z.ZodType<Record<string, 
     );
   }
 
+  // The same form, token and values twice (a double click without JavaScript, a resent
+  // request) is one submission: the store keeps the first and confirms the second.
+  const submissionKey = createHash("sha256")
+    .update(`${input.scope}\0${String(postedToken)}\0${JSON.stringify(submission.value)}`)
+    .digest("base64url");
+
   let message: string;
   try {
-    message = await input.store(
-      submission.value as z.output<Schema>,
-      readLeadSource(form, request),
-    );
+    message = await input.store(submission.value as z.output<Schema>, { source, submissionKey });
   } catch (error) {
     console.error(`[${input.scope}] Could not store a submission:`, error);
     return refuse(STORAGE_FAILED_MESSAGE, 503, { "Retry-After": "5" });

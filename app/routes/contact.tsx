@@ -30,8 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     scope: "contact",
     schema: contactMessageSchema,
-    store: async (value, source) => {
-      await createContactMessage(value, source);
+    store: async (value, lead) => {
+      await createContactMessage(value, lead);
       return CONTACT_SUCCESS;
     },
     successRedirect: () => SENT_URL,

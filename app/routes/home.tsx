@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     scope: "newsletter",
     schema: subscribeSchema,
-    store: async (value, source) => {
+    store: async (value, { source }) => {
       outcome = await subscribe(value.email, source);
       return outcome === "subscribed" ? SUBSCRIBE_SUCCESS : ALREADY_SUBSCRIBED;
     },

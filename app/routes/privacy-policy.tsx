@@ -64,7 +64,8 @@ function sections(company: string, email: string | null): LegalSection[] {
             </li>
             <li>
               <strong>Newsletter.</strong> When you subscribe, we store your e-mail address, the
-              date and the page you subscribed on.
+              date, the page you subscribed on and, as for enquiries, the referring website and
+              campaign tags when your browser tells us.
             </li>
             <li>
               <strong>Internship applications.</strong> You apply through the link on each position;
@@ -77,7 +78,8 @@ function sections(company: string, email: string | null): LegalSection[] {
               combine your IP address and browser type with a random value that changes every day
               into a one-way code. We keep that code, and the day's random value, only until shortly
               after the day ends; what remains is the number of visitors per day, which says nothing
-              about individual visitors.
+              about individual visitors. To keep our forms from being flooded, we count the
+              messages, quote requests and sign-ups sent from each IP address for one hour.
             </li>
           </ul>
         </>
@@ -162,9 +164,13 @@ function sections(company: string, email: string | null): LegalSection[] {
             Enquiries and quote requests: up to 24 months after our last contact, unless they lead
             to a project, in which case we keep them as long as contract and tax law require.
           </li>
-          <li>Newsletter subscriptions: until you unsubscribe.</li>
+          <li>
+            Newsletter subscriptions: until you ask us to remove your address (see “Contact us”
+            below).
+          </li>
           <li>Internship applications: up to 6 months after the position is filled.</li>
           <li>Server logs: no longer than 30 days.</li>
+          <li>Per-address counts of form submissions: one hour.</li>
           <li>
             Visitor counting codes: until one hour after the end of the day (UTC) they were made on.
             The daily visitor totals contain no personal data and are kept.

@@ -206,6 +206,71 @@ describe("quote action", () => {
   });
 });
 
+describe("quote action, repeated and odd posts", () => {
+  it("stores a double-clicked post once and confirms both", async () => {
+    const args = await formPost("/quote", valid);
+    const body = await args.request.clone().text();
+    const again = {
+      ...args,
+      request: new Request(args.request.url, {
+        method: "POST",
+        headers: args.request.headers,
+        body,
+      }),
+    };
+    const [a, b] = await Promise.all([runAction(action, args), runAction(action, again)]);
+    expect([a.status, b.status]).toEqual([303, 303]);
+    expect(await count()).toBe(1);
+    // The same words from a new page load are a new request.
+    expect(
+      (await runAction(action, await formPost("/quote", valid, { filledForMs: 20_000 }))).status,
+    ).toBe(303);
+    expect(await count()).toBe(2);
+  });
+
+  it("ignores field names outside the form (no giant arrays, no deep nesting), with a 400", async () => {
+    for (const [name, value] of [
+      ["a[99999999]", "1"],
+      [`a${"[0]".repeat(6000)}`, "1"],
+      [`a${".b".repeat(6000)}`, "1"],
+      ["name[$ne]", ""],
+    ]) {
+      const started = Date.now();
+      const res = await runAction(
+        action,
+        await formPost("/quote", { ...valid, name: "", [name as string]: value as string }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.data.result.error.name).toEqual(["Name is required."]);
+      expect(JSON.stringify(res.data).length).toBeLessThan(2000);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+    expect(await count()).toBe(0);
+  });
+
+  it("gives back the posted token and the source with a refusal, but not an expired token", async () => {
+    const args = await formPost("/quote", {
+      ...valid,
+      email: "nope",
+      sourcePage: "/services?utm_source=x",
+      utm_source: "x",
+    });
+    const posted = (await args.request.clone().formData()).get("formToken");
+    const res = await runAction(action, args);
+    expect(res.status).toBe(400);
+    expect(res.data.formToken).toBe(posted);
+    expect(res.data.source).toEqual({ page: "/services?utm_source=x", utm: { source: "x" } });
+    const quick = await runAction(action, await formPost("/quote", valid, { filledForMs: 10 }));
+    expect(quick.data.formToken).toMatch(/^v1\./);
+    const old = await runAction(
+      action,
+      await formPost("/quote", valid, { filledForMs: 25 * 60 * 60 * 1000 }),
+    );
+    expect(old.status).toBe(400);
+    expect(old.data.formToken).toBeUndefined();
+  });
+});
+
 describe("quote page loader", () => {
   const load = (query: string) =>
     loader({ request: new Request(`http://localhost/quote${query}`) } as Parameters<

@@ -32,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     scope: "quote",
     schema: quoteSchema,
-    store: async (value, source) => {
-      await createQuote(value, source);
+    store: async (value, lead) => {
+      await createQuote(value, lead);
       return QUOTE_SUCCESS;
     },
     successRedirect: (form) => {
@@ -72,7 +72,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
-  const { from, sentMessage } = loaderData;
+  const { sentMessage } = loaderData;
+  // After a refusal without JavaScript this page is the POST's answer, at /quote without the
+  // query: the page the visitor came from is the one the server read from the form.
+  const from = loaderData.from ?? quoteReturnPath(actionData?.source?.page);
   return (
     <div className="bg-slate-100 px-4 py-10 sm:px-6 sm:py-16 lg:px-8">
       <section

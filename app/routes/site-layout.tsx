@@ -1,8 +1,8 @@
 // The shared shell of every public page (SPEC §2): skip link, top bar, footer, back-to-top.
 // Its loader reads the footer document once; pages' meta functions read the brand and site
 // URL from here (see app/lib/seo.ts).
-import { lazy, Suspense, useState } from "react";
-import { Outlet, type ShouldRevalidateFunction } from "react-router";
+import { useState } from "react";
+import { Outlet, type ShouldRevalidateFunction, useLocation } from "react-router";
 import { BackToTop } from "~/components/site/back-to-top";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
@@ -11,14 +11,23 @@ import { publicSiteUrl } from "~/domain/site-content.server";
 import { issueFormToken } from "~/lib/form-guard.server";
 import { externalReferrer } from "~/lib/lead-source";
 import { classifyHref, isWebUrl } from "~/lib/links";
+import { quoteHref } from "~/lib/quote-link";
 import { FALLBACK_BRAND } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/site-layout";
 
 // The quote modal and its form code (conform, zod) load on the first Get Quotes click, or
-// earlier when the pointer or focus reaches the button, not with every page.
-const loadQuoteDialog = () => import("~/components/site/quote-dialog");
-const QuoteDialog = lazy(() => loadQuoteDialog().then((m) => ({ default: m.QuoteDialog })));
+// earlier when the pointer or focus reaches the button, not with every page. If the code
+// cannot be loaded (offline, or a deploy replaced it), Get Quotes goes to /quote instead.
+type QuoteDialogModule = typeof import("~/components/site/quote-dialog");
+let quoteDialogModule: Promise<QuoteDialogModule> | undefined;
+function loadQuoteDialog(): Promise<QuoteDialogModule> {
+  quoteDialogModule ??= import("~/components/site/quote-dialog").catch((error: unknown) => {
+    quoteDialogModule = undefined; // try again next time
+    throw error;
+  });
+  return quoteDialogModule;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [footer, formToken] = await Promise.all([getFooter(), issueFormToken()]);
@@ -41,15 +50,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 // The shell's content does not depend on the page or its query string (the internships
 // filters change the query on every keystroke): read it again only after a form post, which
 // also hands the page's forms a fresh token.
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formMethod,
-  defaultShouldRevalidate,
-}) => (formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false);
+// Also after a refused post (React Router skips loaders after a 4xx unless asked): a form whose
+// token expired gets a fresh one.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod }) =>
+  Boolean(formMethod && formMethod !== "GET");
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { brand, year, links, social } = loaderData;
   const [quoteOpen, setQuoteOpen] = useState(false);
-  const [quoteUsed, setQuoteUsed] = useState(false);
+  const [quoteModule, setQuoteModule] = useState<QuoteDialogModule | null>(null);
+  const location = useLocation();
   // The modal exists only where JavaScript runs; without it Get Quotes leads to /quote.
   const hydrated = useHydrated();
   return (
@@ -66,10 +76,15 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SiteHeader
         brand={brand}
         onOpenQuote={() => {
-          setQuoteUsed(true);
-          setQuoteOpen(true);
+          loadQuoteDialog().then(
+            (module) => {
+              setQuoteModule(() => module);
+              setQuoteOpen(true);
+            },
+            () => window.location.assign(quoteHref(`${location.pathname}${location.search}`)),
+          );
         }}
-        onPrepareQuote={() => void loadQuoteDialog()}
+        onPrepareQuote={() => void loadQuoteDialog().catch(() => {})}
       />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
@@ -77,10 +92,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SiteFooter brand={brand} year={year} links={links} social={social}>
         <BackToTop />
       </SiteFooter>
-      {hydrated && quoteUsed ? (
-        <Suspense fallback={null}>
-          <QuoteDialog open={quoteOpen} onClose={() => setQuoteOpen(false)} />
-        </Suspense>
+      {hydrated && quoteModule ? (
+        <quoteModule.QuoteDialog open={quoteOpen} onClose={() => setQuoteOpen(false)} />
       ) : null}
     </div>
   );

@@ -67,7 +67,7 @@ export function ContactForm({
         {...formProps}
         className="relative mt-8 grid gap-5"
       >
-        <ProtectionFields />
+        <ProtectionFields reply={reply} />
         <div className="grid gap-5 sm:grid-cols-2">
           <InputField
             meta={fields.name}

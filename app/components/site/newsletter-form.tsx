@@ -44,7 +44,7 @@ export function NewsletterForm({
       {...formProps}
       className="relative mx-auto mt-8 grid max-w-xl gap-3 text-left"
     >
-      <ProtectionFields />
+      <ProtectionFields reply={reply} />
       <label htmlFor={email.id} className="text-sm font-semibold text-blue-50">
         Email address
       </label>

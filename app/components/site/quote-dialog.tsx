@@ -24,7 +24,10 @@ const FOCUSABLE =
  */
 function returnFocus(opener: HTMLElement | null) {
   const visible = (element: Element | null): element is HTMLElement =>
-    element instanceof HTMLElement && element.isConnected && element.getClientRects().length > 0;
+    element instanceof HTMLElement &&
+    element !== document.body &&
+    element.isConnected &&
+    element.getClientRects().length > 0;
   const target = [
     opener,
     ...Array.from(document.querySelectorAll('[aria-haspopup="dialog"]')),

@@ -57,7 +57,7 @@ export function QuoteForm({
       onPointerDown={onInteract}
       className="relative grid gap-5"
     >
-      <ProtectionFields page={page} />
+      <ProtectionFields page={page} reply={reply} />
       <p className="text-sm text-slate-700">All fields are required.</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField

@@ -12,6 +12,7 @@ import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { z } from "zod";
+import type { LeadSource } from "#db/collections";
 import {
   externalReferrer,
   SOURCE_PAGE_FIELD,
@@ -28,6 +29,8 @@ export interface VisitorFormReply {
   result?: SubmissionResult<string[]>;
   ok: boolean;
   message?: string;
+  formToken?: string;
+  source?: LeadSource;
 }
 
 /**
@@ -62,7 +65,9 @@ export function useVisitorForm<
     id: options.id,
     lastResult: reply?.result,
     constraint: getZodConstraint(options.schema),
-    shouldValidate: "onBlur",
+    // Checked on submit, then as the visitor corrects: an error appearing on blur moves the
+    // submit button between mouse-down and mouse-up, and the click would be lost.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
   });
@@ -104,19 +109,27 @@ export function useReplyMessage(
   };
 }
 
-/** The hidden fields every visitor form carries. `page`: the page it counts as sent from. */
-export function ProtectionFields({ page }: { page?: string }) {
+/**
+ * The hidden fields every visitor form carries. `page`: the page it counts as sent from.
+ * `reply`: after a refusal, the server gives back the token and source it read, which win over
+ * this page's own (without JavaScript the refusal is a new page, at the action's URL).
+ */
+export function ProtectionFields({ page, reply }: { page?: string; reply?: VisitorFormReply }) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
   const location = useLocation();
   const hydrated = useHydrated();
-  const sentFrom = page ?? `${location.pathname}${location.search}`;
+  const echoed = reply?.source;
+  const sentFrom = echoed?.page ?? page ?? `${location.pathname}${location.search}`;
   // The server's view on the first render (no hydration mismatch), the tab's first page after.
-  const referrer = (hydrated ? firstTouch?.referrer : null) ?? layout?.landingReferrer ?? "";
+  const referrer =
+    echoed?.referrer ?? (hydrated ? firstTouch?.referrer : null) ?? layout?.landingReferrer ?? "";
   const utm =
-    (hydrated ? firstTouch?.utm : undefined) ?? utmFromSearch(sentFrom.split("?")[1] ?? "");
+    echoed?.utm ??
+    (hydrated ? firstTouch?.utm : undefined) ??
+    utmFromSearch(sentFrom.split("?")[1] ?? "");
   return (
     <>
-      <input type="hidden" name="formToken" value={layout?.formToken ?? ""} />
+      <input type="hidden" name="formToken" value={reply?.formToken ?? layout?.formToken ?? ""} />
       {/* The honeypot: invisible to people and out of the tab order; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>

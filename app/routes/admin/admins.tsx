@@ -31,6 +31,7 @@ import { throttledMessage } from "~/domain/login-throttle.server";
 import { adminMeta, mergeHeaders } from "~/lib/admin-meta";
 import { clientIp } from "~/lib/client-ip.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { parseFormWith } from "~/lib/form-data.server";
 import { formatDate, isoDate } from "~/lib/format";
 import type { Route } from "./+types/admins";
 
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   switch (form.get("intent")) {
     case ADD_ADMIN_INTENT: {
-      const submission = parseWithZod(form, { schema: addAdminSchema });
+      const submission = parseFormWith(form, addAdminSchema);
       if (submission.status !== "success") {
         return data(
           { result: submission.reply({ hideFields: SECRET_FIELDS }), removeError: null },

@@ -14,6 +14,7 @@ import { throttledMessage } from "~/domain/login-throttle.server";
 import { adminMeta, mergeHeaders } from "~/lib/admin-meta";
 import { clientIp } from "~/lib/client-ip.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { parseFormWith } from "~/lib/form-data.server";
 import type { Route } from "./+types/change-password";
 
 const PAGE = "/admin/dashboard/change-password";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     form = new FormData();
   }
-  const submission = parseWithZod(form, { schema: changePasswordSchema });
+  const submission = parseFormWith(form, changePasswordSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }

@@ -19,6 +19,7 @@ import { throttledMessage } from "~/domain/login-throttle.server";
 import { adminMeta, mergeHeaders } from "~/lib/admin-meta";
 import { clientIp } from "~/lib/client-ip.server";
 import { readFlash } from "~/lib/flash.server";
+import { parseFormWith } from "~/lib/form-data.server";
 import type { Route } from "./+types/login";
 
 /** One message for an unknown e-mail and a wrong password: it tells nobody which e-mails exist. */
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const submission = parseWithZod(form, { schema: loginSchema });
+  const submission = parseFormWith(form, loginSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
