@@ -11,7 +11,7 @@ import { QUOTE_FAILURE, QUOTE_SUCCESS, quoteSchema } from "~/domain/quote";
 import { createQuote } from "~/domain/quote.server";
 import { mergeHeaders } from "~/lib/admin-meta";
 import { SOURCE_PAGE_FIELD } from "~/lib/lead-source";
-import { quoteReturnPath } from "~/lib/quote-link";
+import { quoteHref, quoteReturnPath } from "~/lib/quote-link";
 import { seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/quote";
@@ -85,7 +85,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <div className="border-b border-slate-200 px-6 py-5 sm:px-8">
           <Link
             to={from ?? "/"}
-            className="-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-blue-700 hover:bg-blue-50 hover:text-blue-800"
+            className="-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-blue-700 hover:bg-blue-50 hover:text-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             <ArrowLeftIcon aria-hidden="true" className="h-4 w-4" weight="bold" />
             {from ? "Back to the page you were on" : "Back to the home page"}
@@ -107,7 +107,14 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           ) : null}
         </div>
         <div className="px-6 py-6 sm:px-8">
-          <QuoteForm id="quote-page" actionData={actionData} page={from ?? undefined} />
+          {/* Posting to /quote?from=… keeps the way back on the page that comes back with
+              errors (without JavaScript, the answer to the post is that URL's page). */}
+          <QuoteForm
+            id="quote-page"
+            action={quoteHref(from ?? "/")}
+            actionData={actionData}
+            page={from ?? undefined}
+          />
         </div>
       </section>
     </div>

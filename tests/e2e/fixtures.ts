@@ -2,9 +2,17 @@
 // exception, which catches hydration mismatches and React key warnings early.
 import { test as base, expect } from "@playwright/test";
 
-export const test = base.extend<{ failOnConsoleErrors: undefined }>({
+export const test = base.extend<{
+  failOnConsoleErrors: undefined;
+  /**
+   * Paths (`/quote.data`) whose failed load a test causes on purpose (a refused or aborted form
+   * post from another page): Chromium logs it as a console error. Empty unless a test says so.
+   */
+  expectedFailedLoads: string[];
+}>({
+  expectedFailedLoads: [[], { option: true }],
   failOnConsoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedFailedLoads }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
         if (message.type() !== "error") return;
@@ -15,7 +23,8 @@ export const test = base.extend<{ failOnConsoleErrors: undefined }>({
         const isOwnStatus =
           message.text().startsWith("Failed to load resource") &&
           (message.location().url === page.url() ||
-            isOwnDataUrl(message.location().url, page.url()));
+            isOwnDataUrl(message.location().url, page.url()) ||
+            expectedFailedLoads.includes(pathOf(message.location().url)));
         if (!isOwnStatus) problems.push(`console.error: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
@@ -25,6 +34,14 @@ export const test = base.extend<{ failOnConsoleErrors: undefined }>({
     { auto: true },
   ],
 });
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return "";
+  }
+}
 
 /** `/admin/login.data?…` for the page `/admin/login?…` (and `/_root.data` for `/`). */
 function isOwnDataUrl(resource: string, pageUrl: string): boolean {

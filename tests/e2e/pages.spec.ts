@@ -293,6 +293,21 @@ test.describe("/contact", () => {
     await expect(map).toHaveAttribute("loading", "lazy");
     await expect(map).toHaveAttribute("referrerpolicy", /\S/);
   });
+
+  // Issue 4 put the real contact form in the place issue 3 kept for it (its behaviour:
+  // forms-contact.spec.ts); the e-mail address stays in the contact information beside it.
+  test("holds the contact form, with the e-mail address beside it", async ({ page }) => {
+    await stubMap(page);
+    await page.goto("/contact");
+    const slot = page.getByRole("region", { name: "Send us a message" });
+    await expect(slot).toBeVisible();
+    const form = slot.locator("form");
+    await expect(form).toHaveAttribute("method", "post");
+    await expect(form).toHaveAttribute("action", "/contact");
+    await expect(
+      page.getByRole("main").locator(`a[href="mailto:${contactInfo.email}"]`),
+    ).toHaveCount(1);
+  });
 });
 
 for (const path of ["/privacy-policy", "/terms-of-service"]) {

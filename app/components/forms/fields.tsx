@@ -30,7 +30,9 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-1.5">
+    // content-start: beside a field showing an error (a taller grid cell), this one keeps its
+    // label and input at their own height instead of stretching them.
+    <div className="grid content-start gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-slate-900">
         {label}
       </label>
@@ -50,8 +52,10 @@ export function Field({
   );
 }
 
+// Focus is a solid outline around the field, apart from its border: it stays plain on a field
+// with a red (invalid) border, where a faint ring would not tell focused from not focused.
 export const inputClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-red-600/20";
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-2 focus:outline-offset-2 focus:outline-blue-600 aria-[invalid=true]:border-red-600";
 
 /**
  * A labelled input bound to a conform field: label, hint, errors and the aria wiring (the
@@ -129,6 +133,21 @@ export function TextareaField({
   );
 }
 
+/**
+ * conform resets a form it was told to reset (a successful post's `resetForm`) by unselecting
+ * every option of a select (selectedIndex -1), which leaves the select blank instead of showing
+ * its empty first option. It marks each field it resets with a new data-conform value: when
+ * that happens to a select left with nothing selected, select the placeholder again.
+ */
+function keepPlaceholderSelected(select: HTMLSelectElement | null) {
+  if (!select) return;
+  const observer = new MutationObserver(() => {
+    if (select.selectedIndex === -1 && select.options.length > 0) select.selectedIndex = 0;
+  });
+  observer.observe(select, { attributes: true, attributeFilter: ["data-conform"] });
+  return () => observer.disconnect();
+}
+
 /** A labelled select bound to a conform field; `placeholder` is the empty first option. */
 export function SelectField({
   meta,
@@ -150,7 +169,10 @@ export function SelectField({
       <select
         {...getSelectProps(meta, { ariaDescribedBy: formErrorId })}
         key={meta.key}
-        className={inputClass}
+        ref={keepPlaceholderSelected}
+        // A native select is a few pixels shorter than a text input with the same padding: the
+        // same height as the inputs beside it (py-2.5 + a 24 px line + the border).
+        className={`${inputClass} h-11.5`}
         {...select}
       >
         <option value="">{placeholder}</option>

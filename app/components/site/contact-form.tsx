@@ -93,8 +93,8 @@ export function ContactForm({
           maxLength={MESSAGE_MAX}
           formErrorId={formErrorId}
         />
-        <FormStatus id={`${form.id}-status`} success={success} error={error} />
         <div>
+          <FormStatus id={`${form.id}-status`} success={success} error={error} spacing="mb-5" />
           <SubmitButton
             pending={pending}
             pendingText="Submitting..."

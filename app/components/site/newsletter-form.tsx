@@ -24,7 +24,10 @@ export function NewsletterForm({
   sentMessage?: string | null;
 }) {
   const { fetcher, form, formProps, fields, reply, pending } = useVisitorForm({
-    id: "newsletter",
+    // Not "newsletter": that is the band's id (the #newsletter anchor the no-JS redirect lands
+    // on), and conform ties the input to its form with form="<id>", so a shared id would tie
+    // it to the band and the e-mail would never be sent.
+    id: "newsletter-signup",
     schema: subscribeSchema,
     fetcherKey: "newsletter",
     actionData,
@@ -56,7 +59,7 @@ export function NewsletterForm({
           maxLength={EMAIL_MAX}
           placeholder="you@example.com"
           disabled={pending}
-          className="min-h-12 w-full flex-1 rounded-lg border border-white/70 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:ring-4 focus:ring-white/50 focus:outline-none disabled:cursor-wait disabled:bg-blue-50 aria-[invalid=true]:border-red-300 aria-[invalid=true]:ring-4 aria-[invalid=true]:ring-red-200"
+          className="min-h-12 w-full flex-1 rounded-lg border border-white/70 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-2 focus:outline-offset-2 focus:outline-white disabled:cursor-wait disabled:bg-blue-50 aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-600 aria-[invalid=true]:ring-inset"
         />
         <SubmitButton
           pending={pending}
@@ -66,21 +69,25 @@ export function NewsletterForm({
           Subscribe
         </SubmitButton>
       </div>
-      {email.errors?.length ? (
-        <p
-          id={email.errorId}
-          className="flex items-start gap-1.5 rounded-md bg-white px-3 py-2 text-sm font-medium text-red-800"
-        >
-          <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{email.errors.join(" ")}</span>
-        </p>
-      ) : null}
-      <FormStatus
-        id={statusId}
-        success={success}
-        error={email.errors?.length ? null : message.error}
-        tone="dark"
-      />
+      {/* One block under the input, so the empty live region adds no gap of its own. */}
+      <div>
+        {email.errors?.length ? (
+          <p
+            id={email.errorId}
+            className="flex items-start gap-2 rounded-lg bg-white px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
+          >
+            <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+            <span>{email.errors.join(" ")}</span>
+          </p>
+        ) : null}
+        <FormStatus
+          id={statusId}
+          success={success}
+          error={email.errors?.length ? null : message.error}
+          tone="dark"
+          spacing={email.errors?.length ? "mt-3" : ""}
+        />
+      </div>
     </fetcher.Form>
   );
 }

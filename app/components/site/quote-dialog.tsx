@@ -9,6 +9,7 @@
 // Without JavaScript, Get Quotes leads to /quote, which shows the same form as a page.
 import { XIcon } from "@phosphor-icons/react";
 import { useEffect, useRef } from "react";
+import { PrefetchPageLinks } from "react-router";
 import { QuoteForm } from "./quote-form";
 import type { VisitorFormReply } from "./visitor-form";
 
@@ -21,19 +22,27 @@ const FOCUSABLE =
 /**
  * Focus back to what opened the modal. If that is gone or hidden (the link inside the mobile
  * menu, which closed when it was tapped), to the menu's toggle, else to a visible Get Quotes.
+ * A link in a closed <details> still has a box in Chromium (its content is only
+ * content-visibility: hidden) and silently refuses focus, so visibility is asked with
+ * checkVisibility where the browser has it, and a candidate counts only once it took focus.
  */
 function returnFocus(opener: HTMLElement | null) {
   const visible = (element: Element | null): element is HTMLElement =>
     element instanceof HTMLElement &&
     element !== document.body &&
     element.isConnected &&
-    element.getClientRects().length > 0;
-  const target = [
+    (typeof element.checkVisibility === "function"
+      ? element.checkVisibility()
+      : element.getClientRects().length > 0);
+  const candidates = [
     opener,
     ...Array.from(document.querySelectorAll('[aria-haspopup="dialog"]')),
     document.querySelector("header details > summary"),
-  ].find(visible);
-  target?.focus();
+  ].filter(visible);
+  for (const candidate of candidates) {
+    candidate.focus();
+    if (document.activeElement === candidate) return;
+  }
 }
 
 export function QuoteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -116,12 +125,17 @@ export function QuoteDialog({ open, onClose }: { open: boolean; onClose: () => v
         <button
           type="button"
           onClick={() => dialog.current?.close()}
-          className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         >
           <XIcon aria-hidden="true" className="h-6 w-6" />
           <span className="sr-only">Close</span>
         </button>
       </div>
+      {/* The form posts to /quote, whose route code loads on first use: fetch it while the
+          visitor types, so a connection lost meanwhile still gets 'Submission failed' in the
+          form instead of the browser's offline page (React Router falls back to a full page
+          post when it cannot load the route). */}
+      {open ? <PrefetchPageLinks page="/quote" /> : null}
       <div className="px-6 py-6 sm:px-8">
         <QuoteForm
           id="quote-dialog"

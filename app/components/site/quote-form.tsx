@@ -18,6 +18,7 @@ export const QUOTE_SUCCESS_RESET_MS = 3000;
 
 export function QuoteForm({
   id,
+  action = "/quote",
   actionData,
   page,
   onReply,
@@ -26,6 +27,8 @@ export function QuoteForm({
 }: {
   /** Form id: one per place the form is shown. */
   id: string;
+  /** Where it posts: /quote, with the page's own query on /quote (see routes/quote.tsx). */
+  action?: string;
   actionData?: VisitorFormReply | null;
   /** The page the request counts as sent from (see ProtectionFields). */
   page?: string;
@@ -50,7 +53,7 @@ export function QuoteForm({
   return (
     <fetcher.Form
       method="post"
-      action="/quote"
+      action={action}
       {...formProps}
       onInput={onInteract}
       onKeyDown={onInteract}
@@ -101,8 +104,8 @@ export function QuoteForm({
         formErrorId={formErrorId}
       />
       {/* SPEC §8: the error in red above the submit button; the success line in the same place. */}
-      <FormStatus id={statusId} success={message.success} error={message.error} />
       <div>
+        <FormStatus id={statusId} success={message.success} error={message.error} spacing="mb-5" />
         <SubmitButton
           pending={pending}
           pendingText="Submitting..."

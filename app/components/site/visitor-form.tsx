@@ -79,8 +79,34 @@ export function useVisitorForm<
   // conform turns the browser's own checks off so it can show its messages instead; without
   // JavaScript nothing would replace them, so they stay on until hydration.
   const hydrated = useHydrated();
-  const formProps = { ...getFormProps(form), noValidate: hydrated };
+  const formProps = {
+    ...getFormProps(form),
+    noValidate: hydrated,
+    ref: cancelNativeIntentSubmits,
+  };
   return { fetcher, form, formProps, fields, reply, pending };
+}
+
+/** The name of the hidden button conform submits a form with to validate it (conform's INTENT). */
+const CONFORM_INTENT = "__intent__";
+
+/**
+ * conform validates a field when it loses focus by submitting the form with a hidden "intent"
+ * button; its submit handler, which React calls, cancels that submission. But after a
+ * successful post conform resets the form and re-keys its fields, so React replaces the field
+ * that still has focus (the one the visitor pressed Enter in) while it commits, and React
+ * ignores events while it commits: the blur validates the empty form, nobody cancels the
+ * submit event, and the browser posts the empty form natively, leaving the page for an error
+ * page. Here validation runs in the browser and an intent never needs the server, so the
+ * browser's own submission of one is always cancelled; React's handlers still run as before.
+ */
+function cancelNativeIntentSubmits(form: HTMLFormElement | null) {
+  if (!form) return;
+  const cancel = (event: SubmitEvent) => {
+    if (event.submitter?.getAttribute("name") === CONFORM_INTENT) event.preventDefault();
+  };
+  form.addEventListener("submit", cancel);
+  return () => form.removeEventListener("submit", cancel);
 }
 
 /**
@@ -156,12 +182,19 @@ export function FormStatus({
   success,
   error,
   tone = "light",
+  spacing = "",
 }: {
   id?: string;
   success: string | null;
   error: string | null;
   /** "dark": on a coloured background (the newsletter band). */
   tone?: "light" | "dark";
+  /**
+   * Margin classes for the message. The live region itself stays in the layout while empty,
+   * so it must not sit in a grid with a gap (it would double the gap next to it): give the
+   * message its own margin instead.
+   */
+  spacing?: string;
 }) {
   const message = error ?? success;
   const colours = error
@@ -176,7 +209,7 @@ export function FormStatus({
     <div id={id} role="status" aria-live="polite">
       {message ? (
         <p
-          className={`flex items-start gap-2 rounded-lg px-4 py-3 text-left text-sm font-medium ${colours}`}
+          className={`flex items-start gap-2 rounded-lg px-4 py-3 text-left text-sm font-medium ${colours} ${spacing}`}
         >
           <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
           <span>{message}</span>
