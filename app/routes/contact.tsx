@@ -1,6 +1,8 @@
 // /contact (SPEC §2): the contact form, the contact information block and the map from the
 // contact document. The form's action is here: a post goes through the shared visitor-form
 // path (validation, spam checks, rate limit) and stores a contact message with status 'new'.
+
+import { data } from "react-router";
 import { ContactDetailsCard } from "~/components/site/contact-details";
 import { ContactForm } from "~/components/site/contact-form";
 import { ContactMap } from "~/components/site/contact-map";
@@ -40,13 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // The server could not be reached (or answered with something that is not the form's reply):
 // say so in the form instead of replacing the page with an error.
-export async function clientAction({
-  serverAction,
-}: Route.ClientActionArgs): Promise<VisitorFormReply> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch {
-    return { ok: false, message: CONTACT_FAILURE };
+    // An error status: React Router then skips reloading the page's data, which would fail
+    // too (offline) and replace the page with an error.
+    return data<VisitorFormReply>({ ok: false, message: CONTACT_FAILURE }, { status: 503 });
   }
 }
 

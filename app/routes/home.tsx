@@ -1,7 +1,7 @@
 // Home (SPEC §2): hero, 'Why Choose …' highlights, 'What Our Clients Say' carousel,
 // 'Latest Blog Articles' and 'Stay Updated'. Everything is read here, on the server.
 import { RssSimpleIcon } from "@phosphor-icons/react";
-import { Link, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { BlogCard } from "~/components/site/blog-card";
 import { PageErrorBoundary } from "~/components/site/error-page";
 import { HighlightCards } from "~/components/site/highlight-cards";
@@ -85,13 +85,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // The server could not be reached: SPEC §8's network message, in the form.
-export async function clientAction({
-  serverAction,
-}: Route.ClientActionArgs): Promise<VisitorFormReply> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch {
-    return { ok: false, message: SUBSCRIBE_NETWORK_FAILURE };
+    // An error status: React Router then skips reloading the page's data, which would fail
+    // too (offline) and replace the page with an error.
+    return data<VisitorFormReply>(
+      { ok: false, message: SUBSCRIBE_NETWORK_FAILURE },
+      { status: 503 },
+    );
   }
 }
 

@@ -4,7 +4,7 @@
 // "modal" as a page, the form posts natively, and the answer is this page again with the
 // errors, or, after success, a redirect here with the success message.
 import { ArrowLeftIcon } from "@phosphor-icons/react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { QuoteForm } from "~/components/site/quote-form";
 import { FormStatus, type VisitorFormReply } from "~/components/site/visitor-form";
 import { QUOTE_FAILURE, QUOTE_SUCCESS, quoteSchema } from "~/domain/quote";
@@ -45,13 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // The server could not be reached: say so in the form (SPEC §8 'Submission failed') instead of
 // replacing the page with an error.
-export async function clientAction({
-  serverAction,
-}: Route.ClientActionArgs): Promise<VisitorFormReply> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch {
-    return { ok: false, message: QUOTE_FAILURE };
+    // An error status: React Router then skips reloading the page's data, which would fail
+    // too (offline) and replace the page with an error.
+    return data<VisitorFormReply>({ ok: false, message: QUOTE_FAILURE }, { status: 503 });
   }
 }
 

@@ -52,8 +52,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 // also hands the page's forms a fresh token.
 // Also after a refused post (React Router skips loaders after a 4xx unless asked): a form whose
 // token expired gets a fresh one.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod }) =>
-  Boolean(formMethod && formMethod !== "GET");
+// Not after a 503: that is a form's clientAction saying the server could not be reached, and
+// reloading would fail too and replace the page with an error.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionStatus }) =>
+  Boolean(formMethod && formMethod !== "GET" && actionStatus !== 503);
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { brand, year, links, social } = loaderData;

@@ -1,10 +1,7 @@
 // The connection drops between opening a page and sending a form (issue 4: nothing is lost).
-// Each form must then say so in place (SPEC §8) and keep what was typed. Today the post fails
-// as it should, but React Router then reloads the page's data after the action (the
-// clientAction's reply has no error status) and that fails too: the page is replaced by the
-// 500 error page. Marked test.fail until the route modules' clientActions answer with an error
-// status (for example `data(reply, { status: 503 })`, which skips that reload): Playwright
-// reports when these start to pass, and then the marks go.
+// Each form must then say so in place (SPEC §8) and keep what was typed, not be replaced by an
+// error page: the routes' clientActions answer 503, so React Router does not try to reload the
+// page's data (which would fail too).
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./forms-fixtures";
 
@@ -16,7 +13,6 @@ async function goOffline(page: Page) {
 }
 
 test("the quote modal: 'Submission failed' in the modal, values kept", async ({ page }) => {
-  test.fail(true, "the clientAction's reply makes React Router reload the page's data");
   await page.goto("/about");
   await page.getByRole("banner").getByRole("link", { name: "Get Quotes" }).click();
   const dialog = page.getByRole("dialog", { name: "Get a Free Quote" });
@@ -35,7 +31,6 @@ test("the quote modal: 'Submission failed' in the modal, values kept", async ({ 
 });
 
 test("the contact form: 'Something went wrong' in the form, values kept", async ({ page }) => {
-  test.fail(true, "the clientAction's reply makes React Router reload the page's data");
   await page.goto("/contact");
   const form = page.locator("#contact-form form");
   await form.getByLabel("Name").fill("Grace Hopper");
@@ -52,7 +47,6 @@ test("the contact form: 'Something went wrong' in the form, values kept", async 
 test("the newsletter: 'Subscription failed. Please try again.', the address kept", async ({
   page,
 }) => {
-  test.fail(true, "the clientAction's reply makes React Router reload the page's data");
   await page.goto("/");
   // The home page's images load lazily while the visitor scrolls down to the band: load them
   // all first, so the only thing the lost connection breaks is the form's post.

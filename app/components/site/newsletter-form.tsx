@@ -36,9 +36,8 @@ export function NewsletterForm({
   const success = message.success ?? (reply ? null : (sentMessage ?? null));
   const email = fields.email;
   const statusId = `${form.id}-status`;
-  const describedBy = [email.errors?.length ? email.errorId : null, message.error ? statusId : null]
-    .filter(Boolean)
-    .join(" ");
+  // conform adds the field's own error id itself while it shows an error.
+  const describedBy = [message.error ? statusId : null].filter(Boolean).join(" ");
 
   return (
     <fetcher.Form
