@@ -1,9 +1,21 @@
 // Only the fields a form has. conform turns names like `a[99999999]` or `a.b.c…` into nested
 // arrays and objects, and echoes the values back in its reply: a 13-byte body could ask for a
 // hundred-million-slot array, and a deeply nested name overflows the stack. Copying the known
-// names into a fresh FormData first makes every other name inert.
+// names into a fresh FormData first makes every other name inert:
+// - a name whose first segment is not one of the schema's fields is dropped;
+// - nested names (`links[0].label`, for field lists) are kept only while every list index is
+//   below MAX_LIST_INDEX and the path is at most MAX_PATH_SEGMENTS deep;
+// - conform's own intent field (add/remove a list row without JavaScript) is kept.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+
+/** No admin list needs more rows than this (service lists, footer links, team members...). */
+export const MAX_LIST_INDEX = 200;
+export const MAX_PATH_SEGMENTS = 6;
+/** Never a path segment: writing through them would reach Object.prototype. */
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+/** The field conform's intent buttons (insert, remove, reorder, validate) submit. */
+const CONFORM_INTENT = "__intent__";
 
 /** The top-level field names of a zod object schema (empty for anything else). */
 export function schemaFields(schema: z.ZodType): string[] {
@@ -11,11 +23,40 @@ export function schemaFields(schema: z.ZodType): string[] {
   return shape && typeof shape === "object" ? Object.keys(shape) : [];
 }
 
-/** A copy of `form` with only `names` (all their values, in order). */
+/** `links[0].label` -> ["links", 0, "label"]; null when the name is not a plain path. */
+function pathOf(name: string): (string | number)[] | null {
+  const segments: (string | number)[] = [];
+  const pattern = /^([A-Za-z_$][\w$]*)|\[(\d{1,6})\]|\.([A-Za-z_$][\w$]*)/y;
+  let index = 0;
+  while (index < name.length) {
+    pattern.lastIndex = index;
+    const match = pattern.exec(name);
+    if (!match || (index === 0) !== (match[1] !== undefined)) return null;
+    segments.push(match[2] !== undefined ? Number(match[2]) : (match[1] ?? match[3] ?? ""));
+    index = pattern.lastIndex;
+  }
+  return segments.length ? segments : null;
+}
+
+function allowed(name: string, fields: ReadonlySet<string>): boolean {
+  if (fields.has(name)) return true;
+  const path = pathOf(name);
+  return (
+    path !== null &&
+    fields.has(String(path[0])) &&
+    path.length <= MAX_PATH_SEGMENTS &&
+    path.every((segment) =>
+      typeof segment === "number" ? segment < MAX_LIST_INDEX : !UNSAFE_KEYS.has(segment),
+    )
+  );
+}
+
+/** A copy of `form` with only the entries of `names` and their nested paths (see above). */
 export function onlyFields(form: FormData, names: Iterable<string>): FormData {
+  const fields = new Set(names);
   const copy = new FormData();
-  for (const name of new Set(names)) {
-    for (const value of form.getAll(name)) copy.append(name, value);
+  for (const [name, value] of form.entries()) {
+    if (name === CONFORM_INTENT || allowed(name, fields)) copy.append(name, value);
   }
   return copy;
 }

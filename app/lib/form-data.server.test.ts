@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { MAX_LIST_INDEX, onlyFields, parseFormWith } from "./form-data.server";
+
+const form = (entries: [string, string][]) => {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+};
+const names = (data: FormData) => [...data.keys()];
+
+describe("onlyFields", () => {
+  it("keeps the schema's fields, their list rows and conform's intent", () => {
+    const kept = onlyFields(
+      form([
+        ["title", "a"],
+        ["links[0].label", "Home"],
+        ["links[1].url", "/"],
+        ["tags", "x"],
+        ["tags", "y"],
+        ["__intent__", "{}"],
+        ["other", "z"],
+        ["titles", "no"],
+      ]),
+      ["title", "links", "tags"],
+    );
+    expect(names(kept)).toEqual([
+      "title",
+      "links[0].label",
+      "links[1].url",
+      "tags",
+      "tags",
+      "__intent__",
+    ]);
+  });
+
+  it("drops giant indexes, deep paths and odd names", () => {
+    const kept = onlyFields(
+      form([
+        [`links[${MAX_LIST_INDEX}].label`, "x"],
+        ["links[99999999]", "x"],
+        [`links${"[0]".repeat(6000)}`, "x"],
+        [`links${".a".repeat(10)}`, "x"],
+        ["links[-1]", "x"],
+        ["links[0]]", "x"],
+        ["links.__proto__.x", "x"],
+        ["links[$ne]", "x"],
+      ]),
+      ["links"],
+    );
+    expect(names(kept)).toEqual([]);
+  });
+
+  it("parses list forms quickly whatever the body holds", () => {
+    const schema = z.object({ links: z.array(z.object({ label: z.string() })) });
+    const started = Date.now();
+    const result = parseFormWith(
+      form([
+        ["links[0].label", "Home"],
+        ["links[99999999].label", "x"],
+      ]),
+      schema,
+    );
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(result.status).toBe("success");
+    expect(result.status === "success" && result.value).toEqual({ links: [{ label: "Home" }] });
+  });
+});
