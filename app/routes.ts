@@ -28,6 +28,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("admins", "routes/admin/admins.tsx"),
     route("change-password", "routes/admin/change-password.tsx"),
+    route("footer", "routes/admin/footer.tsx"),
     // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.
     route("*", "routes/admin/not-found.tsx"),
   ]),

@@ -142,6 +142,8 @@ export interface HeroSectionDoc extends Singleton {
 }
 
 export interface FooterDoc extends Singleton {
+  /** E-mail of the admin who saved it last. */
+  updatedBy?: string;
   /** Company name shown in the copyright line. */
   copyright: string;
   links: { label: string; url: string }[];

@@ -1,6 +1,7 @@
 // Footer (SPEC §3): company name for the copyright line, footer links and social profiles.
 import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import { type FooterInput, footerToStore } from "./footer";
 
 export interface Footer {
   /** Company name shown in the copyright line; the shell also uses it as the brand. */
@@ -21,4 +22,18 @@ export async function getFooter(): Promise<Footer | null> {
     social: doc.social ?? [],
     updatedAt: doc.updatedAt ?? null,
   };
+}
+
+/** Saves the footer (blank rows dropped), recording when and by whom. */
+export async function saveFooter(
+  input: FooterInput,
+  by: { email: string },
+  now: Date = new Date(),
+): Promise<void> {
+  const { footer } = await getCollections();
+  await footer.updateOne(
+    { _id: SINGLETON_ID },
+    { $set: { ...footerToStore(input), updatedAt: now, updatedBy: by.email } },
+    { upsert: true },
+  );
 }
