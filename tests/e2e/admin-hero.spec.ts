@@ -6,6 +6,7 @@
 // - an image picked without JavaScript is posted with the form; with JavaScript it uploads at
 //   once (preview, 'Uploading image...', Save blocked) and the form sends its address;
 // - an SVG is refused with 'Image upload failed. Please try again.'
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../support/constants";
@@ -187,4 +188,27 @@ test("with JavaScript, Save waits while the image uploads", async ({ page, javaS
   await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(
     /^\/images\/[0-9a-f]{24}$/,
   );
+});
+
+test("the hero view and editor have no serious axe violation at 375 and 1280 px", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "axe runs inside the page");
+  await signIn(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [HERO, `${HERO}?edit`]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+    }
+  }
 });
