@@ -46,6 +46,9 @@ describe("configuration", () => {
     [{ FORM_MIN_FILL_SECONDS: "2.5" }, "FORM_MIN_FILL_SECONDS"],
     [{ SMTP_URL: "http://mail.example" }, "SMTP_URL"],
     [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ CLOUDINARY_CLOUD_NAME: "demo" }, "CLOUDINARY_UPLOAD_PRESET"],
+    [{ CLOUDINARY_UPLOAD_PRESET: "unsigned" }, "CLOUDINARY_CLOUD_NAME"],
+    [{ CLOUDINARY_CLOUD_NAME: "a/b", CLOUDINARY_UPLOAD_PRESET: "p" }, "CLOUDINARY_CLOUD_NAME"],
     [{ TRUST_PROXY: "everyone" }, "TRUST_PROXY"],
   ])("rejects %o with one message naming %s", (source, variable) => {
     try {
@@ -57,6 +60,13 @@ describe("configuration", () => {
       expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  it("takes a Cloudinary cloud name and upload preset together", () => {
+    expect(
+      parseEnv({ CLOUDINARY_CLOUD_NAME: "demo", CLOUDINARY_UPLOAD_PRESET: "bureau_unsigned" }),
+    ).toMatchObject({ CLOUDINARY_CLOUD_NAME: "demo", CLOUDINARY_UPLOAD_PRESET: "bureau_unsigned" });
+    expect(parseEnv({}).CLOUDINARY_CLOUD_NAME).toBeUndefined();
   });
 
   it("has session and sign-in defaults, and takes other values", () => {

@@ -119,6 +119,22 @@ export const envSchema = z
     ),
     /** The From of those e-mails. */
     MAIL_FROM: optional(z.string().trim().min(3).max(320)),
+    /**
+     * Cloudinary account for image uploads (SPEC §7): both set, uploads go there (unsigned
+     * preset) instead of MongoDB GridFS. Only the cloud name and preset: no API secret.
+     */
+    CLOUDINARY_CLOUD_NAME: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{1,100}$/, "must be a Cloudinary cloud name"),
+    ),
+    CLOUDINARY_UPLOAD_PRESET: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{1,100}$/, "must be an upload preset name"),
+    ),
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z
@@ -146,6 +162,19 @@ export const envSchema = z
           message: "must not be the e-mail address",
         });
       }
+    }
+    if (!env.CLOUDINARY_CLOUD_NAME !== !env.CLOUDINARY_UPLOAD_PRESET) {
+      const missing = env.CLOUDINARY_CLOUD_NAME
+        ? "CLOUDINARY_UPLOAD_PRESET"
+        : "CLOUDINARY_CLOUD_NAME";
+      const other = env.CLOUDINARY_CLOUD_NAME
+        ? "CLOUDINARY_CLOUD_NAME"
+        : "CLOUDINARY_UPLOAD_PRESET";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: `is required when ${other} is set`,
+      });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({

@@ -29,9 +29,14 @@ export default [
     route("admins", "routes/admin/admins.tsx"),
     route("change-password", "routes/admin/change-password.tsx"),
     route("footer", "routes/admin/footer.tsx"),
+    route("hero", "routes/admin/hero.tsx"),
+    // Where image fields upload a picked file with JavaScript (JSON; components/admin/image-field.tsx).
+    route("uploads", "routes/admin/uploads.ts"),
     // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.
     route("*", "routes/admin/not-found.tsx"),
   ]),
+  // Images stored by the admin editors in GridFS (domain/image.server.ts).
+  route("images/:id", "routes/images.ts"),
   // Resource routes for crawlers and feed readers.
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

@@ -33,7 +33,8 @@ function readTrustProxy(): false | number | string {
   }
 }
 
-// Bodies over 1 MiB are refused before anything reads them (lib/body-limit.server.ts).
+// Bodies over 1 MiB are refused before anything reads them, 6 MiB for admin image uploads
+// (lib/body-limit.server.ts).
 app.use(limitRequestBodies());
 
 // Every state-changing request from another site: 403, here rather than in route middleware so

@@ -134,6 +134,10 @@ export interface ContactInfoDoc extends Singleton {
 }
 
 export interface HeroSectionDoc extends Singleton {
+  /** Set by the admin editor (absent on seeded demo content). */
+  createdAt?: Date;
+  /** E-mail of the admin who last saved it. */
+  updatedBy?: string;
   title: string;
   subtitle: string;
   image: string;

@@ -24,3 +24,23 @@ export async function getHeroSection(): Promise<HeroSection | null> {
     ctaLink: doc.ctaLink,
   };
 }
+
+export interface SavedHero {
+  /** The image the hero showed before, to delete once unused. */
+  previousImage: string;
+}
+
+/** Writes the hero (creating it the first time) and records who changed it. */
+export async function saveHeroSection(
+  input: HeroSection,
+  by: { email: string },
+  now = new Date(),
+): Promise<SavedHero> {
+  const { heroSection } = await getCollections();
+  const before = await heroSection.findOneAndUpdate(
+    { _id: SINGLETON_ID },
+    { $set: { ...input, updatedAt: now, updatedBy: by.email }, $setOnInsert: { createdAt: now } },
+    { upsert: true, returnDocument: "before" },
+  );
+  return { previousImage: before?.image ?? "" };
+}

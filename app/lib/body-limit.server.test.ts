@@ -1,6 +1,11 @@
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
-import { limitRequestBodies } from "./body-limit.server";
+import {
+  bodyLimitFor,
+  limitRequestBodies,
+  MAX_BODY_BYTES,
+  UPLOAD_MAX_BODY_BYTES,
+} from "./body-limit.server";
 
 function run(method: string, headers: Record<string, string>, max = 100) {
   let status = 0;
@@ -32,5 +37,69 @@ describe("limitRequestBodies", () => {
     expect(run("POST", { "transfer-encoding": "chunked" })).toEqual({ status: 411, passed: false });
     expect(run("POST", { "content-length": "-1" }).status).toBe(400);
     expect(run("POST", { "content-length": "abc" }).status).toBe(400);
+  });
+});
+
+describe("bodyLimitFor", () => {
+  const req = (method: string, path: string, type?: string) => ({
+    method,
+    path,
+    headers: type ? { "content-type": type } : {},
+  });
+  it("gives 6 MiB only to multipart posts to the admin editors", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    expect(bodyLimitFor(req("POST", "/admin/dashboard/hero", multipart) as never)).toBe(
+      UPLOAD_MAX_BODY_BYTES,
+    );
+    expect(bodyLimitFor(req("POST", "/admin/dashboard/hero.data", multipart) as never)).toBe(
+      UPLOAD_MAX_BODY_BYTES,
+    );
+    expect(bodyLimitFor(req("POST", "/admin/dashboard/uploads", multipart) as never)).toBe(
+      UPLOAD_MAX_BODY_BYTES,
+    );
+  });
+  it("keeps 1 MiB everywhere else", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    expect(bodyLimitFor(req("POST", "/admin/login", multipart) as never)).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor(req("POST", "/contact", multipart) as never)).toBe(MAX_BODY_BYTES);
+    expect(
+      bodyLimitFor(
+        req("POST", "/admin/dashboard/hero", "application/x-www-form-urlencoded") as never,
+      ),
+    ).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor(req("PUT", "/admin/dashboard/hero", multipart) as never)).toBe(
+      MAX_BODY_BYTES,
+    );
+  });
+  it("refuses a 2 MiB login post but lets a 2 MiB hero upload through", () => {
+    const limit = limitRequestBodies();
+    const outcome = (path: string) => {
+      let status = 0;
+      const res = {
+        status(code: number) {
+          status = code;
+          return res;
+        },
+        set: () => res,
+        type: () => res,
+        send: () => res,
+      } as unknown as Response;
+      const next = vi.fn();
+      limit(
+        {
+          method: "POST",
+          path,
+          headers: {
+            "content-type": "multipart/form-data; boundary=x",
+            "content-length": String(2 * 1024 * 1024),
+          },
+        } as unknown as Request,
+        res,
+        next as unknown as NextFunction,
+      );
+      return next.mock.calls.length === 1 ? "passed" : status;
+    };
+    expect(outcome("/admin/login")).toBe(413);
+    expect(outcome("/admin/dashboard/hero")).toBe("passed");
   });
 });

@@ -15,7 +15,7 @@ const LAYOUT = "routes/admin/layout.tsx";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules differ in their argument types.
 type Module = Record<string, any>;
-const modules = import.meta.glob<Module>("/app/routes/**/*.tsx");
+const modules = import.meta.glob<Module>("/app/routes/**/*.{ts,tsx}");
 
 async function load(file: string): Promise<Module> {
   const importer = modules[`/app/${file}`];

@@ -1,0 +1,304 @@
+// Images of the content editors (issue 6 "Images"; docs/decisions/011-image-storage.md):
+// - validate: the type is read from the bytes (JPEG, PNG, WebP, GIF, AVIF; never SVG), at most
+//   5 MB, decodable, and scaled down to 2,560 px on the longest side when larger;
+// - store: in MongoDB GridFS (bucket `images`, served by routes/images.ts at /images/<id>), or
+//   on Cloudinary when CLOUDINARY_CLOUD_NAME and CLOUDINARY_UPLOAD_PRESET are set;
+// - delete: a replaced or removed image goes when no document refers to it any more (a scan of
+//   the known image fields, IMAGE_REFERENCES below).
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { parseFormData } from "@remix-run/form-data-parser";
+import { fileTypeFromBuffer } from "file-type";
+import { GridFSBucket, type ObjectId } from "mongodb";
+import sharp from "sharp";
+import { getCollections, getDb } from "#db/client.server";
+import type { Collections } from "#db/collections";
+import { getEnv } from "~/env.server";
+import { UPLOAD_MAX_BODY_BYTES } from "~/lib/body-limit.server";
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE,
+  IMAGE_UPLOAD_FAILED,
+  imageFieldNames,
+  STORED_IMAGE_PATH,
+} from "./image";
+import { parseObjectId } from "./object-id.server";
+
+export const IMAGE_BUCKET = "images";
+
+/** The types accepted, as file-type names them. SVG is never one: it can carry script. */
+const ALLOWED_TYPES: Record<string, "jpeg" | "png" | "webp" | "gif" | "avif"> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "image/avif": "avif",
+};
+
+/** Pixels sharp agrees to decode: a 5 MB file could otherwise claim 50,000 × 50,000 pixels. */
+const MAX_INPUT_PIXELS = 10_000 * 10_000;
+
+export interface CheckedImage {
+  bytes: Uint8Array;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+export type ImageCheck = { ok: true; image: CheckedImage } | { ok: false; reason: string };
+
+/** Validates an uploaded file's bytes and scales it down when larger than IMAGE_MAX_SIDE. */
+export async function checkImage(input: Uint8Array): Promise<ImageCheck> {
+  if (input.byteLength === 0) return { ok: false, reason: "empty file" };
+  if (input.byteLength > IMAGE_MAX_BYTES) return { ok: false, reason: "larger than 5 MB" };
+  const detected = await fileTypeFromBuffer(input);
+  const format = detected ? ALLOWED_TYPES[detected.mime] : undefined;
+  if (!detected || !format) return { ok: false, reason: "not a JPEG, PNG, WebP, GIF or AVIF" };
+  try {
+    const options = {
+      animated: format === "gif" || format === "webp",
+      limitInputPixels: MAX_INPUT_PIXELS,
+    };
+    const meta = await sharp(input, options).metadata();
+    const width = meta.width;
+    // Animated images report the frames stacked; one frame is what is shown.
+    const height = meta.pageHeight ?? meta.height;
+    if (!width || !height) return { ok: false, reason: "no dimensions" };
+    if (width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE) {
+      return { ok: true, image: { bytes: input, contentType: detected.mime, width, height } };
+    }
+    const { data, info } = await sharp(input, options)
+      .resize({
+        width: IMAGE_MAX_SIDE,
+        height: IMAGE_MAX_SIDE,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .toFormat(format)
+      .toBuffer({ resolveWithObject: true });
+    if (data.byteLength > IMAGE_MAX_BYTES) return { ok: false, reason: "larger than 5 MB" };
+    return {
+      ok: true,
+      image: {
+        bytes: new Uint8Array(data),
+        contentType: detected.mime,
+        width: info.width,
+        height: info.pageHeight ?? info.height,
+      },
+    };
+  } catch {
+    // Bytes that start like an image but do not decode.
+    return { ok: false, reason: "not a decodable image" };
+  }
+}
+
+async function bucket(): Promise<GridFSBucket> {
+  return new GridFSBucket(await getDb(), { bucketName: IMAGE_BUCKET });
+}
+
+export type StoreResult = { ok: true; url: string } | { ok: false; message: string };
+
+/**
+ * Validates and stores an uploaded file; answers its address, or the SPEC's failure text.
+ * Nothing is kept when any step fails.
+ */
+export async function storeImage(
+  file: Blob,
+  meta: { filename?: string; uploadedBy?: string } = {},
+): Promise<StoreResult> {
+  let checked: ImageCheck;
+  try {
+    checked = await checkImage(new Uint8Array(await file.arrayBuffer()));
+  } catch {
+    checked = { ok: false, reason: "unreadable" };
+  }
+  if (!checked.ok) return { ok: false, message: IMAGE_UPLOAD_FAILED };
+  const env = getEnv();
+  try {
+    const url =
+      env.CLOUDINARY_CLOUD_NAME && env.CLOUDINARY_UPLOAD_PRESET
+        ? await uploadToCloudinary(
+            checked.image,
+            env.CLOUDINARY_CLOUD_NAME,
+            env.CLOUDINARY_UPLOAD_PRESET,
+          )
+        : await storeInGridFs(checked.image, meta);
+    return { ok: true, url };
+  } catch (error) {
+    console.error("Image upload failed:", error instanceof Error ? error.message : error);
+    return { ok: false, message: IMAGE_UPLOAD_FAILED };
+  }
+}
+
+async function storeInGridFs(
+  image: CheckedImage,
+  meta: { filename?: string; uploadedBy?: string },
+): Promise<string> {
+  const images = await bucket();
+  const filename = (meta.filename ?? "image").replace(/[^\w.-]+/g, "_").slice(0, 100) || "image";
+  const upload = images.openUploadStream(filename, {
+    metadata: {
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      uploadedBy: meta.uploadedBy ?? null,
+    },
+  });
+  try {
+    await pipeline(Readable.from([Buffer.from(image.bytes)]), upload);
+  } catch (error) {
+    // A half-written file: drop its chunks too.
+    await images.delete(upload.id).catch(() => undefined);
+    throw error;
+  }
+  return `/images/${upload.id.toHexString()}`;
+}
+
+/** SPEC §7: an unsigned upload (file + upload_preset); the answer's secure_url is kept. */
+async function uploadToCloudinary(
+  image: CheckedImage,
+  cloud: string,
+  preset: string,
+): Promise<string> {
+  const body = new FormData();
+  body.append("file", new Blob([Buffer.from(image.bytes)], { type: image.contentType }), "image");
+  body.append("upload_preset", preset);
+  const response = await fetch(
+    `https://api.cloudinary.com/v1_1/${encodeURIComponent(cloud)}/image/upload`,
+    { method: "POST", body, signal: AbortSignal.timeout(30_000) },
+  );
+  if (!response.ok) throw new Error(`Cloudinary answered ${response.status}`);
+  const json = (await response.json()) as { secure_url?: unknown };
+  if (typeof json.secure_url !== "string" || !json.secure_url.startsWith("https://")) {
+    throw new Error("Cloudinary returned no secure_url");
+  }
+  return json.secure_url;
+}
+
+export interface StoredImage {
+  contentType: string;
+  length: number;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** A stored image by the id in its URL, or null (unknown or malformed id). */
+export async function openStoredImage(id: string): Promise<StoredImage | null> {
+  const objectId = parseObjectId(id);
+  if (!objectId) return null;
+  const images = await bucket();
+  const [file] = await images.find({ _id: objectId }).limit(1).toArray();
+  if (!file) return null;
+  const contentType = String(file.metadata?.contentType ?? "");
+  if (!(contentType in ALLOWED_TYPES)) return null;
+  const stream = images.openDownloadStream(objectId);
+  return {
+    contentType,
+    length: file.length,
+    body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+  };
+}
+
+/** The GridFS id an image address names, or null (Cloudinary, demo files, anything else). */
+export function storedImageId(url: string | null | undefined): ObjectId | null {
+  const match = url ? STORED_IMAGE_PATH.exec(url) : null;
+  return match ? parseObjectId(match[1]) : null;
+}
+
+/**
+ * Every document field that may hold an image address: the reference check scans these before
+ * deleting a file. A new image field in a collection must be added here.
+ */
+export const IMAGE_REFERENCES: ReadonlyArray<{ collection: keyof Collections; field: string }> = [
+  { collection: "heroSection", field: "image" },
+  { collection: "servicePage", field: "hero.image" },
+  { collection: "aboutPage", field: "team.image" },
+  { collection: "contactInfo", field: "image" },
+  { collection: "blogs", field: "imageUrl" },
+  { collection: "blogs", field: "authorAvatar" },
+  { collection: "testimonials", field: "image" },
+  { collection: "resources", field: "image" },
+];
+
+/** Whether any document still refers to `url`. */
+export async function isImageInUse(url: string): Promise<boolean> {
+  const collections = await getCollections();
+  for (const { collection, field } of IMAGE_REFERENCES) {
+    const found = await collections[collection].countDocuments({ [field]: url } as never, {
+      limit: 1,
+    });
+    if (found > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Deletes a stored image once nothing refers to it (call after the document that dropped it was
+ * saved). Other addresses (Cloudinary, /demo/...) are left alone. Never throws: a file left
+ * behind is better than a failed save.
+ */
+export async function deleteImageIfUnused(url: string | null | undefined): Promise<boolean> {
+  const id = storedImageId(url);
+  if (!id || !url) return false;
+  try {
+    if (await isImageInUse(url)) return false;
+    await (await bucket()).delete(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Deletes a file stored by this request when the save that was to use it failed. */
+export async function discardImage(url: string | null | undefined): Promise<void> {
+  const id = storedImageId(url);
+  if (!id) return;
+  await (await bucket()).delete(id).catch(() => undefined);
+}
+
+/**
+ * Reads an admin form that may carry files: streamed by @remix-run/form-data-parser, each file
+ * capped at the upload body limit (the express limit refuses bigger bodies before this), files
+ * kept in memory as Blobs for storeImage. Call AFTER requireAdmin: nobody signed out gets to
+ * send a body this big. Null when the body is not a readable form.
+ */
+export async function readUploadForm(request: Request): Promise<FormData | null> {
+  try {
+    return await parseFormData(request, {
+      maxFiles: 10,
+      maxFileSize: UPLOAD_MAX_BODY_BYTES,
+      maxTotalSize: UPLOAD_MAX_BODY_BYTES,
+    });
+  } catch {
+    return null;
+  }
+}
+
+export type ImageFieldResult =
+  | { ok: true; url: string; stored: boolean }
+  | { ok: false; message: string };
+
+/**
+ * The value an image field ends with after a post (see components/admin/image-field.tsx):
+ * a file picked without JavaScript is stored (replace); the "Remove image" box empties it
+ * (remove); otherwise the hidden address stays (keep, or a file uploaded with JavaScript).
+ * `stored` says a file was stored by this call, to discard if the save then fails.
+ */
+export async function resolveImageField(
+  form: FormData,
+  name: string,
+  meta: { uploadedBy?: string } = {},
+): Promise<ImageFieldResult> {
+  const names = imageFieldNames(name);
+  const file = form.get(names.file);
+  if (file instanceof Blob && file.size > 0) {
+    const stored = await storeImage(file, {
+      filename: file instanceof File ? file.name : undefined,
+      uploadedBy: meta.uploadedBy,
+    });
+    return stored.ok ? { ok: true, url: stored.url, stored: true } : stored;
+  }
+  if (form.get(names.remove) === "on") return { ok: true, url: "", stored: false };
+  const url = form.get(names.url);
+  // Checked by the editor's schema (isValidImageUrl) before this is called.
+  return { ok: true, url: typeof url === "string" ? url.trim() : "", stored: false };
+}

@@ -1,0 +1,40 @@
+// Image fields shared by the browser and the server (issue 6 "Images"): limits, texts and which
+// image addresses a saved document may hold. The storage itself is in image.server.ts.
+
+/** Largest accepted file: 5 MB (SPEC/issue 6). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Longest side kept; larger images are scaled down to it on upload. */
+export const IMAGE_MAX_SIDE = 2560;
+/** What the file picker offers; the server still reads the type from the bytes. */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+export const IMAGE_UPLOAD_FAILED = "Image upload failed. Please try again.";
+export const IMAGE_UPLOAD_NETWORK = "Image upload failed. Please check your connection.";
+/** Where the ImageField posts a picked file with JavaScript (routes/admin/uploads.ts). */
+export const UPLOAD_ACTION = "/admin/dashboard/uploads";
+
+/** `/images/<ObjectId>`: an image stored in this site's GridFS bucket. */
+export const STORED_IMAGE_PATH = /^\/images\/([0-9a-f]{24})$/;
+
+/**
+ * An image address a document may keep: one of ours (`/images/<id>`), another site path (the
+ * demo content's `/demo/...`) or an http(s) address (Cloudinary's secure_url). Never
+ * `javascript:`, `data:` or a protocol-relative `//host`.
+ */
+export function isValidImageUrl(value: string): boolean {
+  if (value.length > 2048) return false;
+  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The form field names of an image field called `name`: the kept or uploaded address (hidden),
+ * the file picked without JavaScript, and the "Remove image" checkbox.
+ */
+export function imageFieldNames(name: string) {
+  return { url: name, file: `${name}File`, remove: `${name}Remove` } as const;
+}

@@ -1,0 +1,214 @@
+// The Hero editor (issue 6) and image uploads, with JavaScript on and off, against a server of
+// this spec's own (one per worker): saving the hero changes the home page, which home.spec.ts
+// checks against the demo content on the shared server.
+// - view, edit, save: the home page shows the new hero on the next request;
+// - 'Title is required.';
+// - an image picked without JavaScript is posted with the form; with JavaScript it uploads at
+//   once (preview, 'Uploading image...', Save blocked) and the form sends its address;
+// - an SVG is refused with 'Image upload failed. Please try again.'
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_ADMIN } from "../support/constants";
+import { freePort, startApp } from "../support/process";
+import { test as base, expect } from "./fixtures";
+
+const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
+const HERO = "/admin/dashboard/hero";
+
+const test = base.extend<object, { heroServerUrl: string }>({
+  heroServerUrl: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const port = await freePort();
+      const app = startApp({
+        PORT: String(port),
+        DATA_DIR: ":memory:",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOGIN_IP_LIMIT: "1000",
+      });
+      try {
+        await app.waitFor(LISTENING, 60_000);
+        await use(`http://localhost:${port}`);
+      } finally {
+        await app.stop("SIGTERM");
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ heroServerUrl }, use) => use(heroServerUrl),
+});
+
+async function signIn(page: Page) {
+  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(HERO)}`);
+  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${HERO}$`));
+}
+
+async function openEditor(page: Page) {
+  await signIn(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Hero" })).toBeVisible();
+  await page.getByRole("link", { name: "Edit hero" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit hero" })).toBeVisible();
+}
+
+const pngFile = async (name: string, width = 64, height = 36) => ({
+  name,
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width, height, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer(),
+});
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+const heroImage = (page: Page) => page.locator('main img[fetchpriority="high"]');
+
+test("view, edit and save the hero; the home page shows it", async ({ page }) => {
+  await openEditor(page);
+  const title = unique("Websites that win");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Subtitle").fill("A subtitle from the editor.");
+  await page.getByLabel("CTA text").fill("See our services");
+  await page.getByLabel("CTA link").fill("/services");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(new RegExp(`${HERO}$`));
+  await expect(page.getByRole("status").filter({ hasText: "Hero section saved." })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByText("A subtitle from the editor.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "See our services" })).toHaveAttribute(
+    "href",
+    "/services",
+  );
+});
+
+test("a blank title is refused with 'Title is required.'", async ({ page }) => {
+  await openEditor(page);
+  await page.getByLabel("Title", { exact: true }).fill("   ");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Title is required.")).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveAttribute("aria-invalid", "true");
+});
+
+test("an uploaded image appears on the home page, served from /images/<id>", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await openEditor(page);
+  const title = unique(javaScriptEnabled ? "With JS" : "Without JS");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  const picker = page.getByLabel(/Replace with a new file|Choose a file/);
+  await picker.setInputFiles(await pngFile("hero.png"));
+  if (javaScriptEnabled) {
+    // Uploaded at once: the hidden field holds the stored address before Save.
+    await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(
+      /^\/images\/[0-9a-f]{24}$/,
+    );
+    await expect(page.getByRole("img", { name: "Current background image" })).toHaveAttribute(
+      "src",
+      /^(blob:|\/images\/)/,
+    );
+  }
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Hero section saved." })).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const src = await heroImage(page).getAttribute("src");
+  expect(src).toMatch(/^\/images\/[0-9a-f]{24}$/);
+  const response = await page.request.get(src as string);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/png");
+  expect(response.headers()["cache-control"]).toContain("immutable");
+  // The browser really decoded it.
+  await expect
+    .poll(() => heroImage(page).evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBe(64);
+});
+
+test.describe(() => {
+  // With JavaScript the upload answers 400, which Chromium logs.
+  test.use({ expectedFailedLoads: ["/admin/dashboard/uploads"] });
+  test("an SVG is refused with 'Image upload failed. Please try again.'", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await openEditor(page);
+    await page.getByLabel(/Replace with a new file|Choose a file/).setInputFiles({
+      name: "logo.svg",
+      mimeType: "image/svg+xml",
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      ),
+    });
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Image upload failed. Please try again.")).toBeVisible();
+    await page.goto(HERO);
+    await expect(page.getByRole("img", { name: "Hero background" })).toHaveAttribute(
+      "src",
+      /^(\/demo\/|\/images\/)/,
+    );
+  });
+});
+
+test("with JavaScript, Save waits while the image uploads", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the immediate upload needs JavaScript");
+  await openEditor(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/admin/dashboard/uploads", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page
+    .getByLabel(/Replace with a new file|Choose a file/)
+    .setInputFiles(await pngFile("slow.png"));
+  const save = page.getByRole("button", { name: "Uploading image..." });
+  await expect(save).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("status").filter({ hasText: "Uploading image..." })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Current background image" })).toHaveAttribute(
+    "src",
+    /^blob:/,
+  );
+  // Enter in a field does not submit meanwhile either.
+  await page.getByLabel("Title", { exact: true }).press("Enter");
+  await expect(page).toHaveURL(/\?edit$/);
+  release();
+  await expect(page.getByRole("button", { name: "Save" })).toHaveAttribute(
+    "aria-disabled",
+    "false",
+  );
+  await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(
+    /^\/images\/[0-9a-f]{24}$/,
+  );
+});
+
+test("the hero view and editor have no serious axe violation at 375 and 1280 px", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "axe runs inside the page");
+  await signIn(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [HERO, `${HERO}?edit`]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+    }
+  }
+});
