@@ -28,6 +28,9 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("admins", "routes/admin/admins.tsx"),
     route("change-password", "routes/admin/change-password.tsx"),
+    // Collection editors: list, create, edit, delete; form states live in the query string.
+    route("faq", "routes/admin/faq.tsx"),
+    route("highlights", "routes/admin/highlights.tsx"),
     // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.
     route("*", "routes/admin/not-found.tsx"),
   ]),
