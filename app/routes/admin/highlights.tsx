@@ -225,7 +225,9 @@ function HighlightForm({
         <div className="max-w-sm">
           <SelectField
             // A number for zod; the select posts its digits, which conform turns into one.
-            meta={fields.position as unknown as FieldMetadata<string, Record<string, unknown>, string[]>}
+            meta={
+              fields.position as unknown as FieldMetadata<string, Record<string, unknown>, string[]>
+            }
             label="Position on the home page"
             options={options}
             placeholder={
