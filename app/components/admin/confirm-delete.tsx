@@ -69,7 +69,7 @@ export function DeleteButton({
   const label = (
     <>
       <TrashIcon aria-hidden="true" className="h-4 w-4" />
-      Delete<span className="sr-only">: {subject}</span>
+      Delete<span className="sr-only"> {subject}</span>
     </>
   );
   if (!hydrated) {

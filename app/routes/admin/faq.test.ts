@@ -274,7 +274,7 @@ describe("deleting an FAQ", () => {
 
   it("answers 404 for a malformed, unknown or missing id", async () => {
     await addFaq("Stays?", day(1));
-    for (const fields of [{ id: "nope" }, { id: MISSING }, {}]) {
+    for (const fields of [{ id: "nope" }, { id: MISSING }, {}] as Record<string, string>[]) {
       expect(statusOf(await post({ intent: "delete", ...fields }))).toBe(404);
     }
     const { faqs } = await getCollections();

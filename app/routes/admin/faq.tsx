@@ -282,7 +282,7 @@ export default function ManageFaqs({ loaderData, actionData }: Route.ComponentPr
                           className={rowActionClass}
                         >
                           <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" />
-                          Edit<span className="sr-only">: {faq.question}</span>
+                          Edit<span className="sr-only"> {faq.question}</span>
                         </Link>
                         <DeleteButton
                           id={faq._id}

@@ -230,7 +230,7 @@ describe("deleting a highlight", () => {
 
   it("answers 404 for a malformed, unknown or missing id", async () => {
     await seed("A");
-    for (const fields of [{ id: "nope" }, { id: MISSING }, {}]) {
+    for (const fields of [{ id: "nope" }, { id: MISSING }, {}] as Record<string, string>[]) {
       expect(statusOf(await post({ intent: "delete", ...fields }))).toBe(404);
     }
     expect((await homeOrder()).titles).toEqual(["A"]);

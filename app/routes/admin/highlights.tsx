@@ -276,7 +276,7 @@ function MoveButton({
       <button type="submit" className={rowActionClass}>
         <Icon aria-hidden="true" className="h-4 w-4" />
         <span className="sr-only">
-          Move {direction}: {title}
+          Move {direction} {title}
         </span>
       </button>
     </Form>
@@ -426,7 +426,7 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
                             className={rowActionClass}
                           >
                             <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" />
-                            Edit<span className="sr-only">: {h.title}</span>
+                            Edit<span className="sr-only"> {h.title}</span>
                           </Link>
                           <DeleteButton
                             id={h._id}
