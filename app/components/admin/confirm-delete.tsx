@@ -14,7 +14,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 export const DELETE_INTENT = "delete";
 
 const dangerLink =
-  "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
+  "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
 const cancelClass =
   "inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
@@ -99,7 +99,7 @@ export function DeleteButton({
             <WarningIcon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
             {question}
           </h2>
-          <p className="text-sm [overflow-wrap:anywhere] text-slate-700">{subject}</p>
+          <p className="text-sm font-medium [overflow-wrap:anywhere] text-slate-800">“{subject}”</p>
           <DeleteForm id={id}>
             <SubmitButton variant="danger" pending={deleting} pendingText="Deleting...">
               Delete
@@ -140,7 +140,7 @@ export function DeleteConfirmation({
         <WarningIcon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
         {question}
       </h2>
-      <p className="text-sm [overflow-wrap:anywhere] text-red-950">{subject}</p>
+      <p className="text-sm font-medium [overflow-wrap:anywhere] text-red-950">“{subject}”</p>
       <DeleteForm id={id}>
         <SubmitButton variant="danger" pending={deleting} pendingText="Deleting...">
           Delete

@@ -14,7 +14,7 @@ export const secondaryLinkClass =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 /** Small row actions (Edit, Move up…). */
 export const rowActionClass =
-  "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-blue-700 ring-1 ring-slate-200 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent";
+  "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-blue-700 ring-1 ring-slate-200 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent";
 
 /** The page's h1, a line about it and its main action (e.g. 'Add New FAQ'). */
 export function AdminPageHeader({
@@ -113,6 +113,8 @@ export const tableClass = "w-full text-left text-sm";
 export const theadClass = "border-y border-slate-200 bg-slate-50 text-slate-700";
 export const thClass = "px-4 py-3 font-semibold sm:px-6";
 export const tdClass = "px-4 py-4 align-top sm:px-6";
+/** The Actions cell's buttons: one column of equal widths on phones, side by side above. */
+export const rowActionsClass = "ml-auto grid w-max grid-cols-1 gap-2 sm:grid-cols-2";
 
 /** A table row saying the list is empty ('No FAQs found.'). */
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {

@@ -16,6 +16,7 @@ import {
   ListPagination,
   ResultCount,
   rowActionClass,
+  rowActionsClass,
   SearchBox,
   secondaryLinkClass,
   tableClass,
@@ -259,7 +260,16 @@ export default function ManageFaqs({ loaderData, actionData }: Route.ComponentPr
                 <EmptyRow colSpan={3}>No FAQs found.</EmptyRow>
               ) : (
                 items.map((faq) => (
-                  <tr key={faq._id} className={editing?._id === faq._id ? "bg-blue-50" : undefined}>
+                  <tr
+                    key={faq._id}
+                    className={
+                      editing?._id === faq._id
+                        ? "bg-blue-50"
+                        : deleting?._id === faq._id
+                          ? "bg-red-50"
+                          : undefined
+                    }
+                  >
                     <td className={`${tdClass} [overflow-wrap:anywhere]`}>
                       <p className="font-semibold text-slate-900">{faq.question}</p>
                       {/* Phones and tablets: the answer under the question, not in a column. */}
@@ -276,7 +286,7 @@ export default function ManageFaqs({ loaderData, actionData }: Route.ComponentPr
                       <p className="line-clamp-4 whitespace-pre-line">{faq.answer}</p>
                     </td>
                     <td className={`${tdClass} text-right`}>
-                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+                      <div className={rowActionsClass}>
                         <Link
                           to={listHref(PAGE, here, { edit: faq._id })}
                           className={rowActionClass}

@@ -273,7 +273,7 @@ function MoveButton({
       <input type="hidden" name="intent" value={MOVE_INTENT} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="position" value={to} />
-      <button type="submit" className={rowActionClass}>
+      <button type="submit" className={`${rowActionClass} w-full`}>
         <Icon aria-hidden="true" className="h-4 w-4" />
         <span className="sr-only">
           Move {direction} {title}
@@ -339,7 +339,7 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
             path={PAGE}
             q={q}
             label="Search highlights"
-            placeholder="Words in a title, label or description"
+            placeholder="Title, label or description"
           />
           <ResultCount total={total} q={q} one="highlight" many="highlights" />
           <FormErrors errors={actionData?.listError ? [actionData.listError] : undefined} />
@@ -348,7 +348,7 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
           <table className={tableClass}>
             <thead className={theadClass}>
               <tr>
-                <th scope="col" className={thClass}>
+                <th scope="col" className={`${thClass} hidden sm:table-cell`}>
                   Position
                 </th>
                 <th scope="col" className={thClass}>
@@ -369,8 +369,17 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
                 items.map((h) => {
                   const { Icon, tone } = highlightStyle(h.position - 1);
                   return (
-                    <tr key={h._id} className={editing?._id === h._id ? "bg-blue-50" : undefined}>
-                      <td className={`${tdClass} whitespace-nowrap`}>
+                    <tr
+                      key={h._id}
+                      className={
+                        editing?._id === h._id
+                          ? "bg-blue-50"
+                          : deleting?._id === h._id
+                            ? "bg-red-50"
+                            : undefined
+                      }
+                    >
+                      <td className={`${tdClass} hidden whitespace-nowrap sm:table-cell`}>
                         <span className="flex items-center gap-3">
                           <span
                             className={`flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}
@@ -383,6 +392,15 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
                         </span>
                       </td>
                       <td className={`${tdClass} min-w-48 [overflow-wrap:anywhere]`}>
+                        {/* Phones: the position sits above the title instead of in a column. */}
+                        <p className="mb-2 flex items-center gap-2 text-xs font-semibold text-slate-700 sm:hidden">
+                          <span
+                            className={`flex h-7 w-7 items-center justify-center rounded-lg ${tone}`}
+                          >
+                            <Icon aria-hidden="true" weight="duotone" className="h-4 w-4" />
+                          </span>
+                          Position {h.position}
+                        </p>
                         <p className="font-semibold text-slate-900">{h.title}</p>
                         {h.label ? (
                           <p className="mt-0.5 font-semibold text-blue-700">{h.label}</p>
@@ -402,25 +420,28 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
                         <p className="line-clamp-4">{h.description}</p>
                       </td>
                       <td className={`${tdClass} text-right`}>
-                        <div className="flex flex-col items-end gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-                          <div className="flex gap-2">
-                            {h.position > 1 ? (
-                              <MoveButton
-                                id={h._id}
-                                title={h.title}
-                                to={h.position - 1}
-                                direction="up"
-                              />
-                            ) : null}
-                            {h.position < count ? (
-                              <MoveButton
-                                id={h._id}
-                                title={h.title}
-                                to={h.position + 1}
-                                direction="down"
-                              />
-                            ) : null}
-                          </div>
+                        <div className="ml-auto grid w-max grid-cols-2 gap-2 [&>:nth-child(n+3)]:col-span-2 sm:[&>:nth-child(n+3)]:col-span-1">
+                          {/* Up and down keep their columns at the ends of the list. */}
+                          {h.position > 1 ? (
+                            <MoveButton
+                              id={h._id}
+                              title={h.title}
+                              to={h.position - 1}
+                              direction="up"
+                            />
+                          ) : (
+                            <span />
+                          )}
+                          {h.position < count ? (
+                            <MoveButton
+                              id={h._id}
+                              title={h.title}
+                              to={h.position + 1}
+                              direction="down"
+                            />
+                          ) : (
+                            <span />
+                          )}
                           <Link
                             to={listHref(PAGE, here, { edit: h._id })}
                             className={rowActionClass}
