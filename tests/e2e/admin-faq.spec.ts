@@ -27,6 +27,12 @@ test("create, edit and delete an FAQ; the internships page follows", async ({
   await page.getByRole("link", { name: "Add New FAQ" }).click();
   await expect(page).toHaveURL(`${PAGE}?new`);
   await expect(page.getByRole("heading", { name: "Add New FAQ" })).toBeVisible();
+  if (javaScriptEnabled) {
+    // Straight from the focused, empty question to Create: the click lands, both fields say it.
+    await expect(page.getByPlaceholder("Enter question")).toBeFocused();
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("Both question and answer are required.")).toHaveCount(2);
+  }
   // Blank (only spaces) passes the browser's `required` and is refused by the schema.
   await page.getByPlaceholder("Enter question").fill("   ");
   await page.getByPlaceholder("Enter answer").fill("An answer");

@@ -134,7 +134,10 @@ function FaqForm({
     lastResult,
     defaultValue: editing ? { question: editing.question, answer: editing.answer } : undefined,
     constraint: getZodConstraint(faqSchema),
-    shouldValidate: "onBlur",
+    // Not onBlur: the form opens with the focus in its first field, and an error appearing
+    // when that field loses the focus to a click on Create moves the button away from the
+    // pointer, so the click never lands. Errors come with the submit, then follow the typing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: faqSchema }),
   });

@@ -176,7 +176,10 @@ function HighlightForm({
       ? { title: editing.title, label: editing.label, description: editing.description }
       : undefined,
     constraint: getZodConstraint(highlightSchema),
-    shouldValidate: "onBlur",
+    // Not onBlur: the form opens with the focus in its first field, and an error appearing
+    // when that field loses the focus to a click on Create moves the button away from the
+    // pointer, so the click never lands. Errors come with the submit, then follow the typing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: highlightSchema }),
   });
