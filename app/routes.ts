@@ -28,6 +28,9 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("admins", "routes/admin/admins.tsx"),
     route("change-password", "routes/admin/change-password.tsx"),
+    // Collection editors: list, create, edit, delete; form states live in the query string.
+    route("faq", "routes/admin/faq.tsx"),
+    route("highlights", "routes/admin/highlights.tsx"),
     route("footer", "routes/admin/footer.tsx"),
     route("hero", "routes/admin/hero.tsx"),
     // Where image fields upload a picked file with JavaScript (JSON; components/admin/image-field.tsx).

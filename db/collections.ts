@@ -38,7 +38,17 @@ interface Timestamps {
   updatedAt: Date;
 }
 
-export interface InternshipDoc extends Timestamps {
+/**
+ * Content that admins edit: who last created or changed it. The admin's e-mail rather than
+ * their id: readable in the admin without a lookup, and still meaningful after that admin was
+ * removed (admins cannot change their e-mail). Absent on seeded demo content and on documents
+ * no admin has touched yet.
+ */
+interface Edited extends Timestamps {
+  updatedBy?: string;
+}
+
+export interface InternshipDoc extends Edited {
   _id: ObjectId;
   title: string;
   domain: InternshipDomain;
@@ -57,7 +67,7 @@ export interface InternshipDoc extends Timestamps {
   applicationLink: string;
 }
 
-export interface BlogDoc extends Timestamps {
+export interface BlogDoc extends Edited {
   _id: ObjectId;
   title: string;
   /** Markdown. */
@@ -70,7 +80,7 @@ export interface BlogDoc extends Timestamps {
   tags: string[];
 }
 
-export interface TestimonialDoc extends Timestamps {
+export interface TestimonialDoc extends Edited {
   _id: ObjectId;
   name: string;
   title: string;
@@ -80,7 +90,7 @@ export interface TestimonialDoc extends Timestamps {
   rating: number;
 }
 
-export interface ResourceDoc extends Timestamps {
+export interface ResourceDoc extends Edited {
   _id: ObjectId;
   title: string;
   description: string;
@@ -88,7 +98,7 @@ export interface ResourceDoc extends Timestamps {
   link: string;
 }
 
-export interface HighlightDoc extends Timestamps {
+export interface HighlightDoc extends Edited {
   _id: ObjectId;
   title: string;
   label: string;
@@ -97,7 +107,7 @@ export interface HighlightDoc extends Timestamps {
   order: number;
 }
 
-export interface FaqDoc extends Timestamps {
+export interface FaqDoc extends Edited {
   _id: ObjectId;
   question: string;
   answer: string;
@@ -105,7 +115,8 @@ export interface FaqDoc extends Timestamps {
 
 /** Single documents (service page, about, hero, contact info, footer) live under this id. */
 export const SINGLETON_ID = "main";
-type Singleton = { _id: typeof SINGLETON_ID; updatedAt: Date };
+/** `updatedBy`: as for `Edited` above. */
+type Singleton = { _id: typeof SINGLETON_ID; updatedAt: Date; updatedBy?: string };
 
 export interface ServicePageDoc extends Singleton {
   hero: { title: string; subtitle: string; image: string };
@@ -136,8 +147,6 @@ export interface ContactInfoDoc extends Singleton {
 export interface HeroSectionDoc extends Singleton {
   /** Set by the admin editor (absent on seeded demo content). */
   createdAt?: Date;
-  /** E-mail of the admin who last saved it. */
-  updatedBy?: string;
   title: string;
   subtitle: string;
   image: string;
@@ -146,8 +155,6 @@ export interface HeroSectionDoc extends Singleton {
 }
 
 export interface FooterDoc extends Singleton {
-  /** E-mail of the admin who saved it last. */
-  updatedBy?: string;
   /** Company name shown in the copyright line. */
   copyright: string;
   links: { label: string; url: string }[];

@@ -387,6 +387,9 @@ test.describe("accessibility", () => {
         "/admin/dashboard/admins",
         "/admin/dashboard/change-password",
         "/admin/dashboard/faq",
+        "/admin/dashboard/faq?new",
+        "/admin/dashboard/highlights",
+        "/admin/dashboard/highlights?new",
       ]) {
         await page.goto(path);
         expect(await check()).toEqual([]);

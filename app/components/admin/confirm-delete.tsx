@@ -1,0 +1,154 @@
+// Deleting a record from an admin table: always a POST (intent=delete, id), always after the
+// SPEC's question ('Are you sure you want to delete this FAQ?').
+// - With JavaScript, Delete opens a modal <dialog> asking it, with the POST form inside.
+// - Without JavaScript, Delete is a link to the same list with `?delete=<id>`, where the page
+//   renders <DeleteConfirmation> (the same question, the POST form and Cancel).
+// The server's HTML always has the link; after hydration it becomes the dialog's button, so
+// there is no hydration mismatch and no control that needs JavaScript before it has it.
+import { TrashIcon, WarningIcon } from "@phosphor-icons/react";
+import { useEffect, useId, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export const DELETE_INTENT = "delete";
+
+const dangerLink =
+  "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
+const cancelClass =
+  "inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+/** Is this record's delete being posted right now? */
+function useDeleting(id: string): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formData?.get("intent") === DELETE_INTENT &&
+    navigation.formData?.get("id") === id
+  );
+}
+
+function DeleteForm({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="intent" value={DELETE_INTENT} />
+      <input type="hidden" name="id" value={id} />
+      {children}
+    </Form>
+  );
+}
+
+/** The Delete control of one table row. */
+export function DeleteButton({
+  id,
+  subject,
+  question,
+  confirmHref,
+}: {
+  id: string;
+  /** What is deleted, for screen readers and the dialog ("the FAQ's question"). */
+  subject: string;
+  /** The SPEC's confirmation text. */
+  question: string;
+  /** This list's URL with `?delete=<id>`: the confirmation step without JavaScript. */
+  confirmHref: string;
+}) {
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const deleting = useDeleting(id);
+  const wasDeleting = useRef(false);
+  // The dialog stays open while the POST runs (it shows 'Deleting...'); when the page comes
+  // back with an error instead of the row gone, it closes so the error above the table shows.
+  useEffect(() => {
+    if (wasDeleting.current && !deleting) dialog.current?.close();
+    wasDeleting.current = deleting;
+  }, [deleting]);
+
+  const label = (
+    <>
+      <TrashIcon aria-hidden="true" className="h-4 w-4" />
+      Delete<span className="sr-only"> {subject}</span>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <Link to={confirmHref} className={dangerLink}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={dangerLink}
+        onClick={() => dialog.current?.showModal()}
+      >
+        {label}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-left shadow-xl backdrop:bg-slate-900/50"
+      >
+        <div className="grid gap-4 p-6">
+          <h2 id={titleId} className="flex items-start gap-2 text-lg font-semibold text-slate-900">
+            <WarningIcon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
+            {question}
+          </h2>
+          <p className="text-sm font-medium [overflow-wrap:anywhere] text-slate-800">“{subject}”</p>
+          <DeleteForm id={id}>
+            <SubmitButton variant="danger" pending={deleting} pendingText="Deleting...">
+              Delete
+            </SubmitButton>
+            <button type="button" className={cancelClass} onClick={() => dialog.current?.close()}>
+              Cancel
+            </button>
+          </DeleteForm>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+/**
+ * The confirmation step without JavaScript (`?delete=<id>`): the same question, a POST button
+ * and a way back. Rendered by the page above its table.
+ */
+export function DeleteConfirmation({
+  id,
+  subject,
+  question,
+  cancelHref,
+}: {
+  id: string;
+  subject: string;
+  question: string;
+  cancelHref: string;
+}) {
+  const titleId = useId();
+  const deleting = useDeleting(id);
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="grid gap-4 rounded-2xl border border-red-200 bg-red-50 p-6 shadow-sm"
+    >
+      <h2 id={titleId} className="flex items-start gap-2 text-lg font-semibold text-red-950">
+        <WarningIcon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
+        {question}
+      </h2>
+      <p className="text-sm font-medium [overflow-wrap:anywhere] text-red-950">“{subject}”</p>
+      <DeleteForm id={id}>
+        <SubmitButton variant="danger" pending={deleting} pendingText="Deleting...">
+          Delete
+        </SubmitButton>
+        <Link to={cancelHref} className={`${cancelClass} bg-white`}>
+          Cancel
+        </Link>
+      </DeleteForm>
+    </section>
+  );
+}

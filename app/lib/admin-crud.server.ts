@@ -1,0 +1,50 @@
+// What every admin collection action shares: reading the form, answering 404 for an id that
+// is malformed or names nothing, and turning a failed write into a message an admin may see.
+import { data } from "react-router";
+import { isDatabaseConnectivityError } from "#db/client.server";
+
+/** Thrown 404 inside the admin shell (AdminErrorBoundary shows the text). */
+export function notFound(message: string): never {
+  throw data(message, { status: 404 });
+}
+
+/** The posted form, or an empty one when the body is not a form (the schema then says why). */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    return new FormData();
+  }
+}
+
+/**
+ * A message for an admin about a write that failed: never the driver's text (it can name
+ * servers, collections and values), only what the admin can act on. The details go to the
+ * operator's log.
+ */
+export function safeMessage(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 11000) return "a record like this already exists.";
+  return "the change could not be saved. Please try again.";
+}
+
+/** SPEC §8: 'Unexpected error: ' plus a safe message. */
+export function unexpectedError(error: unknown): string {
+  return `Unexpected error: ${safeMessage(error)}`;
+}
+
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Runs a write. A database outage is rethrown (the whole site answers 503 then, see
+ * app/entry.server.tsx); any other failure is logged and returned for the page to show.
+ */
+export async function attempt<T>(what: string, write: () => Promise<T>): Promise<Attempt<T>> {
+  try {
+    return { ok: true, value: await write() };
+  } catch (error) {
+    if (isDatabaseConnectivityError(error)) throw error;
+    console.error(`[admin] ${what} failed:`, error);
+    return { ok: false, error };
+  }
+}

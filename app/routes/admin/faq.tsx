@@ -1,0 +1,320 @@
+// /admin/dashboard/faq: SPEC §2 'Manage FAQs'. The list (newest first, searchable, paged), the
+// form that 'Add New FAQ' or Edit opens (Create / Update, Cancel), and Delete after the SPEC's
+// question. The form's states (SPEC §4: hidden, open for create, open for edit, hidden after
+// save or cancel) are the URL: `?new`, `?edit=<id>`, none; the no-JavaScript delete step is
+// `?delete=<id>` (components/admin/confirm-delete.tsx). This module is the pattern the other
+// collection editors follow.
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { PencilSimpleIcon } from "@phosphor-icons/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { DELETE_INTENT, DeleteButton, DeleteConfirmation } from "~/components/admin/confirm-delete";
+import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
+import {
+  AdminPageHeader,
+  EmptyRow,
+  ListPagination,
+  ResultCount,
+  rowActionClass,
+  rowActionsClass,
+  SearchBox,
+  secondaryLinkClass,
+  tableClass,
+  tdClass,
+  thClass,
+  theadClass,
+} from "~/components/admin/list-controls";
+import { flashOf } from "~/components/admin/use-flash";
+import { TextareaField } from "~/components/forms/fields";
+import { requireAdmin } from "~/domain/auth.server";
+import {
+  ANSWER_MAX,
+  FAQ_DELETE_CONFIRM,
+  FAQ_SAVE_FAILED,
+  faqSchema,
+  QUESTION_MAX,
+} from "~/domain/faq";
+import { createFaq, deleteFaq, getFaq, listFaqsForAdmin, updateFaq } from "~/domain/faq.server";
+import { attempt, notFound, readForm, unexpectedError } from "~/lib/admin-crud.server";
+import { listHref, parseListState } from "~/lib/admin-list";
+import { adminMeta } from "~/lib/admin-meta";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { parseFormWith } from "~/lib/form-data.server";
+import { formatDate, isoDate } from "~/lib/format";
+import type { Route } from "./+types/faq";
+
+export const PAGE = "/admin/dashboard/faq";
+export const SAVE_INTENT = "save";
+export const FAQ_NOT_FOUND = "This FAQ does not exist (it may have been deleted).";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const state = parseListState(new URL(request.url));
+  const [list, editing, deleting] = await Promise.all([
+    listFaqsForAdmin(state),
+    state.editor.kind === "edit" ? getFaq(state.editor.id) : null,
+    state.deleteId !== null ? getFaq(state.deleteId) : null,
+  ]);
+  if (state.editor.kind === "edit" && !editing) notFound(FAQ_NOT_FOUND);
+  if (state.deleteId !== null && !deleting) notFound(FAQ_NOT_FOUND);
+  return {
+    ...list,
+    q: state.q,
+    formOpen: state.editor.kind !== "closed",
+    editing,
+    deleting,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
+  const state = parseListState(new URL(request.url));
+  const back = listHref(PAGE, state);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const id = form.get("id");
+
+  if (intent === DELETE_INTENT) {
+    if (typeof id !== "string" || !(await getFaq(id))) notFound(FAQ_NOT_FOUND);
+    const deleted = await attempt("Deleting an FAQ", () => deleteFaq(id));
+    if (!deleted.ok) {
+      return data({ result: null, listError: unexpectedError(deleted.error) }, { status: 500 });
+    }
+    if (!deleted.value) notFound(FAQ_NOT_FOUND);
+    return redirectWithFlash(back, "FAQ deleted.");
+  }
+
+  if (intent !== SAVE_INTENT) {
+    return data({ result: null, listError: "Unknown action." }, { status: 400 });
+  }
+  // An edit names its FAQ; a create has no id at all.
+  const editId = typeof id === "string" && id !== "" ? id : null;
+  if (editId !== null && !(await getFaq(editId))) notFound(FAQ_NOT_FOUND);
+  const submission = parseFormWith(form, faqSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), listError: null }, { status: 400 });
+  }
+  const saved = await attempt(editId ? "Updating an FAQ" : "Creating an FAQ", () =>
+    editId
+      ? updateFaq(editId, submission.value, admin.email)
+      : createFaq(submission.value, admin.email).then(() => true),
+  );
+  if (!saved.ok) {
+    // SPEC §8: a failed FAQ save says 'Operation failed.' inline; the form keeps its values.
+    return data(
+      { result: submission.reply({ formErrors: [FAQ_SAVE_FAILED] }), listError: null },
+      { status: 500 },
+    );
+  }
+  if (!saved.value) notFound(FAQ_NOT_FOUND);
+  // A new FAQ is first in the list (newest first): show page 1 of the whole list.
+  return editId ? redirectWithFlash(back, "FAQ updated.") : redirectWithFlash(PAGE, "FAQ created.");
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Manage FAQs", flashOf(matches));
+
+type Editing = { _id: string; question: string; answer: string } | null;
+
+function FaqForm({
+  editing,
+  lastResult,
+  cancelHref,
+}: {
+  editing: Editing;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  cancelHref: string;
+}) {
+  const navigation = useNavigation();
+  const saving =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formData?.get("intent") === SAVE_INTENT;
+  const [form, fields] = useForm({
+    id: editing ? `faq-${editing._id}` : "faq-new",
+    lastResult,
+    defaultValue: editing ? { question: editing.question, answer: editing.answer } : undefined,
+    constraint: getZodConstraint(faqSchema),
+    // Not onBlur: the form opens with the focus in its first field, and an error appearing
+    // when that field loses the focus to a click on Create moves the button away from the
+    // pointer, so the click never lands. Errors come with the submit, then follow the typing.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: faqSchema }),
+  });
+  const formErrorId = form.errors?.length ? form.errorId : undefined;
+  const headingId = "faq-form-heading";
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {editing ? "Edit FAQ" : "Add New FAQ"}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-5 grid max-w-3xl gap-5">
+        <input type="hidden" name="intent" value={SAVE_INTENT} />
+        {editing ? <input type="hidden" name="id" value={editing._id} /> : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <InputField
+          meta={fields.question}
+          label="Question"
+          type="text"
+          placeholder="Enter question"
+          formErrorId={formErrorId}
+          maxLength={QUESTION_MAX}
+          // The form opens on purpose (Add New FAQ, Edit): start typing at once.
+          autoFocus
+        />
+        <TextareaField
+          meta={fields.answer}
+          label="Answer"
+          placeholder="Enter answer"
+          rows={5}
+          formErrorId={formErrorId}
+          maxLength={ANSWER_MAX}
+          hint="Line breaks are kept on the public page."
+        />
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton pending={saving} pendingText={editing ? "Updating..." : "Creating..."}>
+            {editing ? "Update" : "Create"}
+          </SubmitButton>
+          <Link to={cancelHref} className={secondaryLinkClass}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export default function ManageFaqs({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pages, q, formOpen, editing, deleting } = loaderData;
+  const here = { q, page };
+  const listUrl = listHref(PAGE, here);
+  return (
+    <>
+      <AdminPageHeader
+        title="Manage FAQs"
+        description={
+          <>
+            The questions and answers under the internships list, in the order they were written.{" "}
+            <Link to="/internships#faq-heading" className="font-semibold text-blue-700 underline">
+              See them on the site
+            </Link>
+            .
+          </>
+        }
+        addHref={formOpen ? undefined : listHref(PAGE, here, { new: true })}
+        addLabel="Add New FAQ"
+      />
+
+      {formOpen ? (
+        <FaqForm
+          key={editing?._id ?? "new"}
+          editing={editing}
+          lastResult={actionData?.result}
+          cancelHref={listUrl}
+        />
+      ) : null}
+
+      {deleting ? (
+        <DeleteConfirmation
+          id={deleting._id}
+          subject={deleting.question}
+          question={FAQ_DELETE_CONFIRM}
+          cancelHref={listUrl}
+        />
+      ) : null}
+
+      <section
+        aria-labelledby="faq-list-heading"
+        className="grid gap-4 rounded-2xl border border-slate-200 bg-white pt-6 shadow-sm"
+      >
+        <div className="grid gap-4 px-4 sm:px-6">
+          <h2 id="faq-list-heading" className="sr-only">
+            FAQs
+          </h2>
+          <SearchBox
+            path={PAGE}
+            q={q}
+            label="Search FAQs"
+            placeholder="Words in a question or answer"
+          />
+          <ResultCount total={total} q={q} one="FAQ" many="FAQs" />
+          <FormErrors errors={actionData?.listError ? [actionData.listError] : undefined} />
+        </div>
+        <div className="overflow-x-auto">
+          <table className={tableClass}>
+            <thead className={theadClass}>
+              <tr>
+                <th scope="col" className={thClass}>
+                  Question
+                </th>
+                <th scope="col" className={`${thClass} hidden md:table-cell`}>
+                  Answer
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {items.length === 0 ? (
+                <EmptyRow colSpan={3}>No FAQs found.</EmptyRow>
+              ) : (
+                items.map((faq) => (
+                  <tr
+                    key={faq._id}
+                    className={
+                      editing?._id === faq._id
+                        ? "bg-blue-50"
+                        : deleting?._id === faq._id
+                          ? "bg-red-50"
+                          : undefined
+                    }
+                  >
+                    <td className={`${tdClass} [overflow-wrap:anywhere]`}>
+                      <p className="font-semibold text-slate-900">{faq.question}</p>
+                      {/* Phones and tablets: the answer under the question, not in a column. */}
+                      <p className="mt-1 line-clamp-3 text-slate-700 md:hidden">{faq.answer}</p>
+                      <p className="mt-2 text-xs text-slate-600">
+                        Updated{" "}
+                        <time dateTime={isoDate(faq.updatedAt)}>{formatDate(faq.updatedAt)}</time>
+                        {faq.updatedBy ? ` by ${faq.updatedBy}` : null}
+                      </p>
+                    </td>
+                    <td
+                      className={`${tdClass} hidden max-w-md text-slate-700 [overflow-wrap:anywhere] md:table-cell`}
+                    >
+                      <p className="line-clamp-4 whitespace-pre-line">{faq.answer}</p>
+                    </td>
+                    <td className={`${tdClass} text-right`}>
+                      <div className={rowActionsClass}>
+                        <Link
+                          to={listHref(PAGE, here, { edit: faq._id })}
+                          className={rowActionClass}
+                        >
+                          <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" />
+                          Edit<span className="sr-only"> {faq.question}</span>
+                        </Link>
+                        <DeleteButton
+                          id={faq._id}
+                          subject={faq.question}
+                          question={FAQ_DELETE_CONFIRM}
+                          confirmHref={listHref(PAGE, here, { delete: faq._id })}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <ListPagination path={PAGE} q={q} page={page} pages={pages} label="FAQ pages" />
+      </section>
+    </>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/admin-error";

@@ -1,0 +1,476 @@
+// /admin/dashboard/highlights: the home page's 'Why Choose' cards (the SPEC does not show this
+// screen). Title, label, description, and the position that decides each card's icon and
+// colour on the home page (first a headset, second users, the rest a trophy): chosen in the
+// form or changed with Move up / Move down, each a small POST form, so it all works without
+// JavaScript. Listed in home-page order (not newest first: the order is the point here).
+// Built like routes/admin/faq.tsx: `?new`, `?edit=<id>`, `?delete=<id>` in the URL.
+import {
+  type FieldMetadata,
+  getFormProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ArrowDownIcon, ArrowUpIcon, PencilSimpleIcon } from "@phosphor-icons/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { DELETE_INTENT, DeleteButton, DeleteConfirmation } from "~/components/admin/confirm-delete";
+import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
+import {
+  AdminPageHeader,
+  EmptyRow,
+  ListPagination,
+  ResultCount,
+  rowActionClass,
+  SearchBox,
+  secondaryLinkClass,
+  tableClass,
+  tdClass,
+  thClass,
+  theadClass,
+} from "~/components/admin/list-controls";
+import { flashOf } from "~/components/admin/use-flash";
+import { SelectField, TextareaField } from "~/components/forms/fields";
+import { highlightStyle } from "~/components/site/highlight-cards";
+import { requireAdmin } from "~/domain/auth.server";
+import {
+  HIGHLIGHT_DELETE_CONFIRM,
+  HIGHLIGHT_DESCRIPTION_MAX,
+  HIGHLIGHT_LABEL_MAX,
+  HIGHLIGHT_TITLE_MAX,
+  highlightSchema,
+  moveSchema,
+} from "~/domain/highlight";
+import {
+  createHighlight,
+  deleteHighlight,
+  getHighlight,
+  listHighlightsForAdmin,
+  moveHighlight,
+  updateHighlight,
+} from "~/domain/highlight.server";
+import { attempt, notFound, readForm, unexpectedError } from "~/lib/admin-crud.server";
+import { listHref, parseListState } from "~/lib/admin-list";
+import { adminMeta } from "~/lib/admin-meta";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { parseFormWith } from "~/lib/form-data.server";
+import { formatDate, isoDate } from "~/lib/format";
+import type { Route } from "./+types/highlights";
+
+export const PAGE = "/admin/dashboard/highlights";
+export const SAVE_INTENT = "save";
+export const MOVE_INTENT = "move";
+export const HIGHLIGHT_NOT_FOUND = "This highlight does not exist (it may have been deleted).";
+export const SAVE_FAILED = "Failed to save highlight.";
+
+const ICON_NAMES: Record<string, string> = {
+  headset: "headset, blue",
+  users: "users, green",
+  trophy: "trophy, yellow",
+};
+
+/** "2 – users, green": what a position looks like on the home page. */
+function positionLabel(position: number): string {
+  return `${position} – ${ICON_NAMES[highlightStyle(position - 1).iconName]}`;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const state = parseListState(new URL(request.url));
+  const [list, editing, deleting] = await Promise.all([
+    listHighlightsForAdmin(state),
+    state.editor.kind === "edit" ? getHighlight(state.editor.id) : null,
+    state.deleteId !== null ? getHighlight(state.deleteId) : null,
+  ]);
+  if (state.editor.kind === "edit" && !editing) notFound(HIGHLIGHT_NOT_FOUND);
+  if (state.deleteId !== null && !deleting) notFound(HIGHLIGHT_NOT_FOUND);
+  return { ...list, q: state.q, formOpen: state.editor.kind !== "closed", editing, deleting };
+}
+
+const failure = (listError: string, status: number) =>
+  data({ result: null, listError }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
+  const state = parseListState(new URL(request.url));
+  const back = listHref(PAGE, state);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const rawId = form.get("id");
+  const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
+  // Every intent but creating names an existing highlight: a malformed or unknown id is a 404.
+  const namesOne = intent === DELETE_INTENT || intent === MOVE_INTENT || id !== null;
+  if (namesOne && (id === null || !(await getHighlight(id)))) notFound(HIGHLIGHT_NOT_FOUND);
+
+  switch (intent) {
+    case DELETE_INTENT: {
+      const deleted = await attempt("Deleting a highlight", () => deleteHighlight(id as string));
+      if (!deleted.ok) return failure(unexpectedError(deleted.error), 500);
+      if (!deleted.value) notFound(HIGHLIGHT_NOT_FOUND);
+      return redirectWithFlash(back, "Highlight deleted.");
+    }
+    case MOVE_INTENT: {
+      const submission = parseFormWith(form, moveSchema);
+      if (submission.status !== "success") return failure("Choose a position from the list.", 400);
+      const moved = await attempt("Moving a highlight", () =>
+        moveHighlight(id as string, submission.value.position, admin.email),
+      );
+      if (!moved.ok) return failure(unexpectedError(moved.error), 500);
+      if (!moved.value) notFound(HIGHLIGHT_NOT_FOUND);
+      return redirectWithFlash(back, `Highlight moved to position ${submission.value.position}.`);
+    }
+    case SAVE_INTENT: {
+      const submission = parseFormWith(form, highlightSchema);
+      if (submission.status !== "success") {
+        return data({ result: submission.reply(), listError: null }, { status: 400 });
+      }
+      const saved = await attempt(id ? "Updating a highlight" : "Creating a highlight", () =>
+        id
+          ? updateHighlight(id, submission.value, admin.email)
+          : createHighlight(submission.value, admin.email).then(() => true),
+      );
+      if (!saved.ok) {
+        return data(
+          {
+            result: submission.reply({ formErrors: [unexpectedError(saved.error)] }),
+            listError: null,
+          },
+          { status: 500 },
+        );
+      }
+      if (!saved.value) notFound(HIGHLIGHT_NOT_FOUND);
+      return redirectWithFlash(id ? back : PAGE, id ? "Highlight updated." : "Highlight created.");
+    }
+    default:
+      return failure("Unknown action.", 400);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Highlights", flashOf(matches));
+
+type Editing = { _id: string; title: string; label: string; description: string } | null;
+
+function HighlightForm({
+  editing,
+  editingPosition,
+  count,
+  lastResult,
+  cancelHref,
+}: {
+  editing: Editing;
+  /** The edited card's current 1-based position. */
+  editingPosition: number | null;
+  /** How many cards there are now. */
+  count: number;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  cancelHref: string;
+}) {
+  const navigation = useNavigation();
+  const saving =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formData?.get("intent") === SAVE_INTENT;
+  const [form, fields] = useForm({
+    id: editing ? `highlight-${editing._id}` : "highlight-new",
+    lastResult,
+    defaultValue: editing
+      ? { title: editing.title, label: editing.label, description: editing.description }
+      : undefined,
+    constraint: getZodConstraint(highlightSchema),
+    // Not onBlur: the form opens with the focus in its first field, and an error appearing
+    // when that field loses the focus to a click on Create moves the button away from the
+    // pointer, so the click never lands. Errors come with the submit, then follow the typing.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: highlightSchema }),
+  });
+  const formErrorId = form.errors?.length ? form.errorId : undefined;
+  // A new card can go anywhere from 1 to one past the end; an edited one within the list.
+  const places = editing ? count : count + 1;
+  const options = Array.from({ length: places }, (_, i) => String(i + 1));
+  return (
+    <section
+      aria-labelledby="highlight-form-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="highlight-form-heading" className="text-lg font-semibold text-slate-900">
+        {editing ? "Edit highlight" : "Add New Highlight"}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-5 grid max-w-3xl gap-5">
+        <input type="hidden" name="intent" value={SAVE_INTENT} />
+        {editing ? <input type="hidden" name="id" value={editing._id} /> : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <InputField
+            meta={fields.title}
+            label="Title"
+            type="text"
+            placeholder="Dedicated Support"
+            formErrorId={formErrorId}
+            maxLength={HIGHLIGHT_TITLE_MAX}
+            autoFocus
+          />
+          <InputField
+            meta={fields.label}
+            label="Label (optional)"
+            type="text"
+            placeholder="Replies within 2 hours"
+            formErrorId={formErrorId}
+            maxLength={HIGHLIGHT_LABEL_MAX}
+          />
+        </div>
+        <TextareaField
+          meta={fields.description}
+          label="Description"
+          rows={3}
+          formErrorId={formErrorId}
+          maxLength={HIGHLIGHT_DESCRIPTION_MAX}
+        />
+        <div className="max-w-sm">
+          <SelectField
+            // A number for zod; the select posts its digits, which conform turns into one.
+            meta={
+              fields.position as unknown as FieldMetadata<string, Record<string, unknown>, string[]>
+            }
+            label="Position on the home page"
+            options={options}
+            placeholder={
+              editing && editingPosition
+                ? `Keep its place (${positionLabel(editingPosition)})`
+                : `Last (${positionLabel(count + 1)})`
+            }
+            formErrorId={formErrorId}
+          />
+          <p className="mt-1.5 text-sm text-slate-600">
+            The position decides the icon: 1 a headset in blue, 2 users in green, 3 and after a
+            trophy in yellow.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton pending={saving} pendingText={editing ? "Updating..." : "Creating..."}>
+            {editing ? "Update" : "Create"}
+          </SubmitButton>
+          <Link to={cancelHref} className={secondaryLinkClass}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Move up / Move down: a POST of the card's new position. */
+function MoveButton({
+  id,
+  title,
+  to,
+  direction,
+}: {
+  id: string;
+  title: string;
+  to: number;
+  direction: "up" | "down";
+}) {
+  const Icon = direction === "up" ? ArrowUpIcon : ArrowDownIcon;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={MOVE_INTENT} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="position" value={to} />
+      <button type="submit" className={`${rowActionClass} w-full`}>
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only">
+          Move {direction} {title}
+        </span>
+      </button>
+    </Form>
+  );
+}
+
+export default function ManageHighlights({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pages, q, count, formOpen, editing, deleting } = loaderData;
+  const here = { q, page };
+  const listUrl = listHref(PAGE, here);
+  const editingPosition = editing
+    ? (items.find((h) => h._id === editing._id)?.position ?? editing.order + 1)
+    : null;
+  return (
+    <>
+      <AdminPageHeader
+        title="Highlights"
+        description={
+          <>
+            The ‘Why Choose’ cards on the home page, in the order shown there.{" "}
+            <Link to="/#highlights-heading" className="font-semibold text-blue-700 underline">
+              See them on the site
+            </Link>
+            .
+          </>
+        }
+        addHref={formOpen ? undefined : listHref(PAGE, here, { new: true })}
+        addLabel="Add New Highlight"
+      />
+
+      {formOpen ? (
+        <HighlightForm
+          key={editing?._id ?? "new"}
+          editing={editing}
+          editingPosition={editingPosition}
+          count={count}
+          lastResult={actionData?.result}
+          cancelHref={listUrl}
+        />
+      ) : null}
+
+      {deleting ? (
+        <DeleteConfirmation
+          id={deleting._id}
+          subject={deleting.title}
+          question={HIGHLIGHT_DELETE_CONFIRM}
+          cancelHref={listUrl}
+        />
+      ) : null}
+
+      <section
+        aria-labelledby="highlight-list-heading"
+        className="grid gap-4 rounded-2xl border border-slate-200 bg-white pt-6 shadow-sm"
+      >
+        <div className="grid gap-4 px-4 sm:px-6">
+          <h2 id="highlight-list-heading" className="sr-only">
+            Highlights
+          </h2>
+          <SearchBox
+            path={PAGE}
+            q={q}
+            label="Search highlights"
+            placeholder="Title, label or description"
+          />
+          <ResultCount total={total} q={q} one="highlight" many="highlights" />
+          <FormErrors errors={actionData?.listError ? [actionData.listError] : undefined} />
+        </div>
+        <div className="overflow-x-auto">
+          <table className={tableClass}>
+            <thead className={theadClass}>
+              <tr>
+                <th scope="col" className={`${thClass} hidden sm:table-cell`}>
+                  Position
+                </th>
+                <th scope="col" className={thClass}>
+                  Highlight
+                </th>
+                <th scope="col" className={`${thClass} hidden lg:table-cell`}>
+                  Description
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {items.length === 0 ? (
+                <EmptyRow colSpan={4}>No highlights found</EmptyRow>
+              ) : (
+                items.map((h) => {
+                  const { Icon, tone } = highlightStyle(h.position - 1);
+                  return (
+                    <tr
+                      key={h._id}
+                      className={
+                        editing?._id === h._id
+                          ? "bg-blue-50"
+                          : deleting?._id === h._id
+                            ? "bg-red-50"
+                            : undefined
+                      }
+                    >
+                      <td className={`${tdClass} hidden whitespace-nowrap sm:table-cell`}>
+                        <span className="flex items-center gap-3">
+                          <span
+                            className={`flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}
+                          >
+                            <Icon aria-hidden="true" weight="duotone" className="h-6 w-6" />
+                          </span>
+                          <span className="text-base font-semibold text-slate-900">
+                            {h.position}
+                          </span>
+                        </span>
+                      </td>
+                      <td className={`${tdClass} min-w-48 [overflow-wrap:anywhere]`}>
+                        {/* Phones: the position sits above the title instead of in a column. */}
+                        <p className="mb-2 flex items-center gap-2 text-xs font-semibold text-slate-700 sm:hidden">
+                          <span
+                            className={`flex h-7 w-7 items-center justify-center rounded-lg ${tone}`}
+                          >
+                            <Icon aria-hidden="true" weight="duotone" className="h-4 w-4" />
+                          </span>
+                          Position {h.position}
+                        </p>
+                        <p className="font-semibold text-slate-900">{h.title}</p>
+                        {h.label ? (
+                          <p className="mt-0.5 font-semibold text-blue-700">{h.label}</p>
+                        ) : null}
+                        <p className="mt-1 line-clamp-3 text-slate-700 lg:hidden">
+                          {h.description}
+                        </p>
+                        <p className="mt-2 text-xs text-slate-600">
+                          Updated{" "}
+                          <time dateTime={isoDate(h.updatedAt)}>{formatDate(h.updatedAt)}</time>
+                          {h.updatedBy ? ` by ${h.updatedBy}` : null}
+                        </p>
+                      </td>
+                      <td
+                        className={`${tdClass} hidden max-w-md text-slate-700 [overflow-wrap:anywhere] lg:table-cell`}
+                      >
+                        <p className="line-clamp-4">{h.description}</p>
+                      </td>
+                      <td className={`${tdClass} text-right`}>
+                        <div className="ml-auto grid w-max grid-cols-2 gap-2 [&>:nth-child(n+3)]:col-span-2 sm:[&>:nth-child(n+3)]:col-span-1">
+                          {/* Up and down keep their columns at the ends of the list. */}
+                          {h.position > 1 ? (
+                            <MoveButton
+                              id={h._id}
+                              title={h.title}
+                              to={h.position - 1}
+                              direction="up"
+                            />
+                          ) : (
+                            <span />
+                          )}
+                          {h.position < count ? (
+                            <MoveButton
+                              id={h._id}
+                              title={h.title}
+                              to={h.position + 1}
+                              direction="down"
+                            />
+                          ) : (
+                            <span />
+                          )}
+                          <Link
+                            to={listHref(PAGE, here, { edit: h._id })}
+                            className={rowActionClass}
+                          >
+                            <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" />
+                            Edit<span className="sr-only"> {h.title}</span>
+                          </Link>
+                          <DeleteButton
+                            id={h._id}
+                            subject={h.title}
+                            question={HIGHLIGHT_DELETE_CONFIRM}
+                            confirmHref={listHref(PAGE, here, { delete: h._id })}
+                          />
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+        <ListPagination path={PAGE} q={q} page={page} pages={pages} label="Highlight pages" />
+      </section>
+    </>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/admin-error";
