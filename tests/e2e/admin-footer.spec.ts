@@ -1,0 +1,102 @@
+// The footer editor (issue 6), with JavaScript on and off, against a server of this spec's own
+// (one per worker): the footer's company name is the site's brand, which other specs read on
+// the shared server.
+// - view, Edit footer, rows added and removed, Save: the public footer and brand change;
+// - 'Copyright is required.' with what was typed kept;
+// - the last link row cannot be removed.
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "../support/constants";
+import { freePort, startApp } from "../support/process";
+import { test as base, expect } from "./fixtures";
+
+const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
+const FOOTER = "/admin/dashboard/footer";
+
+const test = base.extend<object, { footerServerUrl: string }>({
+  footerServerUrl: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const port = await freePort();
+      const app = startApp({
+        PORT: String(port),
+        DATA_DIR: ":memory:",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOGIN_IP_LIMIT: "1000",
+      });
+      try {
+        await app.waitFor(LISTENING, 60_000);
+        await use(`http://localhost:${port}`);
+      } finally {
+        await app.stop("SIGTERM");
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ footerServerUrl }, use) => use(footerServerUrl),
+});
+
+async function openEditor(page: Page) {
+  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(FOOTER)}`);
+  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${FOOTER}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Footer" })).toBeVisible();
+  await page.getByRole("link", { name: "Edit footer" }).click();
+  await expect(page).toHaveURL(/\?edit$/);
+}
+
+const linkLabels = (page: Page) => page.locator("input[name^='links['][name$='.label']");
+
+test("edits the footer: rows added and removed, the public footer and brand follow", async ({
+  page,
+}) => {
+  await openEditor(page);
+  const company = `Acme ${Date.now().toString(36)}`;
+  await page.getByLabel("Company name (copyright)").fill(company);
+  const before = await linkLabels(page).count();
+  await page.getByRole("button", { name: "Add link" }).click();
+  await expect(linkLabels(page)).toHaveCount(before + 1);
+  await linkLabels(page).nth(before).fill("Careers");
+  await page.locator(`input[name='links[${before}].url']`).fill("/internships");
+  const removed = await linkLabels(page).first().inputValue();
+  await page.getByRole("button", { name: "Remove link 1" }).click();
+  await expect(linkLabels(page)).toHaveCount(before);
+  // What was typed in the new row survived the removal of another row.
+  await expect(linkLabels(page).last()).toHaveValue("Careers");
+  await page.getByRole("button", { name: "Save footer" }).click();
+  await expect(page).toHaveURL(new RegExp(`${FOOTER}$`));
+  await expect(page.getByRole("status").filter({ hasText: "Footer updated." })).toBeVisible();
+
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Careers" })).toHaveAttribute(
+    "href",
+    "/internships",
+  );
+  await expect(footer.getByRole("link", { name: removed, exact: true })).toHaveCount(0);
+  await expect(footer).toContainText(company);
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: `${company} home` }),
+  ).toBeVisible();
+});
+
+test("refuses an empty company name beside the field and keeps the rows", async ({ page }) => {
+  await openEditor(page);
+  // Blank but not empty: the browser's own required check lets it through, the server trims.
+  await page.getByLabel("Company name (copyright)").fill("   ");
+  await linkLabels(page).first().fill("Kept label");
+  await page.getByRole("button", { name: "Save footer" }).click();
+  await expect(page.getByText("Copyright is required.")).toBeVisible();
+  await expect(linkLabels(page).first()).toHaveValue("Kept label");
+  await expect(page).toHaveURL(/\?edit$/);
+});
+
+test("the last link row cannot be removed", async ({ page }) => {
+  await openEditor(page);
+  while ((await linkLabels(page).count()) > 1) {
+    await page.getByRole("button", { name: "Remove link 1" }).click();
+  }
+  await expect(page.getByRole("button", { name: "Remove link 1" })).toBeDisabled();
+});
