@@ -10,35 +10,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../support/constants";
-import { freePort, startApp } from "../support/process";
-import { test as base, expect } from "./fixtures";
+import { expect } from "./fixtures";
+import { testWithOwnServer } from "./own-server";
 
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
 const HERO = "/admin/dashboard/hero";
 
-const test = base.extend<object, { heroServerUrl: string }>({
-  heroServerUrl: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const port = await freePort();
-      const app = startApp({
-        PORT: String(port),
-        DATA_DIR: ":memory:",
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        LOGIN_IP_LIMIT: "1000",
-      });
-      try {
-        await app.waitFor(LISTENING, 60_000);
-        await use(`http://localhost:${port}`);
-      } finally {
-        await app.stop("SIGTERM");
-      }
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  baseURL: async ({ heroServerUrl }, use) => use(heroServerUrl),
-});
+const test = testWithOwnServer();
 
 async function signIn(page: Page) {
   await page.goto(`/admin/login?redirectTo=${encodeURIComponent(HERO)}`);

@@ -1,0 +1,36 @@
+// A `test` whose baseURL is a server of the spec's own, one per Playwright worker, instead of
+// the shared web server of playwright.config.ts. For specs that change what other specs read on
+// the shared server (the hero, the footer's brand, the number of stored leads): same build, a
+// fresh in-memory database seeded with the demo content, the e2e admin, and the settings given.
+import { E2E_ADMIN } from "../support/constants";
+import { freePort, startApp } from "../support/process";
+import { test as base } from "./fixtures";
+
+const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
+
+export function testWithOwnServer(env: Record<string, string> = {}) {
+  return base.extend<object, { ownServerUrl: string }>({
+    ownServerUrl: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+      async ({}, use) => {
+        const port = await freePort();
+        const app = startApp({
+          PORT: String(port),
+          DATA_DIR: ":memory:",
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          LOGIN_IP_LIMIT: "1000",
+          ...env,
+        });
+        try {
+          await app.waitFor(LISTENING, 60_000);
+          await use(`http://localhost:${port}`);
+        } finally {
+          await app.stop("SIGTERM");
+        }
+      },
+      { scope: "worker", timeout: 90_000 },
+    ],
+    baseURL: async ({ ownServerUrl }, use) => use(ownServerUrl),
+  });
+}
