@@ -2,6 +2,8 @@
 // is malformed or names nothing, and turning a failed write into a message an admin may see.
 import { data } from "react-router";
 import { isDatabaseConnectivityError } from "#db/client.server";
+import { type ListState, parseListState } from "./admin-list";
+import { redirectWithFlash } from "./flash.server";
 
 /** Thrown 404 inside the admin shell (AdminErrorBoundary shows the text). */
 export function notFound(message: string): never {
@@ -47,4 +49,46 @@ export async function attempt<T>(what: string, write: () => Promise<T>): Promise
     console.error(`[admin] ${what} failed:`, error);
     return { ok: false, error };
   }
+}
+
+/**
+ * The loader of a collection screen: one page of the list, and the document being edited
+ * (`?edit=`) or confirmed for deletion (`?delete=`); an id that names nothing is a 404.
+ */
+export async function loadCollectionScreen<Page extends object, One>(
+  request: Request,
+  screen: {
+    list: (state: ListState) => Promise<Page>;
+    get: (id: string) => Promise<One | null>;
+    notFoundText: string;
+  },
+) {
+  const state = parseListState(new URL(request.url));
+  const [list, editing, deleting] = await Promise.all([
+    screen.list(state),
+    state.editor.kind === "edit" ? screen.get(state.editor.id) : null,
+    state.deleteId !== null ? screen.get(state.deleteId) : null,
+  ]);
+  if (state.editor.kind === "edit" && !editing) notFound(screen.notFoundText);
+  if (state.deleteId !== null && !deleting) notFound(screen.notFoundText);
+  return { ...list, q: state.q, formOpen: state.editor.kind !== "closed", editing, deleting };
+}
+
+/**
+ * A collection's delete intent: 404 when the id names nothing (also when it went meanwhile),
+ * the list's error line when the write fails, else back to the list with a flash.
+ */
+export async function deleteFromCollection(options: {
+  what: string;
+  remove: () => Promise<boolean>;
+  notFoundText: string;
+  back: string;
+  flash: string;
+}) {
+  const deleted = await attempt(options.what, options.remove);
+  if (!deleted.ok) {
+    return data({ result: null, listError: unexpectedError(deleted.error) }, { status: 500 });
+  }
+  if (!deleted.value) notFound(options.notFoundText);
+  return redirectWithFlash(options.back, options.flash);
 }

@@ -6,23 +6,15 @@
 // collection editors follow.
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { PencilSimpleIcon } from "@phosphor-icons/react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { DELETE_INTENT, DeleteButton, DeleteConfirmation } from "~/components/admin/confirm-delete";
+import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
+import { DELETE_INTENT, DeleteConfirmation } from "~/components/admin/confirm-delete";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
-  EmptyRow,
-  ListPagination,
-  ResultCount,
-  rowActionClass,
   rowActionsClass,
-  SearchBox,
   secondaryLinkClass,
-  tableClass,
   tdClass,
-  thClass,
-  theadClass,
 } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
@@ -35,12 +27,17 @@ import {
   QUESTION_MAX,
 } from "~/domain/faq";
 import { createFaq, deleteFaq, getFaq, listFaqsForAdmin, updateFaq } from "~/domain/faq.server";
-import { attempt, notFound, readForm, unexpectedError } from "~/lib/admin-crud.server";
+import {
+  attempt,
+  deleteFromCollection,
+  loadCollectionScreen,
+  notFound,
+  readForm,
+} from "~/lib/admin-crud.server";
 import { listHref, parseListState } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
-import { formatDate, isoDate } from "~/lib/format";
 import type { Route } from "./+types/faq";
 
 export const PAGE = "/admin/dashboard/faq";
@@ -49,21 +46,11 @@ export const FAQ_NOT_FOUND = "This FAQ does not exist (it may have been deleted)
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const state = parseListState(new URL(request.url));
-  const [list, editing, deleting] = await Promise.all([
-    listFaqsForAdmin(state),
-    state.editor.kind === "edit" ? getFaq(state.editor.id) : null,
-    state.deleteId !== null ? getFaq(state.deleteId) : null,
-  ]);
-  if (state.editor.kind === "edit" && !editing) notFound(FAQ_NOT_FOUND);
-  if (state.deleteId !== null && !deleting) notFound(FAQ_NOT_FOUND);
-  return {
-    ...list,
-    q: state.q,
-    formOpen: state.editor.kind !== "closed",
-    editing,
-    deleting,
-  };
+  return loadCollectionScreen(request, {
+    list: listFaqsForAdmin,
+    get: getFaq,
+    notFoundText: FAQ_NOT_FOUND,
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -76,12 +63,13 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === DELETE_INTENT) {
     if (typeof id !== "string" || !(await getFaq(id))) notFound(FAQ_NOT_FOUND);
-    const deleted = await attempt("Deleting an FAQ", () => deleteFaq(id));
-    if (!deleted.ok) {
-      return data({ result: null, listError: unexpectedError(deleted.error) }, { status: 500 });
-    }
-    if (!deleted.value) notFound(FAQ_NOT_FOUND);
-    return redirectWithFlash(back, "FAQ deleted.");
+    return deleteFromCollection({
+      what: "Deleting an FAQ",
+      remove: () => deleteFaq(id),
+      notFoundText: FAQ_NOT_FOUND,
+      back,
+      flash: "FAQ deleted.",
+    });
   }
 
   if (intent !== SAVE_INTENT) {
@@ -226,93 +214,51 @@ export default function ManageFaqs({ loaderData, actionData }: Route.ComponentPr
         />
       ) : null}
 
-      <section
-        aria-labelledby="faq-list-heading"
-        className="grid gap-4 rounded-2xl border border-slate-200 bg-white pt-6 shadow-sm"
-      >
-        <div className="grid gap-4 px-4 sm:px-6">
-          <h2 id="faq-list-heading" className="sr-only">
-            FAQs
-          </h2>
-          <SearchBox
-            path={PAGE}
-            q={q}
-            label="Search FAQs"
-            placeholder="Words in a question or answer"
-          />
-          <ResultCount total={total} q={q} one="FAQ" many="FAQs" />
-          <FormErrors errors={actionData?.listError ? [actionData.listError] : undefined} />
-        </div>
-        <div className="overflow-x-auto">
-          <table className={tableClass}>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>
-                  Question
-                </th>
-                <th scope="col" className={`${thClass} hidden md:table-cell`}>
-                  Answer
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {items.length === 0 ? (
-                <EmptyRow colSpan={3}>No FAQs found.</EmptyRow>
-              ) : (
-                items.map((faq) => (
-                  <tr
-                    key={faq._id}
-                    className={
-                      editing?._id === faq._id
-                        ? "bg-blue-50"
-                        : deleting?._id === faq._id
-                          ? "bg-red-50"
-                          : undefined
-                    }
-                  >
-                    <td className={`${tdClass} [overflow-wrap:anywhere]`}>
-                      <p className="font-semibold text-slate-900">{faq.question}</p>
-                      {/* Phones and tablets: the answer under the question, not in a column. */}
-                      <p className="mt-1 line-clamp-3 text-slate-700 md:hidden">{faq.answer}</p>
-                      <p className="mt-2 text-xs text-slate-600">
-                        Updated{" "}
-                        <time dateTime={isoDate(faq.updatedAt)}>{formatDate(faq.updatedAt)}</time>
-                        {faq.updatedBy ? ` by ${faq.updatedBy}` : null}
-                      </p>
-                    </td>
-                    <td
-                      className={`${tdClass} hidden max-w-md text-slate-700 [overflow-wrap:anywhere] md:table-cell`}
-                    >
-                      <p className="line-clamp-4 whitespace-pre-line">{faq.answer}</p>
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <div className={rowActionsClass}>
-                        <Link
-                          to={listHref(PAGE, here, { edit: faq._id })}
-                          className={rowActionClass}
-                        >
-                          <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" />
-                          Edit<span className="sr-only"> {faq.question}</span>
-                        </Link>
-                        <DeleteButton
-                          id={faq._id}
-                          subject={faq.question}
-                          question={FAQ_DELETE_CONFIRM}
-                          confirmHref={listHref(PAGE, here, { delete: faq._id })}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-        <ListPagination path={PAGE} q={q} page={page} pages={pages} label="FAQ pages" />
-      </section>
+      <CollectionTable
+        path={PAGE}
+        q={q}
+        page={page}
+        pages={pages}
+        total={total}
+        noun={["FAQ", "FAQs"]}
+        search={{ label: "Search FAQs", placeholder: "Words in a question or answer" }}
+        listError={actionData?.listError}
+        columns={[
+          { label: "Question" },
+          { label: "Answer", className: "hidden md:table-cell" },
+          { label: "Actions", className: "text-right" },
+        ]}
+        emptyText="No FAQs found."
+        items={items}
+        editingId={editing?._id}
+        deletingId={deleting?._id}
+        row={(faq) => (
+          <>
+            <td className={`${tdClass} [overflow-wrap:anywhere]`}>
+              <p className="font-semibold text-slate-900">{faq.question}</p>
+              {/* Phones and tablets: the answer under the question, not in a column. */}
+              <p className="mt-1 line-clamp-3 text-slate-700 md:hidden">{faq.answer}</p>
+              <EditStamp updatedAt={faq.updatedAt} updatedBy={faq.updatedBy} />
+            </td>
+            <td
+              className={`${tdClass} hidden max-w-md text-slate-700 [overflow-wrap:anywhere] md:table-cell`}
+            >
+              <p className="line-clamp-4 whitespace-pre-line">{faq.answer}</p>
+            </td>
+            <td className={`${tdClass} text-right`}>
+              <div className={rowActionsClass}>
+                <EditDeleteActions
+                  path={PAGE}
+                  here={here}
+                  id={faq._id}
+                  subject={faq.question}
+                  deleteQuestion={FAQ_DELETE_CONFIRM}
+                />
+              </div>
+            </td>
+          </>
+        )}
+      />
     </>
   );
 }

@@ -11,22 +11,16 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowDownIcon, ArrowUpIcon, PencilSimpleIcon } from "@phosphor-icons/react";
+import { ArrowDownIcon, ArrowUpIcon } from "@phosphor-icons/react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { DELETE_INTENT, DeleteButton, DeleteConfirmation } from "~/components/admin/confirm-delete";
+import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
+import { DELETE_INTENT, DeleteConfirmation } from "~/components/admin/confirm-delete";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
-  EmptyRow,
-  ListPagination,
-  ResultCount,
   rowActionClass,
-  SearchBox,
   secondaryLinkClass,
-  tableClass,
   tdClass,
-  thClass,
-  theadClass,
 } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import { SelectField, TextareaField } from "~/components/forms/fields";
@@ -48,12 +42,18 @@ import {
   moveHighlight,
   updateHighlight,
 } from "~/domain/highlight.server";
-import { attempt, notFound, readForm, unexpectedError } from "~/lib/admin-crud.server";
+import {
+  attempt,
+  deleteFromCollection,
+  loadCollectionScreen,
+  notFound,
+  readForm,
+  unexpectedError,
+} from "~/lib/admin-crud.server";
 import { listHref, parseListState } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
-import { formatDate, isoDate } from "~/lib/format";
 import type { Route } from "./+types/highlights";
 
 export const PAGE = "/admin/dashboard/highlights";
@@ -75,15 +75,11 @@ function positionLabel(position: number): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const state = parseListState(new URL(request.url));
-  const [list, editing, deleting] = await Promise.all([
-    listHighlightsForAdmin(state),
-    state.editor.kind === "edit" ? getHighlight(state.editor.id) : null,
-    state.deleteId !== null ? getHighlight(state.deleteId) : null,
-  ]);
-  if (state.editor.kind === "edit" && !editing) notFound(HIGHLIGHT_NOT_FOUND);
-  if (state.deleteId !== null && !deleting) notFound(HIGHLIGHT_NOT_FOUND);
-  return { ...list, q: state.q, formOpen: state.editor.kind !== "closed", editing, deleting };
+  return loadCollectionScreen(request, {
+    list: listHighlightsForAdmin,
+    get: getHighlight,
+    notFoundText: HIGHLIGHT_NOT_FOUND,
+  });
 }
 
 const failure = (listError: string, status: number) =>
@@ -102,12 +98,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (namesOne && (id === null || !(await getHighlight(id)))) notFound(HIGHLIGHT_NOT_FOUND);
 
   switch (intent) {
-    case DELETE_INTENT: {
-      const deleted = await attempt("Deleting a highlight", () => deleteHighlight(id as string));
-      if (!deleted.ok) return failure(unexpectedError(deleted.error), 500);
-      if (!deleted.value) notFound(HIGHLIGHT_NOT_FOUND);
-      return redirectWithFlash(back, "Highlight deleted.");
-    }
+    case DELETE_INTENT:
+      return deleteFromCollection({
+        what: "Deleting a highlight",
+        remove: () => deleteHighlight(id as string),
+        notFoundText: HIGHLIGHT_NOT_FOUND,
+        back,
+        flash: "Highlight deleted.",
+      });
     case MOVE_INTENT: {
       const submission = parseFormWith(form, moveSchema);
       if (submission.status !== "success") return failure("Choose a position from the list.", 400);
@@ -330,145 +328,81 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
         />
       ) : null}
 
-      <section
-        aria-labelledby="highlight-list-heading"
-        className="grid gap-4 rounded-2xl border border-slate-200 bg-white pt-6 shadow-sm"
-      >
-        <div className="grid gap-4 px-4 sm:px-6">
-          <h2 id="highlight-list-heading" className="sr-only">
-            Highlights
-          </h2>
-          <SearchBox
-            path={PAGE}
-            q={q}
-            label="Search highlights"
-            placeholder="Title, label or description"
-          />
-          <ResultCount total={total} q={q} one="highlight" many="highlights" />
-          <FormErrors errors={actionData?.listError ? [actionData.listError] : undefined} />
-        </div>
-        <div className="overflow-x-auto">
-          <table className={tableClass}>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={`${thClass} hidden sm:table-cell`}>
-                  Position
-                </th>
-                <th scope="col" className={thClass}>
-                  Highlight
-                </th>
-                <th scope="col" className={`${thClass} hidden lg:table-cell`}>
-                  Description
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {items.length === 0 ? (
-                <EmptyRow colSpan={4}>No highlights found</EmptyRow>
-              ) : (
-                items.map((h) => {
-                  const { Icon, tone } = highlightStyle(h.position - 1);
-                  return (
-                    <tr
-                      key={h._id}
-                      className={
-                        editing?._id === h._id
-                          ? "bg-blue-50"
-                          : deleting?._id === h._id
-                            ? "bg-red-50"
-                            : undefined
-                      }
-                    >
-                      <td className={`${tdClass} hidden whitespace-nowrap sm:table-cell`}>
-                        <span className="flex items-center gap-3">
-                          <span
-                            className={`flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}
-                          >
-                            <Icon aria-hidden="true" weight="duotone" className="h-6 w-6" />
-                          </span>
-                          <span className="text-base font-semibold text-slate-900">
-                            {h.position}
-                          </span>
-                        </span>
-                      </td>
-                      <td className={`${tdClass} min-w-48 [overflow-wrap:anywhere]`}>
-                        {/* Phones: the position sits above the title instead of in a column. */}
-                        <p className="mb-2 flex items-center gap-2 text-xs font-semibold text-slate-700 sm:hidden">
-                          <span
-                            className={`flex h-7 w-7 items-center justify-center rounded-lg ${tone}`}
-                          >
-                            <Icon aria-hidden="true" weight="duotone" className="h-4 w-4" />
-                          </span>
-                          Position {h.position}
-                        </p>
-                        <p className="font-semibold text-slate-900">{h.title}</p>
-                        {h.label ? (
-                          <p className="mt-0.5 font-semibold text-blue-700">{h.label}</p>
-                        ) : null}
-                        <p className="mt-1 line-clamp-3 text-slate-700 lg:hidden">
-                          {h.description}
-                        </p>
-                        <p className="mt-2 text-xs text-slate-600">
-                          Updated{" "}
-                          <time dateTime={isoDate(h.updatedAt)}>{formatDate(h.updatedAt)}</time>
-                          {h.updatedBy ? ` by ${h.updatedBy}` : null}
-                        </p>
-                      </td>
-                      <td
-                        className={`${tdClass} hidden max-w-md text-slate-700 [overflow-wrap:anywhere] lg:table-cell`}
-                      >
-                        <p className="line-clamp-4">{h.description}</p>
-                      </td>
-                      <td className={`${tdClass} text-right`}>
-                        <div className="ml-auto grid w-max grid-cols-2 gap-2 [&>:nth-child(n+3)]:col-span-2 sm:[&>:nth-child(n+3)]:col-span-1">
-                          {/* Up and down keep their columns at the ends of the list. */}
-                          {h.position > 1 ? (
-                            <MoveButton
-                              id={h._id}
-                              title={h.title}
-                              to={h.position - 1}
-                              direction="up"
-                            />
-                          ) : (
-                            <span />
-                          )}
-                          {h.position < count ? (
-                            <MoveButton
-                              id={h._id}
-                              title={h.title}
-                              to={h.position + 1}
-                              direction="down"
-                            />
-                          ) : (
-                            <span />
-                          )}
-                          <Link
-                            to={listHref(PAGE, here, { edit: h._id })}
-                            className={rowActionClass}
-                          >
-                            <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" />
-                            Edit<span className="sr-only"> {h.title}</span>
-                          </Link>
-                          <DeleteButton
-                            id={h._id}
-                            subject={h.title}
-                            question={HIGHLIGHT_DELETE_CONFIRM}
-                            confirmHref={listHref(PAGE, here, { delete: h._id })}
-                          />
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
-        <ListPagination path={PAGE} q={q} page={page} pages={pages} label="Highlight pages" />
-      </section>
+      <CollectionTable
+        path={PAGE}
+        q={q}
+        page={page}
+        pages={pages}
+        total={total}
+        noun={["highlight", "highlights"]}
+        search={{ label: "Search highlights", placeholder: "Title, label or description" }}
+        listError={actionData?.listError}
+        columns={[
+          { label: "Position", className: "hidden sm:table-cell" },
+          { label: "Highlight" },
+          { label: "Description", className: "hidden lg:table-cell" },
+          { label: "Actions", className: "text-right" },
+        ]}
+        emptyText="No highlights found"
+        items={items}
+        editingId={editing?._id}
+        deletingId={deleting?._id}
+        row={(h) => {
+          const { Icon, tone } = highlightStyle(h.position - 1);
+          return (
+            <>
+              <td className={`${tdClass} hidden whitespace-nowrap sm:table-cell`}>
+                <span className="flex items-center gap-3">
+                  <span className={`flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}>
+                    <Icon aria-hidden="true" weight="duotone" className="h-6 w-6" />
+                  </span>
+                  <span className="text-base font-semibold text-slate-900">{h.position}</span>
+                </span>
+              </td>
+              <td className={`${tdClass} min-w-48 [overflow-wrap:anywhere]`}>
+                {/* Phones: the position sits above the title instead of in a column. */}
+                <p className="mb-2 flex items-center gap-2 text-xs font-semibold text-slate-700 sm:hidden">
+                  <span className={`flex h-7 w-7 items-center justify-center rounded-lg ${tone}`}>
+                    <Icon aria-hidden="true" weight="duotone" className="h-4 w-4" />
+                  </span>
+                  Position {h.position}
+                </p>
+                <p className="font-semibold text-slate-900">{h.title}</p>
+                {h.label ? <p className="mt-0.5 font-semibold text-blue-700">{h.label}</p> : null}
+                <p className="mt-1 line-clamp-3 text-slate-700 lg:hidden">{h.description}</p>
+                <EditStamp updatedAt={h.updatedAt} updatedBy={h.updatedBy} />
+              </td>
+              <td
+                className={`${tdClass} hidden max-w-md text-slate-700 [overflow-wrap:anywhere] lg:table-cell`}
+              >
+                <p className="line-clamp-4">{h.description}</p>
+              </td>
+              <td className={`${tdClass} text-right`}>
+                <div className="ml-auto grid w-max grid-cols-2 gap-2 [&>:nth-child(n+3)]:col-span-2 sm:[&>:nth-child(n+3)]:col-span-1">
+                  {/* Up and down keep their columns at the ends of the list. */}
+                  {h.position > 1 ? (
+                    <MoveButton id={h._id} title={h.title} to={h.position - 1} direction="up" />
+                  ) : (
+                    <span />
+                  )}
+                  {h.position < count ? (
+                    <MoveButton id={h._id} title={h.title} to={h.position + 1} direction="down" />
+                  ) : (
+                    <span />
+                  )}
+                  <EditDeleteActions
+                    path={PAGE}
+                    here={here}
+                    id={h._id}
+                    subject={h.title}
+                    deleteQuestion={HIGHLIGHT_DELETE_CONFIRM}
+                  />
+                </div>
+              </td>
+            </>
+          );
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,166 @@
+// The list half of every admin collection screen (FAQ, highlights, blogs, testimonials,
+// resources): the card with the search box, the count line, the inline list error, the table
+// with its header, the empty row, the highlighted row being edited or deleted, and the page
+// links. Each screen gives its columns and draws its own cells; everything around them is here
+// so that the screens look and behave the same.
+import { PencilSimpleIcon } from "@phosphor-icons/react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { listHref } from "~/lib/admin-list";
+import { formatDate, isoDate } from "~/lib/format";
+import { DeleteButton } from "./confirm-delete";
+import { FormErrors } from "./form-controls";
+import {
+  EmptyRow,
+  ListPagination,
+  ResultCount,
+  rowActionClass,
+  SearchBox,
+  tableClass,
+  thClass,
+  theadClass,
+} from "./list-controls";
+
+export interface Column {
+  label: string;
+  /** Extra classes for the header and the cells, e.g. `hidden md:table-cell`. */
+  className?: string;
+}
+
+export function CollectionTable<T extends { _id: string }>({
+  path,
+  q,
+  page,
+  pages,
+  total,
+  noun,
+  search,
+  listError,
+  columns,
+  emptyText,
+  items,
+  editingId,
+  deletingId,
+  row,
+}: {
+  path: string;
+  q: string;
+  page: number;
+  pages: number;
+  total: number;
+  /** Singular and plural, e.g. ['FAQ', 'FAQs'], for the count line and the labels. */
+  noun: readonly [string, string];
+  search: { label: string; placeholder: string };
+  listError?: string | null;
+  columns: readonly Column[];
+  /** SPEC texts: 'No FAQs found.', 'No highlights found'. */
+  emptyText: string;
+  items: readonly T[];
+  editingId?: string;
+  deletingId?: string;
+  /** The row's cells (one per column, same classes). */
+  row: (item: T) => ReactNode;
+}) {
+  const [one, many] = noun;
+  const headingId = `${many.toLowerCase().replace(/\W+/g, "-")}-list-heading`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-2xl border border-slate-200 bg-white pt-6 shadow-sm"
+    >
+      <div className="grid gap-4 px-4 sm:px-6">
+        <h2 id={headingId} className="sr-only">
+          {many}
+        </h2>
+        <SearchBox path={path} q={q} label={search.label} placeholder={search.placeholder} />
+        <ResultCount total={total} q={q} one={one} many={many} />
+        <FormErrors errors={listError ? [listError] : undefined} />
+      </div>
+      <div className="overflow-x-auto">
+        <table className={tableClass}>
+          <thead className={theadClass}>
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.label}
+                  scope="col"
+                  className={`${thClass} ${column.className ?? ""}`}
+                >
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {items.length === 0 ? (
+              <EmptyRow colSpan={columns.length}>{emptyText}</EmptyRow>
+            ) : (
+              items.map((item) => (
+                <tr
+                  key={item._id}
+                  className={
+                    item._id === editingId
+                      ? "bg-blue-50"
+                      : item._id === deletingId
+                        ? "bg-red-50"
+                        : undefined
+                  }
+                >
+                  {row(item)}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <ListPagination path={path} q={q} page={page} pages={pages} label={`${one.charAt(0).toUpperCase()}${one.slice(1)} pages`} />
+    </section>
+  );
+}
+
+/** 'Updated Nov 21, 2026 by ana@bureau.example' under a row's title. */
+export function EditStamp({
+  updatedAt,
+  updatedBy,
+}: {
+  updatedAt: string;
+  updatedBy: string | null;
+}) {
+  return (
+    <p className="mt-2 text-xs text-slate-600">
+      Updated <time dateTime={isoDate(updatedAt)}>{formatDate(updatedAt)}</time>
+      {updatedBy ? ` by ${updatedBy}` : null}
+    </p>
+  );
+}
+
+/** A row's Edit link and Delete button (the confirm text in a dialog, or `?delete=` without JS). */
+export function EditDeleteActions({
+  path,
+  here,
+  id,
+  subject,
+  deleteQuestion,
+}: {
+  path: string;
+  here: { q: string; page: number };
+  id: string;
+  /** What the row is called, for screen readers ('Edit What is SEO?'). */
+  subject: string;
+  deleteQuestion: string;
+}) {
+  return (
+    <>
+      <Link to={listHref(path, here, { edit: id })} className={rowActionClass}>
+        <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" />
+        Edit<span className="sr-only"> {subject}</span>
+      </Link>
+      <DeleteButton
+        id={id}
+        subject={subject}
+        question={deleteQuestion}
+        confirmHref={listHref(path, here, { delete: id })}
+      />
+    </>
+  );
+}
