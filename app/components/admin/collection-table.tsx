@@ -113,7 +113,13 @@ export function CollectionTable<T extends { _id: string }>({
           </tbody>
         </table>
       </div>
-      <ListPagination path={path} q={q} page={page} pages={pages} label={`${one.charAt(0).toUpperCase()}${one.slice(1)} pages`} />
+      <ListPagination
+        path={path}
+        q={q}
+        page={page}
+        pages={pages}
+        label={`${one.charAt(0).toUpperCase()}${one.slice(1)} pages`}
+      />
     </section>
   );
 }

@@ -4,9 +4,8 @@
 // save or cancel) are the URL: `?new`, `?edit=<id>`, none; the no-JavaScript delete step is
 // `?delete=<id>` (components/admin/confirm-delete.tsx). This module is the pattern the other
 // collection editors follow.
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { data, Form, Link } from "react-router";
 import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
 import { DELETE_INTENT, DeleteConfirmation } from "~/components/admin/confirm-delete";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
@@ -16,6 +15,7 @@ import {
   secondaryLinkClass,
   tdClass,
 } from "~/components/admin/list-controls";
+import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { requireAdmin } from "~/domain/auth.server";
@@ -112,22 +112,11 @@ function FaqForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
 }) {
-  const navigation = useNavigation();
-  const saving =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formData?.get("intent") === SAVE_INTENT;
-  const [form, fields] = useForm({
+  const saving = usePosting(SAVE_INTENT);
+  const [form, fields] = useEditorForm(faqSchema, {
     id: editing ? `faq-${editing._id}` : "faq-new",
     lastResult,
     defaultValue: editing ? { question: editing.question, answer: editing.answer } : undefined,
-    constraint: getZodConstraint(faqSchema),
-    // Not onBlur: the form opens with the focus in its first field, and an error appearing
-    // when that field loses the focus to a click on Create moves the button away from the
-    // pointer, so the click never lands. Errors come with the submit, then follow the typing.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: faqSchema }),
   });
   const formErrorId = form.errors?.length ? form.errorId : undefined;
   const headingId = "faq-form-heading";

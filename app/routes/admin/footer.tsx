@@ -4,18 +4,13 @@
 // link rows are added and removed with conform's intent buttons, which post the form without
 // JavaScript and update it in place with it. The last link row and the last social row cannot
 // be removed (a blank row is simply not saved).
-import {
-  type FieldMetadata,
-  getInputProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type FieldMetadata, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { PencilSimpleIcon, PlusIcon, TrashIcon } from "@phosphor-icons/react";
 import type { ComponentProps } from "react";
 import { data, Form, Link } from "react-router";
-import type { z } from "zod";
 import { FormErrors, InputField, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import { useEditorForm } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { requireAdmin } from "~/domain/auth.server";
 import { FOOTER_ROWS_MAX, FOOTER_TEXT_MAX, FOOTER_URL_MAX, footerSchema } from "~/domain/footer";
@@ -192,17 +187,15 @@ function FooterForm({
   footer: { copyright: string; links: LinkRow[]; social: SocialRow[] };
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
-  const [form, fields] = useForm<z.input<typeof footerSchema>, z.output<typeof footerSchema>>({
+  const [form, fields] = useEditorForm(footerSchema, {
     id: "footer",
+    validateInBrowser: false,
     lastResult,
     defaultValue: {
       copyright: footer.copyright,
       links: atLeastOne(footer.links, { label: "", url: "" }),
       social: atLeastOne(footer.social, { platform: "", url: "" }),
     },
-    constraint: getZodConstraint(footerSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const links = fields.links.getFieldList();
   const social = fields.social.getFieldList();

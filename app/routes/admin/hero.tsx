@@ -2,13 +2,13 @@
 // visitors see; "Edit hero" (?edit) opens the form; Save posts it (multipart, with the image
 // field's file when picked without JavaScript) and redirects back to the view with a flash.
 // The home page reads the document on every request, so the change shows on the next one.
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { PencilSimpleIcon } from "@phosphor-icons/react";
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import { ImageField } from "~/components/admin/image-field";
+import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { requireAdmin } from "~/domain/auth.server";
@@ -167,10 +167,9 @@ function HeroForm({
   hero: Hero;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const saving = usePosting();
   const [uploading, setUploading] = useState(false);
-  const [form, fields] = useForm({
+  const [form, fields] = useEditorForm(heroSchema, {
     id: "hero",
     lastResult,
     defaultValue: {
@@ -180,10 +179,6 @@ function HeroForm({
       ctaText: hero?.ctaText ?? "",
       ctaLink: hero?.ctaLink ?? "",
     },
-    constraint: getZodConstraint(heroSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: heroSchema }),
   });
   const formErrorId = form.errors?.length ? form.errorId : undefined;
   const image = fields.image.initialValue ?? hero?.image ?? "";

@@ -4,15 +4,9 @@
 // form or changed with Move up / Move down, each a small POST form, so it all works without
 // JavaScript. Listed in home-page order (not newest first: the order is the point here).
 // Built like routes/admin/faq.tsx: `?new`, `?edit=<id>`, `?delete=<id>` in the URL.
-import {
-  type FieldMetadata,
-  getFormProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowDownIcon, ArrowUpIcon } from "@phosphor-icons/react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
 import { DELETE_INTENT, DeleteConfirmation } from "~/components/admin/confirm-delete";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
@@ -22,6 +16,7 @@ import {
   secondaryLinkClass,
   tdClass,
 } from "~/components/admin/list-controls";
+import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { SelectField, TextareaField } from "~/components/forms/fields";
 import { highlightStyle } from "~/components/site/highlight-cards";
@@ -162,24 +157,13 @@ function HighlightForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
 }) {
-  const navigation = useNavigation();
-  const saving =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formData?.get("intent") === SAVE_INTENT;
-  const [form, fields] = useForm({
+  const saving = usePosting(SAVE_INTENT);
+  const [form, fields] = useEditorForm(highlightSchema, {
     id: editing ? `highlight-${editing._id}` : "highlight-new",
     lastResult,
     defaultValue: editing
       ? { title: editing.title, label: editing.label, description: editing.description }
       : undefined,
-    constraint: getZodConstraint(highlightSchema),
-    // Not onBlur: the form opens with the focus in its first field, and an error appearing
-    // when that field loses the focus to a click on Create moves the button away from the
-    // pointer, so the click never lands. Errors come with the submit, then follow the typing.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: highlightSchema }),
   });
   const formErrorId = form.errors?.length ? form.errorId : undefined;
   // A new card can go anywhere from 1 to one past the end; an edited one within the list.
