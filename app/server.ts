@@ -11,6 +11,7 @@ import { getEnv } from "./env.server";
 import { limitRequestBodies } from "./lib/body-limit.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
 import { countVisitors } from "./lib/count-visitors.server";
+import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
 import { serviceUnavailablePage } from "./lib/service-unavailable.server";
 import { prepareDatabase } from "./startup.server";
@@ -84,6 +85,7 @@ export async function startup(
   getEnv();
   const log = hooks.log ?? ((line: string) => console.log(line));
   await startDatabase({ init: (db) => prepareDatabase(db, log), log, onFatal: hooks.onFatal });
+  startImageSweeper(log);
 }
 
 /** Writes the visits still queued, then closes the database (and flushes the embedded journal). */
@@ -94,5 +96,6 @@ export async function shutdown(): Promise<void> {
     new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
   ]);
   await visitorCounter().close();
+  await stopImageSweeper();
   await closeDatabase();
 }

@@ -38,6 +38,15 @@ const ALLOWED_TYPES: Record<string, "jpeg" | "png" | "webp" | "gif" | "avif"> = 
 /** Pixels sharp agrees to decode: a 5 MB file could otherwise claim 50,000 × 50,000 pixels. */
 const MAX_INPUT_PIXELS = 10_000 * 10_000;
 
+/** Re-encoding keeps what a visitor can see: near-lossless settings per format. */
+const REENCODE_QUALITY: Record<string, { quality?: number }> = {
+  jpeg: { quality: 90 },
+  webp: { quality: 90 },
+  avif: { quality: 70 },
+  png: {},
+  gif: {},
+};
+
 export interface CheckedImage {
   bytes: Uint8Array;
   contentType: string;
@@ -64,17 +73,25 @@ export async function checkImage(input: Uint8Array): Promise<ImageCheck> {
     // Animated images report the frames stacked; one frame is what is shown.
     const height = meta.pageHeight ?? meta.height;
     if (!width || !height) return { ok: false, reason: "no dimensions" };
-    if (width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE) {
+    // Camera metadata (EXIF: often the GPS position where a team photo was taken, the phone's
+    // serial; XMP; IPTC) is not ours to publish: such files are re-encoded without it, turned
+    // upright first since the orientation lived in that metadata. The colour profile stays.
+    // Files without it are stored byte for byte (no needless loss of quality).
+    const carriesMetadata = Boolean(meta.exif || meta.xmp || meta.iptc);
+    const oversize = width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE;
+    if (!oversize && !carriesMetadata) {
       return { ok: true, image: { bytes: input, contentType: detected.mime, width, height } };
     }
     const { data, info } = await sharp(input, options)
+      .autoOrient()
       .resize({
         width: IMAGE_MAX_SIDE,
         height: IMAGE_MAX_SIDE,
         fit: "inside",
         withoutEnlargement: true,
       })
-      .toFormat(format)
+      .keepIccProfile()
+      .toFormat(format, REENCODE_QUALITY[format])
       .toBuffer({ resolveWithObject: true });
     if (data.byteLength > IMAGE_MAX_BYTES) return { ok: false, reason: "larger than 5 MB" };
     return {
@@ -301,4 +318,36 @@ export async function resolveImageField(
   const url = form.get(names.url);
   // Checked by the editor's schema (isValidImageUrl) before this is called.
   return { ok: true, url: typeof url === "string" ? url.trim() : "", stored: false };
+}
+
+/** How long a stored file may wait for the document that will use it (see sweepUnusedImages). */
+export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes stored files that no document refers to and that are older than the grace period:
+ * files uploaded with JavaScript whose form was never saved (cancelled, tab closed), and any
+ * file a failed clean-up left behind. The grace period covers an editor left open for hours;
+ * at most `limit` files are deleted per run, oldest first. Safe to run on several instances at
+ * once (a delete of a file already gone is ignored). Answers how many files were deleted.
+ */
+export async function sweepUnusedImages(
+  options: { now?: Date; graceMs?: number; limit?: number } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - (options.graceMs ?? UNUSED_IMAGE_GRACE_MS));
+  const images = await bucket();
+  const limit = options.limit ?? 500;
+  let deleted = 0;
+  for await (const file of images.find({ uploadDate: { $lt: cutoff } }).sort({ uploadDate: 1 })) {
+    if (deleted >= limit) break;
+    const url = `/images/${file._id.toHexString()}`;
+    if (await isImageInUse(url)) continue;
+    try {
+      await images.delete(file._id);
+      deleted += 1;
+    } catch {
+      // Deleted meanwhile by another instance's sweep.
+    }
+  }
+  return deleted;
 }
