@@ -6,11 +6,11 @@
 // Adding and removing ask for the acting admin's own password again: a stolen session cookie
 // alone must not be enough to give someone else a permanent account or lock the owners out.
 // Wrong passwords are throttled like sign-in (auth.server.ts beginPasswordCheck).
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { TrashIcon, UserPlusIcon } from "@phosphor-icons/react";
 import { data, Form, useNavigation } from "react-router";
 import { FormErrors, InputField, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import { useEditorForm } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import {
   ADD_ADMIN_INTENT,
@@ -243,13 +243,9 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const adding =
     navigation.state === "submitting" && navigation.formData?.get("intent") === ADD_ADMIN_INTENT;
-  const [form, fields] = useForm({
+  const [form, fields] = useEditorForm(addAdminSchema, {
     id: "add-admin",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(addAdminSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addAdminSchema }),
   });
   const onlyOne = admins.length < 2;
   useResetOnFlash(form);

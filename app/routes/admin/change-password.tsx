@@ -2,10 +2,10 @@
 // asked again (a borrowed, unlocked screen must not be enough); the new one passes the policy.
 // Afterwards every OTHER session of this admin ends (a thief's copy included), and this one
 // continues under a new id.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
+import { useEditorForm } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import { changePasswordSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/admin";
 import { changePassword } from "~/domain/admin.server";
@@ -92,13 +92,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = useEditorForm(changePasswordSchema, {
     id: "change-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(changePasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
   useResetOnFlash(form);
   // The inputs point at the red box above the form too, so it is read with them.
