@@ -4,7 +4,10 @@
 // "already subscribed". Addresses are stored lower-cased so Jane@X.com and jane@x.com are one.
 import { MongoServerError, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
-import type { LeadSource } from "#db/collections";
+import type { LeadSource, SubscriberDoc } from "#db/collections";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import { type ListPage, listPage, searchFilter } from "./content-list.server";
+import { parseObjectId } from "./object-id.server";
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
 
@@ -29,5 +32,85 @@ export async function subscribe(
   } catch (error) {
     if (error instanceof MongoServerError && error.code === 11000) return "already-subscribed";
     throw error;
+  }
+}
+
+export interface AdminSubscriber {
+  _id: string;
+  email: string;
+  createdAt: string;
+  /** The page the address was given on, when known. */
+  page: string | null;
+  referrer: string | null;
+  campaign: string | null;
+}
+
+const toAdminSubscriber = (d: SubscriberDoc): AdminSubscriber => ({
+  _id: d._id.toHexString(),
+  email: d.email,
+  createdAt: d.createdAt.toISOString(),
+  page: d.source?.page ?? null,
+  referrer: d.source?.referrer ?? null,
+  campaign: d.source?.utm?.campaign ?? null,
+});
+
+const subscriberFilter = (q: string) => searchFilter<SubscriberDoc>(q, ["email"]);
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/** The admin list: newest first, searchable by address, in pages. */
+export async function listSubscribersForAdmin(query: {
+  q: string;
+  page: number;
+}): Promise<ListPage<AdminSubscriber>> {
+  const { subscribers } = await getCollections();
+  return listPage(subscribers, {
+    filter: subscriberFilter(query.q),
+    sort: NEWEST_FIRST,
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+    map: toAdminSubscriber,
+  });
+}
+
+/** The subscription an id names, or null when the id is malformed or names nothing. */
+export async function getSubscriber(id: string): Promise<AdminSubscriber | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { subscribers } = await getCollections();
+  const doc = await subscribers.findOne({ _id });
+  return doc ? toAdminSubscriber(doc) : null;
+}
+
+/** Removes an address from the list. False when the id names nothing. */
+export async function deleteSubscriber(id: string): Promise<boolean> {
+  const _id = parseObjectId(id);
+  if (!_id) return false;
+  const { subscribers } = await getCollections();
+  return (await subscribers.deleteOne({ _id })).deletedCount === 1;
+}
+
+export const SUBSCRIBER_CSV_HEADER = [
+  "Subscribed at",
+  "Email",
+  "Page",
+  "Referrer",
+  "UTM source",
+  "UTM medium",
+  "UTM campaign",
+] as const;
+
+/** Every subscription matching the admin search, newest first, as CSV rows (a cursor). */
+export async function* subscriberCsvRows(q: string): AsyncGenerator<unknown[]> {
+  const { subscribers } = await getCollections();
+  for await (const d of subscribers.find(subscriberFilter(q)).sort(NEWEST_FIRST)) {
+    yield [
+      d.createdAt,
+      d.email,
+      d.source?.page,
+      d.source?.referrer,
+      d.source?.utm?.source,
+      d.source?.utm?.medium,
+      d.source?.utm?.campaign,
+    ];
   }
 }

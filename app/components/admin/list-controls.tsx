@@ -22,12 +22,15 @@ export function AdminPageHeader({
   description,
   addHref,
   addLabel,
+  actions,
 }: {
   title: string;
   description: ReactNode;
   /** Where the add button leads (`?new`); no button when absent (the form is open). */
   addHref?: string;
-  addLabel: string;
+  addLabel?: string;
+  /** Other controls beside it (e.g. 'Export CSV'). */
+  actions?: ReactNode;
 }) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
@@ -35,11 +38,16 @@ export function AdminPageHeader({
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
         <p className="mt-2 max-w-2xl text-slate-700">{description}</p>
       </div>
-      {addHref ? (
-        <Link to={addHref} className={primaryLinkClass}>
-          <PlusIcon aria-hidden="true" weight="bold" className="h-4 w-4" />
-          {addLabel}
-        </Link>
+      {addHref || actions ? (
+        <div className="flex flex-wrap gap-3">
+          {actions}
+          {addHref ? (
+            <Link to={addHref} className={primaryLinkClass}>
+              <PlusIcon aria-hidden="true" weight="bold" className="h-4 w-4" />
+              {addLabel}
+            </Link>
+          ) : null}
+        </div>
       ) : null}
     </header>
   );

@@ -1,0 +1,145 @@
+// Subscribers: the list (newest first, search, pages), removal after confirmation, 404 for ids
+// that name nothing, the CSV export with the search applied, and sign-in required throughout.
+import { ObjectId } from "mongodb";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getCollections } from "#db/client.server";
+import {
+  callRoute,
+  type SignedIn,
+  signInFresh,
+  statusOf,
+} from "../../../tests/support/admin-request";
+import { action, loader, PAGE, SUBSCRIBER_NOT_FOUND } from "./subscribers";
+import { loader as exportLoader } from "./subscribers-export";
+
+afterAll(closeDatabase);
+
+let me: SignedIn;
+beforeEach(async () => {
+  const { subscribers } = await getCollections();
+  await subscribers.deleteMany({});
+  me = await signInFresh();
+});
+
+const get = (path: string) => callRoute(loader, path, { cookie: me.cookie });
+const post = (fields: Record<string, string>, path = PAGE) =>
+  callRoute(action, path, { cookie: me.cookie, fields });
+
+const day = (n: number) => new Date(Date.UTC(2026, 10, n));
+const MISSING = "0123456789abcdef01234567";
+
+async function addSubscriber(email: string, createdAt: Date, page = "/") {
+  const { subscribers } = await getCollections();
+  const _id = new ObjectId();
+  await subscribers.insertOne({
+    _id,
+    email,
+    createdAt,
+    source: { page, utm: { source: "mail", campaign: "autumn" } },
+  });
+  return _id.toHexString();
+}
+
+describe("the subscriber list", () => {
+  it("lists newest first with the date and the page of the sign-up", async () => {
+    await addSubscriber("old@example.com", day(1));
+    await addSubscriber("new@example.com", day(3), "/blog");
+    const data = await get(PAGE);
+    expect(data.items.map((s: { email: string }) => s.email)).toEqual([
+      "new@example.com",
+      "old@example.com",
+    ]);
+    expect(data.items[0]).toMatchObject({
+      createdAt: day(3).toISOString(),
+      page: "/blog",
+      campaign: "autumn",
+    });
+  });
+
+  it("searches addresses (metacharacters literally) and pages by 10", async () => {
+    for (let i = 0; i < 12; i++) await addSubscriber(`reader${i}@example.com`, day(i + 1));
+    await addSubscriber("a.b+c@shop.example", day(20));
+    expect((await get(`${PAGE}?q=B%2BC`)).items.map((s: { email: string }) => s.email)).toEqual([
+      "a.b+c@shop.example",
+    ]);
+    expect(await get(`${PAGE}?q=reader`)).toMatchObject({ total: 12, pages: 2, page: 1 });
+    expect((await get(`${PAGE}?q=reader&page=2`)).items).toHaveLength(2);
+    expect((await get(`${PAGE}?q=nobody`)).items).toEqual([]);
+  });
+
+  it("opens the confirmation step for ?delete and answers 404 for unknown ids", async () => {
+    const id = await addSubscriber("ana@example.com", day(1));
+    expect((await get(`${PAGE}?delete=${id}`)).deleting).toMatchObject({
+      email: "ana@example.com",
+    });
+    for (const bad of [MISSING, "not-an-id"]) {
+      const outcome = await get(`${PAGE}?delete=${bad}`);
+      expect(statusOf(outcome)).toBe(404);
+      expect(outcome.data).toBe(SUBSCRIBER_NOT_FOUND);
+    }
+  });
+});
+
+describe("removing a subscriber", () => {
+  it("deletes the one address and comes back to the list with a flash", async () => {
+    const id = await addSubscriber("ana@example.com", day(1));
+    await addSubscriber("bo@example.com", day(2));
+    const outcome = await post({ intent: "delete", id }, `${PAGE}?q=example`);
+    expect(statusOf(outcome)).toBe(302);
+    expect(outcome.headers.get("Location")).toBe(`${PAGE}?q=example`);
+    const { subscribers } = await getCollections();
+    expect(
+      await subscribers
+        .find({})
+        .map((s) => s.email)
+        .toArray(),
+    ).toEqual(["bo@example.com"]);
+  });
+
+  it("answers 404 for an unknown or malformed id and 400 for another intent", async () => {
+    await addSubscriber("ana@example.com", day(1));
+    expect(statusOf(await post({ intent: "delete", id: MISSING }))).toBe(404);
+    expect(statusOf(await post({ intent: "delete", id: "x" }))).toBe(404);
+    expect(statusOf(await post({ intent: "delete" }))).toBe(404);
+    expect(statusOf(await post({ intent: "wipe", id: MISSING }))).toBe(400);
+    const { subscribers } = await getCollections();
+    expect(await subscribers.countDocuments()).toBe(1);
+  });
+});
+
+describe("the CSV export", () => {
+  it("downloads the searched list with the source columns, formula prefixes neutralised", async () => {
+    await addSubscriber("ana@example.com", day(1));
+    await addSubscriber("=cmd@example.com", day(2), "/contact");
+    await addSubscriber("bo@other.test", day(3));
+    const response: Response = await callRoute(exportLoader, `${PAGE}/export?q=example.com`, {
+      cookie: me.cookie,
+    });
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines).toEqual([
+      '"Subscribed at","Email","Page","Referrer","UTM source","UTM medium","UTM campaign"',
+      `"${day(2).toISOString()}","'=cmd@example.com","/contact","","mail","","autumn"`,
+      `"${day(1).toISOString()}","ana@example.com","/","","mail","","autumn"`,
+    ]);
+  });
+});
+
+describe("without a session", () => {
+  it("sends the list, the removal and the export to the sign-in page", async () => {
+    const id = await addSubscriber("ana@example.com", day(1));
+    for (const outcome of [
+      await callRoute(loader, PAGE),
+      await callRoute(action, PAGE, { fields: { intent: "delete", id } }),
+      await callRoute(exportLoader, `${PAGE}/export`),
+    ]) {
+      expect(statusOf(outcome)).toBe(302);
+      expect(outcome.headers.get("Location")).toMatch(/^\/admin\/login/);
+    }
+    const { subscribers } = await getCollections();
+    expect(await subscribers.countDocuments()).toBe(1);
+  });
+});

@@ -1,0 +1,167 @@
+// /admin/dashboard/subscribers: the newsletter list ('Stay Updated' on the home page; issue 7,
+// beyond the SPEC). Newest first, searchable by address, in pages; Delete removes an address
+// after a confirmation (a dialog with JavaScript, `?delete=<id>` without); 'Export CSV' downloads
+// the list with the current search applied (routes/admin/subscribers-export.ts).
+import { DownloadSimpleIcon } from "@phosphor-icons/react";
+import { data, Link } from "react-router";
+import { CollectionTable } from "~/components/admin/collection-table";
+import { DELETE_INTENT, DeleteButton, DeleteConfirmation } from "~/components/admin/confirm-delete";
+import {
+  AdminPageHeader,
+  rowActionsClass,
+  secondaryLinkClass,
+  tdClass,
+} from "~/components/admin/list-controls";
+import { flashOf } from "~/components/admin/use-flash";
+import { requireAdmin } from "~/domain/auth.server";
+import {
+  deleteSubscriber,
+  getSubscriber,
+  listSubscribersForAdmin,
+} from "~/domain/newsletter.server";
+import {
+  deleteFromCollection,
+  loadCollectionScreen,
+  notFound,
+  readForm,
+} from "~/lib/admin-crud.server";
+import { listHref, parseListState } from "~/lib/admin-list";
+import { adminMeta } from "~/lib/admin-meta";
+import { formatDate, isoDate } from "~/lib/format";
+import type { Route } from "./+types/subscribers";
+
+export const PAGE = "/admin/dashboard/subscribers";
+export const SUBSCRIBER_NOT_FOUND = "This subscription does not exist (it may have been removed).";
+export const SUBSCRIBER_DELETE_CONFIRM = "Remove this address from the newsletter list?";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return loadCollectionScreen(request, {
+    list: listSubscribersForAdmin,
+    get: getSubscriber,
+    notFoundText: SUBSCRIBER_NOT_FOUND,
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const state = parseListState(new URL(request.url));
+  const form = await readForm(request);
+  const id = form.get("id");
+  if (form.get("intent") !== DELETE_INTENT) {
+    return data({ result: null, listError: "Unknown action." }, { status: 400 });
+  }
+  if (typeof id !== "string" || !(await getSubscriber(id))) notFound(SUBSCRIBER_NOT_FOUND);
+  return deleteFromCollection({
+    what: "Removing a subscriber",
+    remove: () => deleteSubscriber(id),
+    notFoundText: SUBSCRIBER_NOT_FOUND,
+    back: listHref(PAGE, state),
+    flash: "Subscriber removed.",
+  });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Subscribers", flashOf(matches));
+
+/** The export link keeps the search: what is listed is what is downloaded. */
+function exportHref(q: string): string {
+  return q ? `${PAGE}/export?${new URLSearchParams({ q })}` : `${PAGE}/export`;
+}
+
+export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pages, q, deleting } = loaderData;
+  const here = { q, page };
+  return (
+    <>
+      <AdminPageHeader
+        title="Subscribers"
+        description={
+          <>
+            Addresses given in ‘Stay Updated’ on the{" "}
+            <Link to="/#newsletter" className="font-semibold text-blue-700 underline">
+              home page
+            </Link>
+            , newest first.
+          </>
+        }
+        actions={
+          // A document download, not a client-side navigation.
+          <a href={exportHref(q)} className={secondaryLinkClass} download>
+            <DownloadSimpleIcon aria-hidden="true" className="h-4 w-4" />
+            Export CSV
+            {q ? <span className="sr-only"> of the subscribers matching “{q}”</span> : null}
+          </a>
+        }
+      />
+
+      {deleting ? (
+        <DeleteConfirmation
+          id={deleting._id}
+          subject={deleting.email}
+          question={SUBSCRIBER_DELETE_CONFIRM}
+          cancelHref={listHref(PAGE, here)}
+        />
+      ) : null}
+
+      <CollectionTable
+        path={PAGE}
+        q={q}
+        page={page}
+        pages={pages}
+        total={total}
+        noun={["subscriber", "subscribers"]}
+        search={{ label: "Search subscribers", placeholder: "Part of an e-mail address" }}
+        listError={actionData?.listError}
+        columns={[
+          { label: "Email" },
+          { label: "Subscribed", className: "hidden sm:table-cell" },
+          { label: "Signed up on", className: "hidden lg:table-cell" },
+          { label: "Actions", className: "text-right" },
+        ]}
+        emptyText={q ? "No subscribers match this search." : "No subscribers yet."}
+        items={items}
+        deletingId={deleting?._id}
+        row={(s) => (
+          <>
+            <td className={`${tdClass} [overflow-wrap:anywhere]`}>
+              <a
+                href={`mailto:${s.email}`}
+                className="font-semibold text-slate-900 underline-offset-2 hover:underline"
+              >
+                {s.email}
+              </a>
+              {/* Phones: the date under the address instead of in a column. */}
+              <p className="mt-1 text-xs text-slate-600 sm:hidden">
+                Subscribed <time dateTime={isoDate(s.createdAt)}>{formatDate(s.createdAt)}</time>
+              </p>
+            </td>
+            <td className={`${tdClass} hidden whitespace-nowrap text-slate-700 sm:table-cell`}>
+              <time dateTime={isoDate(s.createdAt)}>{formatDate(s.createdAt)}</time>
+            </td>
+            <td
+              className={`${tdClass} hidden text-slate-700 [overflow-wrap:anywhere] lg:table-cell`}
+            >
+              {/* The path only: the campaign, when there was one, is the line below. */}
+              {s.page ? s.page.split("?")[0] || "/" : "—"}
+              {s.campaign ? (
+                <span className="block text-xs text-slate-600">Campaign: {s.campaign}</span>
+              ) : null}
+            </td>
+            <td className={`${tdClass} text-right`}>
+              <div className={rowActionsClass}>
+                <DeleteButton
+                  id={s._id}
+                  subject={s.email}
+                  question={SUBSCRIBER_DELETE_CONFIRM}
+                  confirmHref={listHref(PAGE, here, { delete: s._id })}
+                />
+              </div>
+            </td>
+          </>
+        )}
+      />
+    </>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/admin-error";
