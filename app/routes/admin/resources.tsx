@@ -253,6 +253,11 @@ function ResourceForm({
   );
 }
 
+/** "aws.amazon.com/architecture" for "https://aws.amazon.com/architecture/": shorter to scan. */
+function shortLink(link: string): string {
+  return link.replace(/^https?:\/\/(www\.)?/i, "").replace(/\/$/, "");
+}
+
 /** The stored link as visitors get it: opened in a new tab when it is a web address. */
 function ResourceLink({ link }: { link: string }) {
   const kind = classifyHref(link);
@@ -266,7 +271,7 @@ function ResourceLink({ link }: { link: string }) {
       rel="noopener noreferrer"
       className="inline-flex items-start gap-1 font-medium text-blue-700 underline [overflow-wrap:anywhere] hover:text-blue-800"
     >
-      {link}
+      {shortLink(link)}
       <ArrowUpRightIcon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -323,7 +328,7 @@ export default function ManageResources({ loaderData, actionData }: Route.Compon
         listError={actionData?.listError}
         columns={[
           { label: "Resource" },
-          { label: "Link", className: "hidden lg:table-cell" },
+          { label: "Link", className: "hidden w-64 lg:table-cell" },
           { label: "Actions", className: "text-right" },
         ]}
         emptyText="No resources found."
@@ -353,7 +358,7 @@ export default function ManageResources({ loaderData, actionData }: Route.Compon
                 </div>
               </div>
             </td>
-            <td className={`${tdClass} hidden max-w-xs lg:table-cell`}>
+            <td className={`${tdClass} hidden w-64 lg:table-cell`}>
               <ResourceLink link={r.link} />
             </td>
             <td className={`${tdClass} text-right`}>
