@@ -35,6 +35,8 @@ test("create, edit and delete a testimonial; the home page carousel follows", as
   page,
   javaScriptEnabled,
 }, testInfo) => {
+  // A whole create-edit-delete round with three public page visits: long on a busy machine.
+  test.slow();
   const tag = uniqueTag(testInfo);
   const name = `Grace ${tag}`;
   const title = "CTO, Hopper Systems";
@@ -77,6 +79,7 @@ test("create, edit and delete a testimonial; the home page carousel follows", as
     // Uploaded at once: the hidden field holds the stored address before Create.
     await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(
       /^\/images\/[0-9a-f]{24}$/,
+      { timeout: 15_000 },
     );
   }
   await page.getByRole("button", { name: "Create" }).click();
@@ -100,7 +103,7 @@ test("create, edit and delete a testimonial; the home page carousel follows", as
   // Edit, found through the search box.
   await page.goto(PAGE);
   await page.getByRole("searchbox", { name: "Search testimonials" }).fill(tag);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(`${PAGE}?q=${tag}`);
   await expect(page.getByText(`1 testimonial matches “${tag}”`)).toBeVisible();
   await page.getByRole("link", { name: `Edit ${name}, ${title}` }).click();
@@ -178,6 +181,7 @@ test("the list and the form have no serious axe violation at 375 and 1280 px", a
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
+  test.slow();
   await signIn(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
