@@ -31,6 +31,8 @@ export default [
     // Collection editors: list, create, edit, delete; form states live in the query string.
     route("faq", "routes/admin/faq.tsx"),
     route("highlights", "routes/admin/highlights.tsx"),
+    route("testimonials", "routes/admin/testimonials.tsx"),
+    route("resources", "routes/admin/resources.tsx"),
     route("footer", "routes/admin/footer.tsx"),
     route("hero", "routes/admin/hero.tsx"),
     // The lead inbox.

@@ -1,5 +1,19 @@
-// Resources (SPEC §3): cards on /resources that open an external link.
+// Resources (SPEC §3): cards on /resources that open their link, managed at
+// /admin/dashboard/resources.
 import { getCollections } from "#db/client.server";
+import type { ResourceDoc } from "#db/collections";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import {
+  createdBy,
+  type EditInfo,
+  editedBy,
+  editInfo,
+  type ListPage,
+  listPage,
+  searchFilter,
+} from "./content-list.server";
+import { parseObjectId } from "./object-id.server";
+import type { ResourceInput } from "./resource";
 
 export interface Resource {
   _id: string;
@@ -10,16 +24,84 @@ export interface Resource {
   updatedAt: Date;
 }
 
+export type AdminResource = Omit<Resource, "updatedAt"> & EditInfo;
+
+const toResource = (d: ResourceDoc): Resource => ({
+  _id: d._id.toHexString(),
+  title: d.title,
+  description: d.description,
+  image: d.image,
+  link: d.link,
+  updatedAt: d.updatedAt,
+});
+
 /** Every resource, newest first. */
 export async function listResources(): Promise<Resource[]> {
   const { resources } = await getCollections();
   const docs = await resources.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
-  return docs.map((d) => ({
-    _id: d._id.toHexString(),
-    title: d.title,
-    description: d.description,
-    image: d.image,
-    link: d.link,
-    updatedAt: d.updatedAt,
-  }));
+  return docs.map(toResource);
+}
+
+/** The admin table: newest first, as on the public page; searchable. */
+export async function listResourcesForAdmin(query: {
+  q: string;
+  page: number;
+}): Promise<ListPage<AdminResource>> {
+  const { resources } = await getCollections();
+  return listPage(resources, {
+    filter: searchFilter<ResourceDoc>(query.q, ["title", "description", "link"]),
+    sort: { createdAt: -1, _id: -1 },
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+    map: (d) => {
+      const { updatedAt: _, ...resource } = toResource(d);
+      return { ...resource, ...editInfo(d) };
+    },
+  });
+}
+
+/** The resource an id names (as the editor needs it), or null when malformed or unknown. */
+export async function getResource(id: string): Promise<Omit<Resource, "updatedAt"> | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { resources } = await getCollections();
+  const doc = await resources.findOne({ _id });
+  if (!doc) return null;
+  const { updatedAt: _, ...resource } = toResource(doc);
+  return resource;
+}
+
+export async function createResource(input: ResourceInput, adminEmail: string): Promise<string> {
+  const { resources } = await getCollections();
+  const doc = await resources.insertOne({ ...input, ...createdBy(adminEmail) } as ResourceDoc);
+  return doc.insertedId.toHexString();
+}
+
+/**
+ * Writes the new values; answers the image the resource had before (to delete once unused),
+ * or null when the id names no resource.
+ */
+export async function updateResource(
+  id: string,
+  input: ResourceInput,
+  adminEmail: string,
+): Promise<{ previousImage: string } | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { resources } = await getCollections();
+  const before = await resources.findOneAndUpdate(
+    { _id },
+    { $set: { ...input, ...editedBy(adminEmail) } },
+    { returnDocument: "before" },
+  );
+  return before ? { previousImage: before.image ?? "" } : null;
+}
+
+/** Answers the deleted resource's image (to delete once unused), or null when none was. */
+export async function deleteResource(id: string): Promise<{ image: string } | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { resources } = await getCollections();
+  const deleted = await resources.findOneAndDelete({ _id });
+  return deleted ? { image: deleted.image ?? "" } : null;
 }

@@ -1,5 +1,19 @@
-// Testimonials (SPEC §3): shown in the home page carousel.
+// Testimonials (SPEC §3): shown in the home page carousel, managed at
+// /admin/dashboard/testimonials.
 import { getCollections } from "#db/client.server";
+import type { TestimonialDoc } from "#db/collections";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import {
+  createdBy,
+  type EditInfo,
+  editedBy,
+  editInfo,
+  type ListPage,
+  listPage,
+  searchFilter,
+} from "./content-list.server";
+import { parseObjectId } from "./object-id.server";
+import type { TestimonialInput } from "./testimonial";
 
 export interface Testimonial {
   _id: string;
@@ -11,16 +25,85 @@ export interface Testimonial {
   rating: number;
 }
 
+export type AdminTestimonial = Testimonial & EditInfo;
+
+const toTestimonial = (d: TestimonialDoc): Testimonial => ({
+  _id: d._id.toHexString(),
+  name: d.name,
+  title: d.title,
+  image: d.image,
+  text: d.text,
+  rating: d.rating,
+});
+
 /** Every testimonial, oldest first, so the carousel keeps a stable order. */
 export async function listTestimonials(): Promise<Testimonial[]> {
   const { testimonials } = await getCollections();
   const docs = await testimonials.find({}).sort({ createdAt: 1, _id: 1 }).toArray();
-  return docs.map((d) => ({
-    _id: d._id.toHexString(),
-    name: d.name,
-    title: d.title,
-    image: d.image,
-    text: d.text,
-    rating: d.rating,
-  }));
+  return docs.map(toTestimonial);
+}
+
+/** The admin table: newest first (SPEC §4, created records go to the front), searchable. */
+export async function listTestimonialsForAdmin(query: {
+  q: string;
+  page: number;
+}): Promise<ListPage<AdminTestimonial>> {
+  const { testimonials } = await getCollections();
+  return listPage(testimonials, {
+    filter: searchFilter<TestimonialDoc>(query.q, ["name", "title", "text"]),
+    sort: { createdAt: -1, _id: -1 },
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+    map: (d) => ({ ...toTestimonial(d), ...editInfo(d) }),
+  });
+}
+
+/** The testimonial an id names, or null when the id is malformed or names nothing. */
+export async function getTestimonial(id: string): Promise<Testimonial | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { testimonials } = await getCollections();
+  const doc = await testimonials.findOne({ _id });
+  return doc ? toTestimonial(doc) : null;
+}
+
+export async function createTestimonial(
+  input: TestimonialInput,
+  adminEmail: string,
+): Promise<Testimonial> {
+  const { testimonials } = await getCollections();
+  const doc = await testimonials.insertOne({
+    ...input,
+    ...createdBy(adminEmail),
+  } as TestimonialDoc);
+  return { _id: doc.insertedId.toHexString(), ...input };
+}
+
+/**
+ * Writes the new values; answers the image the testimonial had before (to delete once
+ * unused), or null when the id names no testimonial (deleted meanwhile, or never there).
+ */
+export async function updateTestimonial(
+  id: string,
+  input: TestimonialInput,
+  adminEmail: string,
+): Promise<{ previousImage: string } | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { testimonials } = await getCollections();
+  const before = await testimonials.findOneAndUpdate(
+    { _id },
+    { $set: { ...input, ...editedBy(adminEmail) } },
+    { returnDocument: "before" },
+  );
+  return before ? { previousImage: before.image ?? "" } : null;
+}
+
+/** Answers the deleted testimonial's image (to delete once unused), or null when none was. */
+export async function deleteTestimonial(id: string): Promise<{ image: string } | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { testimonials } = await getCollections();
+  const deleted = await testimonials.findOneAndDelete({ _id });
+  return deleted ? { image: deleted.image ?? "" } : null;
 }

@@ -18,10 +18,10 @@ export const ADMIN_BASE = "/admin/dashboard";
 export const ADMIN_NAV: readonly AdminNavLink[] = [
   { to: ADMIN_BASE, label: "Dashboard", ready: true },
   { to: `${ADMIN_BASE}/blogs`, label: "Blog Posts", ready: false },
-  { to: `${ADMIN_BASE}/testimonials`, label: "Testimonials", ready: false },
+  { to: `${ADMIN_BASE}/testimonials`, label: "Testimonials", ready: true },
   { to: `${ADMIN_BASE}/services`, label: "Services", ready: false },
   { to: `${ADMIN_BASE}/about`, label: "About", ready: false },
-  { to: `${ADMIN_BASE}/resources`, label: "Resources", ready: false },
+  { to: `${ADMIN_BASE}/resources`, label: "Resources", ready: true },
   { to: `${ADMIN_BASE}/highlights`, label: "Highlights", ready: true },
   { to: `${ADMIN_BASE}/hero`, label: "Hero", ready: true },
   { to: `${ADMIN_BASE}/intership-page`, label: "Internships", ready: false },
