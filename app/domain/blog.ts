@@ -50,13 +50,17 @@ export function parseTags(text: string): string[] {
 const hasFile = (value: unknown) =>
   typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
 
+/** Browsers post a textarea's line breaks as CRLF; the stored Markdown uses LF. */
+const lf = (value: string) => value.replace(/\r\n?/g, "\n");
+
 // conform turns an empty field into undefined; a blank one is empty once trimmed.
 const required = (message: string, max: number, what: string) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `The ${what} can be at most ${max} characters long.`);
+    .max(max, `The ${what} can be at most ${max} characters long.`)
+    .transform(lf);
 
 const optionalText = (max: number, what: string) =>
   z
@@ -64,7 +68,7 @@ const optionalText = (max: number, what: string) =>
     .trim()
     .max(max, `The ${what} can be at most ${max} characters long.`)
     .optional()
-    .transform((value) => value ?? "");
+    .transform((value) => lf(value ?? ""));
 
 /** An image field's kept or uploaded address: empty, or one a document may hold. */
 const imageAddress = z
