@@ -81,6 +81,8 @@ export const BLOG_DELETED = "Blog deleted.";
 export const FILES_NOT_KEPT =
   "Preview does not keep a picked file: choose the image again before saving.";
 const PREVIEW_ID = "blog-preview";
+/** The description and its preview: where Preview without JavaScript lands. */
+const DESCRIPTION_BLOCK_ID = "blog-description";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -117,7 +119,9 @@ export async function action({ request }: Route.ActionArgs) {
       400,
     );
   }
-  const intent = form.get("intent");
+  // The form's hidden intent is `save`; the Preview button (no JavaScript) adds its own after it.
+  const intents = form.getAll("intent");
+  const intent = intents.includes(PREVIEW_INTENT) ? PREVIEW_INTENT : intents[0];
   const id = form.get("id");
 
   if (intent === DELETE_INTENT) {
@@ -318,7 +322,8 @@ function BlogForm({
   useEffect(() => {
     // Opened with the button: bring it into view (it sits under the description).
     if (showPreview && openedPreview.current) {
-      previewRef.current?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      previewRef.current?.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "nearest" });
     }
     openedPreview.current = false;
   }, [showPreview]);
@@ -361,7 +366,7 @@ function BlogForm({
           // The form opens on purpose (Add New Blog Post, Edit): start typing at once.
           autoFocus={!actionData?.previewing}
         />
-        <div className="grid gap-3">
+        <div id={DESCRIPTION_BLOCK_ID} className="grid scroll-mt-6 gap-3">
           <TextareaField
             meta={fields.description}
             label="Description"
@@ -460,14 +465,15 @@ function BlogForm({
               Preview
             </button>
           ) : (
-            // Without JavaScript: post the form to render the preview, landing on it. The
+            // Without JavaScript: post the form to render the preview, landing on it (under the
+            // description, which stays in view). The
             // browser's required checks are skipped: a draft can be previewed half-written.
             <button
               type="submit"
               name="intent"
               value={PREVIEW_INTENT}
               formNoValidate
-              formAction={`${location.pathname}${location.search}#${PREVIEW_ID}`}
+              formAction={`${location.pathname}${location.search}#${DESCRIPTION_BLOCK_ID}`}
               className={secondaryLinkClass}
             >
               <EyeIcon aria-hidden="true" className="h-4 w-4" />
