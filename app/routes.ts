@@ -29,6 +29,7 @@ export default [
     route("admins", "routes/admin/admins.tsx"),
     route("change-password", "routes/admin/change-password.tsx"),
     // Collection editors: list, create, edit, delete; form states live in the query string.
+    route("blogs", "routes/admin/blogs.tsx"),
     route("faq", "routes/admin/faq.tsx"),
     route("highlights", "routes/admin/highlights.tsx"),
     route("testimonials", "routes/admin/testimonials.tsx"),

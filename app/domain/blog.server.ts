@@ -1,7 +1,18 @@
 // Blog posts (SPEC §3): the home page's latest articles, /blog, /blog/{id}, the feed and sitemap.
 import { getCollections } from "#db/client.server";
 import type { BlogDoc } from "#db/collections";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { markdownToPlainText, truncate } from "~/lib/format";
+import type { BlogInput } from "./blog";
+import {
+  createdBy,
+  type EditInfo,
+  editedBy,
+  editInfo,
+  type ListPage,
+  listPage,
+  searchFilter,
+} from "./content-list.server";
 import { parseObjectId } from "./object-id.server";
 
 export interface BlogPost {
@@ -123,4 +134,95 @@ export function blogSummary(post: Pick<BlogPost, "excerpt" | "description">): st
 export function readingMinutes(markdown: string): number {
   const words = markdownToPlainText(markdown).split(" ").filter(Boolean).length;
   return Math.max(1, Math.round(words / 200));
+}
+
+// ---- Admin (routes/admin/blogs.tsx) ----
+
+/** A row of the admin table. */
+export interface AdminBlogRow extends EditInfo {
+  _id: string;
+  title: string;
+  author: string;
+  imageUrl: string;
+}
+
+/** The admin table: newest first (SPEC §4, created records go to the front), searchable. */
+export async function listBlogsForAdmin(query: {
+  q: string;
+  page: number;
+}): Promise<ListPage<AdminBlogRow>> {
+  const { blogs } = await getCollections();
+  return listPage(blogs, {
+    filter: searchFilter<BlogDoc>(query.q, [
+      "title",
+      "description",
+      "author",
+      "authorName",
+      "excerpt",
+      "tags",
+    ]),
+    sort: NEWEST_FIRST,
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+    map: (d) => {
+      const post = toPost(d);
+      return {
+        _id: post._id,
+        title: post.title,
+        // The name shown on the post, as the public page picks it.
+        author: post.authorName.trim() || post.author,
+        imageUrl: post.imageUrl,
+        ...editInfo({ ...d, createdAt: post.createdAt, updatedAt: post.updatedAt }),
+      };
+    },
+  });
+}
+
+/** The images a post held, to delete once nothing else uses them. */
+export interface BlogImages {
+  imageUrl: string;
+  authorAvatar: string;
+}
+
+const imagesOf = (d: Partial<BlogDoc>): BlogImages => ({
+  imageUrl: text(d.imageUrl),
+  authorAvatar: text(d.authorAvatar),
+});
+
+export async function createBlog(input: BlogInput, adminEmail: string): Promise<string> {
+  const { blogs } = await getCollections();
+  const result = await blogs.insertOne({ ...input, ...createdBy(adminEmail) } as BlogDoc);
+  return result.insertedId.toHexString();
+}
+
+/**
+ * Writes a post and records who changed it; answers the images it held before, or null when
+ * the id names no post (deleted meanwhile, or never there).
+ */
+export async function updateBlog(
+  id: string,
+  input: BlogInput,
+  adminEmail: string,
+): Promise<BlogImages | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { blogs } = await getCollections();
+  const before = await blogs.findOneAndUpdate(
+    { _id },
+    { $set: { ...input, ...editedBy(adminEmail) } },
+    { returnDocument: "before", projection: { imageUrl: 1, authorAvatar: 1 } },
+  );
+  return before ? imagesOf(before) : null;
+}
+
+/** Deletes a post; answers the images it held, or null when the id names no post. */
+export async function deleteBlog(id: string): Promise<BlogImages | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { blogs } = await getCollections();
+  const deleted = await blogs.findOneAndDelete(
+    { _id },
+    { projection: { imageUrl: 1, authorAvatar: 1 } },
+  );
+  return deleted ? imagesOf(deleted) : null;
 }

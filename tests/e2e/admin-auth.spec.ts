@@ -175,15 +175,18 @@ test("admin pages answer no-store; sections to come show an admin 404", async ({
   await signIn(page);
   const admins = await page.goto("/admin/dashboard/admins");
   expect(admins?.headers()["cache-control"]).toBe("no-store");
-  const soon = await page.goto("/admin/dashboard/blogs");
+  // Any section whose editor has not landed yet (the list shrinks as editors arrive).
+  const upcoming = ADMIN_NAV.find((link) => !link.ready);
+  test.skip(!upcoming, "every section has its editor");
+  if (!upcoming) return;
+  const soon = await page.goto(upcoming.to);
   expect(soon?.status()).toBe(404);
   expect(soon?.headers()["cache-control"]).toBe("no-store");
-  await expect(page.getByRole("heading", { level: 1, name: "Blog Posts" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: upcoming.label })).toBeVisible();
   await expect(page.getByText("This section is not available yet.")).toBeVisible();
-  await expect(sidebar(page).getByRole("link", { name: /^Blog Posts/ })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
+  await expect(
+    sidebar(page).getByRole("link", { name: new RegExp(`^${upcoming.label}`) }),
+  ).toHaveAttribute("aria-current", "page");
 });
 
 test("the mobile menu opens and closes without JavaScript", async ({ page }) => {

@@ -31,6 +31,7 @@ export function ImageField({
   errors,
   hint = "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB. Larger than 2,560 px on a side is scaled down.",
   onUploadingChange,
+  removable = true,
 }: {
   /** The schema's field for the image address (e.g. "image"). */
   name: string;
@@ -42,6 +43,8 @@ export function ImageField({
   hint?: string;
   /** Told when an upload starts and ends: disable the form's submit button meanwhile. */
   onUploadingChange?: (uploading: boolean) => void;
+  /** False for a required image (a blog post's): it can be replaced, not removed. */
+  removable?: boolean;
 }) {
   const names = imageFieldNames(name);
   const id = useId();
@@ -165,7 +168,7 @@ export function ImageField({
           <p id={statusId} role="status" className="text-sm font-medium text-blue-800">
             {uploading ? "Uploading image..." : ""}
           </p>
-          {url ? (
+          {url && removable ? (
             <label className="inline-flex items-center gap-2 text-sm text-slate-800">
               <input
                 type="checkbox"

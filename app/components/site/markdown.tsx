@@ -4,9 +4,11 @@
 // whose protocol is not http(s), mailto, irc or xmpp, so `javascript:` links lose their target.
 // Line breaks inside a paragraph are kept (remark-breaks), as SPEC §2 asks; GitHub-flavoured
 // tables, task lists and strikethrough come from remark-gfm.
-// Only markdown.server.ts imports this module: posts are turned into HTML in the blog post's
-// loader, so react-markdown never ships to the browser (about 55 kB of gzipped JavaScript that
-// would only re-render what the server already sent). blog-article-body.tsx shows the result.
+// The public site imports it only through markdown.server.ts: posts are turned into HTML in the
+// blog post's loader, so react-markdown never ships to visitors' browsers (about 55 kB of gzipped
+// JavaScript that would only re-render what the server already sent). blog-article-body.tsx
+// shows the result. The one browser user is the admin's blog editor (routes/admin/blogs.tsx),
+// whose live preview must look exactly like the post; it sits in that route's own chunk.
 import type { ComponentPropsWithoutRef } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkBreaks from "remark-breaks";
