@@ -16,6 +16,9 @@ import { testWithOwnServer } from "./own-server";
 
 const SERVICES = "/admin/dashboard/services";
 const test = testWithOwnServer();
+// The first page of a fresh server takes a while, and every add/remove is a full page load of
+// a long form (without JavaScript, and with it: see routes/admin/services.tsx).
+test.describe.configure({ timeout: 90_000 });
 
 async function signIn(page: Page) {
   await page.goto(`/admin/login?redirectTo=${encodeURIComponent(SERVICES)}`);

@@ -8,8 +8,13 @@
 // (autofocus, so it also works without JavaScript). Like the footer editor, the form is a
 // document post even with JavaScript: conform's in-browser list handling lost typed values.
 // The hero image is an ImageField: a file picked without JavaScript rides along with the post.
-import { type FieldMetadata, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import {
+  type FieldMetadata,
+  getFormProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   ArrowSquareOutIcon,
   CheckCircleIcon,
@@ -477,6 +482,18 @@ function rowToFocus(
   return null;
 }
 
+/** Whether a form was submitted by one of the add/remove-row buttons. */
+function isRowButton(event: Event): boolean {
+  const submitter = (event as SubmitEvent).submitter;
+  if (!(submitter instanceof HTMLButtonElement) || submitter.name !== INTENT) return false;
+  try {
+    const type = JSON.parse(submitter.value)?.type;
+    return type === "insert" || type === "remove";
+  } catch {
+    return false;
+  }
+}
+
 const SECTIONS = [
   ["edit-hero", "Hero"],
   ["edit-services", "Services"],
@@ -517,7 +534,11 @@ function ServicePageForm({
     constraint: getZodConstraint(servicePageSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    // In the browser too: a field being corrected is checked as it is typed, and Save with an
+    // error goes nowhere. Without this conform would post the form to check it.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: servicePageSchema }),
   });
+  const formProps = getFormProps(form);
   const hero = fields.hero.getFieldset();
   const cta = fields.cta.getFieldset();
   const services = fields.services.getFieldList();
@@ -549,12 +570,15 @@ function ServicePageForm({
     // ?edit: the answer to a post comes back in edit mode. A document post even with
     // JavaScript (reloadDocument, no conform onSubmit): see the top of this file.
     <Form
+      {...formProps}
+      onSubmit={(event) => {
+        // Adding or removing a row is left to the browser's own post; conform checks the rest.
+        if (!isRowButton(event.nativeEvent)) formProps.onSubmit(event);
+      }}
       method="post"
       action="?edit"
       encType="multipart/form-data"
       reloadDocument
-      id={form.id}
-      aria-describedby={formErrorId}
       className="grid gap-6"
     >
       <nav aria-label="Sections of the form" className="flex flex-wrap gap-2 text-sm">
@@ -612,20 +636,7 @@ function ServicePageForm({
               title={`Service ${index + 1}`}
               remove={removeButton("services", index, services.length)}
             >
-              <InputField
-                meta={cells.title}
-                label="Title"
-                type="text"
-                maxLength={SERVICE_TITLE_MAX}
-                autoFocus={focused("services", index)}
-              />
-              <TextareaField
-                meta={cells.description}
-                label="Description"
-                rows={3}
-                maxLength={SERVICE_TEXT_MAX}
-              />
-              <IconPicker meta={cells.icon} />
+              <IconRowFields cells={cells} autoFocus={focused("services", index)} />
             </ListRow>
           );
         })}
@@ -646,20 +657,7 @@ function ServicePageForm({
               title={`Benefit ${index + 1}`}
               remove={removeButton("benefits", index, benefits.length)}
             >
-              <InputField
-                meta={cells.title}
-                label="Title"
-                type="text"
-                maxLength={SERVICE_TITLE_MAX}
-                autoFocus={focused("benefits", index)}
-              />
-              <TextareaField
-                meta={cells.description}
-                label="Description"
-                rows={3}
-                maxLength={SERVICE_TEXT_MAX}
-              />
-              <IconPicker meta={cells.icon} />
+              <IconRowFields cells={cells} autoFocus={focused("benefits", index)} />
             </ListRow>
           );
         })}
@@ -764,6 +762,39 @@ function ServicePageForm({
   );
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a list row's text field.
+type RowField = FieldMetadata<string | undefined, any, string[]>;
+
+/** A service's or a benefit's fields; on wide screens the icon picker sits beside the texts. */
+function IconRowFields({
+  cells,
+  autoFocus,
+}: {
+  cells: { title: RowField; description: RowField; icon: RowField };
+  autoFocus: boolean;
+}) {
+  return (
+    <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem] xl:gap-6">
+      <div className="grid content-start gap-4">
+        <InputField
+          meta={cells.title as never}
+          label="Title"
+          type="text"
+          maxLength={SERVICE_TITLE_MAX}
+          autoFocus={autoFocus}
+        />
+        <TextareaField
+          meta={cells.description as never}
+          label="Description"
+          rows={3}
+          maxLength={SERVICE_TEXT_MAX}
+        />
+      </div>
+      <IconPicker meta={cells.icon} />
+    </div>
+  );
+}
+
 function FormSection({
   id,
   title,
@@ -844,18 +875,13 @@ function AddRowButton(props: ComponentProps<"button">) {
  * tiles. Native radios, so arrow keys move the choice and it posts without JavaScript; the
  * input covers its tile (transparent) so a click anywhere on the tile picks it.
  */
-function IconPicker({
-  meta,
-}: {
-  // biome-ignore lint/suspicious/noExplicitAny: a list row's icon field.
-  meta: FieldMetadata<string | undefined, any, string[]>;
-}) {
+function IconPicker({ meta }: { meta: RowField }) {
   const chosen = isIconKey(meta.initialValue) ? meta.initialValue : DEFAULT_ICON;
   const errors = meta.errors ?? [];
   return (
     <fieldset aria-describedby={errors.length ? meta.errorId : undefined} className="grid gap-1.5">
       <legend className="text-sm font-semibold text-slate-900">Icon</legend>
-      <div className="mt-1.5 grid grid-cols-4 gap-2 md:grid-cols-8">
+      <div className="mt-1.5 grid auto-rows-fr grid-cols-4 gap-2 md:grid-cols-8 xl:grid-cols-4">
         {ICON_KEYS.map((key) => (
           <label key={key} className="relative block">
             <input
