@@ -115,6 +115,27 @@ test("a blank hero title is refused with 'Hero title is required.', keeping the 
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("");
 });
 
+test("with JavaScript, a field being corrected loses its error as it is typed, nothing posted", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "checked in the browser");
+  await openEditor(page);
+  const title = region(page, "Hero").getByLabel("Hero title");
+  await title.fill("");
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts += 1;
+  });
+  await page.getByRole("button", { name: "Save service page" }).click();
+  await expect(page.getByText("Hero title is required.")).toBeVisible();
+  await title.pressSequentially("Fixed");
+  await expect(page.getByText("Hero title is required.")).toHaveCount(0);
+  await expect(title).toBeFocused();
+  await expect(title).toHaveValue("Fixed");
+  expect(posts).toBe(0);
+});
+
 test("a half-filled button and a javascript: link are refused beside the fields", async ({
   page,
 }) => {
