@@ -483,6 +483,31 @@ describe("service page editor", () => {
     expect((await getServicePage())?.hero.image).toBe(url);
   });
 
+  it("drops an unsaved upload that a later add/remove replaces, never a saved image", async () => {
+    const addRow = intent({ type: "insert", payload: { name: "benefits" } });
+    let res = await post({
+      ...valid,
+      "hero.imageFile": new File([await png(8, 8)], "a.png"),
+      ...addRow,
+    });
+    const first = res.data.result.initialValue.hero.image as string;
+    res = await post({
+      ...valid,
+      "hero.image": first,
+      "hero.imageFile": new File([await png(9, 9)], "b.png"),
+      ...addRow,
+    });
+    const second = res.data.result.initialValue.hero.image as string;
+    expect(second).not.toBe(first);
+    expect((await storedFiles()).map((f) => `/images/${f._id.toHexString()}`)).toEqual([second]);
+    // Saved, then "Remove image" ticked before adding a row: the saved file stays until Save.
+    await post({ ...valid, "hero.image": second });
+    res = await post({ ...valid, "hero.image": second, "hero.imageRemove": "on", ...addRow });
+    expect(res.data.result.initialValue.hero?.image).toBeUndefined();
+    expect(await storedFiles()).toHaveLength(1);
+    expect((await getServicePage())?.hero.image).toBe(second);
+  });
+
   it("opens in view mode, and in edit mode with ?edit, with the stamps", async () => {
     await post(valid);
     const get = (path: string) =>

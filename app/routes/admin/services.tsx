@@ -108,7 +108,7 @@ function rowCount(form: FormData, list: ServiceListName): number {
 type ListIntent =
   | { kind: "none" }
   | { kind: "row"; intent: string }
-  | { kind: "refused"; message: string; status: number };
+  | { kind: "refused"; message: string };
 
 /**
  * The add/remove-row button that sent the form, checked and rebuilt from its parts: only an
@@ -123,18 +123,18 @@ function readListIntent(form: FormData): ListIntent {
   try {
     intent = JSON.parse(String(raw));
   } catch {
-    return { kind: "refused", message: FORM_UNREADABLE, status: 400 };
+    return { kind: "refused", message: FORM_UNREADABLE };
   }
   const name = intent?.payload?.name;
   if (typeof name !== "string" || !Object.hasOwn(SERVICE_LISTS, name)) {
-    return { kind: "refused", message: FORM_UNREADABLE, status: 400 };
+    return { kind: "refused", message: FORM_UNREADABLE };
   }
   const list = name as ServiceListName;
   const { one, max } = SERVICE_LISTS[list];
   const rows = rowCount(form, list);
   if (intent.type === "insert") {
     if (rows >= max) {
-      return { kind: "refused", message: `At most ${max} ${one}s.`, status: 400 };
+      return { kind: "refused", message: `At most ${max} ${one}s.` };
     }
     return {
       kind: "row",
@@ -147,12 +147,11 @@ function readListIntent(form: FormData): ListIntent {
       return {
         kind: "refused",
         message: `The last ${one} cannot be removed; leave it blank instead.`,
-        status: 400,
       };
     }
     return { kind: "row", intent: JSON.stringify({ type: "remove", payload: { name, index } }) };
   }
-  return { kind: "refused", message: FORM_UNREADABLE, status: 400 };
+  return { kind: "refused", message: FORM_UNREADABLE };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -181,9 +180,11 @@ export async function action({ request }: Route.ActionArgs) {
     form.set(INTENT, listIntent.intent);
     // A file picked without JavaScript would be lost with this answer (a file input cannot be
     // given a value back): store it now, as the picker does at once with JavaScript, and the
-    // form carries its address. A ticked "Remove image" likewise carries on.
+    // form carries its address. A ticked "Remove image" likewise carries on. An upload of an
+    // earlier add/remove that this one replaces goes (a saved image is in use, so it stays).
     const names = imageFieldNames(HERO_IMAGE);
     const file = form.get(names.file);
+    const carried = String(form.get(names.url) ?? "");
     let imageError: string | undefined;
     if (file instanceof Blob && file.size > 0) {
       const image = await resolveImageField(form, HERO_IMAGE, { uploadedBy: admin.email });
@@ -192,6 +193,7 @@ export async function action({ request }: Route.ActionArgs) {
     } else if (form.get(names.remove) === "on") {
       form.set(names.url, "");
     }
+    if (form.get(names.url) !== carried) await deleteImageIfUnused(carried);
     form.delete(names.file);
     form.delete(names.remove);
     const reply = parseFormWith(form, servicePageSchema).reply();
