@@ -119,6 +119,8 @@ export const SINGLETON_ID = "main";
 type Singleton = { _id: typeof SINGLETON_ID; updatedAt: Date; updatedBy?: string };
 
 export interface ServicePageDoc extends Singleton {
+  /** Set by the admin editor (absent on seeded demo content). */
+  createdAt?: Date;
   hero: { title: string; subtitle: string; image: string };
   services: { title: string; description: string; icon: IconKey }[];
   benefits: { title: string; description: string; icon: IconKey }[];

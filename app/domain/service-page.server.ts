@@ -1,6 +1,8 @@
-// Service page content (SPEC §3): one document.
+// Service page content (SPEC §3): one document, read by the public /services page on every
+// request and written by the admin editor (routes/admin/services.tsx).
 import { getCollections } from "#db/client.server";
 import { type ServicePageDoc, SINGLETON_ID } from "#db/collections";
+import { type ServicePageInput, servicePageToStore } from "./service-page";
 
 export type ServicePage = Omit<ServicePageDoc, "_id">;
 
@@ -11,4 +13,31 @@ export async function getServicePage(): Promise<ServicePage | null> {
   if (!doc) return null;
   const { _id, ...page } = doc;
   return page;
+}
+
+export interface SavedServicePage {
+  /** The hero image the page showed before, to delete once unused. */
+  previousImage: string;
+}
+
+/**
+ * Writes the service page (creating it the first time; blank rows dropped) and records when
+ * and by whom. The hero image is the address already resolved by the caller (kept, uploaded
+ * or removed).
+ */
+export async function saveServicePage(
+  input: ServicePageInput,
+  by: { email: string },
+  now: Date = new Date(),
+): Promise<SavedServicePage> {
+  const { servicePage } = await getCollections();
+  const before = await servicePage.findOneAndUpdate(
+    { _id: SINGLETON_ID },
+    {
+      $set: { ...servicePageToStore(input), updatedAt: now, updatedBy: by.email },
+      $setOnInsert: { createdAt: now },
+    },
+    { upsert: true, returnDocument: "before" },
+  );
+  return { previousImage: before?.hero?.image ?? "" };
 }

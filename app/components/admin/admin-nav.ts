@@ -19,7 +19,7 @@ export const ADMIN_NAV: readonly AdminNavLink[] = [
   { to: ADMIN_BASE, label: "Dashboard", ready: true },
   { to: `${ADMIN_BASE}/blogs`, label: "Blog Posts", ready: true },
   { to: `${ADMIN_BASE}/testimonials`, label: "Testimonials", ready: true },
-  { to: `${ADMIN_BASE}/services`, label: "Services", ready: false },
+  { to: `${ADMIN_BASE}/services`, label: "Services", ready: true },
   { to: `${ADMIN_BASE}/about`, label: "About", ready: false },
   { to: `${ADMIN_BASE}/resources`, label: "Resources", ready: true },
   { to: `${ADMIN_BASE}/highlights`, label: "Highlights", ready: true },
