@@ -33,6 +33,8 @@ export default [
     route("highlights", "routes/admin/highlights.tsx"),
     route("footer", "routes/admin/footer.tsx"),
     route("hero", "routes/admin/hero.tsx"),
+    route("about", "routes/admin/about.tsx"),
+    route("contact", "routes/admin/contact-info.tsx"),
     // Where image fields upload a picked file with JavaScript (JSON; components/admin/image-field.tsx).
     route("uploads", "routes/admin/uploads.ts"),
     // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.
