@@ -3,6 +3,9 @@ import { getCollections } from "#db/client.server";
 import { type AboutPageDoc, SINGLETON_ID } from "#db/collections";
 import { type AboutPageInput, isBlankMember } from "./about-page";
 
+// Shared with the admin editor's view (a browser module): it lives in about-page.ts.
+export { splitValues } from "./about-page";
+
 export type AboutPage = Omit<AboutPageDoc, "_id">;
 
 /** The about page, or null when none was ever saved. */
@@ -12,17 +15,6 @@ export async function getAboutPage(): Promise<AboutPage | null> {
   if (!doc) return null;
   const { _id, ...page } = doc;
   return page;
-}
-
-/**
- * The values, stored as newline-separated text (one value per line), as a list: blank lines
- * dropped and a typed list marker ("- ", "• ", "1. ") removed so it is not shown twice.
- */
-export function splitValues(values: string): string[] {
-  return values
-    .split(/\r?\n/)
-    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim())
-    .filter(Boolean);
 }
 
 /** The document's fields from the editor's values: blank team rows dropped. */

@@ -79,3 +79,14 @@ export type TeamMemberInput = z.output<typeof teamMemberSchema>;
 
 /** A row with nothing in it: not a member (see above). */
 export const isBlankMember = (row: TeamMemberInput) => !row.name && !row.role && !row.image;
+
+/**
+ * The values, stored as newline-separated text (one value per line), as a list: blank lines
+ * dropped and a typed list marker ("- ", "• ", "1. ") removed so it is not shown twice.
+ */
+export function splitValues(values: string): string[] {
+  return values
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim())
+    .filter(Boolean);
+}

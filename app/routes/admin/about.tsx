@@ -29,11 +29,12 @@ import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image"
 import {
   aboutPageSchema,
   isBlankMember,
+  splitValues,
   TEAM_MAX,
   TEAM_NAME_REQUIRED,
   TEAM_TEXT_MAX,
 } from "~/domain/about-page";
-import { getAboutPage, saveAboutPage, splitValues } from "~/domain/about-page.server";
+import { getAboutPage, saveAboutPage } from "~/domain/about-page.server";
 import { requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
 import {
@@ -437,8 +438,8 @@ function AboutForm({
         <FormErrors id={form.errorId} errors={form.errors} />
 
         <fieldset className="grid gap-5">
-          <legend className="text-lg font-semibold text-slate-900">Page</legend>
-          <div className="grid max-w-3xl gap-5">
+          <legend className="float-left text-lg font-semibold text-slate-900">Page</legend>
+          <div className="clear-both grid max-w-3xl gap-5">
             <InputField
               meta={fields.title}
               label="Title"
@@ -466,7 +467,7 @@ function AboutForm({
             <TextareaField
               meta={fields.mission}
               label="Mission"
-              rows={6}
+              rows={8}
               maxLength={3000}
               formErrorId={formErrorId}
             />
@@ -474,7 +475,7 @@ function AboutForm({
               meta={fields.values}
               label="Values"
               hint="One value per line. “Lead: explanation” shows the lead in bold."
-              rows={6}
+              rows={8}
               maxLength={5000}
               formErrorId={formErrorId}
             />
