@@ -4,6 +4,7 @@
 // - 'Mission and values are required.', 'Contact email and phone are required.';
 // - team rows added and removed by the server (JavaScript or not), the last row stays;
 // - a portrait picked without JavaScript (or uploaded at once with it) shows on /about.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../support/constants";
@@ -138,4 +139,27 @@ test("a portrait uploaded (with or without JavaScript) shows on /about", async (
   await expect
     .poll(() => portrait.evaluate((img) => (img as HTMLImageElement).naturalWidth))
     .toBe(48);
+});
+
+test("the about view and editor have no serious axe violation at 375, 768 and 1280 px", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "axe runs inside the page");
+  await openEditor(page);
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [ABOUT, `${ABOUT}?edit`]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+    }
+  }
 });

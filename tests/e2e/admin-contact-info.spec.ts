@@ -4,6 +4,7 @@
 // - view, Edit contact info, Save: /contact shows the new details and map on the next request;
 // - 'Email and phone are required.';
 // - a map address that is not an allowed provider's embed page is refused beside the field.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { MAP_URL_INVALID } from "~/domain/contact-info";
 import { E2E_ADMIN } from "../support/constants";
@@ -84,3 +85,26 @@ for (const [what, url] of [
     else await expect(frame).toHaveCount(0);
   });
 }
+
+test("the contact info view and editor have no serious axe violation at 375, 768 and 1280 px", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "axe runs inside the page");
+  await openEditor(page);
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [CONTACT, `${CONTACT}?edit`]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+    }
+  }
+});

@@ -354,19 +354,19 @@ function AboutView({ about }: { about: About }) {
           Contact line
         </h2>
         <dl className="mt-3 grid gap-4 sm:grid-cols-2">
-          <div className="flex items-start gap-3">
-            <EnvelopeSimpleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 text-blue-700" />
-            <div className="grid gap-1">
-              <dt className="text-sm font-semibold text-slate-900">Email</dt>
-              <dd className="break-all text-slate-700">{about.contact.email || "—"}</dd>
-            </div>
+          <div className="grid gap-1">
+            <dt className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+              <EnvelopeSimpleIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
+              Email
+            </dt>
+            <dd className="break-all text-slate-700 pl-7">{about.contact.email || "—"}</dd>
           </div>
-          <div className="flex items-start gap-3">
-            <PhoneIcon aria-hidden="true" className="mt-0.5 h-5 w-5 text-blue-700" />
-            <div className="grid gap-1">
-              <dt className="text-sm font-semibold text-slate-900">Phone</dt>
-              <dd className="break-words text-slate-700">{about.contact.phone || "—"}</dd>
-            </div>
+          <div className="grid gap-1">
+            <dt className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+              <PhoneIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
+              Phone
+            </dt>
+            <dd className="break-words text-slate-700 pl-7">{about.contact.phone || "—"}</dd>
           </div>
         </dl>
       </section>
