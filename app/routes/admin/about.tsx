@@ -587,13 +587,15 @@ function TeamMemberRow({
   );
   const image = cells.image.initialValue;
   return (
-    <li className="rounded-xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5">
+    <li className="relative rounded-xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5">
       <fieldset className="grid gap-4">
-        <legend className="float-left flex w-full items-center justify-between gap-3">
-          <span className="text-base font-semibold text-slate-900">{legend}</span>
+        <legend className="float-left flex min-h-11 items-center text-base font-semibold text-slate-900">
+          {legend}
         </legend>
-        <div className="clear-both grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-          <div className="grid content-start gap-4 sm:grid-cols-2 lg:grid-cols-1">
+        {/* Name and role side by side, the portrait below at full width: its picker and
+            hint need the room beside the preview. */}
+        <div className="clear-both grid gap-5">
+          <div className="grid content-start gap-4 sm:grid-cols-2">
             <InputField
               meta={cells.name}
               label="Name"
@@ -618,20 +620,17 @@ function TeamMemberRow({
             onUploadingChange={onUploadingChange}
           />
         </div>
-        <div className="flex justify-end border-t border-slate-200 pt-3">
-          <button
-            {...remove}
-            disabled={!canRemove}
-            aria-label={`Remove ${legend.toLowerCase()}`}
-            title={
-              canRemove ? undefined : "The last row cannot be removed; leave it blank instead."
-            }
-            className="inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            <TrashIcon aria-hidden="true" className="h-4 w-4" />
-            Remove
-          </button>
-        </div>
+        {/* Last in the row (after its fields when tabbing), shown at its top right. */}
+        <button
+          {...remove}
+          disabled={!canRemove}
+          aria-label={`Remove ${legend.toLowerCase()}`}
+          title={canRemove ? undefined : "The last row cannot be removed; leave it blank instead."}
+          className="absolute top-3 right-3 inline-flex min-h-11 sm:top-4 sm:right-4 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <TrashIcon aria-hidden="true" className="h-4 w-4" />
+          Remove
+        </button>
       </fieldset>
     </li>
   );

@@ -277,26 +277,29 @@ function ContactInfoForm({
             formErrorId={formErrorId}
           />
         </div>
-        <InputField
-          meta={fields.mapEmbedUrl}
-          label="Map embed address"
-          hint={
-            <>
-              Optional. In {MAP_EMBED_PROVIDERS.map((p) => p.name).join(" or ")}, choose Share, then
-              Embed (HTML), and paste the address from the code's src="…": it starts with{" "}
-              {MAP_EMBED_PROVIDERS.map((p, i) => (
-                <span key={p.name}>
-                  {i > 0 ? " or " : null}
-                  <code className="break-all text-slate-800">{p.prefix}</code>
-                </span>
-              ))}
-              .
-            </>
-          }
-          type="url"
-          maxLength={MAP_URL_MAX}
-          formErrorId={formErrorId}
-        />
+        {/* The refusal names long addresses: let them wrap on a phone. */}
+        <div className="min-w-0 [overflow-wrap:anywhere]">
+          <InputField
+            meta={fields.mapEmbedUrl}
+            label="Map embed address"
+            hint={
+              <>
+                Optional. In {MAP_EMBED_PROVIDERS.map((p) => p.name).join(" or ")}, choose Share,
+                then Embed (HTML), and paste the address from the code's src="…": it starts with{" "}
+                {MAP_EMBED_PROVIDERS.map((p, i) => (
+                  <span key={p.name}>
+                    {i > 0 ? " or " : null}
+                    <code className="break-all text-slate-800">{p.prefix}</code>
+                  </span>
+                ))}
+                .
+              </>
+            }
+            type="url"
+            maxLength={MAP_URL_MAX}
+            formErrorId={formErrorId}
+          />
+        </div>
         <ImageField
           name={fields.image.name}
           label="Contact page image"
