@@ -30,16 +30,19 @@ export default [
     route("change-password", "routes/admin/change-password.tsx"),
     // Collection editors: list, create, edit, delete; form states live in the query string.
     route("blogs", "routes/admin/blogs.tsx"),
-    route("faq", "routes/admin/faq.tsx"),
-    route("highlights", "routes/admin/highlights.tsx"),
     route("testimonials", "routes/admin/testimonials.tsx"),
     route("resources", "routes/admin/resources.tsx"),
-    route("footer", "routes/admin/footer.tsx"),
+    route("highlights", "routes/admin/highlights.tsx"),
+    route("faq", "routes/admin/faq.tsx"),
+    // Single documents: view, then `?edit`, then Save.
     route("hero", "routes/admin/hero.tsx"),
+    route("services", "routes/admin/services.tsx"),
+    route("about", "routes/admin/about.tsx"),
+    route("contact", "routes/admin/contact-info.tsx"),
+    route("footer", "routes/admin/footer.tsx"),
     // The lead inbox.
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export", "routes/admin/subscribers-export.ts"),
-    route("services", "routes/admin/services.tsx"),
     // Where image fields upload a picked file with JavaScript (JSON; components/admin/image-field.tsx).
     route("uploads", "routes/admin/uploads.ts"),
     // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.

@@ -129,6 +129,8 @@ export interface ServicePageDoc extends Singleton {
 }
 
 export interface AboutPageDoc extends Singleton {
+  /** Set by the admin editor (absent on seeded demo content). */
+  createdAt?: Date;
   /** Used for the page's meta tags. */
   title: string;
   content: string;
@@ -139,6 +141,8 @@ export interface AboutPageDoc extends Singleton {
 }
 
 export interface ContactInfoDoc extends Singleton {
+  /** Set by the admin editor (absent on seeded demo content). */
+  createdAt?: Date;
   address: string;
   email: string;
   phone: string;

@@ -1,6 +1,10 @@
 // About page content (SPEC §3): one document.
 import { getCollections } from "#db/client.server";
 import { type AboutPageDoc, SINGLETON_ID } from "#db/collections";
+import { type AboutPageInput, isBlankMember } from "./about-page";
+
+// Shared with the admin editor's view (a browser module): it lives in about-page.ts.
+export { splitValues } from "./about-page";
 
 export type AboutPage = Omit<AboutPageDoc, "_id">;
 
@@ -13,13 +17,39 @@ export async function getAboutPage(): Promise<AboutPage | null> {
   return page;
 }
 
-/**
- * The values, stored as newline-separated text (one value per line), as a list: blank lines
- * dropped and a typed list marker ("- ", "• ", "1. ") removed so it is not shown twice.
- */
-export function splitValues(values: string): string[] {
-  return values
-    .split(/\r?\n/)
-    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim())
-    .filter(Boolean);
+/** The document's fields from the editor's values: blank team rows dropped. */
+export function aboutPageToStore(input: AboutPageInput) {
+  return {
+    title: input.title,
+    content: input.content,
+    mission: input.mission,
+    values: input.values,
+    team: input.team
+      .filter((row) => !isBlankMember(row))
+      .map(({ name, role, image }) => ({ name, role, image })),
+    contact: { email: input.contact.email, phone: input.contact.phone },
+  };
+}
+
+export interface SavedAboutPage {
+  /** The team portraits the page showed before, to delete once unused. */
+  previousImages: string[];
+}
+
+/** Writes the about page (creating it the first time) and records who changed it. */
+export async function saveAboutPage(
+  input: AboutPageInput,
+  by: { email: string },
+  now = new Date(),
+): Promise<SavedAboutPage> {
+  const { aboutPage } = await getCollections();
+  const before = await aboutPage.findOneAndUpdate(
+    { _id: SINGLETON_ID },
+    {
+      $set: { ...aboutPageToStore(input), updatedAt: now, updatedBy: by.email },
+      $setOnInsert: { createdAt: now },
+    },
+    { upsert: true, returnDocument: "before" },
+  );
+  return { previousImages: (before?.team ?? []).map((m) => m.image).filter(Boolean) };
 }

@@ -2,6 +2,7 @@
 import { getCollections } from "#db/client.server";
 import { type ContactInfoDoc, SINGLETON_ID } from "#db/collections";
 import { getAboutPage } from "./about-page.server";
+import { type ContactInfoInput, isAllowedMapEmbedUrl } from "./contact-info";
 
 export type ContactInfo = Omit<ContactInfoDoc, "_id">;
 
@@ -15,17 +16,45 @@ export async function getContactInfo(): Promise<ContactInfo | null> {
 }
 
 /**
- * The map address when it is safe to embed: an https URL only. Anything else (http, which a
- * secure page would block as mixed content; `javascript:` or `data:`; a typo) gives no map.
+ * The map address when it may be embedded: the https embed page of an allowed map service
+ * (MAP_EMBED_PROVIDERS in contact-info.ts). Checked again on every read, not only when the
+ * editor saves: a document written some other way (an import, the shell, an older version)
+ * must not put an arbitrary page in the contact page's iframe. Anything else gives no map.
  */
 export function embeddableMapUrl(url: string | null | undefined): string | null {
   const value = url?.trim();
-  if (!value) return null;
-  try {
-    return new URL(value).protocol === "https:" ? value : null;
-  } catch {
-    return null;
-  }
+  return value && isAllowedMapEmbedUrl(value) ? value : null;
+}
+
+export interface SavedContactInfo {
+  /** The image the document showed before, to delete once unused. */
+  previousImage: string;
+}
+
+/** Writes the contact information (creating it the first time) and records who changed it. */
+export async function saveContactInfo(
+  input: ContactInfoInput,
+  by: { email: string },
+  now = new Date(),
+): Promise<SavedContactInfo> {
+  const { contactInfo } = await getCollections();
+  const before = await contactInfo.findOneAndUpdate(
+    { _id: SINGLETON_ID },
+    {
+      $set: {
+        address: input.address,
+        email: input.email,
+        phone: input.phone,
+        mapEmbedUrl: input.mapEmbedUrl,
+        image: input.image,
+        updatedAt: now,
+        updatedBy: by.email,
+      },
+      $setOnInsert: { createdAt: now },
+    },
+    { upsert: true, returnDocument: "before" },
+  );
+  return { previousImage: before?.image ?? "" };
 }
 
 export interface ContactDetails {

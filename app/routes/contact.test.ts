@@ -105,10 +105,16 @@ describe("contact loader", () => {
 });
 
 describe("embeddableMapUrl", () => {
-  it("accepts https URLs only", () => {
+  it("accepts only the https embed page of an allowed map service", () => {
     expect(embeddableMapUrl(" https://www.openstreetmap.org/export/embed.html?bbox=1 ")).toBe(
       "https://www.openstreetmap.org/export/embed.html?bbox=1",
     );
+    expect(embeddableMapUrl("https://www.google.com/maps/embed?pb=!1m18")).toBe(
+      "https://www.google.com/maps/embed?pb=!1m18",
+    );
+    // https, but not a map service's embed page (e.g. written into the database directly).
+    expect(embeddableMapUrl("https://evil.example/embed")).toBeNull();
+    expect(embeddableMapUrl("https://www.google.com.evil.com/maps/embed?pb=1")).toBeNull();
     expect(embeddableMapUrl("http://maps.example/")).toBeNull();
     expect(embeddableMapUrl("data:text/html,hi")).toBeNull();
     expect(embeddableMapUrl("//maps.example/embed")).toBeNull();

@@ -1,0 +1,306 @@
+// The about page editor's loader and action, signed in (issue 6; SPEC §5 'Mission and values
+// are required.', 'Contact email and phone are required.'): every validation message, team rows
+// added and removed by conform's intent buttons without JavaScript, team portraits posted with
+// the form, removed or replaced portraits deleted once unused, and no session.
+import { GridFSBucket } from "mongodb";
+import sharp from "sharp";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getCollections, getDb } from "#db/client.server";
+import { SINGLETON_ID } from "#db/collections";
+import {
+  ABOUT_CONTACT_REQUIRED,
+  ABOUT_EMAIL_INVALID,
+  MISSION_VALUES_REQUIRED,
+  TEAM_IMAGE_INVALID,
+  TEAM_NAME_REQUIRED,
+} from "~/domain/about-page";
+import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
+import { IMAGE_BUCKET } from "~/domain/image.server";
+import { signInFresh } from "../../../tests/support/admin-request";
+import { loader as publicLoader } from "../about";
+import { ABOUT_SAVE_FAILED, ABOUT_SAVED, action, loader } from "./about";
+
+afterAll(closeDatabase);
+
+const PAGE = "http://localhost/admin/dashboard/about?edit";
+const bucket = async () => new GridFSBucket(await getDb(), { bucketName: IMAGE_BUCKET });
+const storedFiles = async () => (await bucket()).find({}).toArray();
+const storedUrls = async () => (await storedFiles()).map((f) => `/images/${f._id.toHexString()}`);
+
+const png = (size: number) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
+const pngFile = async (name: string, size = 24) => new File([await png(size)], name);
+
+let cookie: string;
+beforeEach(async () => {
+  const { aboutPage } = await getCollections();
+  await aboutPage.deleteMany({});
+  for (const file of await storedFiles()) await (await bucket()).delete(file._id);
+  ({ cookie } = await signInFresh("about@bureau.test"));
+  await aboutPage.insertOne({
+    _id: SINGLETON_ID,
+    title: "Old title",
+    content: "Old intro",
+    mission: "Old mission",
+    values: "Old value",
+    team: [{ name: "Old member", role: "Old role", image: "/demo/team-elena-vasquez.webp" }],
+    contact: { email: "old@bureau.test", phone: "+49 1" },
+    updatedAt: new Date("2026-01-01T00:00:00Z"),
+  });
+});
+
+function save(fields: Record<string, string | Blob>, withCookie = true) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  const request = new Request(PAGE, {
+    method: "POST",
+    headers: withCookie ? { Cookie: cookie } : {},
+    body,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: data() or a Response, depending on the branch.
+  return (action({ request, params: {}, context: {} } as never) as Promise<any>).catch(
+    (thrown: unknown) => thrown,
+  );
+}
+
+const doc = async () => (await getCollections()).aboutPage.findOne({ _id: SINGLETON_ID });
+
+const valid = {
+  title: "About Acme",
+  content: "Acme builds websites.",
+  mission: "We make the web better.",
+  values: "Clarity: plain words.\r\nCraft: work that lasts.",
+  "team[0].name": "Ada Lovelace",
+  "team[0].role": "Engineer",
+  "team[0].image": "/demo/team-amara-okafor.webp",
+  "team[1].name": "",
+  "team[1].role": "",
+  "team[1].image": "",
+  "contact.email": "hello@acme.test",
+  "contact.phone": "+49 30 123",
+};
+
+const intent = (value: object) => JSON.stringify(value);
+
+describe("about page editor", () => {
+  it("opens in view mode, and in edit mode with ?edit", async () => {
+    const get = (url: string) =>
+      loader({ request: new Request(url, { headers: { Cookie: cookie } }) } as never);
+    const view = await get("http://localhost/admin/dashboard/about");
+    expect(view.editing).toBe(false);
+    expect(view.about?.team).toHaveLength(1);
+    expect((await get(PAGE)).editing).toBe(true);
+  });
+
+  it("saves (blank rows dropped), records who and when, and /about shows it next", async () => {
+    const response = await save(valid);
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard/about");
+    expect(response.headers.get("Set-Cookie")).toContain("flash");
+    expect(ABOUT_SAVED).toBe("About page updated.");
+    const saved = await doc();
+    expect(saved).toMatchObject({
+      title: "About Acme",
+      content: "Acme builds websites.",
+      mission: "We make the web better.",
+      values: "Clarity: plain words.\nCraft: work that lasts.",
+      team: [{ name: "Ada Lovelace", role: "Engineer", image: "/demo/team-amara-okafor.webp" }],
+      contact: { email: "hello@acme.test", phone: "+49 30 123" },
+      updatedBy: "about@bureau.test",
+    });
+    expect(saved?.updatedAt.getTime()).toBeGreaterThan(Date.parse("2026-01-02"));
+    expect(saved?.createdAt).toBeUndefined();
+
+    const page = await publicLoader();
+    expect(page.about?.title).toBe("About Acme");
+    expect(page.values).toEqual(["Clarity: plain words.", "Craft: work that lasts."]);
+    expect(page.about?.team.map((m) => m.name)).toEqual(["Ada Lovelace"]);
+  });
+
+  it("creates the document the first time, with createdAt", async () => {
+    await (await getCollections()).aboutPage.deleteMany({});
+    expect((await save(valid)).status).toBe(302);
+    const saved = await doc();
+    expect(saved?.createdAt).toBeInstanceOf(Date);
+    expect(saved?.updatedBy).toBe("about@bureau.test");
+  });
+
+  it("may empty the team by leaving its one row blank", async () => {
+    const response = await save({
+      ...valid,
+      "team[0].name": "",
+      "team[0].role": "",
+      "team[0].image": "",
+    });
+    expect(response.status).toBe(302);
+    expect((await doc())?.team).toEqual([]);
+  });
+
+  it.each([
+    ["no mission", { mission: "" }, "mission", MISSION_VALUES_REQUIRED],
+    ["a blank mission", { mission: "  \r\n " }, "mission", MISSION_VALUES_REQUIRED],
+    ["no values", { values: "" }, "values", MISSION_VALUES_REQUIRED],
+    ["no contact email", { "contact.email": "" }, "contact.email", ABOUT_CONTACT_REQUIRED],
+    ["no contact phone", { "contact.phone": " " }, "contact.phone", ABOUT_CONTACT_REQUIRED],
+    ["an email that is not one", { "contact.email": "x@" }, "contact.email", ABOUT_EMAIL_INVALID],
+    ["a role without a name", { "team[1].role": "Designer" }, "team[1].name", TEAM_NAME_REQUIRED],
+    [
+      "a javascript: portrait",
+      { "team[0].image": "javascript:alert(1)" },
+      "team[0].image",
+      TEAM_IMAGE_INVALID,
+    ],
+  ])("refuses %s with 400 beside the field, saving nothing", async (_, change, field, message) => {
+    const before = await doc();
+    const result = await save({ ...valid, ...change });
+    expect(result.init.status).toBe(400);
+    expect(result.data.result.error[field]).toEqual([message]);
+    expect(await doc()).toEqual(before);
+  });
+
+  it("gives each missing field its message when all are missing", async () => {
+    const result = await save({ title: "Only a title" });
+    expect(result.init.status).toBe(400);
+    const { error } = result.data.result;
+    expect(error.mission).toEqual([MISSION_VALUES_REQUIRED]);
+    expect(error.values).toEqual([MISSION_VALUES_REQUIRED]);
+    expect(error["contact.email"]).toEqual([ABOUT_CONTACT_REQUIRED]);
+    expect(error["contact.phone"]).toEqual([ABOUT_CONTACT_REQUIRED]);
+    expect(ABOUT_SAVE_FAILED).toBe("Failed to update about page.");
+  });
+
+  it("adds and removes team rows without JavaScript (intent buttons), saving nothing", async () => {
+    const before = await doc();
+    const insert = await save({
+      ...valid,
+      __intent__: intent({
+        type: "insert",
+        payload: { name: "team", defaultValue: { name: "", role: "", image: "" } },
+      }),
+    });
+    expect(insert.init.status).toBe(200);
+    expect(insert.data.result.initialValue.team).toHaveLength(3);
+    // What was typed comes back.
+    expect(insert.data.result.initialValue.team[0].name).toBe("Ada Lovelace");
+    expect(insert.data.result.initialValue.mission).toBe(valid.mission);
+
+    const remove = await save({
+      ...valid,
+      __intent__: intent({ type: "remove", payload: { name: "team", index: 0 } }),
+    });
+    expect(remove.init.status).toBe(200);
+    expect(remove.data.result.initialValue.team).toHaveLength(1);
+    expect(await doc()).toEqual(before);
+    expect(await storedFiles()).toHaveLength(0);
+  });
+
+  it("keeps a portrait picked without JavaScript when a row is added, not one in a removed row", async () => {
+    const added = await save({
+      ...valid,
+      "team[0].imageFile": await pngFile("ada.png"),
+      __intent__: intent({ type: "insert", payload: { name: "team" } }),
+    });
+    expect(added.init.status).toBe(200);
+    const kept = added.data.result.initialValue.team[0].image;
+    expect(kept).toMatch(/^\/images\/[0-9a-f]{24}$/);
+    expect(await storedUrls()).toEqual([kept]);
+
+    const removed = await save({
+      ...valid,
+      "team[1].name": "Grace",
+      "team[1].imageFile": await pngFile("grace.png"),
+      __intent__: intent({ type: "remove", payload: { name: "team", index: 1 } }),
+    });
+    expect(removed.data.result.initialValue.team).toHaveLength(1);
+    expect(await storedUrls()).toEqual([kept]);
+  });
+
+  it("ignores an intent that is not this form's (read as Save)", async () => {
+    const response = await save({ ...valid, __intent__: "{not json" });
+    expect(response.status).toBe(302);
+  });
+
+  it("stores portraits posted with the form (no JavaScript) and /about shows them", async () => {
+    const response = await save({
+      ...valid,
+      "team[0].imageFile": await pngFile("ada.png"),
+      "team[1].name": "Grace Hopper",
+      "team[1].role": "Admiral",
+      "team[1].imageFile": await pngFile("grace.png", 30),
+    });
+    expect(response.status).toBe(302);
+    const team = (await doc())?.team ?? [];
+    expect(team.map((m) => m.name)).toEqual(["Ada Lovelace", "Grace Hopper"]);
+    for (const member of team) expect(member.image).toMatch(/^\/images\/[0-9a-f]{24}$/);
+    expect((await storedUrls()).sort()).toEqual(team.map((m) => m.image).sort());
+    const page = await publicLoader();
+    expect(page.about?.team.map((m) => m.image)).toEqual(team.map((m) => m.image));
+  });
+
+  it("deletes the portraits of removed rows and replaced or removed portraits once unused", async () => {
+    await save({
+      ...valid,
+      "team[0].imageFile": await pngFile("a.png"),
+      "team[1].name": "Grace",
+      "team[1].imageFile": await pngFile("b.png"),
+    });
+    const [a, b] = ((await doc())?.team ?? []).map((m) => m.image) as [string, string];
+    // Row 2 removed (only row 1 posted): its portrait goes.
+    await save({ ...valid, "team[0].image": a, "team[1].name": "" });
+    expect(await storedUrls()).toEqual([a]);
+    expect(b).not.toBe(a);
+    // Replaced: the old one goes.
+    await save({ ...valid, "team[0].image": a, "team[0].imageFile": await pngFile("c.png") });
+    const c = (await doc())?.team[0]?.image as string;
+    expect(await storedUrls()).toEqual([c]);
+    // The same file used elsewhere stays when the row lets it go.
+    const { heroSection } = await getCollections();
+    await heroSection.insertOne({
+      _id: SINGLETON_ID,
+      title: "T",
+      subtitle: "",
+      image: c,
+      ctaText: "",
+      ctaLink: "",
+      updatedAt: new Date(),
+    });
+    await save({ ...valid, "team[0].image": c, "team[0].imageRemove": "on" });
+    expect((await doc())?.team[0]?.image).toBe("");
+    expect(await storedUrls()).toEqual([c]);
+    await heroSection.deleteMany({});
+  });
+
+  it("refuses a portrait without a name, and a file that is not an image, storing nothing", async () => {
+    const unnamed = await save({ ...valid, "team[1].imageFile": await pngFile("x.png") });
+    expect(unnamed.init.status).toBe(400);
+    expect(unnamed.data.result.error["team[1].name"]).toEqual([TEAM_NAME_REQUIRED]);
+
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "a.svg", {
+      type: "image/svg+xml",
+    });
+    const refused = await save({
+      ...valid,
+      "team[0].imageFile": await pngFile("ok.png"),
+      "team[1].name": "Grace",
+      "team[1].imageFile": svg,
+    });
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error["team[1].image"]).toEqual([IMAGE_UPLOAD_FAILED]);
+    // Row 1's file, stored before row 2 was refused, is gone too.
+    expect(await storedFiles()).toHaveLength(0);
+    expect((await doc())?.title).toBe("Old title");
+  });
+
+  it("sends someone who is not signed in to the sign-in page, changing nothing", async () => {
+    const before = await doc();
+    const thrown = await save({ ...valid, "team[0].imageFile": await pngFile("a.png") }, false);
+    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown.status).toBe(302);
+    expect(thrown.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect(await doc()).toEqual(before);
+    expect(await storedFiles()).toHaveLength(0);
+  });
+});

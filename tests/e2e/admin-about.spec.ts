@@ -1,0 +1,165 @@
+// The about page editor (issue 6), with JavaScript on and off, against a server of this spec's
+// own (one per worker): /about is checked against the demo content on the shared server.
+// - view, Edit about page, Save: /about shows the new title, mission and team next;
+// - 'Mission and values are required.', 'Contact email and phone are required.';
+// - team rows added and removed by the server (JavaScript or not), the last row stays;
+// - a portrait picked without JavaScript (or uploaded at once with it) shows on /about.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_ADMIN } from "../support/constants";
+import { expect } from "./fixtures";
+import { testWithOwnServer } from "./own-server";
+
+const ABOUT = "/admin/dashboard/about";
+const test = testWithOwnServer();
+// Each test posts whole pages several times (sign-in, row buttons, Save) and then opens the
+// public page: on a loaded machine the default 30 s is too short.
+test.describe.configure({ timeout: 90_000 });
+
+async function openEditor(page: Page) {
+  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(ABOUT)}`);
+  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${ABOUT}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "About page" })).toBeVisible();
+  await page.getByRole("link", { name: "Edit about page" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit about page" })).toBeVisible();
+}
+
+const names = (page: Page) => page.locator("input[name^='team['][name$='.name']");
+const member = (page: Page, n: number) => page.getByRole("group", { name: `Team member ${n}` });
+const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+
+async function addMember(page: Page): Promise<number> {
+  const before = await names(page).count();
+  await page.getByRole("button", { name: "Add team member" }).click();
+  await expect(names(page)).toHaveCount(before + 1);
+  return before + 1;
+}
+
+test("view, edit and save the about page; /about shows it", async ({ page }) => {
+  await openEditor(page);
+  const title = unique("About Acme");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Introduction").fill("We are Acme, a studio for the web.");
+  await page.getByLabel("Mission", { exact: true }).fill("We make websites people enjoy.");
+  await page.getByLabel("Values").fill("Clarity: plain words.\nCraft: work that lasts.");
+  const n = await addMember(page);
+  const name = unique("Ada Lovelace");
+  await member(page, n).getByLabel("Name").fill(name);
+  await member(page, n).getByLabel("Role").fill("Analyst");
+  await page.getByLabel("Contact phone").fill("+49 30 999");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${ABOUT}$`));
+  await expect(page.getByRole("status").filter({ hasText: "About page updated." })).toBeVisible();
+  await expect(page.getByText(name)).toBeVisible();
+
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(new RegExp(title));
+  await expect(page.getByText("We make websites people enjoy.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
+  await expect(page.getByText("Analyst")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Craft" })).toContainText(
+    "work that lasts.",
+  );
+  await expect(page.getByRole("link", { name: "+49 30 999" })).toBeVisible();
+});
+
+test("refuses blank mission and contact phone with the SPEC's messages", async ({ page }) => {
+  await openEditor(page);
+  // Blank but not empty: the browser's own required check lets it through, the server trims.
+  await page.getByLabel("Mission", { exact: true }).fill("   ");
+  await page.getByLabel("Contact phone").fill("   ");
+  await page.getByLabel("Title", { exact: true }).fill("Kept title");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Mission and values are required.")).toBeVisible();
+  await expect(page.getByText("Contact email and phone are required.")).toBeVisible();
+  await expect(page.getByLabel("Mission", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Kept title");
+  await expect(page).toHaveURL(/\?edit$/);
+});
+
+test("team rows are added and removed (typed values kept); the last row stays", async ({
+  page,
+}) => {
+  await openEditor(page);
+  const n = await addMember(page);
+  await member(page, n).getByLabel("Name").fill("Typed in the new row");
+  const first = await names(page).first().inputValue();
+  await page.getByRole("button", { name: "Remove team member 1" }).click();
+  await expect(names(page)).toHaveCount(n - 1);
+  await expect(names(page).last()).toHaveValue("Typed in the new row");
+  await expect(names(page).first()).not.toHaveValue(first);
+  // Nothing saved until Save.
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 3, name: first })).toBeVisible();
+
+  await page.goto(`${ABOUT}?edit`);
+  while ((await names(page).count()) > 1) {
+    await page.getByRole("button", { name: "Remove team member 1" }).click();
+  }
+  await expect(page.getByRole("button", { name: "Remove team member 1" })).toBeDisabled();
+});
+
+test("a portrait uploaded (with or without JavaScript) shows on /about", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await openEditor(page);
+  const n = await addMember(page);
+  const name = unique(javaScriptEnabled ? "With JS" : "Without JS");
+  const row = member(page, n);
+  await row.getByLabel("Name").fill(name);
+  await row.getByLabel("Role").fill("Portrait test");
+  await row.getByLabel(/Choose a file|Replace with a new file/).setInputFiles({
+    name: "portrait.png",
+    mimeType: "image/png",
+    buffer: await sharp({
+      create: { width: 48, height: 48, channels: 3, background: "#1d4ed8" },
+    })
+      .png()
+      .toBuffer(),
+  });
+  if (javaScriptEnabled) {
+    // Uploaded at once: the row's hidden field holds the stored address before Save.
+    await expect(row.locator(`input[type="hidden"][name="team[${n - 1}].image"]`)).toHaveValue(
+      /^\/images\/[0-9a-f]{24}$/,
+    );
+  }
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "About page updated." })).toBeVisible();
+
+  await page.goto("/about");
+  const portrait = page.getByRole("img", { name: `Portrait of ${name}` });
+  await portrait.scrollIntoViewIfNeeded();
+  await expect(portrait).toHaveAttribute("src", /^\/images\/[0-9a-f]{24}$/);
+  await expect
+    .poll(() => portrait.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBe(48);
+});
+
+test("the about view and editor have no serious axe violation at 375, 768 and 1280 px", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "axe runs inside the page");
+  await openEditor(page);
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [ABOUT, `${ABOUT}?edit`]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+    }
+  }
+});
