@@ -14,6 +14,8 @@ const PAGE = "/admin/dashboard/testimonials";
 const CONFIRM = "Are you sure you want to delete this testimonial?";
 
 const test = testWithOwnServer();
+// Each test signs in and uploads an image on a server of its own: generous on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 
 const pngFile = async (name: string) => ({
   name,
