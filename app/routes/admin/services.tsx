@@ -259,15 +259,6 @@ export default function ServicesAdmin({ loaderData, actionData }: Route.Componen
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <a
-            href="/services"
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${linkClass} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}
-          >
-            <ArrowSquareOutIcon aria-hidden="true" className="h-4 w-4" />
-            View public page<span className="sr-only"> (opens in a new tab)</span>
-          </a>
           {editing ? null : (
             <Link
               to="?edit"
@@ -277,6 +268,15 @@ export default function ServicesAdmin({ loaderData, actionData }: Route.Componen
               Edit service page
             </Link>
           )}
+          <a
+            href="/services"
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${linkClass} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}
+          >
+            <ArrowSquareOutIcon aria-hidden="true" className="h-4 w-4" />
+            View public page<span className="sr-only"> (opens in a new tab)</span>
+          </a>
         </div>
       </header>
       {editing ? (
