@@ -141,6 +141,55 @@ test("a portrait uploaded (with or without JavaScript) shows on /about", async (
     .toBe(48);
 });
 
+test("Enter in a field saves the page; it never removes a team row", async ({ page }) => {
+  await openEditor(page);
+  const rows = await names(page).count();
+  const title = unique("Saved with Enter");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Title", { exact: true }).press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "About page updated." })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Team (${rows})` })).toBeVisible();
+});
+
+test("with JavaScript, Save waits while a portrait uploads", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the immediate upload needs JavaScript");
+  await openEditor(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/admin/dashboard/uploads", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await member(page, 1)
+    .getByLabel(/Choose a file|Replace with a new file/)
+    .setInputFiles({
+      name: "slow.png",
+      mimeType: "image/png",
+      buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    });
+  const save = page.getByRole("button", { name: "Uploading image..." });
+  await expect(save).toHaveAttribute("aria-disabled", "true");
+  // Enter in a field does not submit meanwhile either.
+  await page.getByLabel("Title", { exact: true }).press("Enter");
+  await expect(page).toHaveURL(/\?edit$/);
+  release();
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveAttribute(
+    "aria-disabled",
+    "false",
+  );
+  await expect(member(page, 1).locator('input[type="hidden"][name="team[0].image"]')).toHaveValue(
+    /^\/images\/[0-9a-f]{24}$/,
+  );
+});
+
 test("the about view and editor have no serious axe violation at 375, 768 and 1280 px", async ({
   page,
   javaScriptEnabled,

@@ -435,6 +435,9 @@ function AboutForm({
         aria-describedby={form.errors?.length ? form.errorId : undefined}
         className="grid gap-8"
       >
+        {/* Enter in a field clicks the form's FIRST submit button, which would otherwise be
+            "Remove team member 1": this one, first and unseen, makes Enter a Save. */}
+        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         <FormErrors id={form.errorId} errors={form.errors} />
 
         <fieldset className="grid gap-5">
