@@ -175,6 +175,11 @@ test("admin pages answer no-store; sections to come show an admin 404", async ({
   await signIn(page);
   const admins = await page.goto("/admin/dashboard/admins");
   expect(admins?.headers()["cache-control"]).toBe("no-store");
+  // A mistyped address inside the admin: 404 in the admin shell, never the public site's page.
+  const typo = await page.goto("/admin/dashboard/no-such-section");
+  expect(typo?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+  await expect(page.getByText("There is no admin page at this address.")).toBeVisible();
   // Any section whose editor has not landed yet (the list shrinks as editors arrive).
   const upcoming = ADMIN_NAV.find((link) => !link.ready);
   test.skip(!upcoming, "every section has its editor");
@@ -371,6 +376,8 @@ test.describe("accessibility", () => {
     test(`sign-in, Admins and Change password at ${width} px have no serious axe violation`, async ({
       page,
     }) => {
+      // Seven pages through axe: more than the default 30 s on a busy 2-core machine.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
       const check = async () => {
         const results = await new AxeBuilder({ page })
