@@ -34,7 +34,7 @@ function readTrustProxy(): false | number | string {
   }
 }
 
-// Bodies over 1 MiB are refused before anything reads them, 6 MiB for admin image uploads
+// Bodies over 1 MiB are refused before anything reads them, 16 MiB for admin image uploads
 // (lib/body-limit.server.ts).
 app.use(limitRequestBodies());
 

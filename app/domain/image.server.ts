@@ -281,7 +281,9 @@ export async function discardImage(url: string | null | undefined): Promise<void
 export async function readUploadForm(request: Request): Promise<FormData | null> {
   try {
     return await parseFormData(request, {
-      maxFiles: 10,
+      // Every file input is a part, picked or not: the About editor has one per team member
+      // (up to 50) besides its own.
+      maxFiles: 64,
       maxFileSize: UPLOAD_MAX_BODY_BYTES,
       maxTotalSize: UPLOAD_MAX_BODY_BYTES,
     });

@@ -46,7 +46,7 @@ describe("bodyLimitFor", () => {
     path,
     headers: type ? { "content-type": type } : {},
   });
-  it("gives 6 MiB only to multipart posts to the admin editors", () => {
+  it("gives the upload limit only to multipart posts to the admin editors", () => {
     const multipart = "multipart/form-data; boundary=x";
     expect(bodyLimitFor(req("POST", "/admin/dashboard/hero", multipart) as never)).toBe(
       UPLOAD_MAX_BODY_BYTES,
@@ -101,5 +101,45 @@ describe("bodyLimitFor", () => {
     };
     expect(outcome("/admin/login")).toBe(413);
     expect(outcome("/admin/dashboard/hero")).toBe("passed");
+  });
+});
+
+describe("an admin upload over the upload limit", () => {
+  it("gets a page with the editors' message and a way back, not a bare 413", () => {
+    let status = 0;
+    let body = "";
+    let type = "";
+    const res = {
+      status(code: number) {
+        status = code;
+        return res;
+      },
+      set: () => res,
+      type(t: string) {
+        type = t;
+        return res;
+      },
+      send(text: string) {
+        body = text;
+        return res;
+      },
+    } as unknown as Response;
+    limitRequestBodies()(
+      {
+        method: "POST",
+        path: "/admin/dashboard/blogs",
+        originalUrl: "/admin/dashboard/blogs?edit=abc",
+        headers: {
+          "content-type": "multipart/form-data; boundary=x",
+          "content-length": String(UPLOAD_MAX_BODY_BYTES + 1),
+        },
+      } as unknown as Request,
+      res,
+      vi.fn() as unknown as NextFunction,
+    );
+    expect(status).toBe(413);
+    expect(type).toBe("html");
+    expect(body).toContain("Image upload failed. Please try again.");
+    expect(body).toContain('href="/admin/dashboard/blogs"');
   });
 });

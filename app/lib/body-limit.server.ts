@@ -8,8 +8,12 @@ import type { NextFunction, Request, Response } from "express";
 
 /** 1 MiB: a long blog post in Markdown is well under 100 kB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** 6 MiB: a 5 MB image (the largest accepted) with its multipart framing and the form's text. */
-export const UPLOAD_MAX_BODY_BYTES = 6 * 1024 * 1024;
+/**
+ * 16 MiB for admin posts with files. Images over 5 MB are refused, but by the editor, which
+ * answers 'Image upload failed. Please try again.' beside the field and keeps what was typed; a
+ * phone photo of 8-15 MB picked without JavaScript must reach it rather than meet a bare 413.
+ */
+export const UPLOAD_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
  * The limit for one request: the upload limit only for multipart POSTs to the admin editors
@@ -36,7 +40,11 @@ export function limitRequestBodies(maxBytes: number | typeof bodyLimitFor = body
     const length = Number(declared);
     if (!Number.isSafeInteger(length) || length < 0) return refuse(res, 400, "Bad Request");
     const limit = typeof maxBytes === "number" ? maxBytes : maxBytes(req);
-    if (length > limit) return refuse(res, 413, "Content Too Large");
+    if (length > limit) {
+      return limit === UPLOAD_MAX_BODY_BYTES
+        ? refuseUpload(res, req.originalUrl)
+        : refuse(res, 413, "Content Too Large");
+    }
     next();
   };
 }
@@ -48,4 +56,21 @@ function refuse(res: Response, status: number, text: string) {
     .set({ Connection: "close", "Cache-Control": "no-store" })
     .type("text")
     .send(text);
+}
+
+/**
+ * An admin post too big to read (a file far over the 5 MB images may have): a small page with the
+ * editors' upload message and a way back, rather than a bare status line.
+ */
+function refuseUpload(res: Response, url: string) {
+  // Only a path on this site, without the `.data` of a JavaScript post.
+  const back =
+    /^\/admin\/dashboard\/[\w/-]*/.exec(url)?.[0]?.replace(/\.data$/, "") ?? "/admin/dashboard";
+  res
+    .status(413)
+    .set({ Connection: "close", "Cache-Control": "no-store" })
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Image upload failed · Bureau admin</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1>Image upload failed. Please try again.</h1><p>The file is too large: images may be at most 5 MB. Nothing was saved.</p><p><a href="${back}" style="color:#1d4ed8;font-weight:600">Back to the editor</a></p></body></html>`,
+    );
 }

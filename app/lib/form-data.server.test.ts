@@ -18,7 +18,7 @@ describe("onlyFields", () => {
         ["links[1].url", "/"],
         ["tags", "x"],
         ["tags", "y"],
-        ["__intent__", "{}"],
+        ["__intent__", '{"type":"remove","payload":{"name":"links","index":0}}'],
         ["other", "z"],
         ["titles", "no"],
       ]),
@@ -32,6 +32,18 @@ describe("onlyFields", () => {
       "tags",
       "__intent__",
     ]);
+  });
+
+  it("drops an intent that is not conform's JSON, so a hand-made post cannot crash the action", () => {
+    const schema = z.object({ title: z.string() });
+    for (const garbage of ["garbage", "{}", "[]", "null", '{"type":1}', "{".repeat(5000)]) {
+      const data = form([
+        ["title", "a"],
+        ["__intent__", garbage],
+      ]);
+      expect(names(onlyFields(data, ["title"]))).toEqual(["title"]);
+      expect(parseFormWith(data, schema).status).toBe("success");
+    }
   });
 
   it("drops giant indexes, deep paths and odd names", () => {

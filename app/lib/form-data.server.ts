@@ -56,9 +56,30 @@ export function onlyFields(form: FormData, names: Iterable<string>): FormData {
   const fields = new Set(names);
   const copy = new FormData();
   for (const [name, value] of form.entries()) {
-    if (name === CONFORM_INTENT || allowed(name, fields)) copy.append(name, value);
+    if (name === CONFORM_INTENT ? isConformIntent(value) : allowed(name, fields)) {
+      copy.append(name, value);
+    }
   }
   return copy;
+}
+
+/**
+ * conform's list buttons post `__intent__` as JSON ({type, payload}); conform parses it without
+ * a guard, so anything else a client sends there would throw (a 500). Such a value is dropped:
+ * the post is then an ordinary submit, checked by the schema.
+ */
+function isConformIntent(value: FormDataEntryValue): boolean {
+  if (typeof value !== "string" || value.length > 2000) return false;
+  try {
+    const intent = JSON.parse(value) as unknown;
+    return (
+      typeof intent === "object" &&
+      intent !== null &&
+      typeof (intent as { type?: unknown }).type === "string"
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** conform's parseWithZod over only the schema's own fields: the one way actions read a form. */

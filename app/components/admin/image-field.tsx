@@ -12,6 +12,7 @@ import { ImageIcon, SpinnerGapIcon, WarningCircleIcon } from "@phosphor-icons/re
 import { useEffect, useId, useRef, useState } from "react";
 import {
   IMAGE_ACCEPT,
+  IMAGE_MAX_BYTES,
   IMAGE_UPLOAD_FAILED,
   IMAGE_UPLOAD_NETWORK,
   imageFieldNames,
@@ -80,6 +81,12 @@ export function ImageField({
   async function upload(file: File) {
     setUploadError(null);
     setRemoved(false);
+    // Refused here without sending it: the server would refuse it too, after the wait.
+    if (file.size > IMAGE_MAX_BYTES) {
+      setUploadError(IMAGE_UPLOAD_FAILED);
+      if (fileRef.current) fileRef.current.value = "";
+      return;
+    }
     setPreview(URL.createObjectURL(file));
     setUploading(true);
     const body = new FormData();
