@@ -161,6 +161,8 @@ export interface HeroSectionDoc extends Singleton {
 }
 
 export interface FooterDoc extends Singleton {
+  /** Set by the admin editor's first save (absent on seeded demo content). */
+  createdAt?: Date;
   /** Company name shown in the copyright line. */
   copyright: string;
   links: { label: string; url: string }[];

@@ -33,7 +33,10 @@ export async function saveFooter(
   const { footer } = await getCollections();
   await footer.updateOne(
     { _id: SINGLETON_ID },
-    { $set: { ...footerToStore(input), updatedAt: now, updatedBy: by.email } },
+    {
+      $set: { ...footerToStore(input), updatedAt: now, updatedBy: by.email },
+      $setOnInsert: { createdAt: now },
+    },
     { upsert: true },
   );
 }

@@ -140,3 +140,31 @@ describe("sweepUnusedImages", () => {
 function storedIdOf(url: string) {
   return new ObjectId(url.slice("/images/".length));
 }
+
+describe("an image field's kept address", () => {
+  it("names a stored image only exactly, and one that is gone is refused", async () => {
+    const { isValidImageUrl } = await import("./image");
+    const { resolveImageField } = await import("./image.server");
+    expect(isValidImageUrl("/images/0123456789abcdef01234567")).toBe(true);
+    expect(isValidImageUrl("/images/0123456789abcdef01234567?v=2")).toBe(false);
+    expect(isValidImageUrl("/images/../admin")).toBe(false);
+
+    const stored = await storeImage(new Blob([await solid(8, 8).png().toBuffer()]));
+    if (!stored.ok) throw new Error("store failed");
+    const form = (url: string) => {
+      const data = new FormData();
+      data.set("image", url);
+      return data;
+    };
+    expect(await resolveImageField(form(stored.url), "image")).toEqual({
+      ok: true,
+      url: stored.url,
+      stored: false,
+    });
+    // Swept (or deleted) meanwhile: saving the address would show a broken image.
+    expect(await resolveImageField(form("/images/0123456789abcdef01234567"), "image")).toEqual({
+      ok: false,
+      message: "Image upload failed. Please try again.",
+    });
+  });
+});

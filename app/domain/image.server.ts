@@ -215,6 +215,11 @@ export async function openStoredImage(id: string): Promise<StoredImage | null> {
   };
 }
 
+async function storedImageExists(id: ObjectId): Promise<boolean> {
+  const images = await bucket();
+  return (await images.find({ _id: id }).limit(1).toArray()).length === 1;
+}
+
 /** The GridFS id an image address names, or null (Cloudinary, demo files, anything else). */
 export function storedImageId(url: string | null | undefined): ObjectId | null {
   const match = url ? STORED_IMAGE_PATH.exec(url) : null;
@@ -317,9 +322,14 @@ export async function resolveImageField(
     return stored.ok ? { ok: true, url: stored.url, stored: true } : stored;
   }
   if (form.get(names.remove) === "on") return { ok: true, url: "", stored: false };
-  const url = form.get(names.url);
+  const value = form.get(names.url);
   // Checked by the editor's schema (isValidImageUrl) before this is called.
-  return { ok: true, url: typeof url === "string" ? url.trim() : "", stored: false };
+  const url = typeof value === "string" ? value.trim() : "";
+  // A stored file that is gone (an upload left unsaved for more than a day is swept, see
+  // sweepUnusedImages) must not be saved as if it were there.
+  const id = storedImageId(url);
+  if (id && !(await storedImageExists(id))) return { ok: false, message: IMAGE_UPLOAD_FAILED };
+  return { ok: true, url, stored: false };
 }
 
 /** How long a stored file may wait for the document that will use it (see sweepUnusedImages). */

@@ -22,6 +22,9 @@ export const STORED_IMAGE_PATH = /^\/images\/([0-9a-f]{24})$/;
  */
 export function isValidImageUrl(value: string): boolean {
   if (value.length > 2048) return false;
+  // A stored image only by its exact address: the in-use check (and so the clean-up of replaced
+  // files) compares addresses exactly, so `/images/<id>?v=2` would lose its file.
+  if (value.startsWith("/images/")) return STORED_IMAGE_PATH.test(value);
   if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
   try {
     const url = new URL(value);

@@ -9,7 +9,7 @@
 // row's portrait is an ImageField in the same multipart form: without JavaScript its file is
 // posted with the form, with JavaScript it uploads when picked. The last row cannot be removed;
 // a blank row is not saved, so the team can still be emptied (/about then has no team section).
-import { type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import {
   EnvelopeSimpleIcon,
@@ -23,6 +23,8 @@ import { data, Form, Link } from "react-router";
 import type { z } from "zod";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import { ImageField } from "~/components/admin/image-field";
+import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
+import { useEditorForm } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
@@ -48,6 +50,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import { formatDate, isoDate } from "~/lib/format";
+import { LAST_ROW_MESSAGE, removesLastRow } from "~/lib/row-list.server";
 import type { Route } from "./+types/about";
 
 const PAGE = "/admin/dashboard/about";
@@ -140,7 +143,7 @@ async function keepRowImages(
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // The session first: nobody signed out gets a multipart body read (up to 6 MiB).
+  // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
   const form = await readUploadForm(request);
   if (!form) {
@@ -153,6 +156,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const fields = withoutFiles(form);
 
+  if (removesLastRow(fields, ["team"])) {
+    const asItWas = parseFormWith(fields, aboutPageSchema);
+    return data({ result: asItWas.reply({ formErrors: [LAST_ROW_MESSAGE] }) }, { status: 400 });
+  }
   const intent = listIntent(fields);
   if (intent) {
     // An add/remove-row button: the updated form comes back, nothing is saved.
@@ -389,23 +396,19 @@ function AboutForm({
   about: About;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm<z.input<typeof aboutPageSchema>, z.output<typeof aboutPageSchema>>(
-    {
-      id: "about",
-      lastResult,
-      defaultValue: {
-        title: about?.title ?? "",
-        content: about?.content ?? "",
-        mission: about?.mission ?? "",
-        values: about?.values ?? "",
-        team: about?.team.length ? about.team : [BLANK_MEMBER],
-        contact: { email: about?.contact.email ?? "", phone: about?.contact.phone ?? "" },
-      },
-      constraint: getZodConstraint(aboutPageSchema),
-      shouldValidate: "onSubmit",
-      shouldRevalidate: "onInput",
+  const [form, fields] = useEditorForm(aboutPageSchema, {
+    id: "about",
+    lastResult,
+    defaultValue: {
+      title: about?.title ?? "",
+      content: about?.content ?? "",
+      mission: about?.mission ?? "",
+      values: about?.values ?? "",
+      team: about?.team.length ? about.team : [BLANK_MEMBER],
+      contact: { email: about?.contact.email ?? "", phone: about?.contact.phone ?? "" },
     },
-  );
+  });
+  const formProps = getFormProps(form);
   const team = fields.team.getFieldList();
   const contact = fields.contact.getFieldset();
   const formErrorId = form.errors?.length ? form.errorId : undefined;
@@ -431,13 +434,11 @@ function AboutForm({
         action="?edit"
         encType="multipart/form-data"
         reloadDocument
-        id={form.id}
-        aria-describedby={form.errors?.length ? form.errorId : undefined}
+        {...formProps}
+        onSubmit={rowListSubmit(formProps.onSubmit)}
         className="grid gap-8"
       >
-        {/* Enter in a field clicks the form's FIRST submit button, which would otherwise be
-            "Remove team member 1": this one, first and unseen, makes Enter a Save. */}
-        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+        <EnterSaves />
         <FormErrors id={form.errorId} errors={form.errors} />
 
         <fieldset className="grid gap-5">

@@ -122,3 +122,26 @@ describe("footer editor", () => {
     expect(await getFooter()).toBeNull();
   });
 });
+
+describe("footer editor against hand-made posts", () => {
+  it("refuses to remove the last link row (400, nothing saved) and records createdAt on first save", async () => {
+    const res = await runAction(
+      action,
+      await post({
+        ...valid,
+        __intent__: JSON.stringify({ type: "remove", payload: { name: "social", index: 0 } }),
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(await getFooter()).toBeNull();
+    const saved = await runAction(action, await post(valid));
+    expect(saved.status).toBe(302);
+    const doc = await (await getCollections()).footer.findOne({ _id: SINGLETON_ID });
+    expect(doc?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("treats a malformed conform intent as a plain save, never a 500", async () => {
+    const res = await runAction(action, await post({ ...valid, __intent__: "garbage{" }));
+    expect(res.status).toBe(302);
+  });
+});

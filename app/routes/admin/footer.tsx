@@ -4,12 +4,18 @@
 // link rows are added and removed with conform's intent buttons, which post the form without
 // JavaScript and update it in place with it. The last link row and the last social row cannot
 // be removed (a blank row is simply not saved).
-import { type FieldMetadata, getInputProps, type SubmissionResult } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PencilSimpleIcon, PlusIcon, TrashIcon } from "@phosphor-icons/react";
 import type { ComponentProps } from "react";
 import { data, Form, Link } from "react-router";
 import { FormErrors, InputField, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { useEditorForm } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { requireAdmin } from "~/domain/auth.server";
@@ -18,6 +24,7 @@ import { getFooter, saveFooter } from "~/domain/footer.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
+import { LAST_ROW_MESSAGE, removesLastRow } from "~/lib/row-list.server";
 import type { Route } from "./+types/footer";
 
 const PAGE = "/admin/dashboard/footer";
@@ -49,6 +56,10 @@ export async function action({ request }: Route.ActionArgs) {
       { result: empty.reply({ formErrors: ["The form could not be read. Please try again."] }) },
       { status: 400 },
     );
+  }
+  if (removesLastRow(form, ["links", "social"])) {
+    const asItWas = parseFormWith(form, footerSchema);
+    return data({ result: asItWas.reply({ formErrors: [LAST_ROW_MESSAGE] }) }, { status: 400 });
   }
   const submission = parseFormWith(form, footerSchema);
   // An add/remove-row button (no status) answers with the updated form; errors with 400.
@@ -189,7 +200,6 @@ function FooterForm({
 }) {
   const [form, fields] = useEditorForm(footerSchema, {
     id: "footer",
-    validateInBrowser: false,
     lastResult,
     defaultValue: {
       copyright: footer.copyright,
@@ -197,6 +207,7 @@ function FooterForm({
       social: atLeastOne(footer.social, { platform: "", url: "" }),
     },
   });
+  const formProps = getFormProps(form);
   const links = fields.links.getFieldList();
   const social = fields.social.getFieldList();
   const formErrorId = form.errors?.length ? form.errorId : undefined;
@@ -204,17 +215,17 @@ function FooterForm({
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       {/* ?edit: the answer to a post comes back in edit mode. A document post even with
-          JavaScript (reloadDocument, no conform onSubmit): conform's in-browser handling of the
-          add/remove buttons lost what had been typed in other rows (seen in Chromium), while
-          the server's answer keeps every typed value. */}
+          JavaScript (components/admin/row-list-form.tsx); Save is checked in the browser
+          first. */}
       <Form
+        {...formProps}
+        onSubmit={rowListSubmit(formProps.onSubmit)}
         method="post"
         action="?edit"
         reloadDocument
-        id={form.id}
-        aria-describedby={form.errors?.length ? form.errorId : undefined}
         className="grid gap-6"
       >
+        <EnterSaves />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="max-w-lg">
           <InputField

@@ -28,6 +28,7 @@ import type { z } from "zod";
 import { ICON_KEYS } from "#db/collections";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import { ImageField } from "~/components/admin/image-field";
+import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { ContentIcon } from "~/components/site/icon";
@@ -484,18 +485,6 @@ function rowToFocus(
   return null;
 }
 
-/** Whether a form was submitted by one of the add/remove-row buttons. */
-function isRowButton(event: Event): boolean {
-  const submitter = (event as SubmitEvent).submitter;
-  if (!(submitter instanceof HTMLButtonElement) || submitter.name !== INTENT) return false;
-  try {
-    const type = JSON.parse(submitter.value)?.type;
-    return type === "insert" || type === "remove";
-  } catch {
-    return false;
-  }
-}
-
 const SECTIONS = [
   ["edit-hero", "Hero"],
   ["edit-services", "Services"],
@@ -573,16 +562,14 @@ function ServicePageForm({
     // JavaScript (reloadDocument, no conform onSubmit): see the top of this file.
     <Form
       {...formProps}
-      onSubmit={(event) => {
-        // Adding or removing a row is left to the browser's own post; conform checks the rest.
-        if (!isRowButton(event.nativeEvent)) formProps.onSubmit(event);
-      }}
+      onSubmit={rowListSubmit(formProps.onSubmit)}
       method="post"
       action="?edit"
       encType="multipart/form-data"
       reloadDocument
       className="grid gap-6"
     >
+      <EnterSaves />
       <nav aria-label="Sections of the form" className="flex flex-wrap gap-2 text-sm">
         {SECTIONS.map(([id, label]) => (
           <a
