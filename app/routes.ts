@@ -33,6 +33,8 @@ export default [
     route("highlights", "routes/admin/highlights.tsx"),
     route("footer", "routes/admin/footer.tsx"),
     route("hero", "routes/admin/hero.tsx"),
+    // Internships (SPEC §2 spells the URL this way).
+    route("intership-page", "routes/admin/internships.tsx"),
     // Where image fields upload a picked file with JavaScript (JSON; components/admin/image-field.tsx).
     route("uploads", "routes/admin/uploads.ts"),
     // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.
