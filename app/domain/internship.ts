@@ -318,7 +318,8 @@ const requiredText = (message: string, max: number, what: string) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, message)
+    // abort: a blank field says only that it is required, not also that it is no URL.
+    .min(1, { error: message, abort: true })
     .max(max, `The ${what} can be at most ${max} characters long.`);
 
 const list = (message: string, what: string) =>
@@ -353,7 +354,7 @@ export const internshipFormSchema = z.object({
   title: requiredText(INTERNSHIP_MESSAGES.title, INTERNSHIP_LIMITS.title, "title"),
   domain: z.enum(INTERNSHIP_DOMAINS, {
     error: (issue) =>
-      issue.input === undefined
+      typeof issue.input !== "string" || issue.input.trim() === ""
         ? INTERNSHIP_MESSAGES.domainRequired
         : INTERNSHIP_MESSAGES.domainInvalid,
   }),
@@ -371,6 +372,10 @@ export const internshipFormSchema = z.object({
   ),
   salary: requiredText(INTERNSHIP_MESSAGES.salary, INTERNSHIP_LIMITS.salary, "salary"),
   deadline: z.string({ error: INTERNSHIP_MESSAGES.deadlineRequired }).transform((text, ctx) => {
+    if (text.trim() === "") {
+      ctx.addIssue({ code: "custom", message: INTERNSHIP_MESSAGES.deadlineRequired });
+      return z.NEVER;
+    }
     const date = parseDeadline(text);
     if (!date) {
       ctx.addIssue({ code: "custom", message: INTERNSHIP_MESSAGES.deadlineInvalid });
