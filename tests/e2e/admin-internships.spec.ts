@@ -2,6 +2,7 @@
 // its own (it adds, changes and removes internships the public-page specs count): the form's
 // errors and red line, add, edit, Toggle Active (in place with JavaScript), delete after the
 // SPEC's question, and the public /internships page following each step.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expectFlash, signIn, uniqueTag } from "../support/admin-e2e";
 import { expect } from "./fixtures";
@@ -255,4 +256,50 @@ test("is usable on a phone: no sideways page scroll, every row's actions in reac
   await expect(firstRow.getByRole("link", { name: /^Edit / })).toBeInViewport({ ratio: 1 });
   const box = await firstRow.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+});
+
+test("no serious or critical axe issue: the list on a phone, editing and errors on a desktop", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "axe runs inside the page");
+  // Axe takes several seconds over a page this long.
+  test.setTimeout(180_000);
+  await signIn(page);
+  await page.goto(PAGE);
+  const editHref = await page
+    .getByRole("row")
+    .nth(1)
+    .getByRole("link", { name: /^Edit / })
+    .getAttribute("href");
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
+  };
+
+  await page.setViewportSize({ width: 375, height: 900 });
+  await check("375 list");
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(editHref ?? PAGE);
+  await check("1280 edit");
+
+  await page.goto(PAGE);
+  await page.getByLabel("Title", { exact: true }).fill("   ");
+  await page.getByLabel("Application link").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Add Internship" }).click();
+  // The browser's own checks stop the empty required fields first: let the form through.
+  if ((await page.getByRole("alert").count()) === 0) {
+    await page.locator("form#internship-new").evaluate((form) => {
+      (form as HTMLFormElement).noValidate = true;
+    });
+    await page.getByRole("button", { name: "Add Internship" }).click();
+  }
+  await expect(page.getByRole("alert")).toBeVisible();
+  await check("1280 errors");
 });
