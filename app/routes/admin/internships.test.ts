@@ -295,7 +295,7 @@ describe("adding an internship", () => {
       `${PAGE}?q=x&page=2`,
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(PAGE);
+    expect(response.headers.get("Location")).toBe(`${PAGE}#internship-result`);
     expect(await flashOf(response)).toBe(INTERNSHIP_ADDED);
     const doc = await stored("Data Intern");
     expect(doc).toMatchObject({
@@ -486,7 +486,7 @@ describe("editing an internship", () => {
       `${PAGE}?q=fore&page=1&edit=${id}`,
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`${PAGE}?q=fore`);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?q=fore#internship-result`);
     expect(await flashOf(response)).toBe(INTERNSHIP_UPDATED);
     const doc = await stored("After");
     expect(doc).toMatchObject({
@@ -539,7 +539,7 @@ describe("toggling Active", () => {
     const id = await addInternship("Flip");
     const response = await post({ intent: "toggle", id }, `${PAGE}?q=fl&edit=${id}`);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`${PAGE}?q=fl`);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?q=fl#internship-result`);
     expect(await flashOf(response)).toBe(INTERNSHIP_TOGGLED);
     expect(await stored("Flip")).toMatchObject({
       isActive: false,
@@ -592,7 +592,7 @@ describe("deleting an internship", () => {
     const keep = await addInternship("Kept");
     const response = await post({ intent: "delete", id }, `${PAGE}?q=o&delete=${id}`);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`${PAGE}?q=o`);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?q=o#internship-result`);
     expect(await flashOf(response)).toBe(INTERNSHIP_DELETED);
     const { internships } = await getCollections();
     expect((await internships.find({}).toArray()).map((i) => i._id.toHexString())).toEqual([keep]);

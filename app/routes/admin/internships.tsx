@@ -74,6 +74,13 @@ export const SAVE_INTENT = "save";
 export const TOGGLE_INTENT = "toggle";
 /** Posted by the Toggle Active form once JavaScript runs: answer with data, not a redirect. */
 export const RESPOND_FIELD = "respond";
+/**
+ * Where a change lands: the lines below the form (SPEC §2), with the list right under them. The
+ * form is long, so without this the confirmation would be out of sight at the top of the page;
+ * the browser (or React Router's scroll restoration) scrolls to the fragment.
+ */
+export const RESULT_ID = "internship-result";
+const AT_RESULT = `#${RESULT_ID}`;
 export const INTERNSHIP_NOT_FOUND = "This internship does not exist (it may have been deleted).";
 
 // The success line belongs below the form (SPEC §2), not at the top of the admin shell.
@@ -145,7 +152,7 @@ export async function action({ request }: Route.ActionArgs) {
     const deleted = await attempt("Deleting an internship", () => deleteInternship(id as string));
     if (!deleted.ok) return reply({ result: null, listError: INTERNSHIP_ERROR }, 500);
     if (!deleted.value) notFound(INTERNSHIP_NOT_FOUND);
-    return redirectWithFlash(back, INTERNSHIP_DELETED);
+    return redirectWithFlash(`${back}${AT_RESULT}`, INTERNSHIP_DELETED);
   }
 
   if (intent === TOGGLE_INTENT) {
@@ -164,7 +171,7 @@ export async function action({ request }: Route.ActionArgs) {
         message: INTERNSHIP_TOGGLED,
       });
     }
-    return redirectWithFlash(back, INTERNSHIP_TOGGLED);
+    return redirectWithFlash(`${back}${AT_RESULT}`, INTERNSHIP_TOGGLED);
   }
 
   const submission = parseFormWith(form, internshipFormSchema);
@@ -188,8 +195,8 @@ export async function action({ request }: Route.ActionArgs) {
   // A new internship leads the list (newest first): page 1 of the whole list. An edit returns
   // to the page it came from. Either way the form is empty and in add mode again.
   return id
-    ? redirectWithFlash(back, INTERNSHIP_UPDATED)
-    : redirectWithFlash(PAGE, INTERNSHIP_ADDED);
+    ? redirectWithFlash(`${back}${AT_RESULT}`, INTERNSHIP_UPDATED)
+    : redirectWithFlash(`${PAGE}${AT_RESULT}`, INTERNSHIP_ADDED);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Internships", flashOf(matches));
@@ -290,7 +297,10 @@ function InternshipForm({
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      // Edit mode stands out, so nobody takes the filled form for a new one.
+      className={`rounded-2xl border bg-white p-4 shadow-sm sm:p-6 ${
+        editing ? "border-blue-300 ring-4 ring-blue-50" : "border-slate-200"
+      }`}
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {editing ? "Edit Internship" : "Add New Internship"}
@@ -445,7 +455,7 @@ function InternshipForm({
       </Form>
 
       {/* SPEC §2: the green success and red error lines below the form. */}
-      <div className="mt-5 grid gap-3 empty:hidden">
+      <div id={RESULT_ID} className="mt-5 grid scroll-mt-6 gap-3">
         <FlashMessage key={flash.key ?? "none"} message={note ? null : flash.message} />
         <div role="status" className={note?.ok ? "" : "sr-only"}>
           {note?.ok ? <SuccessLine key={note.at}>{note.text}</SuccessLine> : null}
@@ -579,8 +589,13 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
   const location = useLocation();
   // A toggle's answer shows until the next page or message replaces it.
   const [note, setNote] = useState<Note | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the page or a flash changes.
-  useEffect(() => setNote(null), [location.key, flash.key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the page changes.
+  useEffect(() => setNote(null), [location.key]);
+  // A new message replaces it too; the flash going away does not (the list reloading after a
+  // toggle reads the layout again, which then has no message).
+  useEffect(() => {
+    if (flash.key) setNote(null);
+  }, [flash.key]);
   return (
     <>
       <AdminPageHeader
