@@ -562,22 +562,24 @@ const COLUMNS = [
   "Actions",
 ] as const;
 
-// From tablet width up, twelve columns do not fit beside the sidebar: the table scrolls
-// sideways inside its card while the title stays in view (in the row's own colour).
+// Below 1280 px the twelve columns do not fit (beside the sidebar from 1024 px on), so each row
+// is a card of label / value pairs (two side by side from 640 px). From 1280 px it is a table
+// that scrolls sideways inside its card when needed, the title and the actions staying in
+// view (in the row's own colour).
 const ROW_COLOURS =
-  "md:z-10 md:bg-white in-[.bg-blue-50]:md:bg-blue-50 in-[.bg-red-50]:md:bg-red-50 in-[thead]:md:bg-slate-50";
-const STICKY = `md:sticky md:left-0 md:shadow-[1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
+  "xl:z-10 xl:bg-white in-[.bg-blue-50]:xl:bg-blue-50 in-[.bg-red-50]:xl:bg-red-50 in-[thead]:xl:bg-slate-50";
+const STICKY = `xl:sticky xl:left-0 xl:shadow-[1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
 // The actions stay in view on the right for the same reason.
-const STICKY_END = `md:sticky md:right-0 md:shadow-[-1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
+const STICKY_END = `xl:sticky xl:right-0 xl:shadow-[-1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
 
 /**
- * A data cell: on phones one "Label  value" line of a stacked card (the header row is hidden
- * there), from tablet width up an ordinary table cell.
+ * A data cell: below 1280 px one "Label  value" pair of a row's card (the header row is hidden
+ * there; side by side from 640 px as inline grids of half the width), above an ordinary cell.
  */
 function cell(label: string, className = "") {
   return {
     "data-label": label,
-    className: `grid grid-cols-[8rem_minmax(0,1fr)] items-start gap-2 px-4 py-1 text-slate-800 before:font-semibold before:text-slate-600 before:content-[attr(data-label)] md:table-cell md:px-3 md:py-3 md:align-top md:before:content-none ${className}`,
+    className: `grid grid-cols-[8rem_minmax(0,1fr)] items-start gap-2 px-4 py-1 align-top text-slate-800 sm:inline-grid sm:w-1/2 xl:w-auto before:font-semibold before:text-slate-600 before:content-[attr(data-label)] xl:table-cell xl:px-3 xl:py-3 xl:align-top xl:before:content-none ${className}`,
   };
 }
 
@@ -646,7 +648,7 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
         }}
         columns={COLUMNS.map((label) => ({
           label,
-          className: `hidden md:table-cell md:px-3 ${
+          className: `hidden xl:table-cell xl:px-3 ${
             label === "Title"
               ? STICKY
               : label === "Actions"
@@ -661,31 +663,31 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
         row={(internship) => (
           <>
             <td
-              className={`block px-4 pt-4 pb-2 [overflow-wrap:anywhere] md:table-cell md:min-w-52 md:px-3 md:py-3 md:align-top ${STICKY}`}
+              className={`block px-4 pt-4 pb-2 [overflow-wrap:anywhere] xl:table-cell xl:min-w-52 xl:px-3 xl:py-3 xl:align-top ${STICKY}`}
             >
-              <p className="text-base font-semibold text-slate-900 md:text-sm">
+              <p className="text-base font-semibold text-slate-900 xl:text-sm">
                 {internship.title}
               </p>
               <EditStamp updatedAt={internship.updatedAt} updatedBy={internship.updatedBy} />
             </td>
             <td {...cell("Domain")}>{internship.domain}</td>
-            <td {...cell("Company", "md:min-w-32")}>{internship.company}</td>
-            <td {...cell("Location", "md:min-w-32")}>{internship.location}</td>
-            <td {...cell("Duration", "md:whitespace-nowrap")}>
+            <td {...cell("Company", "xl:min-w-32")}>{internship.company}</td>
+            <td {...cell("Location", "xl:min-w-32")}>{internship.location}</td>
+            <td {...cell("Duration", "xl:whitespace-nowrap")}>
               {formatDurations(internship.duration)}
             </td>
-            <td {...cell("Salary", "md:min-w-28")}>{internship.salary}</td>
-            <td {...cell("Deadline", "md:whitespace-nowrap")}>
+            <td {...cell("Salary", "xl:min-w-28")}>{internship.salary}</td>
+            <td {...cell("Deadline", "xl:whitespace-nowrap")}>
               <span>
                 <time dateTime={isoDate(internship.deadline)}>
                   {formatShortDate(internship.deadline)}
                 </time>
                 {internship.deadlinePassed ? (
-                  <span className="ml-1 text-xs text-slate-600 md:ml-0 md:block">(passed)</span>
+                  <span className="ml-1 text-xs text-slate-600 xl:ml-0 xl:block">(passed)</span>
                 ) : null}
               </span>
             </td>
-            <td {...cell("Status", "md:whitespace-nowrap")}>
+            <td {...cell("Status", "xl:whitespace-nowrap")}>
               <span>
                 <span
                   className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[internship.status] ?? ""}`}
@@ -693,7 +695,7 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
                   {internship.status}
                 </span>
                 {internship.deadlinePassed && internship.status !== "Closed" ? (
-                  <span className="ml-1 text-xs text-slate-600 md:mt-1 md:ml-0 md:block">
+                  <span className="ml-1 text-xs text-slate-600 xl:mt-1 xl:ml-0 xl:block">
                     Closed on the site
                   </span>
                 ) : null}
@@ -705,7 +707,7 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
             <td {...cell("Active")}>
               <YesNo value={internship.isActive} />
             </td>
-            <td {...cell("Application Link", "md:whitespace-nowrap")}>
+            <td {...cell("Application Link", "xl:whitespace-nowrap")}>
               {isWebUrl(internship.applicationLink) ? (
                 <a
                   href={internship.applicationLink}
@@ -722,9 +724,9 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
               )}
             </td>
             <td
-              className={`block px-4 pt-3 pb-4 md:table-cell md:px-3 md:py-3 md:text-right md:align-top ${STICKY_END}`}
+              className={`block px-4 pt-3 pb-4 xl:table-cell xl:px-3 xl:py-3 xl:text-right xl:align-top ${STICKY_END}`}
             >
-              <div className="flex flex-wrap gap-2 md:ml-auto md:grid md:w-max md:grid-cols-1">
+              <div className="flex flex-wrap gap-2 xl:ml-auto xl:grid xl:w-max xl:grid-cols-1">
                 <EditDeleteActions
                   path={PAGE}
                   here={here}
