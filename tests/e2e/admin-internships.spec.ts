@@ -211,6 +211,7 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
 test("a passed deadline reads Closed on the site without anyone closing it", async ({
   page,
 }, testInfo) => {
+  test.setTimeout(60_000);
   const tag = uniqueTag(testInfo);
   const title = `Late Intern ${tag}`;
   await signIn(page);
