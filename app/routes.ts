@@ -43,6 +43,8 @@ export default [
     // The lead inbox.
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export", "routes/admin/subscribers-export.ts"),
+    // Internships (SPEC §2 spells the URL this way).
+    route("intership-page", "routes/admin/internships.tsx"),
     // Where image fields upload a picked file with JavaScript (JSON; components/admin/image-field.tsx).
     route("uploads", "routes/admin/uploads.ts"),
     // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.

@@ -4,9 +4,20 @@
 import type { Filter, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { isWebUrl } from "~/lib/links";
 import {
+  createdBy,
+  editedBy,
+  editInfo,
+  type ListPage,
+  listPage,
+  searchFilter,
+} from "./content-list.server";
+import {
+  type AdminInternship,
   INTERNSHIP_PAGE_SIZE,
+  type InternshipInput,
   type InternshipQuery,
   type InternshipSort,
   type PublicInternship,
@@ -154,4 +165,119 @@ export async function isPublicInternship(id: string): Promise<boolean> {
   if (!_id) return false;
   const { internships } = await getCollections();
   return (await internships.countDocuments({ _id, isActive: true }, { limit: 1 })) > 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// The admin (/admin/dashboard/intership-page): every internship, active or not, as stored.
+
+function toAdmin(d: InternshipDoc): AdminInternship {
+  return {
+    _id: d._id.toHexString(),
+    title: d.title,
+    domain: d.domain,
+    company: d.company,
+    location: d.location,
+    duration: [...(d.duration ?? [])],
+    salary: d.salary,
+    deadline: d.deadline.toISOString(),
+    status: d.status,
+    urgent: Boolean(d.urgent),
+    description: d.description,
+    requirements: d.requirements ?? [],
+    benefits: d.benefits ?? [],
+    isActive: Boolean(d.isActive),
+    applicationLink: d.applicationLink ?? "",
+    ...editInfo(d),
+  };
+}
+
+const ADMIN_SEARCH_FIELDS = ["title", "domain", "company", "location", "description"] as const;
+
+/** The admin table: newest first (SPEC §4, created records go to the front), searchable. */
+export async function listInternshipsForAdmin(query: {
+  q: string;
+  page: number;
+}): Promise<ListPage<AdminInternship>> {
+  const { internships } = await getCollections();
+  return listPage(internships, {
+    filter: searchFilter<InternshipDoc>(query.q, ADMIN_SEARCH_FIELDS),
+    sort: { createdAt: -1, _id: -1 },
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+    map: toAdmin,
+  });
+}
+
+/** The internship an id names, or null when the id is malformed or names nothing. */
+export async function getInternship(id: string): Promise<AdminInternship | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { internships } = await getCollections();
+  const doc = await internships.findOne({ _id });
+  return doc ? toAdmin(doc) : null;
+}
+
+export async function createInternship(
+  input: InternshipInput,
+  adminEmail: string,
+): Promise<string> {
+  const { internships } = await getCollections();
+  const result = await internships.insertOne({
+    ...input,
+    ...createdBy(adminEmail),
+  } as InternshipDoc);
+  return result.insertedId.toHexString();
+}
+
+/** False when the id names no internship (deleted meanwhile, or never there). */
+export async function updateInternship(
+  id: string,
+  input: InternshipInput,
+  adminEmail: string,
+): Promise<boolean> {
+  const _id = parseObjectId(id);
+  if (!_id) return false;
+  const { internships } = await getCollections();
+  const result = await internships.updateOne(
+    { _id },
+    { $set: { ...input, ...editedBy(adminEmail) } },
+  );
+  return result.matchedCount === 1;
+}
+
+/** False when the id names no internship. */
+export async function deleteInternship(id: string): Promise<boolean> {
+  const _id = parseObjectId(id);
+  if (!_id) return false;
+  const { internships } = await getCollections();
+  const result = await internships.deleteOne({ _id });
+  return result.deletedCount === 1;
+}
+
+/**
+ * SPEC §4 Toggle Active: flips isActive and returns the record as now stored, or null when the
+ * id names no internship. The write is conditional on the value read, so two admins toggling
+ * at once flip it twice rather than both writing the same value.
+ */
+export async function toggleInternshipActive(
+  id: string,
+  adminEmail: string,
+): Promise<AdminInternship | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  const { internships } = await getCollections();
+  for (let tries = 0; tries < 5; tries++) {
+    const doc = await internships.findOne({ _id });
+    if (!doc) return null;
+    const isActive = !doc.isActive;
+    const result = await internships.updateOne(
+      { _id, isActive: doc.isActive },
+      { $set: { isActive, ...editedBy(adminEmail) } },
+    );
+    if (result.matchedCount === 1) {
+      const updated = await internships.findOne({ _id });
+      return updated ? toAdmin(updated) : null;
+    }
+  }
+  throw new Error("The internship kept changing while being toggled");
 }

@@ -8,6 +8,7 @@ import {
   type InternshipDomain,
   type InternshipStatus,
 } from "#db/collections";
+import { isWebUrl } from "~/lib/links";
 
 export type { InternshipDomain, InternshipStatus };
 export { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES };
@@ -220,5 +221,227 @@ export function jobPostingJsonLd(internship: PublicInternship): Record<string, u
           }
         : {}),
     ...(salary ? { baseSalary: salary } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The admin form (SPEC §2 internship admin, §4, §5, §8), checked the same way in the browser
+// (conform) and by the action. Every text field and the application link are required; the
+// two checkboxes are not (unchecked is false). Durations, requirements and benefits are typed
+// comma-separated and stored as lists.
+
+export const INTERNSHIP_ADDED = "Internship added successfully!";
+export const INTERNSHIP_UPDATED = "Internship updated successfully!";
+export const INTERNSHIP_DELETED = "Internship deleted successfully!";
+export const INTERNSHIP_TOGGLED = "Internship active status toggled successfully!";
+/** SPEC §8: what a failure says when the server gives no list of errors. */
+export const INTERNSHIP_ERROR = "An error occurred";
+export const INTERNSHIP_DELETE_CONFIRM = "Are you sure you want to delete this internship?";
+
+export const INTERNSHIP_MESSAGES = {
+  title: "Title is required.",
+  domainRequired: "Domain is required.",
+  domainInvalid: `Domain must be one of ${INTERNSHIP_DOMAINS.join(", ")}.`,
+  company: "Company name is required.",
+  location: "Location is required.",
+  durationRequired: "Duration is required.",
+  durationFormat: "Duration must be whole numbers of days separated by commas, e.g. 30,60.",
+  durationRange: `Each duration must be between 1 and ${MAX_DURATION_DAYS} days.`,
+  salary: "Salary is required.",
+  deadlineRequired: "Deadline is required.",
+  deadlineInvalid: "Deadline must be a valid date.",
+  status: `Status must be one of ${INTERNSHIP_STATUSES.join(", ")}.`,
+  description: "Description is required.",
+  requirements: "Requirements are required.",
+  benefits: "Benefits are required.",
+  linkRequired: "Application link is required.",
+  linkInvalid: "Application link must be a valid http(s) URL.",
+} as const;
+
+export const INTERNSHIP_LIMITS = {
+  title: 200,
+  company: 200,
+  location: 200,
+  salary: 100,
+  description: 5000,
+  /** The comma-separated text of a list, and each item in it. */
+  listText: 5000,
+  item: 300,
+  items: 30,
+  durations: 10,
+  link: 2000,
+} as const;
+
+/** The earliest and latest deadline year the form takes (a typo like 20266 is not a date). */
+const DEADLINE_YEARS = [2000, 2100] as const;
+
+/** "a, b,, c " -> ["a", "b", "c"]: comma-separated items, trimmed, empty ones dropped. */
+export function splitList(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/**
+ * "30, 60" -> [30, 60] (ascending, each once); a string saying what is wrong otherwise.
+ * Empty items ("30,,60", a trailing comma) are ignored like in the lists.
+ */
+export function parseDurationText(text: string): number[] | string {
+  const items = splitList(text);
+  if (items.length === 0) return INTERNSHIP_MESSAGES.durationRequired;
+  if (!items.every((item) => /^\d{1,6}$/.test(item))) return INTERNSHIP_MESSAGES.durationFormat;
+  const days = items.map(Number);
+  if (days.some((d) => d < 1 || d > MAX_DURATION_DAYS)) return INTERNSHIP_MESSAGES.durationRange;
+  const unique = [...new Set(days)].sort((a, b) => a - b);
+  if (unique.length > INTERNSHIP_LIMITS.durations) {
+    return `At most ${INTERNSHIP_LIMITS.durations} durations.`;
+  }
+  return unique;
+}
+
+/**
+ * "2026-12-31" -> the end of that day in UTC (applications are taken all day long; the site
+ * shows dates in UTC, lib/format.ts), or null when it is not a real date in range.
+ */
+export function parseDeadline(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < DEADLINE_YEARS[0] || year > DEADLINE_YEARS[1]) return null;
+  const date = new Date(Date.UTC(year, month - 1, day, 23, 59, 59, 999));
+  // Date.UTC rolls 2026-02-30 over into March: only a day that exists comes back unchanged.
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+const requiredText = (message: string, max: number, what: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    // abort: a blank field says only that it is required, not also that it is no URL.
+    .min(1, { error: message, abort: true })
+    .max(max, `The ${what} can be at most ${max} characters long.`);
+
+const list = (message: string, what: string) =>
+  requiredText(message, INTERNSHIP_LIMITS.listText, what).transform((text, ctx) => {
+    const items = splitList(text);
+    if (items.length === 0) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    if (items.length > INTERNSHIP_LIMITS.items) {
+      ctx.addIssue({ code: "custom", message: `At most ${INTERNSHIP_LIMITS.items} ${what}.` });
+      return z.NEVER;
+    }
+    if (items.some((item) => item.length > INTERNSHIP_LIMITS.item)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Each of the ${what} can be at most ${INTERNSHIP_LIMITS.item} characters long.`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+
+// conform turns an empty field into undefined (hence the "required" messages on a missing
+// value) and an unchecked checkbox into nothing at all (hence false).
+const checkbox = z
+  .boolean()
+  .optional()
+  .transform((value) => value ?? false);
+
+export const internshipFormSchema = z.object({
+  title: requiredText(INTERNSHIP_MESSAGES.title, INTERNSHIP_LIMITS.title, "title"),
+  domain: z.enum(INTERNSHIP_DOMAINS, {
+    error: (issue) =>
+      typeof issue.input !== "string" || issue.input.trim() === ""
+        ? INTERNSHIP_MESSAGES.domainRequired
+        : INTERNSHIP_MESSAGES.domainInvalid,
+  }),
+  company: requiredText(INTERNSHIP_MESSAGES.company, INTERNSHIP_LIMITS.company, "company name"),
+  location: requiredText(INTERNSHIP_MESSAGES.location, INTERNSHIP_LIMITS.location, "location"),
+  duration: requiredText(INTERNSHIP_MESSAGES.durationRequired, 200, "duration").transform(
+    (text, ctx) => {
+      const days = parseDurationText(text);
+      if (typeof days === "string") {
+        ctx.addIssue({ code: "custom", message: days });
+        return z.NEVER;
+      }
+      return days;
+    },
+  ),
+  salary: requiredText(INTERNSHIP_MESSAGES.salary, INTERNSHIP_LIMITS.salary, "salary"),
+  deadline: z.string({ error: INTERNSHIP_MESSAGES.deadlineRequired }).transform((text, ctx) => {
+    if (text.trim() === "") {
+      ctx.addIssue({ code: "custom", message: INTERNSHIP_MESSAGES.deadlineRequired });
+      return z.NEVER;
+    }
+    const date = parseDeadline(text);
+    if (!date) {
+      ctx.addIssue({ code: "custom", message: INTERNSHIP_MESSAGES.deadlineInvalid });
+      return z.NEVER;
+    }
+    return date;
+  }),
+  // SPEC §4: Open unless chosen otherwise.
+  status: z.enum(INTERNSHIP_STATUSES, { error: INTERNSHIP_MESSAGES.status }).default("Open"),
+  urgent: checkbox,
+  description: requiredText(
+    INTERNSHIP_MESSAGES.description,
+    INTERNSHIP_LIMITS.description,
+    "description",
+  ),
+  requirements: list(INTERNSHIP_MESSAGES.requirements, "requirements"),
+  benefits: list(INTERNSHIP_MESSAGES.benefits, "benefits"),
+  isActive: checkbox,
+  applicationLink: requiredText(
+    INTERNSHIP_MESSAGES.linkRequired,
+    INTERNSHIP_LIMITS.link,
+    "application link",
+  ).refine((link) => isWebUrl(link), INTERNSHIP_MESSAGES.linkInvalid),
+});
+
+export type InternshipFormInput = z.input<typeof internshipFormSchema>;
+export type InternshipInput = z.output<typeof internshipFormSchema>;
+
+/** The admin's view of an internship: everything stored, dates as ISO strings. */
+export interface AdminInternship {
+  _id: string;
+  title: string;
+  domain: InternshipDomain;
+  company: string;
+  location: string;
+  duration: number[];
+  salary: string;
+  deadline: string;
+  status: InternshipStatus;
+  urgent: boolean;
+  description: string;
+  requirements: string[];
+  benefits: string[];
+  isActive: boolean;
+  applicationLink: string;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+/** SPEC §4: editing fills the form, lists joined by commas. */
+export function internshipFormValues(internship: AdminInternship): InternshipFormInput {
+  return {
+    title: internship.title,
+    domain: internship.domain,
+    company: internship.company,
+    location: internship.location,
+    duration: internship.duration.join(","),
+    salary: internship.salary,
+    deadline: internship.deadline.slice(0, 10),
+    status: internship.status,
+    urgent: internship.urgent,
+    description: internship.description,
+    requirements: internship.requirements.join(", "),
+    benefits: internship.benefits.join(", "),
+    isActive: internship.isActive,
+    applicationLink: internship.applicationLink,
   };
 }

@@ -14,6 +14,18 @@ export function formatDate(date: Date | string): string {
   return LONG_DATE.format(new Date(date));
 }
 
+const SHORT_DATE = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** e.g. "Nov 22, 2026", for narrow table columns. */
+export function formatShortDate(date: Date | string): string {
+  return SHORT_DATE.format(new Date(date));
+}
+
 /** YYYY-MM-DD in UTC, for <time dateTime> and structured data. */
 export function isoDate(date: Date | string): string {
   return new Date(date).toISOString().slice(0, 10);

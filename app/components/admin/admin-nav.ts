@@ -24,7 +24,7 @@ export const ADMIN_NAV: readonly AdminNavLink[] = [
   { to: `${ADMIN_BASE}/resources`, label: "Resources", ready: true },
   { to: `${ADMIN_BASE}/highlights`, label: "Highlights", ready: true },
   { to: `${ADMIN_BASE}/hero`, label: "Hero", ready: true },
-  { to: `${ADMIN_BASE}/intership-page`, label: "Internships", ready: false },
+  { to: `${ADMIN_BASE}/intership-page`, label: "Internships", ready: true },
   { to: `${ADMIN_BASE}/contact`, label: "Contact", ready: true },
   { to: `${ADMIN_BASE}/quotes`, label: "Quotes", ready: false },
   { to: `${ADMIN_BASE}/contact-forms`, label: "Contact Forms", ready: false },

@@ -35,6 +35,7 @@ export function CollectionTable<T extends { _id: string }>({
   total,
   noun,
   search,
+  heading,
   listError,
   columns,
   emptyText,
@@ -51,6 +52,8 @@ export function CollectionTable<T extends { _id: string }>({
   /** Singular and plural, e.g. ['FAQ', 'FAQs'], for the count line and the labels. */
   noun: readonly [string, string];
   search: { label: string; placeholder: string };
+  /** A visible heading for the list (SPEC 'All Internships'); otherwise one for screen readers. */
+  heading?: string;
   listError?: string | null;
   columns: readonly Column[];
   /** SPEC texts: 'No FAQs found.', 'No highlights found'. */
@@ -69,14 +72,16 @@ export function CollectionTable<T extends { _id: string }>({
       className="grid gap-4 rounded-2xl border border-slate-200 bg-white pt-6 shadow-sm"
     >
       <div className="grid gap-4 px-4 sm:px-6">
-        <h2 id={headingId} className="sr-only">
-          {many}
+        <h2 id={headingId} className={heading ? "text-lg font-semibold text-slate-900" : "sr-only"}>
+          {heading ?? many}
         </h2>
         <SearchBox path={path} q={q} label={search.label} placeholder={search.placeholder} />
         <ResultCount total={total} q={q} one={one} many={many} />
         <FormErrors errors={listError ? [listError] : undefined} />
       </div>
-      <div className="overflow-x-auto">
+      {/* relative: screen-reader-only text in a wide row stays inside the scrolling box
+          instead of widening the whole page. */}
+      <div className="relative overflow-x-auto">
         <table className={tableClass}>
           <thead className={theadClass}>
             <tr>

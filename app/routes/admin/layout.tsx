@@ -4,7 +4,7 @@
 // requireAdmin is still guarded) and marks every answer `Cache-Control: no-store` (admin pages
 // must not linger in a browser's or a proxy's cache). Pages still call requireAdmin themselves.
 import { randomUUID } from "node:crypto";
-import { data, Outlet } from "react-router";
+import { data, Outlet, useMatches } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { FlashMessage } from "~/components/admin/form-controls";
@@ -45,7 +45,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ email: admin.email, flash: flash.message, flashKey }, { headers: flash.headers });
 }
 
+/**
+ * A page that shows the flash message in a place of its own (the internships admin: the SPEC's
+ * green line below its form) exports `handle = { ownFlash: true }`; the shell then leaves it out.
+ */
+export interface AdminPageHandle {
+  ownFlash?: boolean;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const pageShowsFlash = useMatches().some(
+    (match) => (match.handle as AdminPageHandle | undefined)?.ownFlash,
+  );
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
       <a
@@ -57,7 +68,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <AdminSidebar email={loaderData.email} />
       <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
-          <FlashMessage key={loaderData.flashKey ?? "none"} message={loaderData.flash} />
+          {pageShowsFlash ? null : (
+            <FlashMessage key={loaderData.flashKey ?? "none"} message={loaderData.flash} />
+          )}
           <Outlet />
         </div>
       </main>
