@@ -33,6 +33,10 @@ export default [
     route("highlights", "routes/admin/highlights.tsx"),
     route("footer", "routes/admin/footer.tsx"),
     route("hero", "routes/admin/hero.tsx"),
+    // The lead inbox: lists with filters in the query string, a page per record, CSV exports.
+    route("quotes", "routes/admin/quotes.tsx"),
+    route("quotes/export", "routes/admin/quotes-export.ts"),
+    route("quotes/:id", "routes/admin/quote-detail.tsx"),
     // Where image fields upload a picked file with JavaScript (JSON; components/admin/image-field.tsx).
     route("uploads", "routes/admin/uploads.ts"),
     // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.

@@ -14,3 +14,11 @@ export const contactMessageSchema = z.object({
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+// The lead inbox (/admin/dashboard/contact-forms), SPEC §2, §4, §8 and §9.
+/** SPEC §8 'Failed to fetch contacts', shown as 'Error: ...' (SPEC §4). */
+export const CONTACTS_LOAD_FAILED = "Error: Failed to fetch contacts";
+export const NO_CONTACTS = "No contacts found.";
+export const CONTACT_DELETE_CONFIRM = "Delete this contact message?";
+export const CONTACT_NOT_FOUND = "This contact message does not exist (it may have been deleted).";
+export const CONTACT_DELETED = "Contact message deleted.";
