@@ -37,6 +37,9 @@ export default [
     route("quotes", "routes/admin/quotes.tsx"),
     route("quotes/export", "routes/admin/quotes-export.ts"),
     route("quotes/:id", "routes/admin/quote-detail.tsx"),
+    route("contact-forms", "routes/admin/contact-forms.tsx"),
+    route("contact-forms/export", "routes/admin/contact-forms-export.ts"),
+    route("contact-forms/:id", "routes/admin/contact-form-detail.tsx"),
     // Where image fields upload a picked file with JavaScript (JSON; components/admin/image-field.tsx).
     route("uploads", "routes/admin/uploads.ts"),
     // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.

@@ -27,7 +27,7 @@ export const ADMIN_NAV: readonly AdminNavLink[] = [
   { to: `${ADMIN_BASE}/intership-page`, label: "Internships", ready: false },
   { to: `${ADMIN_BASE}/contact`, label: "Contact", ready: false },
   { to: `${ADMIN_BASE}/quotes`, label: "Quotes", ready: true },
-  { to: `${ADMIN_BASE}/contact-forms`, label: "Contact Forms", ready: false },
+  { to: `${ADMIN_BASE}/contact-forms`, label: "Contact Forms", ready: true },
   { to: `${ADMIN_BASE}/footer`, label: "Footer", ready: true },
   { to: `${ADMIN_BASE}/faq`, label: "FAQ", ready: true },
 ];

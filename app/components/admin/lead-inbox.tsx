@@ -25,7 +25,14 @@ import { SEARCH_MAX } from "~/lib/admin-list";
 import { isFiltered, type LeadFilter, leadFilterSearch } from "~/lib/lead-filter";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FormErrors, SubmitButton } from "./form-controls";
-import { secondaryLinkClass } from "./list-controls";
+import {
+  EmptyRow,
+  secondaryLinkClass,
+  tableClass,
+  tdClass,
+  thClass,
+  theadClass,
+} from "./list-controls";
 import { useEditorForm, usePosting } from "./use-editor-form";
 import { useResetOnFlash } from "./use-flash";
 
@@ -511,5 +518,127 @@ export function ReceivedOn({ iso }: { iso: string }) {
     <time dateTime={iso} className="text-xs text-slate-600">
       {formatDateTime(iso)}
     </time>
+  );
+}
+
+export interface LeadColumn {
+  label: string;
+  /** Extra classes for the header cell, e.g. `hidden md:table-cell`. */
+  className?: string;
+}
+
+/** Classes of a row and its cells: a card on phones (details, then status and actions). */
+export const leadRowClass = "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-start";
+export const leadMainCellClass = `${tdClass} min-w-36 [overflow-wrap:anywhere] max-sm:col-span-2 max-sm:block max-sm:pb-3`;
+export const leadStatusCellClass = `${tdClass} max-sm:block max-sm:pt-0`;
+export const leadActionsCellClass = `${tdClass} text-right max-sm:block max-sm:pt-0`;
+
+/**
+ * The list half of an inbox page: the filter, the count ('Loading...' while a new page or
+ * filter loads), the load or post error, the table with its empty row, and Prev / Next.
+ */
+export function LeadTable<T extends { _id: string }>({
+  path,
+  filter,
+  statuses,
+  noun,
+  searchLabel,
+  total,
+  pages,
+  loadError,
+  listError,
+  columns,
+  emptyText,
+  items,
+  markedId,
+  row,
+}: {
+  path: string;
+  filter: LeadFilter;
+  statuses: readonly string[];
+  /** Singular and plural: ['quote request', 'quote requests']. */
+  noun: readonly [string, string];
+  searchLabel: string;
+  total: number;
+  pages: number;
+  /** The read failed: the line instead of the table. */
+  loadError: string | null;
+  listError?: string | null;
+  columns: readonly LeadColumn[];
+  emptyText: string;
+  items: readonly T[];
+  /** The row being confirmed for deletion. */
+  markedId?: string;
+  /** The row's cells, with the classes above. */
+  row: (item: T) => React.ReactNode;
+}) {
+  const headingId = useId();
+  const many = noun[1];
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-2xl border border-slate-200 bg-white pt-6 shadow-sm"
+    >
+      <div className="grid gap-4 px-4 sm:px-6">
+        <h2 id={headingId} className="sr-only">
+          {many.charAt(0).toUpperCase()}
+          {many.slice(1)}
+        </h2>
+        <LeadFilterForm
+          path={path}
+          filter={filter}
+          statuses={statuses}
+          searchLabel={searchLabel}
+          searchPlaceholder="Name, e-mail or words in the message"
+          exportHref={`${path}/export${leadFilterSearch(filter, { page: false })}`}
+        />
+        {loadError ? null : (
+          <LeadCount path={path} total={total} filtered={isFiltered(filter)} noun={noun} />
+        )}
+        <FormErrors errors={loadError ? [loadError] : undefined} />
+        <FormErrors errors={listError ? [listError] : undefined} />
+      </div>
+      {loadError ? null : (
+        <div className="overflow-x-auto">
+          <table className={`${tableClass} max-sm:block`}>
+            {/* Phones: each row is a card (details, then status and actions); no header row. */}
+            <thead className={`${theadClass} max-sm:hidden`}>
+              <tr>
+                {columns.map((column) => (
+                  <th
+                    key={column.label}
+                    scope="col"
+                    className={`${thClass} ${column.className ?? ""}`}
+                  >
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 max-sm:block max-sm:border-t max-sm:border-slate-200">
+              {items.length === 0 ? (
+                <EmptyRow colSpan={columns.length}>{emptyText}</EmptyRow>
+              ) : (
+                items.map((item) => (
+                  <tr
+                    key={item._id}
+                    className={`${leadRowClass} ${item._id === markedId ? "bg-red-50" : ""}`}
+                  >
+                    {row(item)}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <PrevNext
+        page={filter.page}
+        pages={pages}
+        label={`${noun[0].charAt(0).toUpperCase()}${noun[0].slice(1)} pages`}
+        hrefFor={(target) => `${path}${leadFilterSearch({ ...filter, page: target })}`}
+      />
+      {pages <= 1 ? <div className="pb-2" /> : null}
+    </section>
   );
 }

@@ -365,10 +365,14 @@ describe("internal notes", () => {
   });
 
   it.each([
-    [{ text: "   " }, NOTE_REQUIRED],
-    [{}, NOTE_REQUIRED],
-    [{ text: "x".repeat(NOTE_MAX + 1) }, `A note can be at most 2,000 characters long.`],
-  ])("refuses %j with 400 beside the field", async (fields, message) => {
+    ["blank", { text: "   " }, NOTE_REQUIRED],
+    ["missing", {}, NOTE_REQUIRED],
+    [
+      "too long",
+      { text: "x".repeat(NOTE_MAX + 1) },
+      "A note can be at most 2,000 characters long.",
+    ],
+  ])("refuses a %s note with 400 beside the field", async (_what, fields, message) => {
     const id = await addQuote({ name: "Ana" });
     const outcome = await postDetail(id, { intent: "note", ...fields });
     expect(statusOf(outcome)).toBe(400);

@@ -7,23 +7,16 @@
 import { EyeIcon } from "@phosphor-icons/react";
 import { Link } from "react-router";
 import { DeleteButton, DeleteConfirmation } from "~/components/admin/confirm-delete";
-import { FormErrors } from "~/components/admin/form-controls";
 import {
-  LeadCount,
-  LeadFilterForm,
-  PrevNext,
+  type LeadColumn,
+  LeadTable,
+  leadActionsCellClass,
+  leadMainCellClass,
+  leadStatusCellClass,
   ReceivedOn,
   StatusControl,
 } from "~/components/admin/lead-inbox";
-import {
-  AdminPageHeader,
-  EmptyRow,
-  rowActionClass,
-  tableClass,
-  tdClass,
-  thClass,
-  theadClass,
-} from "~/components/admin/list-controls";
+import { AdminPageHeader, rowActionClass, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import { requireAdmin } from "~/domain/auth.server";
 import {
@@ -37,7 +30,7 @@ import { getQuote, listQuotes, quoteInbox } from "~/domain/quote.server";
 import { attempt, notFound } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { leadAction } from "~/lib/lead-actions.server";
-import { isFiltered, leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
+import { leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
 import type { Route } from "./+types/quotes";
 
 export const PAGE = "/admin/dashboard/quotes";
@@ -72,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta("Manage Quote Requests", flashOf(matches));
 
-const COLUMNS = [
+const COLUMNS: LeadColumn[] = [
   { label: "Name" },
   { label: "Email", className: "hidden md:table-cell" },
   { label: "Phone", className: "hidden 2xl:table-cell" },
@@ -80,10 +73,10 @@ const COLUMNS = [
   { label: "Message", className: "hidden lg:table-cell" },
   { label: "Status" },
   { label: "Actions", className: "text-right" },
-] as const;
+];
 
 export default function ManageQuotes({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pages, filter, loadError, deleting } = loaderData;
+  const { items, total, pages, filter, loadError, deleting } = loaderData;
   const here = leadFilterSearch(filter);
   const listUrl = `${PAGE}${here}`;
   const withParam = (name: string, value: string) =>
@@ -105,134 +98,75 @@ export default function ManageQuotes({ loaderData, actionData }: Route.Component
         />
       ) : null}
 
-      <section
-        aria-labelledby="quotes-list-heading"
-        className="grid gap-4 rounded-2xl border border-slate-200 bg-white pt-6 shadow-sm"
-      >
-        <div className="grid gap-4 px-4 sm:px-6">
-          <h2 id="quotes-list-heading" className="sr-only">
-            Quote requests
-          </h2>
-          <LeadFilterForm
-            path={PAGE}
-            filter={filter}
-            statuses={QUOTE_STATUSES}
-            searchLabel="Search quote requests"
-            searchPlaceholder="Name, e-mail or words in the message"
-            exportHref={`${PAGE}/export${leadFilterSearch(filter, { page: false })}`}
-          />
-          {loadError ? null : (
-            <LeadCount
-              path={PAGE}
-              total={total}
-              filtered={isFiltered(filter)}
-              noun={["quote request", "quote requests"]}
-            />
-          )}
-          <FormErrors errors={loadError ? [loadError] : undefined} />
-          <FormErrors errors={actionData?.listError ? [actionData.listError] : undefined} />
-        </div>
-        {loadError ? null : (
-          <div className="overflow-x-auto">
-            <table className={`${tableClass} max-sm:block`}>
-              {/* Phones: each row is a card (name and details, then status and actions). */}
-              <thead className={`${theadClass} max-sm:hidden`}>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th
-                      key={column.label}
-                      scope="col"
-                      className={`${thClass} ${"className" in column ? column.className : ""}`}
-                    >
-                      {column.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 max-sm:block max-sm:border-t max-sm:border-slate-200">
-                {items.length === 0 ? (
-                  <EmptyRow colSpan={COLUMNS.length}>{NO_QUOTES}</EmptyRow>
-                ) : (
-                  items.map((quote) => (
-                    <tr
-                      key={quote._id}
-                      className={`max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-start ${quote._id === deleting?._id ? "bg-red-50" : ""}`}
-                    >
-                      <td
-                        className={`${tdClass} min-w-36 [overflow-wrap:anywhere] max-sm:col-span-2 max-sm:block max-sm:pb-3`}
-                      >
-                        <p className="font-semibold text-slate-900">{quote.name}</p>
-                        <ReceivedOn iso={quote.createdAt} />
-                        {/* Narrow screens: the hidden columns' values under the name. */}
-                        <p className="mt-1 text-slate-700 md:hidden">{quote.email}</p>
-                        <p className="mt-1 whitespace-nowrap text-slate-700 2xl:hidden">
-                          {quote.phone}
-                        </p>
-                        <p className="mt-1 text-slate-700 2xl:hidden">{quote.service}</p>
-                        <p className="mt-1 line-clamp-2 text-slate-700 lg:hidden">
-                          {quote.message}
-                        </p>
-                      </td>
-                      <td
-                        className={`${tdClass} hidden min-w-44 text-slate-700 [overflow-wrap:anywhere] md:table-cell`}
-                      >
-                        <a
-                          href={`mailto:${quote.email}`}
-                          className="text-blue-700 underline underline-offset-2"
-                        >
-                          {quote.email}
-                        </a>
-                      </td>
-                      <td
-                        className={`${tdClass} hidden whitespace-nowrap text-slate-700 2xl:table-cell`}
-                      >
-                        {quote.phone}
-                      </td>
-                      <td className={`${tdClass} hidden text-slate-700 2xl:table-cell`}>
-                        {quote.service}
-                      </td>
-                      <td
-                        className={`${tdClass} hidden min-w-48 text-slate-700 [overflow-wrap:anywhere] lg:table-cell`}
-                      >
-                        <p className="line-clamp-3 whitespace-pre-line">{quote.message}</p>
-                      </td>
-                      <td className={`${tdClass} max-sm:block max-sm:pt-0`}>
-                        <StatusControl
-                          id={quote._id}
-                          subject={quote.name}
-                          status={quote.status}
-                          statuses={QUOTE_STATUSES}
-                        />
-                      </td>
-                      <td className={`${tdClass} text-right max-sm:block max-sm:pt-0`}>
-                        <div className="ml-auto grid w-max grid-cols-2 gap-2 sm:grid-cols-1">
-                          <Link to={`${PAGE}/${quote._id}${here}`} className={rowActionClass}>
-                            <EyeIcon aria-hidden="true" className="h-4 w-4" />
-                            View<span className="sr-only"> quote request from {quote.name}</span>
-                          </Link>
-                          <DeleteButton
-                            id={quote._id}
-                            subject={`Quote request from ${quote.name}`}
-                            question={QUOTE_DELETE_CONFIRM}
-                            confirmHref={withParam("delete", quote._id)}
-                          />
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+      <LeadTable
+        path={PAGE}
+        filter={filter}
+        statuses={QUOTE_STATUSES}
+        noun={["quote request", "quote requests"]}
+        searchLabel="Search quote requests"
+        total={total}
+        pages={pages}
+        loadError={loadError}
+        listError={actionData?.listError}
+        columns={COLUMNS}
+        emptyText={NO_QUOTES}
+        items={items}
+        markedId={deleting?._id}
+        row={(quote) => (
+          <>
+            <td className={leadMainCellClass}>
+              <p className="font-semibold text-slate-900">{quote.name}</p>
+              <ReceivedOn iso={quote.createdAt} />
+              {/* Narrower screens: the hidden columns' values under the name. */}
+              <p className="mt-1 text-slate-700 md:hidden">{quote.email}</p>
+              <p className="mt-1 whitespace-nowrap text-slate-700 2xl:hidden">{quote.phone}</p>
+              <p className="mt-1 text-slate-700 2xl:hidden">{quote.service}</p>
+              <p className="mt-1 line-clamp-2 text-slate-700 lg:hidden">{quote.message}</p>
+            </td>
+            <td
+              className={`${tdClass} hidden min-w-44 text-slate-700 [overflow-wrap:anywhere] md:table-cell`}
+            >
+              <a
+                href={`mailto:${quote.email}`}
+                className="text-blue-700 underline underline-offset-2"
+              >
+                {quote.email}
+              </a>
+            </td>
+            <td className={`${tdClass} hidden whitespace-nowrap text-slate-700 2xl:table-cell`}>
+              {quote.phone}
+            </td>
+            <td className={`${tdClass} hidden text-slate-700 2xl:table-cell`}>{quote.service}</td>
+            <td
+              className={`${tdClass} hidden min-w-48 text-slate-700 [overflow-wrap:anywhere] lg:table-cell`}
+            >
+              <p className="line-clamp-3 whitespace-pre-line">{quote.message}</p>
+            </td>
+            <td className={leadStatusCellClass}>
+              <StatusControl
+                id={quote._id}
+                subject={quote.name}
+                status={quote.status}
+                statuses={QUOTE_STATUSES}
+              />
+            </td>
+            <td className={leadActionsCellClass}>
+              <div className="ml-auto grid w-max grid-cols-2 gap-2 sm:grid-cols-1">
+                <Link to={`${PAGE}/${quote._id}${here}`} className={rowActionClass}>
+                  <EyeIcon aria-hidden="true" className="h-4 w-4" />
+                  View<span className="sr-only"> quote request from {quote.name}</span>
+                </Link>
+                <DeleteButton
+                  id={quote._id}
+                  subject={`Quote request from ${quote.name}`}
+                  question={QUOTE_DELETE_CONFIRM}
+                  confirmHref={withParam("delete", quote._id)}
+                />
+              </div>
+            </td>
+          </>
         )}
-        <PrevNext
-          page={page}
-          pages={pages}
-          label="Quote request pages"
-          hrefFor={(target) => `${PAGE}${leadFilterSearch({ ...filter, page: target })}`}
-        />
-        {pages <= 1 ? <div className="pb-2" /> : null}
-      </section>
+      />
     </>
   );
 }
