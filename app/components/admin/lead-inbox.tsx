@@ -239,9 +239,7 @@ export function StatusControl({
   status: string;
   statuses: readonly string[];
 }) {
-  const fetcher = useFetcher<{ statusError: { id: string; message: string } | null }>({
-    key: `status-${id}`,
-  });
+  const fetcher = useFetcher<{ statusError: { id: string; message: string } | null }>();
   const hydrated = useHydrated();
   const selectId = useId();
   const select = useRef<HTMLSelectElement>(null);
