@@ -34,20 +34,26 @@ export default [
     route("resources", "routes/admin/resources.tsx"),
     route("highlights", "routes/admin/highlights.tsx"),
     route("faq", "routes/admin/faq.tsx"),
+    // Internships (SPEC §2 spells the URL this way).
+    route("intership-page", "routes/admin/internships.tsx"),
     // Single documents: view, then `?edit`, then Save.
     route("hero", "routes/admin/hero.tsx"),
     route("services", "routes/admin/services.tsx"),
     route("about", "routes/admin/about.tsx"),
     route("contact", "routes/admin/contact-info.tsx"),
     route("footer", "routes/admin/footer.tsx"),
-    // The lead inbox.
+    // The lead inbox: lists with filters in the query string, a page per record, CSV exports.
+    route("quotes", "routes/admin/quotes.tsx"),
+    route("quotes/export", "routes/admin/quotes-export.ts"),
+    route("quotes/:id", "routes/admin/quote-detail.tsx"),
+    route("contact-forms", "routes/admin/contact-forms.tsx"),
+    route("contact-forms/export", "routes/admin/contact-forms-export.ts"),
+    route("contact-forms/:id", "routes/admin/contact-form-detail.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export", "routes/admin/subscribers-export.ts"),
-    // Internships (SPEC §2 spells the URL this way).
-    route("intership-page", "routes/admin/internships.tsx"),
     // Where image fields upload a picked file with JavaScript (JSON; components/admin/image-field.tsx).
     route("uploads", "routes/admin/uploads.ts"),
-    // Sections whose editors arrive in later issues: an admin-styled 404, still guarded.
+    // Any other address under the admin: an admin-styled 404, still guarded.
     route("*", "routes/admin/not-found.tsx"),
   ]),
   // Images stored by the admin editors in GridFS (domain/image.server.ts).

@@ -186,7 +186,23 @@ export interface LeadNotification {
   detail?: string;
 }
 
-export interface ContactDoc extends Timestamps {
+/** An internal note staff wrote on a lead (never shown to the visitor). */
+export interface LeadNote {
+  text: string;
+  /** The admin's e-mail (see `Edited`). */
+  author: string;
+  createdAt: Date;
+}
+
+/** What staff add to a lead in the inbox: status changes and notes, with who did it. */
+interface LeadHandling {
+  /** The admin who last changed the status (absent until one does). */
+  updatedBy?: string;
+  /** Oldest first (newest last); bounded (app/domain/lead-inbox.ts). */
+  notes?: LeadNote[];
+}
+
+export interface ContactDoc extends Timestamps, LeadHandling {
   _id: ObjectId;
   name: string;
   email: string;
@@ -198,7 +214,7 @@ export interface ContactDoc extends Timestamps {
   submissionKey?: string;
 }
 
-export interface QuoteDoc extends Timestamps {
+export interface QuoteDoc extends Timestamps, LeadHandling {
   _id: ObjectId;
   name: string;
   email: string;

@@ -1,8 +1,26 @@
-// Contact messages (SPEC §3 Contact submission): stored from /contact, read by the lead inbox.
+// Contact messages (SPEC §3 Contact submission): stored from /contact, read and handled in the
+// lead inbox (status, notes, deletion, CSV export; shared queries in lead-inbox.server.ts).
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
-import type { ContactDoc } from "#db/collections";
-import type { ContactMessageInput } from "./contact-message";
+import { CONTACT_STATUSES, type ContactDoc, type ContactStatus } from "#db/collections";
+import type { LeadKind } from "~/lib/lead-actions.server";
+import type { LeadFilter } from "~/lib/lead-filter";
+import { CONTACT_DELETED, CONTACT_NOT_FOUND, type ContactMessageInput } from "./contact-message";
+import type { ListPage } from "./content-list.server";
+import type { LeadRow, LeadView } from "./lead-inbox";
+import {
+  type AddNoteOutcome,
+  addLeadNote,
+  csvRows,
+  deleteLead,
+  findLead,
+  LEAD_CSV_TAIL,
+  leadCsvTail,
+  leadsForExport,
+  leadView,
+  listLeads,
+  setLeadStatus,
+} from "./lead-inbox.server";
 import { insertOnce, type LeadOptions, notifyNewLead } from "./lead-notification.server";
 
 /** Stores a new contact message (status 'new') and announces it to the agency by e-mail. */
@@ -35,3 +53,101 @@ export async function createContactMessage(
   });
   return { doc, created: true };
 }
+
+// ---- The lead inbox (/admin/dashboard/contact-forms) ----
+
+export type ContactView = LeadView<ContactStatus>;
+export type ContactRow = LeadRow<ContactView>;
+
+function toContactView(doc: ContactDoc): ContactView {
+  return leadView<ContactStatus>(doc);
+}
+
+function toContactRow(doc: ContactDoc): ContactRow {
+  const {
+    notes: _notes,
+    notification: _notification,
+    source: _source,
+    ...row
+  } = toContactView(doc);
+  return row;
+}
+
+/** One page (SPEC §9: 10) of contact messages for the admin table (newest first, filtered). */
+export async function listContactMessages(filter: LeadFilter): Promise<ListPage<ContactRow>> {
+  const { contacts } = await getCollections();
+  return listLeads(contacts, filter, toContactRow);
+}
+
+/** Everything stored about one message; null for a malformed or unknown id. */
+export async function getContactMessage(id: string): Promise<ContactView | null> {
+  const { contacts } = await getCollections();
+  const doc = await findLead(contacts, id);
+  return doc ? toContactView(doc) : null;
+}
+
+export async function setContactStatus(
+  id: string,
+  status: ContactStatus,
+  adminEmail: string,
+): Promise<boolean> {
+  const { contacts } = await getCollections();
+  return setLeadStatus(contacts, id, status, adminEmail);
+}
+
+export async function deleteContactMessage(id: string): Promise<boolean> {
+  const { contacts } = await getCollections();
+  return deleteLead(contacts, id);
+}
+
+export async function addContactNote(
+  id: string,
+  text: string,
+  adminEmail: string,
+): Promise<AddNoteOutcome> {
+  const { contacts } = await getCollections();
+  return addLeadNote(contacts, id, text, adminEmail);
+}
+
+/** Every message the filter matches, for the CSV export (a cursor, not an array). */
+export async function contactMessagesForExport(
+  filter: LeadFilter,
+): Promise<AsyncGenerator<ContactDoc>> {
+  const { contacts } = await getCollections();
+  return leadsForExport(contacts, filter);
+}
+
+export const CONTACT_CSV_HEADER = [
+  "Received (UTC)",
+  "Name",
+  "Email",
+  "Message",
+  "Status",
+  ...LEAD_CSV_TAIL,
+] as const;
+
+/** The rows of the contact-message export: every stored field a person needs, filter applied. */
+export async function contactCsvRows(
+  filter: LeadFilter,
+): Promise<AsyncGenerator<readonly unknown[]>> {
+  return csvRows(await contactMessagesForExport(filter), (doc) => [
+    doc.createdAt,
+    doc.name,
+    doc.email,
+    doc.message,
+    doc.status,
+    ...leadCsvTail(doc),
+  ]);
+}
+
+/** What the inbox's posts (lib/lead-actions.server.ts) do to contact messages. */
+export const contactInbox: LeadKind<ContactStatus> = {
+  noun: "contact message",
+  statuses: CONTACT_STATUSES,
+  notFoundText: CONTACT_NOT_FOUND,
+  exists: async (id) => (await getContactMessage(id)) !== null,
+  setStatus: setContactStatus,
+  remove: deleteContactMessage,
+  addNote: addContactNote,
+  deletedFlash: CONTACT_DELETED,
+};

@@ -1,6 +1,7 @@
 // The contact form on /contact (SPEC §2, §5): name, e-mail and message, all required. Shared by
 // the browser and the server (app/routes/contact.tsx).
 import { z } from "zod";
+import { CONTACT_STATUSES } from "#db/collections";
 import { emailField, messageField, nameField } from "./lead-fields";
 
 export const CONTACT_SUCCESS = "Message sent successfully! We will get back to you soon.";
@@ -14,3 +15,12 @@ export const contactMessageSchema = z.object({
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+// The lead inbox (/admin/dashboard/contact-forms), SPEC §2, §4, §8 and §9.
+export { CONTACT_STATUSES };
+/** SPEC §8 'Failed to fetch contacts', shown as 'Error: ...' (SPEC §4). */
+export const CONTACTS_LOAD_FAILED = "Error: Failed to fetch contacts";
+export const NO_CONTACTS = "No contacts found.";
+export const CONTACT_DELETE_CONFIRM = "Delete this contact message?";
+export const CONTACT_NOT_FOUND = "This contact message does not exist (it may have been deleted).";
+export const CONTACT_DELETED = "Contact message deleted.";

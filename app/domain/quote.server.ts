@@ -1,9 +1,27 @@
-// Quote requests (SPEC §3 Quote request): stored from the public form, read by the lead inbox.
+// Quote requests (SPEC §3 Quote request): stored from the public form, read and handled in the
+// lead inbox (status, notes, deletion, CSV export; shared queries in lead-inbox.server.ts).
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
-import type { QuoteDoc } from "#db/collections";
+import { QUOTE_STATUSES, type QuoteDoc, type QuoteStatus } from "#db/collections";
+import type { LeadKind } from "~/lib/lead-actions.server";
+import type { LeadFilter } from "~/lib/lead-filter";
+import type { ListPage } from "./content-list.server";
+import type { LeadRow, LeadView } from "./lead-inbox";
+import {
+  type AddNoteOutcome,
+  addLeadNote,
+  csvRows,
+  deleteLead,
+  findLead,
+  LEAD_CSV_TAIL,
+  leadCsvTail,
+  leadsForExport,
+  leadView,
+  listLeads,
+  setLeadStatus,
+} from "./lead-inbox.server";
 import { insertOnce, type LeadOptions, notifyNewLead } from "./lead-notification.server";
-import type { QuoteInput } from "./quote";
+import { QUOTE_DELETED, QUOTE_NOT_FOUND, type QuoteInput } from "./quote";
 
 /** Stores a new quote request (status 'pending') and announces it to the agency by e-mail. */
 export async function createQuote(
@@ -40,3 +58,98 @@ export async function createQuote(
   });
   return { doc, created: true };
 }
+
+// ---- The lead inbox (/admin/dashboard/quotes) ----
+
+export type QuoteView = LeadView<QuoteStatus> & { phone: string; service: string };
+export type QuoteRow = LeadRow<QuoteView>;
+
+function toQuoteView(doc: QuoteDoc): QuoteView {
+  return { ...leadView<QuoteStatus>(doc), phone: doc.phone, service: doc.service };
+}
+
+function toQuoteRow(doc: QuoteDoc): QuoteRow {
+  const { notes: _notes, notification: _notification, source: _source, ...row } = toQuoteView(doc);
+  return row;
+}
+
+/** One page of quote requests for the admin table (newest first, filtered). */
+export async function listQuotes(filter: LeadFilter): Promise<ListPage<QuoteRow>> {
+  const { quotes } = await getCollections();
+  return listLeads(quotes, filter, toQuoteRow);
+}
+
+/** Everything stored about one quote request; null for a malformed or unknown id. */
+export async function getQuote(id: string): Promise<QuoteView | null> {
+  const { quotes } = await getCollections();
+  const doc = await findLead(quotes, id);
+  return doc ? toQuoteView(doc) : null;
+}
+
+export async function setQuoteStatus(
+  id: string,
+  status: QuoteStatus,
+  adminEmail: string,
+): Promise<boolean> {
+  const { quotes } = await getCollections();
+  return setLeadStatus(quotes, id, status, adminEmail);
+}
+
+export async function deleteQuote(id: string): Promise<boolean> {
+  const { quotes } = await getCollections();
+  return deleteLead(quotes, id);
+}
+
+export async function addQuoteNote(
+  id: string,
+  text: string,
+  adminEmail: string,
+): Promise<AddNoteOutcome> {
+  const { quotes } = await getCollections();
+  return addLeadNote(quotes, id, text, adminEmail);
+}
+
+/** Every quote request the filter matches, for the CSV export (a cursor, not an array). */
+export async function quotesForExport(filter: LeadFilter): Promise<AsyncGenerator<QuoteDoc>> {
+  const { quotes } = await getCollections();
+  return leadsForExport(quotes, filter);
+}
+
+export const QUOTE_CSV_HEADER = [
+  "Received (UTC)",
+  "Name",
+  "Email",
+  "Phone",
+  "Service",
+  "Message",
+  "Status",
+  ...LEAD_CSV_TAIL,
+] as const;
+
+/** The rows of the quote export: every stored field a person needs, filter applied. */
+export async function quoteCsvRows(
+  filter: LeadFilter,
+): Promise<AsyncGenerator<readonly unknown[]>> {
+  return csvRows(await quotesForExport(filter), (doc) => [
+    doc.createdAt,
+    doc.name,
+    doc.email,
+    doc.phone,
+    doc.service,
+    doc.message,
+    doc.status,
+    ...leadCsvTail(doc),
+  ]);
+}
+
+/** What the inbox's posts (lib/lead-actions.server.ts) do to quote requests. */
+export const quoteInbox: LeadKind<QuoteStatus> = {
+  noun: "quote request",
+  statuses: QUOTE_STATUSES,
+  notFoundText: QUOTE_NOT_FOUND,
+  exists: async (id) => (await getQuote(id)) !== null,
+  setStatus: setQuoteStatus,
+  remove: deleteQuote,
+  addNote: addQuoteNote,
+  deletedFlash: QUOTE_DELETED,
+};

@@ -1,10 +1,10 @@
 // The quote request form (SPEC §2 quote modal, §5, §9): its fields and the service options.
 // Shared by the browser and the server (app/routes/quote.tsx).
 import { z } from "zod";
-import { SERVICE_OPTIONS } from "#db/collections";
+import { QUOTE_STATUSES, SERVICE_OPTIONS } from "#db/collections";
 import { emailField, messageField, nameField, phoneField } from "./lead-fields";
 
-export { SERVICE_OPTIONS };
+export { QUOTE_STATUSES, SERVICE_OPTIONS };
 
 export const QUOTE_SUCCESS = "Quote submitted successfully!";
 /** SPEC §8: what the form says when the server gave no message (or could not be reached). */
@@ -19,3 +19,10 @@ export const quoteSchema = z.object({
 });
 
 export type QuoteInput = z.infer<typeof quoteSchema>;
+
+// The lead inbox (/admin/dashboard/quotes), SPEC §2, §4 and §8.
+export const QUOTES_LOAD_FAILED = "Failed to load quotes.";
+export const NO_QUOTES = "No quote requests found.";
+export const QUOTE_DELETE_CONFIRM = "Delete this quote request?";
+export const QUOTE_NOT_FOUND = "This quote request does not exist (it may have been deleted).";
+export const QUOTE_DELETED = "Quote request deleted.";

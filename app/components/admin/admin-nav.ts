@@ -26,8 +26,8 @@ export const ADMIN_NAV: readonly AdminNavLink[] = [
   { to: `${ADMIN_BASE}/hero`, label: "Hero", ready: true },
   { to: `${ADMIN_BASE}/intership-page`, label: "Internships", ready: true },
   { to: `${ADMIN_BASE}/contact`, label: "Contact", ready: true },
-  { to: `${ADMIN_BASE}/quotes`, label: "Quotes", ready: false },
-  { to: `${ADMIN_BASE}/contact-forms`, label: "Contact Forms", ready: false },
+  { to: `${ADMIN_BASE}/quotes`, label: "Quotes", ready: true },
+  { to: `${ADMIN_BASE}/contact-forms`, label: "Contact Forms", ready: true },
   // Not in the SPEC's sidebar: the newsletter list (issue 7).
   { to: `${ADMIN_BASE}/subscribers`, label: "Subscribers", ready: true },
   { to: `${ADMIN_BASE}/footer`, label: "Footer", ready: true },

@@ -1,0 +1,207 @@
+// The queries the lead inbox runs on both lead collections (quotes, contacts): the filter of
+// the URL as a MongoDB query, one page of it, one lead, its status, its notes, deletion and a
+// cursor for the CSV export. quote.server.ts and contact-message.server.ts call these with
+// their collection and their own mapping to plain objects.
+import type { Collection, Filter } from "mongodb";
+import type { ContactDoc, LeadNote, QuoteDoc } from "#db/collections";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import { dayRange, type LeadFilter } from "~/lib/lead-filter";
+import { type ListPage, listPage, searchFilter } from "./content-list.server";
+import { type LeadNoteView, type LeadView, NOTES_PER_LEAD_MAX } from "./lead-inbox";
+import { parseObjectId } from "./object-id.server";
+
+type LeadDoc = QuoteDoc | ContactDoc;
+
+/** Fields the inbox search looks in: "name, e-mail or text". */
+const SEARCHED = ["name", "email", "message"] as const;
+
+/** Newest first; the id breaks ties between leads of the same millisecond. */
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/** The URL's filter (page aside) as a query. */
+export function leadQuery<T extends LeadDoc>(filter: LeadFilter): Filter<T> {
+  const and: Filter<T>[] = [];
+  if (filter.status) and.push({ status: filter.status } as Filter<T>);
+  const range = dayRange(filter);
+  if (range.gte || range.lt) {
+    and.push({
+      createdAt: {
+        ...(range.gte ? { $gte: range.gte } : {}),
+        ...(range.lt ? { $lt: range.lt } : {}),
+      },
+    } as Filter<T>);
+  }
+  if (filter.q) and.push(searchFilter<T>(filter.q, SEARCHED));
+  return and.length === 0
+    ? {}
+    : and.length === 1
+      ? (and[0] as Filter<T>)
+      : ({ $and: and } as Filter<T>);
+}
+
+/** The fields every lead view has, from either collection. */
+export function leadView<Status extends string>(doc: LeadDoc): Omit<LeadView<Status>, never> {
+  return {
+    _id: doc._id.toHexString(),
+    name: doc.name,
+    email: doc.email,
+    message: doc.message,
+    status: doc.status as Status,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+    updatedBy: doc.updatedBy ?? null,
+    source: {
+      ...(doc.source?.page ? { page: doc.source.page } : {}),
+      ...(doc.source?.referrer ? { referrer: doc.source.referrer } : {}),
+      ...(doc.source?.utm && Object.keys(doc.source.utm).length
+        ? { utm: { ...doc.source.utm } }
+        : {}),
+    },
+    notification: doc.notification
+      ? {
+          status: doc.notification.status,
+          at: doc.notification.at.toISOString(),
+          detail: doc.notification.detail ?? null,
+        }
+      : null,
+    notes: (doc.notes ?? []).map(
+      (note): LeadNoteView => ({
+        text: note.text,
+        author: note.author,
+        createdAt: note.createdAt.toISOString(),
+      }),
+    ),
+  };
+}
+
+/** One page (10) of the filtered leads, newest first; a page past the end shows the last. */
+export function listLeads<T extends LeadDoc, Row>(
+  collection: Collection<T>,
+  filter: LeadFilter,
+  map: (doc: T) => Row,
+): Promise<ListPage<Row>> {
+  return listPage(collection, {
+    filter: leadQuery<T>(filter),
+    sort: NEWEST_FIRST,
+    page: filter.page,
+    pageSize: ADMIN_PAGE_SIZE,
+    map,
+  });
+}
+
+/** The lead an id names, or null when the id is malformed or names nothing. */
+export async function findLead<T extends LeadDoc>(
+  collection: Collection<T>,
+  id: string,
+): Promise<T | null> {
+  const _id = parseObjectId(id);
+  if (!_id) return null;
+  return (await collection.findOne({ _id } as Filter<T>)) as T | null;
+}
+
+/** Sets a (checked) status; false when the id names nothing. */
+export async function setLeadStatus<T extends LeadDoc>(
+  collection: Collection<T>,
+  id: string,
+  status: T["status"],
+  adminEmail: string,
+  now = new Date(),
+): Promise<boolean> {
+  const _id = parseObjectId(id);
+  if (!_id) return false;
+  const result = await (collection as unknown as Collection<LeadDoc>).updateOne(
+    { _id },
+    { $set: { status, updatedAt: now, updatedBy: adminEmail } },
+  );
+  return result.matchedCount === 1;
+}
+
+/** False when the id names nothing. */
+export async function deleteLead<T extends LeadDoc>(
+  collection: Collection<T>,
+  id: string,
+): Promise<boolean> {
+  const _id = parseObjectId(id);
+  if (!_id) return false;
+  const result = await (collection as unknown as Collection<LeadDoc>).deleteOne({ _id });
+  return result.deletedCount === 1;
+}
+
+export type AddNoteOutcome = "added" | "not-found" | "full";
+
+/**
+ * Appends a note (newest last). Refused, not trimmed, once the lead has NOTES_PER_LEAD_MAX:
+ * the condition sits in the update itself, so two admins adding the last note at once cannot
+ * both pass it.
+ */
+export async function addLeadNote<T extends LeadDoc>(
+  collection: Collection<T>,
+  id: string,
+  text: string,
+  adminEmail: string,
+  now = new Date(),
+): Promise<AddNoteOutcome> {
+  const _id = parseObjectId(id);
+  if (!_id) return "not-found";
+  const leads = collection as unknown as Collection<LeadDoc>;
+  const note: LeadNote = { text, author: adminEmail, createdAt: now };
+  const result = await leads.updateOne(
+    { _id, [`notes.${NOTES_PER_LEAD_MAX - 1}`]: { $exists: false } },
+    { $push: { notes: note } },
+  );
+  if (result.matchedCount === 1) return "added";
+  return (await leads.countDocuments({ _id }, { limit: 1 })) === 1 ? "full" : "not-found";
+}
+
+/** Every lead the filter matches (all pages), newest first, read as the export goes. */
+export async function* leadsForExport<T extends LeadDoc>(
+  collection: Collection<T>,
+  filter: LeadFilter,
+): AsyncGenerator<T> {
+  const cursor = collection.find(leadQuery<T>(filter)).sort(NEWEST_FIRST).batchSize(500);
+  try {
+    for await (const doc of cursor) yield doc as T;
+  } finally {
+    await cursor.close();
+  }
+}
+
+/** The columns every lead export ends with: where the visitor came from, and the handling. */
+export const LEAD_CSV_TAIL = [
+  "Source page",
+  "Referrer",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "Notification",
+  "Status changed by",
+  "Last updated (UTC)",
+  "Notes",
+] as const;
+
+export function leadCsvTail(doc: LeadDoc): unknown[] {
+  const utm = doc.source?.utm ?? {};
+  return [
+    doc.source?.page,
+    doc.source?.referrer,
+    utm.source,
+    utm.medium,
+    utm.campaign,
+    utm.term,
+    utm.content,
+    doc.notification?.status,
+    doc.updatedBy,
+    doc.updatedAt,
+    doc.notes?.length ?? 0,
+  ];
+}
+
+/** A cursor's documents as CSV rows. */
+export async function* csvRows<T>(
+  docs: AsyncIterable<T>,
+  row: (doc: T) => readonly unknown[],
+): AsyncGenerator<readonly unknown[]> {
+  for await (const doc of docs) yield row(doc);
+}

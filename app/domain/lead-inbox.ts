@@ -1,0 +1,83 @@
+// What the lead inbox (quote requests, contact messages) shares between browser and server:
+// the shapes the pages receive, the internal-note form, the status check and its messages.
+import { z } from "zod";
+import type { LeadSource } from "#db/collections";
+
+/** The intents the inbox pages post (lib/lead-actions.server.ts); delete is confirm-delete's. */
+export const STATUS_INTENT = "status";
+export const NOTE_INTENT = "note";
+/** Sent by the status control's fetcher: the action answers data, not a redirect. */
+export const ENHANCED_FIELD = "_enhanced";
+
+/** A note is a few lines for colleagues, not a document. */
+export const NOTE_MAX = 2000;
+/** Notes per lead: bounds a document's growth (MongoDB documents stop at 16 MB). */
+export const NOTES_PER_LEAD_MAX = 100;
+
+export const NOTE_REQUIRED = "Write the note first.";
+export const NOTE_TOO_LONG = `A note can be at most ${NOTE_MAX.toLocaleString("en-US")} characters long.`;
+export const NOTES_FULL = `This record already has ${NOTES_PER_LEAD_MAX} notes; no more can be added.`;
+export const NOTE_ADDED = "Note added.";
+/** SPEC §4 / §8 (contact status): what a failed status change says. */
+export const STATUS_FAILED = "Failed to update status. Please try again.";
+
+export const noteSchema = z.object({
+  text: z
+    .string({ error: NOTE_REQUIRED })
+    .trim()
+    .min(1, NOTE_REQUIRED)
+    .max(NOTE_MAX, NOTE_TOO_LONG),
+});
+
+/** The server's check of a posted status: one of `statuses`, else a message (answered 400). */
+export function checkStatus<Status extends string>(
+  value: unknown,
+  statuses: readonly Status[],
+): { ok: true; status: Status } | { ok: false; message: string } {
+  if (typeof value === "string" && (statuses as readonly string[]).includes(value)) {
+    return { ok: true, status: value as Status };
+  }
+  const shown = typeof value === "string" && value ? `“${value.slice(0, 40)}”` : "(none)";
+  return {
+    ok: false,
+    message: `Unknown status ${shown}. Choose one of: ${statuses.join(", ")}.`,
+  };
+}
+
+export interface LeadNoteView {
+  text: string;
+  author: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export interface LeadNotificationView {
+  status: "sent" | "failed" | "skipped";
+  at: string;
+  detail: string | null;
+}
+
+/** What every lead shows, as plain values (dates as ISO 8601 strings). */
+export interface LeadView<Status extends string> {
+  _id: string;
+  name: string;
+  email: string;
+  message: string;
+  status: Status;
+  createdAt: string;
+  updatedAt: string;
+  /** The admin who last changed the status, when one has. */
+  updatedBy: string | null;
+  source: LeadSource;
+  notification: LeadNotificationView | null;
+  /** Oldest first. */
+  notes: LeadNoteView[];
+}
+
+/** A row of an inbox list: the lead without its notes (they are read on its own page). */
+export type LeadRow<View> = Omit<View, "notes" | "notification" | "source">;
+
+/** "Re: <subject>" mailto link to the visitor, encoded for any name or subject. */
+export function replyHref(email: string, subject: string): string {
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;
+}
