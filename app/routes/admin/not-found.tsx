@@ -1,5 +1,5 @@
-// Any URL under /admin/dashboard without a page yet: the sections whose editors arrive in later
-// issues (marked "Soon" in the sidebar, see components/admin/admin-nav.ts) and typos. HTTP 404
+// Any URL under /admin/dashboard without a page: typos, and any section listed in
+// components/admin/admin-nav.ts whose editor is not ready (marked "Soon" in the sidebar). HTTP 404
 // inside the admin shell, for signed-in admins only.
 import { data, Link } from "react-router";
 import { ADMIN_BASE, ADMIN_NAV } from "~/components/admin/admin-nav";
