@@ -107,7 +107,7 @@ const reply = (result: ActionResult, status: number) => data(result, { status })
 const hasFile = (value: FormDataEntryValue | null) => value instanceof Blob && value.size > 0;
 
 export async function action({ request }: Route.ActionArgs) {
-  // The session first: nobody signed out gets a multipart body read (up to 6 MiB).
+  // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
   const state = parseListState(new URL(request.url));
   const back = listHref(PAGE, state);

@@ -62,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // The session first: nobody signed out gets a multipart body read (up to 6 MiB).
+  // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
   const form = await readUploadForm(request);
   if (!form) {

@@ -156,7 +156,7 @@ function readListIntent(form: FormData): ListIntent {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // The session first: nobody signed out gets a multipart body read (up to 6 MiB).
+  // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
   const form = await readUploadForm(request);
   if (!form) {
