@@ -26,6 +26,8 @@ async function openEditor(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "About page" })).toBeVisible();
   await page.getByRole("link", { name: "Edit about page" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit about page" })).toBeVisible();
+  // The page streams in: Save is the form's end, so every row is there once it is.
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
 }
 
 const names = (page: Page) => page.locator("input[name^='team['][name$='.name']");
