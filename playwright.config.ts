@@ -46,6 +46,8 @@ export default defineConfig({
     },
     // Process-level behaviour (database outage, shutdown): starts its own servers.
     { name: "server", testMatch: /server\.spec\.ts/ },
+    // The JSON API's contract, over HTTP without a browser, on servers of its own (tests/api).
+    { name: "api", testDir: "tests/api" },
   ],
   webServer: {
     command: "node server.js",

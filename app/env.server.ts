@@ -30,6 +30,16 @@ const integer = (fallback: number, min: number, max: number) =>
 // Express's "trust proxy" values we accept: "false", a hop count, or addresses/subnets and the
 // presets loopback, linklocal, uniquelocal. Not "true": it trusts every hop, so the client
 // could choose its own address by sending X-Forwarded-For (https://expressjs.com/en/guide/behind-proxies.html).
+/** "https://app.example.com" or "http://localhost:5173": a scheme, a host, a port; nothing else. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 const TRUST_PROXY_TOKEN = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
 const trustProxy = z.preprocess(
   emptyToUndefined,
@@ -134,6 +144,25 @@ export const envSchema = z
         .string()
         .trim()
         .regex(/^[A-Za-z0-9_-]{1,100}$/, "must be an upload preset name"),
+    ),
+    /**
+     * Browser origins allowed to call the JSON API (/api) with CORS, comma-separated, exactly
+     * as the browser sends them (https://app.example.com). None by default: apps and servers
+     * send no Origin and need no entry.
+     */
+    API_ALLOWED_ORIGINS: z.preprocess(
+      (value) => (typeof value === "string" ? value : ""),
+      z
+        .string()
+        .transform((text) =>
+          text
+            .split(",")
+            .map((item) => item.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z.array(z.string().refine(isOrigin, "must list origins such as https://app.example.com")),
+        ),
     ),
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,

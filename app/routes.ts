@@ -1,5 +1,5 @@
 // Every URL of the site, spelled out. One route module per URL; find a feature from its URL here.
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   // Public pages share the top bar, footer and back-to-top link (routes/site-layout.tsx).
@@ -55,6 +55,19 @@ export default [
     route("uploads", "routes/admin/uploads.ts"),
     // Any other address under the admin: an admin-styled 404, still guarded.
     route("*", "routes/admin/not-found.tsx"),
+  ]),
+  // The JSON API (SPEC §7): resource routes, one module per URL, declared with lib/api.server.ts
+  // apiRoute (who may call, the zod schemas, the handler) and described at /api/openapi.json.
+  ...prefix("api", [
+    route("openapi.json", "routes/api/openapi-json.ts"),
+    route("auth/login", "routes/api/auth-login.ts"),
+    route("auth/register", "routes/api/auth-register.ts"),
+    route("auth/logout", "routes/api/auth-logout.ts"),
+    // Content collections.
+    route("faqs", "routes/api/faqs.ts"),
+    route("faqs/:id", "routes/api/faqs-id.ts"),
+    // Any other address under /api: a JSON 404.
+    route("*", "routes/api/not-found.ts"),
   ]),
   // Images stored by the admin editors in GridFS (domain/image.server.ts).
   route("images/:id", "routes/images.ts"),

@@ -8,7 +8,7 @@ import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.se
 import { settleNotifications } from "./domain/lead-notification.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
-import { limitRequestBodies } from "./lib/body-limit.server";
+import { isApiPath, limitRequestBodies } from "./lib/body-limit.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
 import { countVisitors } from "./lib/count-visitors.server";
 import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
@@ -48,7 +48,7 @@ app.use(refuseCrossSiteRequests);
 app.use((req, res, next) => {
   if (isDatabaseAvailable()) return next();
   res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" });
-  if (req.accepts(["html", "json"]) === "json") {
+  if (isApiPath(req.path) || req.accepts(["html", "json"]) === "json") {
     res.json({ success: false, message: "Service temporarily unavailable" });
   } else {
     res.type("html").send(serviceUnavailablePage());

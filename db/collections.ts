@@ -282,6 +282,16 @@ export interface SessionDoc {
   expiresAt: Date;
 }
 
+/** A JSON API bearer token (domain/api-token.server.ts). */
+export interface ApiTokenDoc {
+  /** SHA-256 of the token, hex: the token itself is never stored. */
+  _id: string;
+  adminId: ObjectId;
+  createdAt: Date;
+  /** The TTL index deletes the document after it. */
+  expiresAt: Date;
+}
+
 /** One failed sign-in, counted against an account and against an address (see login-throttle). */
 export interface LoginAttemptDoc {
   _id: ObjectId;
@@ -329,6 +339,7 @@ export interface Collections {
   visitorSalts: Collection<VisitorSaltDoc>;
   admins: Collection<AdminDoc>;
   sessions: Collection<SessionDoc>;
+  apiTokens: Collection<ApiTokenDoc>;
   loginAttempts: Collection<LoginAttemptDoc>;
   rateLimits: Collection<RateLimitDoc>;
   settings: Collection<SettingDoc>;
@@ -354,6 +365,7 @@ export const COLLECTION_NAMES = {
   visitorSalts: "visitorSalts",
   admins: "admins",
   sessions: "sessions",
+  apiTokens: "apiTokens",
   loginAttempts: "loginAttempts",
   rateLimits: "rateLimits",
   settings: "settings",
@@ -398,6 +410,10 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   admins: [{ key: { email: 1 }, name: "email_unique", unique: true }],
   // expireAfterSeconds 0: each session document expires at its own `expiresAt`.
   sessions: [
+    { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
+    { key: { adminId: 1 } },
+  ],
+  apiTokens: [
     { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
     { key: { adminId: 1 } },
   ],

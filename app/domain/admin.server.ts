@@ -5,6 +5,7 @@ import { type Db, MongoServerError, ObjectId } from "mongodb";
 import { z } from "zod";
 import { getCollections } from "#db/client.server";
 import { collections } from "#db/collections";
+import { revokeAdminTokens } from "./api-token.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { passwordPolicyProblem } from "./password-policy.server";
 import { destroyAdminSessions, rotateSession } from "./session.server";
@@ -300,7 +301,7 @@ async function claimFirstAdmin(now: Date): Promise<boolean> {
 }
 
 /**
- * Removes an admin and ends their sessions. Never the last one: if a concurrent removal left
+ * Removes an admin and ends their sessions and API tokens. Never the last one: if a concurrent removal left
  * nobody, this removal is undone.
  */
 export async function removeAdmin(id: string): Promise<{ ok: true; email: string } | AdminFailure> {
@@ -321,6 +322,7 @@ export async function removeAdmin(id: string): Promise<{ ok: true; email: string
     return lastAdmin;
   }
   await destroyAdminSessions(target._id);
+  await revokeAdminTokens(target._id);
   return { ok: true, email: target.email };
 }
 
@@ -365,6 +367,8 @@ export async function changePassword(input: {
     { $set: { passwordHash: await hashPassword(input.newPassword), updatedAt: now } },
   );
   const endedSessions = await destroyAdminSessions(admin._id, { except: input.sessionId });
+  // API tokens signed in with the old password end too: a new password shuts every door.
+  await revokeAdminTokens(admin._id);
   const rotated = await rotateSession(input.sessionId, now);
   return { ok: true, setCookie: rotated?.setCookie ?? null, endedSessions };
 }

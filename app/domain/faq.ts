@@ -23,3 +23,6 @@ export const faqSchema = z.object({
 });
 
 export type FaqInput = z.infer<typeof faqSchema>;
+
+/** A FAQ as the JSON API answers it (routes/api/faqs.ts). */
+export const faqRecord = z.object({ _id: z.string(), question: z.string(), answer: z.string() });

@@ -34,28 +34,37 @@ export function limitRequestBodies(maxBytes: number | typeof bodyLimitFor = body
     if (declared === undefined) {
       // A streamed (chunked) body could be any size and would be read before it could be
       // measured: browsers always send a length for forms, so ask for one.
-      if (req.headers["transfer-encoding"]) return refuse(res, 411, "Length Required");
+      if (req.headers["transfer-encoding"]) return refuse(req, res, 411, "Length Required");
       return next();
     }
     const length = Number(declared);
-    if (!Number.isSafeInteger(length) || length < 0) return refuse(res, 400, "Bad Request");
+    if (!Number.isSafeInteger(length) || length < 0) return refuse(req, res, 400, "Bad Request");
     const limit = typeof maxBytes === "number" ? maxBytes : maxBytes(req);
     if (length > limit) {
       return limit === UPLOAD_MAX_BODY_BYTES
         ? refuseUpload(res, req.originalUrl)
-        : refuse(res, 413, "Content Too Large");
+        : refuse(req, res, 413, "Content Too Large");
     }
     next();
   };
 }
 
-function refuse(res: Response, status: number, text: string) {
+function refuse(req: Request, res: Response, status: number, text: string) {
   // The body is not read: close the connection so its bytes are not parsed as the next request.
-  res
-    .status(status)
-    .set({ Connection: "close", "Cache-Control": "no-store" })
-    .type("text")
-    .send(text);
+  res.status(status).set({ Connection: "close", "Cache-Control": "no-store" });
+  // The JSON API answers in its own shape (lib/api.server.ts).
+  if (isApiPath(req.path)) {
+    const message =
+      status === 413 ? `The body is too large: at most ${MAX_BODY_BYTES / 1024 / 1024} MiB.` : text;
+    res.json({ success: false, message });
+  } else {
+    res.type("text").send(text);
+  }
+}
+
+/** Whether a path belongs to the JSON API, whose every answer is JSON. */
+export function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/");
 }
 
 /**

@@ -14,8 +14,12 @@
 //    riding along; allowed.
 // Wired in once, in app/server.ts, before React Router (docs/decisions/005-cross-site-check.md).
 import type { RequestHandler } from "express";
+import { isAllowedApiOrigin } from "./api.server";
+import { isApiPath } from "./body-limit.server";
 
-const SAFE_METHODS = new Set(["GET", "HEAD"]);
+// OPTIONS too: a CORS preflight changes nothing, and refusing it would break the JSON API for
+// the origins API_ALLOWED_ORIGINS lets in.
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const CROSS_SITE_MESSAGE =
   "This request came from another site and was refused. Go back to the page and try again.";
@@ -85,8 +89,12 @@ export const refuseCrossSiteRequests: RequestHandler = (req, res, next) => {
     origin: req.get("origin"),
   });
   if (!reason) return next();
+  // The JSON API authenticates with a bearer token, never a cookie, so a page of an origin
+  // listed in API_ALLOWED_ORIGINS may call it (lib/api.server.ts adds the CORS headers).
+  const api = isApiPath(req.path);
+  if (api && isAllowedApiOrigin(req.get("origin"))) return next();
   res.status(403).set({ "Cache-Control": "no-store", Vary: "Origin, Sec-Fetch-Site" });
-  if (req.accepts(["html", "json"]) === "json") {
+  if (api || req.accepts(["html", "json"]) === "json") {
     res.json({ success: false, message: CROSS_SITE_MESSAGE });
   } else {
     res.type("html").send(refusalPage());

@@ -21,6 +21,8 @@ async function openEditor(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Footer" })).toBeVisible();
   await page.getByRole("link", { name: "Edit footer" }).click();
   await expect(page).toHaveURL(/\?edit$/);
+  // The page streams in: Save is the form's end, so every row is there once it is.
+  await expect(page.getByRole("button", { name: "Save footer" })).toBeVisible();
 }
 
 const linkLabels = (page: Page) => page.locator("input[name^='links['][name$='.label']");

@@ -1,0 +1,94 @@
+// Bearer tokens of the JSON API (SPEC §7: POST /api/auth/login answers {token, user}). A token
+// is 32 random bytes; only its SHA-256 is stored (apiTokens), with an expiry that a TTL index
+// enforces and that every check compares too (the TTL monitor runs once a minute). A token ends
+// at logout (POST /api/auth/logout), when its admin is removed, and when its admin's password
+// changes. SHA-256 rather than argon2: the token is random and long, so it cannot be guessed,
+// and a hash the database can look up directly costs nothing per request.
+import { createHash, randomBytes } from "node:crypto";
+import { ObjectId } from "mongodb";
+import { z } from "zod";
+import { getCollections } from "#db/client.server";
+import { findAdminById } from "./admin.server";
+
+/** How long a token works after sign-in: the absolute lifetime of an admin session. */
+export const API_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** base64url of 32 bytes: 43 characters. Anything else is not a token of ours. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function issueApiToken(
+  adminId: string | ObjectId,
+  now: Date = new Date(),
+): Promise<IssuedToken> {
+  const { apiTokens } = await getCollections();
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + API_TOKEN_TTL_MS);
+  await apiTokens.insertOne({
+    _id: hashOf(token),
+    adminId: typeof adminId === "string" ? new ObjectId(adminId) : adminId,
+    createdAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The admin a token belongs to, or null when it is unknown, expired or its admin is gone. */
+export async function verifyApiToken(
+  token: string,
+  now: Date = new Date(),
+): Promise<{ _id: string; email: string } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const { apiTokens } = await getCollections();
+  const doc = await apiTokens.findOne({ _id: hashOf(token) });
+  if (!doc || doc.expiresAt.getTime() <= now.getTime()) return null;
+  const admin = await findAdminById(doc.adminId.toHexString());
+  if (!admin) {
+    // Removed by hand in the database rather than through removeAdmin: forget the token too.
+    await apiTokens.deleteOne({ _id: doc._id });
+    return null;
+  }
+  return admin;
+}
+
+/** Ends one token (logout). True when it existed. */
+export async function revokeApiToken(token: string): Promise<boolean> {
+  if (!TOKEN_SHAPE.test(token)) return false;
+  const { apiTokens } = await getCollections();
+  const result = await apiTokens.deleteOne({ _id: hashOf(token) });
+  return result.deletedCount === 1;
+}
+
+/** Ends every token of an admin (removed, or their password changed). */
+export async function revokeAdminTokens(adminId: string | ObjectId): Promise<number> {
+  const { apiTokens } = await getCollections();
+  const result = await apiTokens.deleteMany({
+    adminId: typeof adminId === "string" ? new ObjectId(adminId) : adminId,
+  });
+  return result.deletedCount;
+}
+
+// ---- What the API's sign-in and registration read and answer ----
+
+export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
+
+export const credentialsSchema = z.object({
+  email: z.string().trim().min(1, "E-mail is required.").max(320, "E-mail is too long."),
+  password: z.string().min(1, "Password is required.").max(1024, "Password is too long."),
+});
+
+/** What the API tells about an admin: never the password hash. */
+export const userSchema = z.object({ _id: z.string(), email: z.string() });
+
+export const tokenResponse = z.object({
+  success: z.literal(true),
+  token: z.string().describe("Send as 'Authorization: Bearer <token>'."),
+  expiresAt: z.string().describe("ISO date after which the token no longer works."),
+  user: userSchema,
+});
