@@ -63,9 +63,17 @@ export default [
     route("auth/login", "routes/api/auth-login.ts"),
     route("auth/register", "routes/api/auth-register.ts"),
     route("auth/logout", "routes/api/auth-logout.ts"),
-    // Content collections.
+    // Content collections (SPEC §7: list reads in `data`, writes with a token).
     route("faqs", "routes/api/faqs.ts"),
     route("faqs/:id", "routes/api/faqs-id.ts"),
+    // (content: blog, testimonials, resources, highlights, images)
+
+    // Internships and the single-document pages (GET and PUT).
+    // (pages: internships, service-page, about-page, hero-section, contact-info, footer-content)
+
+    // Leads and visitors: public posts with the forms' protection; reading them needs a token.
+    // (leads: contact, quotes, subscribe, subscribers, visitor-stats)
+
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),
   ]),
