@@ -325,11 +325,19 @@ export async function resolveImageField(
   const value = form.get(names.url);
   // Checked by the editor's schema (isValidImageUrl) before this is called.
   const url = typeof value === "string" ? value.trim() : "";
-  // A stored file that is gone (an upload left unsaved for more than a day is swept, see
-  // sweepUnusedImages) must not be saved as if it were there.
-  const id = storedImageId(url);
-  if (id && !(await storedImageExists(id))) return { ok: false, message: IMAGE_UPLOAD_FAILED };
+  if (await isMissingStoredImage(url)) return { ok: false, message: IMAGE_UPLOAD_FAILED };
   return { ok: true, url, stored: false };
+}
+
+/**
+ * Whether an address names a file of ours that is not there: a stored file that is gone (an
+ * upload left unsaved for more than a day is swept, see sweepUnusedImages) must not be saved as
+ * if it were. Other addresses (site paths, http(s)) are not ours to check. The editors and the
+ * JSON API both ask before saving an image address.
+ */
+export async function isMissingStoredImage(url: string): Promise<boolean> {
+  const id = storedImageId(url);
+  return id !== null && !(await storedImageExists(id));
 }
 
 /** How long a stored file may wait for the document that will use it (see sweepUnusedImages). */
