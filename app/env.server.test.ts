@@ -69,6 +69,19 @@ describe("configuration", () => {
     expect(parseEnv({}).CLOUDINARY_CLOUD_NAME).toBeUndefined();
   });
 
+  it("allows no API origin by default, and takes a list of exact origins", () => {
+    expect(parseEnv({}).API_ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      parseEnv({ API_ALLOWED_ORIGINS: " https://app.example.com, http://localhost:5173 ," })
+        .API_ALLOWED_ORIGINS,
+    ).toEqual(["https://app.example.com", "http://localhost:5173"]);
+    for (const bad of ["*", "app.example.com", "https://app.example.com/", "ftp://x.example"]) {
+      expect(() => parseEnv({ API_ALLOWED_ORIGINS: bad }), bad).toThrow(
+        /^Invalid configuration: API_ALLOWED_ORIGINS/,
+      );
+    }
+  });
+
   it("has session and sign-in defaults, and takes other values", () => {
     expect(parseEnv({})).toMatchObject({
       SESSION_IDLE_MINUTES: 60,

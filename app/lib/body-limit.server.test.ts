@@ -7,8 +7,9 @@ import {
   UPLOAD_MAX_BODY_BYTES,
 } from "./body-limit.server";
 
-function run(method: string, headers: Record<string, string>, max = 100) {
+function run(method: string, headers: Record<string, string>, max = 100, path = "/contact") {
   let status = 0;
+  let json: unknown;
   const res = {
     status(code: number) {
       status = code;
@@ -17,10 +18,18 @@ function run(method: string, headers: Record<string, string>, max = 100) {
     set: () => res,
     type: () => res,
     send: () => res,
+    json(body: unknown) {
+      json = body;
+      return res;
+    },
   } as unknown as Response;
   const next = vi.fn() as unknown as NextFunction;
-  limitRequestBodies(max)({ method, headers } as unknown as Request, res, next);
-  return { status, passed: (next as unknown as ReturnType<typeof vi.fn>).mock.calls.length === 1 };
+  limitRequestBodies(max)({ method, headers, path } as unknown as Request, res, next);
+  return {
+    status,
+    json,
+    passed: (next as unknown as ReturnType<typeof vi.fn>).mock.calls.length === 1,
+  };
 }
 
 describe("limitRequestBodies", () => {
@@ -30,13 +39,24 @@ describe("limitRequestBodies", () => {
     expect(run("POST", {}).passed).toBe(true); // no body at all
   });
   it("answers 413 to a declared body over the limit", () => {
-    expect(run("POST", { "content-length": "101" })).toEqual({ status: 413, passed: false });
+    expect(run("POST", { "content-length": "101" })).toMatchObject({ status: 413, passed: false });
     expect(run("PUT", { "content-length": "99999999999" }).status).toBe(413);
   });
   it("answers 411 to a streamed body of unknown size and 400 to a nonsense length", () => {
-    expect(run("POST", { "transfer-encoding": "chunked" })).toEqual({ status: 411, passed: false });
+    expect(run("POST", { "transfer-encoding": "chunked" })).toMatchObject({
+      status: 411,
+      passed: false,
+    });
     expect(run("POST", { "content-length": "-1" }).status).toBe(400);
     expect(run("POST", { "content-length": "abc" }).status).toBe(400);
+  });
+  it("answers the JSON API in its own shape", () => {
+    const refused = run("POST", { "content-length": "101" }, 100, "/api/faqs");
+    expect(refused.status).toBe(413);
+    expect(refused.json).toEqual({
+      success: false,
+      message: expect.stringMatching(/^The body is too large/),
+    });
   });
 });
 
