@@ -34,6 +34,24 @@ function readTrustProxy(): false | number | string {
   }
 }
 
+// Methods the Fetch API cannot even represent (TRACE, CONNECT) would otherwise fail inside
+// React Router with a 500; methods no route answers get a 405 here, as JSON under /api.
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+app.use((req, res, next) => {
+  if (METHODS.has(req.method)) return next();
+  res.status(405).set({ Allow: [...METHODS].join(", "), "Cache-Control": "no-store" });
+  if (isApiPath(req.path)) res.json({ success: false, message: `${req.method} is not allowed.` });
+  else res.type("text").send("Method Not Allowed");
+});
+
+// The API's resource routes are called as themselves, never as React Router's single-fetch
+// data URLs (`/api/faqs.data`), which would answer in turbo-stream rather than JSON.
+app.use((req, res, next) => {
+  if (!isApiPath(req.path) || !req.path.endsWith(".data")) return next();
+  res.status(404).set("Cache-Control", "no-store");
+  res.json({ success: false, message: "No API endpoint here. See /api/openapi.json." });
+});
+
 // Bodies over 1 MiB are refused before anything reads them, 16 MiB for admin image uploads
 // (lib/body-limit.server.ts).
 app.use(limitRequestBodies());

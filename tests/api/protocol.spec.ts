@@ -22,6 +22,20 @@ test("a method the path does not have: 405 with Allow", async ({ request, auth }
   expect(login.headers().allow).toBe("POST, OPTIONS");
 });
 
+test("methods nothing answers (TRACE, PROPFIND): 405, never a 500", async ({ request }) => {
+  for (const method of ["TRACE", "PROPFIND"]) {
+    const api = await request.fetch("/api/faqs", { method });
+    await expectRefusal(api, 405);
+    expect(api.headers().allow).toContain("GET");
+    expect((await request.fetch("/", { method })).status()).toBe(405);
+  }
+});
+
+test("the API is not reachable as React Router data URLs", async ({ request }) => {
+  const response = await request.get("/api/faqs.data");
+  await expectRefusal(response, 404);
+});
+
 test("HEAD answers like GET without a body", async ({ request }) => {
   const response = await request.head("/api/faqs");
   expect(response.status()).toBe(200);
