@@ -2,7 +2,7 @@
 // editor's rules and messages (SPEC §5 Blog), images by address (uploaded through /api/images)
 // and the clean-up of images a post no longer shows.
 
-import { HEX_ID, ISO_DATE, imageServed, listOf, STORED, uploadPng } from "./content-support";
+import { HEX_ID, ISO_DATE, imageServed, listOf, rowAt, STORED, uploadPng } from "./content-support";
 import {
   expect,
   expectFieldError,
@@ -60,7 +60,7 @@ test.describe("GET /api/blog", () => {
 
 test.describe("GET /api/blog/{id}", () => {
   test("answers one post in data, without a token", async ({ request }) => {
-    const [first] = await listOf(request, "/api/blog");
+    const first = await rowAt(request, "/api/blog");
     const response = await request.get(`/api/blog/${first._id}`);
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ success: true, data: first });
@@ -263,7 +263,7 @@ test.describe("PUT /api/blog/{id}", () => {
       );
       expect(body.message).toBe(NOT_FOUND);
     }
-    const [first] = await listOf(request, "/api/blog");
+    const first = await rowAt(request, "/api/blog");
     const response = await send(
       request,
       "put",

@@ -46,3 +46,10 @@ export async function imageServed(request: APIRequestContext, url: string): Prom
   const response = await request.get(url);
   return response.status() === 200;
 }
+
+/** The record at `index` of a public list (which must have one). */
+export async function rowAt(request: APIRequestContext, path: string, index = 0): Promise<Row> {
+  const row = (await listOf(request, path)).at(index);
+  if (!row) throw new Error(`${path} has no record at ${index}`);
+  return row;
+}

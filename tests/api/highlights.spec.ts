@@ -1,7 +1,7 @@
 // /api/highlights and /api/highlights/{id} (SPEC §7): the home page's 'Why Choose' cards in
 // their order, with the editor's rules: title and description required, an optional label, and
 // a 1-based position that places the card (the others move along; order stays 0, 1, 2…).
-import { HEX_ID, listOf } from "./content-support";
+import { HEX_ID, listOf, rowAt } from "./content-support";
 import {
   expect,
   expectFieldError,
@@ -45,7 +45,7 @@ test.describe("GET /api/highlights", () => {
 
 test.describe("GET /api/highlights/{id}", () => {
   test("answers one in data, without a token", async ({ request }) => {
-    const [first] = await listOf(request, "/api/highlights");
+    const first = await rowAt(request, "/api/highlights");
     const response = await request.get(`/api/highlights/${first._id}`);
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ success: true, data: first });
@@ -139,7 +139,7 @@ test.describe("POST /api/highlights", () => {
 
 test.describe("PUT /api/highlights/{id}", () => {
   test("needs a token, then replaces the texts and keeps the place", async ({ request, auth }) => {
-    const [, second] = await listOf(request, "/api/highlights");
+    const second = await rowAt(request, "/api/highlights", 1);
     const url = `/api/highlights/${second._id}`;
     const change = highlight({ title: "Changed" });
     await expectRefusal(await request.put(url, { data: change }), 401);
@@ -183,7 +183,7 @@ test.describe("PUT /api/highlights/{id}", () => {
       );
       expect(body.message).toBe(NOT_FOUND);
     }
-    const [first] = await listOf(request, "/api/highlights");
+    const first = await rowAt(request, "/api/highlights");
     const url = `/api/highlights/${first._id}`;
     const response = await send(request, "put", url, highlight({ position: { $gt: 0 } }), auth);
     expect(await expectFieldError(response, "position")).toBe(POSITION);

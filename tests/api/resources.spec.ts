@@ -1,7 +1,7 @@
 // /api/resources and /api/resources/{id}: SPEC §7's read for the old client, and the full
 // create, update and delete issue 8 asks, with the editor's rules (title and description
 // required, a link visitors can safely open, an optional image).
-import { HEX_ID, imageServed, listOf, uploadPng } from "./content-support";
+import { HEX_ID, imageServed, listOf, rowAt, uploadPng } from "./content-support";
 import {
   expect,
   expectFieldError,
@@ -45,7 +45,7 @@ test.describe("GET /api/resources", () => {
 
 test.describe("GET /api/resources/{id}", () => {
   test("answers one in data, without a token", async ({ request }) => {
-    const [first] = await listOf(request, "/api/resources");
+    const first = await rowAt(request, "/api/resources");
     const response = await request.get(`/api/resources/${first._id}`);
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ success: true, data: first });
@@ -159,7 +159,7 @@ test.describe("PUT /api/resources/{id}", () => {
       );
       expect(body.message).toBe(NOT_FOUND);
     }
-    const [first] = await listOf(request, "/api/resources");
+    const first = await rowAt(request, "/api/resources");
     const url = `/api/resources/${first._id}`;
     const response = await send(request, "put", url, resource({ link: { $regex: ".*" } }), auth);
     await expectFieldError(response, "link");

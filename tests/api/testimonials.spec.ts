@@ -1,7 +1,7 @@
 // /api/testimonials and /api/testimonials/{id} (SPEC §7): the carousel's testimonials as a
 // client reads and writes them, with the editor's rules (SPEC §5 Testimonial: name, title and
 // text required, a valid uploaded image, rating 1 to 5, default 5).
-import { HEX_ID, imageServed, listOf, uploadPng } from "./content-support";
+import { HEX_ID, imageServed, listOf, rowAt, uploadPng } from "./content-support";
 import {
   expect,
   expectFieldError,
@@ -46,7 +46,7 @@ test.describe("GET /api/testimonials", () => {
 
 test.describe("GET /api/testimonials/{id}", () => {
   test("answers one in data, without a token", async ({ request }) => {
-    const [first] = await listOf(request, "/api/testimonials");
+    const first = await rowAt(request, "/api/testimonials");
     const response = await request.get(`/api/testimonials/${first._id}`);
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ success: true, data: first });
@@ -188,7 +188,7 @@ test.describe("PUT /api/testimonials/{id}", () => {
       );
       expect(body.message).toBe(NOT_FOUND);
     }
-    const [first] = await listOf(request, "/api/testimonials");
+    const first = await rowAt(request, "/api/testimonials");
     const url = `/api/testimonials/${first._id}`;
     const response = await send(request, "put", url, testimonial({ rating: { $gt: 0 } }), auth);
     expect(await expectFieldError(response, "rating")).toBe(RATING);
