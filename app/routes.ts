@@ -66,7 +66,16 @@ export default [
     // Content collections (SPEC §7: list reads in `data`, writes with a token).
     route("faqs", "routes/api/faqs.ts"),
     route("faqs/:id", "routes/api/faqs-id.ts"),
-    // (content: blog, testimonials, resources, highlights, images)
+    route("blog", "routes/api/blog.ts"),
+    route("blog/:id", "routes/api/blog-id.ts"),
+    route("testimonials", "routes/api/testimonials.ts"),
+    route("testimonials/:id", "routes/api/testimonials-id.ts"),
+    route("resources", "routes/api/resources.ts"),
+    route("resources/:id", "routes/api/resources-id.ts"),
+    route("highlights", "routes/api/highlights.ts"),
+    route("highlights/:id", "routes/api/highlights-id.ts"),
+    // Multipart, for the image fields above (the SPEC's clients uploaded to an image host).
+    route("images", "routes/api/images.ts"),
 
     // Internships and the single-document pages (GET and PUT).
     // (pages: internships, service-page, about-page, hero-section, contact-info, footer-content)

@@ -13,6 +13,7 @@ import {
   listPage,
   searchFilter,
 } from "./content-list.server";
+import { deleteImageIfUnused } from "./image.server";
 import { parseObjectId } from "./object-id.server";
 
 export interface BlogPost {
@@ -225,4 +226,17 @@ export async function deleteBlog(id: string): Promise<BlogImages | null> {
     { projection: { imageUrl: 1, authorAvatar: 1 } },
   );
   return deleted ? imagesOf(deleted) : null;
+}
+
+/**
+ * After a post was updated (`after`: its new images) or deleted (`after` null): the images it
+ * no longer shows go, unless another document still does. The editor and the JSON API both
+ * call this once the write succeeded.
+ */
+export async function releaseBlogImages(
+  before: BlogImages,
+  after: BlogImages | null,
+): Promise<void> {
+  if (before.imageUrl !== after?.imageUrl) await deleteImageIfUnused(before.imageUrl);
+  if (before.authorAvatar !== after?.authorAvatar) await deleteImageIfUnused(before.authorAvatar);
 }

@@ -131,3 +131,46 @@ export interface BlogInput {
   excerpt: string;
   tags: string[];
 }
+
+// ---- The JSON API (routes/api/blog.ts, blog-id.ts) ----
+
+/**
+ * A post's JSON body: the form's own field schemas (same rules, same messages), with what JSON
+ * says differently. The image is its address only (uploaded first through POST /api/images) and
+ * is required; tags may be a list of strings or the comma-separated text the old form sent,
+ * both read by parseTags (a tag cannot hold a comma: the editor would split it on the next save).
+ */
+export const blogApiSchema = z.object({
+  title: blogSchema.shape.title,
+  description: blogSchema.shape.description,
+  imageUrl: z
+    .string({ error: BLOG_IMAGE_REQUIRED })
+    .optional()
+    .pipe(blogSchema.shape.imageUrl)
+    .refine((url) => url !== "", BLOG_IMAGE_REQUIRED),
+  author: blogSchema.shape.author,
+  authorName: blogSchema.shape.authorName,
+  authorAvatar: blogSchema.shape.authorAvatar,
+  excerpt: blogSchema.shape.excerpt,
+  tags: z
+    .union([z.array(z.string()).transform((tags) => tags.join(",")), z.string()], {
+      error: "Tags are a list of strings, or one string of comma-separated tags.",
+    })
+    .optional()
+    .pipe(blogSchema.shape.tags),
+}) satisfies z.ZodType<BlogInput>;
+
+/** A post as the JSON API answers it: dates as ISO strings. */
+export const blogRecord = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string().describe("Markdown"),
+  imageUrl: z.string(),
+  author: z.string(),
+  authorName: z.string(),
+  authorAvatar: z.string(),
+  excerpt: z.string(),
+  tags: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});

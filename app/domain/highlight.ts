@@ -43,3 +43,15 @@ export const moveSchema = z.object({
     .min(1, POSITION_MESSAGE)
     .max(HIGHLIGHT_POSITION_MAX, POSITION_MESSAGE),
 });
+
+/**
+ * A highlight as the JSON API answers it (routes/api/highlights.ts); the body is
+ * highlightSchema, whose `position` (1-based) places the card, `order` being its 0-based place.
+ */
+export const highlightRecord = z.object({
+  _id: z.string(),
+  title: z.string(),
+  label: z.string(),
+  description: z.string(),
+  order: z.number().int().describe("0-based place on the home page (decides icon and colour)"),
+});

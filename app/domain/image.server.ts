@@ -297,6 +297,23 @@ export async function readUploadForm(request: Request): Promise<FormData | null>
   }
 }
 
+/**
+ * Stores the image a multipart request sends in its `file` field (SPEC §7: the clients' upload
+ * field): the editors' uploads with JavaScript (routes/admin/uploads.ts) and POST /api/images.
+ * Call AFTER the caller is authorised (see readUploadForm). Answers the stored address, or the
+ * SPEC's failure text for no file, an unreadable body, or a file that is not an image we take.
+ */
+export async function storeUploadedImage(
+  request: Request,
+  uploadedBy: string,
+): Promise<StoreResult> {
+  const form = await readUploadForm(request);
+  const file = form?.get("file");
+  if (!(file instanceof Blob) || file.size === 0)
+    return { ok: false, message: IMAGE_UPLOAD_FAILED };
+  return storeImage(file, { filename: file instanceof File ? file.name : undefined, uploadedBy });
+}
+
 export type ImageFieldResult =
   | { ok: true; url: string; stored: boolean }
   | { ok: false; message: string };

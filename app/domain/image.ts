@@ -41,3 +41,22 @@ export function isValidImageUrl(value: string): boolean {
 export function imageFieldNames(name: string) {
   return { url: name, file: `${name}File`, remove: `${name}Remove` } as const;
 }
+
+/**
+ * An image address as documents keep it: the JSON API hands out absolute addresses of stored
+ * images (`secure_url`, SPEC §7: its clients require http(s)), and a client saves them back as
+ * such. `https://site/images/<id>` on this site's own origin becomes `/images/<id>`, the only
+ * form the in-use check and the clean-up of unused files recognise; anything else is unchanged.
+ */
+export function storedImagePath(url: string, siteUrl: string): string {
+  let parsed: URL;
+  let site: URL;
+  try {
+    parsed = new URL(url);
+    site = new URL(siteUrl);
+  } catch {
+    return url;
+  }
+  if (parsed.origin !== site.origin || parsed.search || parsed.hash) return url;
+  return STORED_IMAGE_PATH.test(parsed.pathname) ? parsed.pathname : url;
+}

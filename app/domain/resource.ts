@@ -61,3 +61,12 @@ export const resourceSchema = z.object({
 });
 
 export type ResourceInput = z.infer<typeof resourceSchema>;
+
+/** A resource as the JSON API answers it (routes/api/resources.ts); the body is resourceSchema. */
+export const resourceRecord = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  link: z.string(),
+});

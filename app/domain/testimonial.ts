@@ -61,3 +61,27 @@ export type TestimonialInput = z.infer<typeof testimonialSchema>;
 export function starsLabel(n: number): string {
   return `${n} ${n === 1 ? "star" : "stars"}`;
 }
+
+// ---- The JSON API (routes/api/testimonials.ts, testimonials-id.ts) ----
+
+/**
+ * A testimonial's JSON body: the form's schema, with the image required by the schema itself
+ * (JSON has no file posted apart: the image is uploaded first, through POST /api/images).
+ */
+export const testimonialApiSchema = testimonialSchema.extend({
+  image: z
+    .string({ error: TESTIMONIAL_IMAGE_REQUIRED })
+    .optional()
+    .pipe(testimonialSchema.shape.image)
+    .refine((url) => url !== "", TESTIMONIAL_IMAGE_REQUIRED),
+});
+
+/** A testimonial as the JSON API answers it. */
+export const testimonialRecord = z.object({
+  _id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  image: z.string(),
+  text: z.string(),
+  rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
+});

@@ -78,6 +78,19 @@ describe("bodyLimitFor", () => {
       UPLOAD_MAX_BODY_BYTES,
     );
   });
+  it("gives it to exactly the JSON API's multipart POST /api/images", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    expect(bodyLimitFor(req("POST", "/api/images", multipart) as never)).toBe(
+      UPLOAD_MAX_BODY_BYTES,
+    );
+    expect(bodyLimitFor(req("POST", "/api/images", "application/json") as never)).toBe(
+      MAX_BODY_BYTES,
+    );
+    expect(bodyLimitFor(req("PUT", "/api/images", multipart) as never)).toBe(MAX_BODY_BYTES);
+    for (const path of ["/api/images/x", "/api/imagesx", "/api/blog", "/api/faqs"]) {
+      expect(bodyLimitFor(req("POST", path, multipart) as never)).toBe(MAX_BODY_BYTES);
+    }
+  });
   it("keeps 1 MiB everywhere else", () => {
     const multipart = "multipart/form-data; boundary=x";
     expect(bodyLimitFor(req("POST", "/admin/login", multipart) as never)).toBe(MAX_BODY_BYTES);
@@ -161,5 +174,40 @@ describe("an admin upload over the upload limit", () => {
     expect(type).toBe("html");
     expect(body).toContain("Image upload failed. Please try again.");
     expect(body).toContain('href="/admin/dashboard/blogs"');
+  });
+});
+
+describe("an API upload over the upload limit", () => {
+  it("gets the API's JSON 413 naming the 16 MiB limit, not the editors' page", () => {
+    let status = 0;
+    let json: unknown;
+    const res = {
+      status(code: number) {
+        status = code;
+        return res;
+      },
+      set: () => res,
+      type: () => res,
+      send: () => res,
+      json(body: unknown) {
+        json = body;
+        return res;
+      },
+    } as unknown as Response;
+    limitRequestBodies()(
+      {
+        method: "POST",
+        path: "/api/images",
+        originalUrl: "/api/images",
+        headers: {
+          "content-type": "multipart/form-data; boundary=x",
+          "content-length": String(UPLOAD_MAX_BODY_BYTES + 1),
+        },
+      } as unknown as Request,
+      res,
+      vi.fn() as unknown as NextFunction,
+    );
+    expect(status).toBe(413);
+    expect(json).toEqual({ success: false, message: "The body is too large: at most 16 MiB." });
   });
 });

@@ -1,9 +1,10 @@
 // A ceiling on request bodies, checked before anything reads them. Without it anyone could post
 // a 20 MB form to /admin/login and have it parsed (twice: remix-auth-form reads its own copy).
 // Every form of the site fits in far less, except the admin's image uploads: multipart posts
-// under /admin/dashboard/ get UPLOAD_MAX_BODY_BYTES (one 5 MB image plus the form around it).
-// Those routes check the session before reading the body (domain/image.server.ts
-// readUploadForm), so a visitor who is not signed in never gets a big body parsed.
+// under /admin/dashboard/ and to the JSON API's POST /api/images get UPLOAD_MAX_BODY_BYTES (one
+// 5 MB image plus the form around it). Those routes check the session or the bearer token before
+// reading the body (domain/image.server.ts readUploadForm), so a visitor who is not signed in
+// never gets a big body parsed.
 import type { NextFunction, Request, Response } from "express";
 
 /** 1 MiB: a long blog post in Markdown is well under 100 kB. */
@@ -15,13 +16,21 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 export const UPLOAD_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+/** The JSON API's image upload (routes/api/images.ts). */
+export const API_UPLOAD_PATH = "/api/images";
+
 /**
  * The limit for one request: the upload limit only for multipart POSTs to the admin editors
- * (`/admin/dashboard/...`, their `.data` twins with JavaScript included), 1 MiB for the rest.
+ * (`/admin/dashboard/...`, their `.data` twins with JavaScript included) and to exactly
+ * POST /api/images, 1 MiB for the rest.
  */
 export function bodyLimitFor(req: Pick<Request, "method" | "path" | "headers">): number {
   const multipart = /^multipart\/form-data\b/i.test(String(req.headers["content-type"] ?? ""));
-  if (req.method === "POST" && multipart && req.path.startsWith("/admin/dashboard/")) {
+  if (
+    req.method === "POST" &&
+    multipart &&
+    (req.path.startsWith("/admin/dashboard/") || req.path === API_UPLOAD_PATH)
+  ) {
     return UPLOAD_MAX_BODY_BYTES;
   }
   return MAX_BODY_BYTES;
@@ -41,21 +50,21 @@ export function limitRequestBodies(maxBytes: number | typeof bodyLimitFor = body
     if (!Number.isSafeInteger(length) || length < 0) return refuse(req, res, 400, "Bad Request");
     const limit = typeof maxBytes === "number" ? maxBytes : maxBytes(req);
     if (length > limit) {
-      return limit === UPLOAD_MAX_BODY_BYTES
+      return limit === UPLOAD_MAX_BODY_BYTES && !isApiPath(req.path)
         ? refuseUpload(res, req.originalUrl)
-        : refuse(req, res, 413, "Content Too Large");
+        : refuse(req, res, 413, "Content Too Large", limit);
     }
     next();
   };
 }
 
-function refuse(req: Request, res: Response, status: number, text: string) {
+function refuse(req: Request, res: Response, status: number, text: string, limit = MAX_BODY_BYTES) {
   // The body is not read: close the connection so its bytes are not parsed as the next request.
   res.status(status).set({ Connection: "close", "Cache-Control": "no-store" });
   // The JSON API answers in its own shape (lib/api.server.ts).
   if (isApiPath(req.path)) {
     const message =
-      status === 413 ? `The body is too large: at most ${MAX_BODY_BYTES / 1024 / 1024} MiB.` : text;
+      status === 413 ? `The body is too large: at most ${limit / 1024 / 1024} MiB.` : text;
     res.json({ success: false, message });
   } else {
     res.type("text").send(text);

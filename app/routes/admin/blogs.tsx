@@ -48,15 +48,11 @@ import {
   deleteBlog,
   getBlogById,
   listBlogsForAdmin,
+  releaseBlogImages,
   updateBlog,
 } from "~/domain/blog.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
-import {
-  deleteImageIfUnused,
-  discardImage,
-  readUploadForm,
-  resolveImageField,
-} from "~/domain/image.server";
+import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
 import {
   attempt,
   deleteFromCollection,
@@ -132,8 +128,7 @@ export async function action({ request }: Route.ActionArgs) {
         const images = await deleteBlog(id);
         if (!images) return false;
         // Its images go too, unless another document still shows them.
-        await deleteImageIfUnused(images.imageUrl);
-        await deleteImageIfUnused(images.authorAvatar);
+        await releaseBlogImages(images, null);
         return true;
       },
       notFoundText: BLOG_NOT_FOUND,
@@ -239,8 +234,7 @@ export async function action({ request }: Route.ActionArgs) {
       await discardStored();
       notFound(BLOG_NOT_FOUND);
     }
-    if (before.imageUrl !== input.imageUrl) await deleteImageIfUnused(before.imageUrl);
-    if (before.authorAvatar !== input.authorAvatar) await deleteImageIfUnused(before.authorAvatar);
+    await releaseBlogImages(before, input);
     return redirectWithFlash(back, BLOG_UPDATED);
   }
   const created = await attempt("Creating a blog post", () => createBlog(input, admin.email));

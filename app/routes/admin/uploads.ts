@@ -5,8 +5,7 @@
 // docs/decisions/011-image-storage.md).
 import { data } from "react-router";
 import { requireAdmin } from "~/domain/auth.server";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
-import { readUploadForm, storeImage } from "~/domain/image.server";
+import { storeUploadedImage } from "~/domain/image.server";
 import type { Route } from "./+types/uploads";
 
 export type UploadResult = { url: string; error?: undefined } | { url?: undefined; error: string };
@@ -18,15 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
-  const form = await readUploadForm(request);
-  const file = form?.get("file");
-  if (!(file instanceof Blob) || file.size === 0) {
-    return Response.json({ error: IMAGE_UPLOAD_FAILED } satisfies UploadResult, { status: 400 });
-  }
-  const stored = await storeImage(file, {
-    filename: file instanceof File ? file.name : undefined,
-    uploadedBy: admin.email,
-  });
+  const stored = await storeUploadedImage(request, admin.email);
   // JSON for the ImageField's fetch (a resource route: no page to render).
   if (!stored.ok) {
     return Response.json({ error: stored.message } satisfies UploadResult, { status: 400 });

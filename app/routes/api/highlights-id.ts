@@ -1,0 +1,53 @@
+// GET, PUT, DELETE /api/highlights/{id} (SPEC §7 'PUT, DELETE /api/highlights/{id} record
+// data'): one card, as the editor reads and writes it. An id that is malformed or names nothing
+// is a 404 either way.
+import { z } from "zod";
+import { highlightRecord, highlightSchema } from "~/domain/highlight";
+import { deleteHighlight, getHighlight, updateHighlight } from "~/domain/highlight.server";
+import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
+
+const NOT_FOUND = "Highlight not found.";
+
+const api = apiRoute("/api/highlights/{id}", {
+  get: operation({
+    tag: "Highlights",
+    summary: "One highlight",
+    auth: "none",
+    response: z.object({ success: z.literal(true), data: highlightRecord }),
+    handler: async ({ params }) => {
+      const highlight = await getHighlight(params.id ?? "");
+      if (!highlight) apiNotFound(NOT_FOUND);
+      return apiJson({ success: true, data: highlight });
+    },
+  }),
+  put: operation({
+    tag: "Highlights",
+    summary: "Replace a highlight's texts, and move it",
+    description:
+      "position: the 1-based place to move the card to (the others move along); it stays where it is when left out.",
+    auth: "bearer",
+    body: highlightSchema,
+    response: okResponse(highlightRecord),
+    handler: async ({ params, body, admin }) => {
+      const id = params.id ?? "";
+      if (!(await updateHighlight(id, body, admin.email))) apiNotFound(NOT_FOUND);
+      const highlight = await getHighlight(id);
+      if (!highlight) apiNotFound(NOT_FOUND);
+      return apiJson({ success: true, data: highlight, message: "Highlight updated." });
+    },
+  }),
+  delete: operation({
+    tag: "Highlights",
+    summary: "Delete a highlight",
+    description: "The cards after it move up one place.",
+    auth: "bearer",
+    response: z.object({ success: z.literal(true), message: z.string() }),
+    handler: async ({ params }) => {
+      if (!(await deleteHighlight(params.id ?? ""))) apiNotFound(NOT_FOUND);
+      return apiJson({ success: true, message: "Highlight deleted." });
+    },
+  }),
+});
+
+export const loader = api.loader;
+export const action = api.action;
