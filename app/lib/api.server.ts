@@ -104,6 +104,11 @@ export interface Operation<
   auth: A;
   /** The JSON body, parsed and validated before the handler runs. */
   body?: B;
+  /**
+   * A multipart/form-data body that the handler reads itself, after the token (an upload):
+   * documentation only, e.g. `z.object({ file: z.file() })`.
+   */
+  multipart?: z.ZodType;
   /** The query string (every value a string), parsed before the handler runs. */
   query?: Q;
   /** The success answer's shape, for the documentation. */

@@ -28,7 +28,13 @@ const error = {
 };
 
 function schemaOf(schema: z.ZodType, io: "input" | "output") {
-  return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+  // The document declares the dialect once (OpenAPI 3.1 is JSON Schema 2020-12).
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  });
+  return rest;
 }
 
 function describeOperation(path: string, method: string, op: Operation) {
@@ -84,7 +90,14 @@ function describeOperation(path: string, method: string, op: Operation) {
             content: { "application/json": { schema: schemaOf(op.body, "input") } },
           },
         }
-      : {}),
+      : op.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: { "multipart/form-data": { schema: schemaOf(op.multipart, "input") } },
+            },
+          }
+        : {}),
     responses,
   };
 }

@@ -18,6 +18,7 @@ const api = apiRoute("/api/images", {
     description:
       "A multipart/form-data body with the picture in a `file` field: JPEG, PNG, WebP, GIF or AVIF (read from the bytes), at most 5 MB. `secure_url` is the absolute address, `url` the site path; either can be saved in a document. An image no document uses after a day is deleted.",
     auth: "bearer",
+    multipart: z.object({ file: z.file().describe("The picture") }),
     response: z.object({
       success: z.literal(true),
       secure_url: z.string().describe("Absolute address of the stored image"),
