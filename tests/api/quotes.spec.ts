@@ -203,7 +203,7 @@ test("GET: a token needed; the list in data, newest first, with success and mess
     ["limit=0", "limit"],
     ["limit=1000", "limit"],
     ["status=done", "status"],
-  ]) {
+  ] as const) {
     await expectFieldError(await request.get(`/api/quotes?${query}`, { headers: auth }), path);
   }
   const bracket = await list(request, auth, "limit[$gt]=0&status[$ne]=pending");

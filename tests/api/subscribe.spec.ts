@@ -165,7 +165,7 @@ test("GET /api/subscribers: a token needed; newest first, searched, in pages", a
     ["page=0", "page"],
     ["limit=-1", "limit"],
     ["limit=500", "limit"],
-  ]) {
+  ] as const) {
     await expectFieldError(await request.get(`/api/subscribers?${query}`, { headers: auth }), path);
   }
   const bracket = await subscribers(request, auth, "limit[$gt]=0&search[$ne]=x");
