@@ -10,13 +10,13 @@ import type { LeadSource } from "#db/collections";
 import { ApiError } from "./api.server";
 import { honeypotFilled, SPAM_MESSAGE } from "./form-guard.server";
 import { apiLeadSource } from "./lead-source.server";
-import { checkVisitorRateLimit, storeVisitorPost } from "./visitor-form.server";
+import { checkVisitorRateLimit, storeVisitorPost, type VisitorScope } from "./visitor-form.server";
 
 export async function acceptVisitorPost<T>(input: {
   request: Request;
   context: Readonly<RouterContextProvider>;
   /** The rate-limit bucket of the matching form: "quote", "contact", "newsletter". */
-  scope: string;
+  scope: VisitorScope;
   /** The body's honeypot field (`website`). */
   honeypot: unknown;
   /** Stores the post, where it came from recorded (lib/lead-source.server.ts apiLeadSource). */

@@ -43,6 +43,13 @@ export interface VisitorFormData {
   source?: LeadSource;
 }
 
+/**
+ * The kinds of public post, each its own rate-limit bucket. A form and the JSON API's post of
+ * the same kind name the same one, so switching from the one to the other does not double the
+ * allowance (a union, so a misspelt bucket does not compile).
+ */
+export type VisitorScope = "quote" | "contact" | "newsletter";
+
 /** Why a public post was not stored, for a form's reply or a JSON API error alike. */
 export interface VisitorRefusal {
   status: number;
@@ -50,13 +57,9 @@ export interface VisitorRefusal {
   headers?: Record<string, string>;
 }
 
-/**
- * The per-address limit of a public post (FORM_IP_LIMIT an hour). `scope` is the bucket: the
- * form and the JSON API's post of the same kind share one ("quote", "contact", "newsletter"),
- * so switching from the one to the other does not double the allowance. Null: go on.
- */
+/** The per-address limit of a public post (FORM_IP_LIMIT an hour, per scope). Null: go on. */
 export async function checkVisitorRateLimit(
-  scope: string,
+  scope: VisitorScope,
   context: Readonly<RouterContextProvider>,
 ): Promise<VisitorRefusal | null> {
   const limit = await hitRateLimit({
@@ -78,7 +81,7 @@ export async function checkVisitorRateLimit(
  * logged and becomes a 503 with a message to send again, never an error page or a 500.
  */
 export async function storeVisitorPost<T>(
-  scope: string,
+  scope: VisitorScope,
   store: () => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; refusal: VisitorRefusal }> {
   try {
@@ -96,7 +99,7 @@ export async function handleVisitorForm<Schema extends z.ZodType<Record<string, 
   request: Request;
   context: Readonly<RouterContextProvider>;
   /** Rate-limit bucket, e.g. "quote". */
-  scope: string;
+  scope: VisitorScope;
   schema: Schema;
   /**
    * Stores the valid submission; returns the message for the visitor. `submissionKey` is the
