@@ -81,7 +81,15 @@ export default [
     // (pages: internships, service-page, about-page, hero-section, contact-info, footer-content)
 
     // Leads and visitors: public posts with the forms' protection; reading them needs a token.
-    // (leads: contact, quotes, subscribe, subscribers, visitor-stats)
+    route("contact", "routes/api/contact.ts"),
+    route("contact/:id", "routes/api/contact-id.ts"),
+    route("contact/:id/status", "routes/api/contact-id-status.ts"),
+    route("quotes", "routes/api/quotes.ts"),
+    route("quotes/:id", "routes/api/quotes-id.ts"),
+    route("subscribe", "routes/api/subscribe.ts"),
+    route("subscribers", "routes/api/subscribers.ts"),
+    route("subscribers/:id", "routes/api/subscribers-id.ts"),
+    route("visitor-stats", "routes/api/visitor-stats.ts"),
 
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),

@@ -7,7 +7,7 @@ import type { LeadKind } from "~/lib/lead-actions.server";
 import type { LeadFilter } from "~/lib/lead-filter";
 import { CONTACT_DELETED, CONTACT_NOT_FOUND, type ContactMessageInput } from "./contact-message";
 import type { ListPage } from "./content-list.server";
-import type { LeadRow, LeadView } from "./lead-inbox";
+import { type LeadRow, type LeadView, leadRow } from "./lead-inbox";
 import {
   type AddNoteOutcome,
   addLeadNote,
@@ -63,20 +63,18 @@ function toContactView(doc: ContactDoc): ContactView {
   return leadView<ContactStatus>(doc);
 }
 
-function toContactRow(doc: ContactDoc): ContactRow {
-  const {
-    notes: _notes,
-    notification: _notification,
-    source: _source,
-    ...row
-  } = toContactView(doc);
-  return row;
+/** A message as lists show it (and the JSON API answers it): no notes, no handling. */
+export function toContactRow(doc: ContactDoc): ContactRow {
+  return leadRow(toContactView(doc));
 }
 
 /** One page (SPEC §9: 10) of contact messages for the admin table (newest first, filtered). */
-export async function listContactMessages(filter: LeadFilter): Promise<ListPage<ContactRow>> {
+export async function listContactMessages(
+  filter: LeadFilter,
+  pageSize?: number,
+): Promise<ListPage<ContactRow>> {
   const { contacts } = await getCollections();
-  return listLeads(contacts, filter, toContactRow);
+  return listLeads(contacts, filter, toContactRow, pageSize);
 }
 
 /** Everything stored about one message; null for a malformed or unknown id. */

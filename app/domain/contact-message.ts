@@ -2,7 +2,8 @@
 // the browser and the server (app/routes/contact.tsx).
 import { z } from "zod";
 import { CONTACT_STATUSES } from "#db/collections";
-import { emailField, messageField, nameField } from "./lead-fields";
+import { emailField, honeypotField, messageField, nameField } from "./lead-fields";
+import { leadRowRecord, leadViewFields } from "./lead-inbox";
 
 export const CONTACT_SUCCESS = "Message sent successfully! We will get back to you soon.";
 /** SPEC §8: what the form says when the server gave no message. */
@@ -15,6 +16,15 @@ export const contactMessageSchema = z.object({
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+/** POST /api/contact: the form's fields and messages, and its honeypot. */
+export const contactMessageApiSchema = contactMessageSchema.extend({ website: honeypotField });
+
+/** A contact message as the JSON API answers it (ContactRow). */
+export const contactRecord = leadRowRecord.extend({ status: z.enum(CONTACT_STATUSES) });
+
+/** Everything stored about one message (ContactView): GET /api/contact/{id}. */
+export const contactViewRecord = contactRecord.extend(leadViewFields);
 
 // The lead inbox (/admin/dashboard/contact-forms), SPEC §2, §4, §8 and §9.
 export { CONTACT_STATUSES };

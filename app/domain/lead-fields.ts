@@ -55,3 +55,12 @@ export const phoneField = text("Phone", PHONE_MAX).superRefine((value, ctx) => {
 });
 
 export const messageField = text("Message", MESSAGE_MAX);
+
+/**
+ * The forms' honeypot ("website", lib/form-guard.server.ts) as a field of the JSON API's public
+ * posts: people's clients leave it out; a bot that fills in every field it finds is refused.
+ */
+export const honeypotField = z
+  .string()
+  .optional()
+  .describe("Leave this out: it is a spam trap, and a post with a value here is refused.");

@@ -74,17 +74,21 @@ export function leadView<Status extends string>(doc: LeadDoc): Omit<LeadView<Sta
   };
 }
 
-/** One page (10) of the filtered leads, newest first; a page past the end shows the last. */
+/**
+ * One page of the filtered leads, newest first; a page past the end shows the last. The admin
+ * pages show 10 (SPEC §9); the JSON API lets its client ask for another page size.
+ */
 export function listLeads<T extends LeadDoc, Row>(
   collection: Collection<T>,
   filter: LeadFilter,
   map: (doc: T) => Row,
+  pageSize: number = ADMIN_PAGE_SIZE,
 ): Promise<ListPage<Row>> {
   return listPage(collection, {
     filter: leadQuery<T>(filter),
     sort: NEWEST_FIRST,
     page: filter.page,
-    pageSize: ADMIN_PAGE_SIZE,
+    pageSize,
     map,
   });
 }

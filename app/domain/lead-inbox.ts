@@ -44,6 +44,59 @@ export function checkStatus<Status extends string>(
   };
 }
 
+/** What a status change says once it is saved (the inbox's flash, the JSON API's message). */
+export function statusSetText(status: string): string {
+  return `Status set to ${status}.`;
+}
+
+/**
+ * The JSON API's `{status}` body (PUT /api/quotes/{id}, PATCH /api/contact/{id}/status): one
+ * of `statuses`, with checkStatus's message for anything else, so the API and the inbox refuse
+ * an unknown status in the same words.
+ */
+export function leadStatusBody<Status extends string>(statuses: readonly [Status, ...Status[]]) {
+  return z.object({
+    status: z.enum(statuses, {
+      error: (issue) => {
+        const checked = checkStatus(issue.input, statuses);
+        return checked.ok ? undefined : checked.message;
+      },
+    }),
+  });
+}
+
+/** A row of an inbox list as the JSON API answers it (LeadRow; routes/api/contact.ts). */
+export const leadRowRecord = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  status: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  updatedBy: z.string().nullable().describe("The admin who last changed the status"),
+});
+
+/** Everything stored about one lead (LeadView), as GET /api/contact/{id} answers it. */
+export const leadViewFields = {
+  source: z
+    .object({
+      page: z.string().optional().describe("The page (or API path) it was sent from"),
+      referrer: z.string().optional(),
+      utm: z.record(z.string(), z.string()).optional(),
+    })
+    .describe("Where the visitor came from"),
+  notification: z
+    .object({
+      status: z.enum(["sent", "failed", "skipped"]),
+      at: z.iso.datetime(),
+      detail: z.string().nullable(),
+    })
+    .nullable()
+    .describe("The new-lead e-mail to the agency, once it has been tried"),
+  notes: z.array(z.object({ text: z.string(), author: z.string(), createdAt: z.iso.datetime() })),
+};
+
 export interface LeadNoteView {
   text: string;
   author: string;
@@ -76,6 +129,12 @@ export interface LeadView<Status extends string> {
 
 /** A row of an inbox list: the lead without its notes (they are read on its own page). */
 export type LeadRow<View> = Omit<View, "notes" | "notification" | "source">;
+
+/** The row of a lead's full view. */
+export function leadRow<View extends LeadView<string>>(view: View): LeadRow<View> {
+  const { notes: _notes, notification: _notification, source: _source, ...row } = view;
+  return row;
+}
 
 /** "Re: <subject>" mailto link to the visitor, encoded for any name or subject. */
 export function replyHref(email: string, subject: string): string {

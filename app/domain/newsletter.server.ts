@@ -57,17 +57,18 @@ const toAdminSubscriber = (d: SubscriberDoc): AdminSubscriber => ({
 const subscriberFilter = (q: string) => searchFilter<SubscriberDoc>(q, ["email"]);
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-/** The admin list: newest first, searchable by address, in pages. */
+/** The admin list: newest first, searchable by address, in pages (the admin's are 10 long). */
 export async function listSubscribersForAdmin(query: {
   q: string;
   page: number;
+  pageSize?: number;
 }): Promise<ListPage<AdminSubscriber>> {
   const { subscribers } = await getCollections();
   return listPage(subscribers, {
     filter: subscriberFilter(query.q),
     sort: NEWEST_FIRST,
     page: query.page,
-    pageSize: ADMIN_PAGE_SIZE,
+    pageSize: query.pageSize ?? ADMIN_PAGE_SIZE,
     map: toAdminSubscriber,
   });
 }

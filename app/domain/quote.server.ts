@@ -6,7 +6,7 @@ import { QUOTE_STATUSES, type QuoteDoc, type QuoteStatus } from "#db/collections
 import type { LeadKind } from "~/lib/lead-actions.server";
 import type { LeadFilter } from "~/lib/lead-filter";
 import type { ListPage } from "./content-list.server";
-import type { LeadRow, LeadView } from "./lead-inbox";
+import { type LeadRow, type LeadView, leadRow } from "./lead-inbox";
 import {
   type AddNoteOutcome,
   addLeadNote,
@@ -68,15 +68,18 @@ function toQuoteView(doc: QuoteDoc): QuoteView {
   return { ...leadView<QuoteStatus>(doc), phone: doc.phone, service: doc.service };
 }
 
-function toQuoteRow(doc: QuoteDoc): QuoteRow {
-  const { notes: _notes, notification: _notification, source: _source, ...row } = toQuoteView(doc);
-  return row;
+/** A quote request as lists show it (and the JSON API answers it): no notes, no handling. */
+export function toQuoteRow(doc: QuoteDoc): QuoteRow {
+  return leadRow(toQuoteView(doc));
 }
 
 /** One page of quote requests for the admin table (newest first, filtered). */
-export async function listQuotes(filter: LeadFilter): Promise<ListPage<QuoteRow>> {
+export async function listQuotes(
+  filter: LeadFilter,
+  pageSize?: number,
+): Promise<ListPage<QuoteRow>> {
   const { quotes } = await getCollections();
-  return listLeads(quotes, filter, toQuoteRow);
+  return listLeads(quotes, filter, toQuoteRow, pageSize);
 }
 
 /** Everything stored about one quote request; null for a malformed or unknown id. */

@@ -2,7 +2,8 @@
 // Shared by the browser and the server (app/routes/quote.tsx).
 import { z } from "zod";
 import { QUOTE_STATUSES, SERVICE_OPTIONS } from "#db/collections";
-import { emailField, messageField, nameField, phoneField } from "./lead-fields";
+import { emailField, honeypotField, messageField, nameField, phoneField } from "./lead-fields";
+import { leadRowRecord, leadViewFields } from "./lead-inbox";
 
 export { QUOTE_STATUSES, SERVICE_OPTIONS };
 
@@ -19,6 +20,19 @@ export const quoteSchema = z.object({
 });
 
 export type QuoteInput = z.infer<typeof quoteSchema>;
+
+/** POST /api/quotes: the form's fields and messages, and its honeypot. */
+export const quoteApiSchema = quoteSchema.extend({ website: honeypotField });
+
+/** A quote request as the JSON API answers it (QuoteRow). */
+export const quoteRecord = leadRowRecord.extend({
+  status: z.enum(QUOTE_STATUSES),
+  phone: z.string(),
+  service: z.string(),
+});
+
+/** Everything stored about one quote request (QuoteView): GET /api/quotes/{id}. */
+export const quoteViewRecord = quoteRecord.extend(leadViewFields);
 
 // The lead inbox (/admin/dashboard/quotes), SPEC §2, §4 and §8.
 export const QUOTES_LOAD_FAILED = "Failed to load quotes.";

@@ -4,6 +4,7 @@ import {
   checkFormGuard,
   EXPIRED_MESSAGE,
   FORM_TOKEN_MAX_AGE_MS,
+  honeypotFilled,
   issueFormToken,
   SPAM_MESSAGE,
   TOO_FAST_MESSAGE,
@@ -59,5 +60,15 @@ describe("form guard", () => {
       reason: "expired",
       message: EXPIRED_MESSAGE,
     });
+  });
+
+  it("reads a honeypot as filled when any value holds something (the form's or the API's)", () => {
+    expect(honeypotFilled([])).toBe(false);
+    expect(honeypotFilled([undefined])).toBe(false);
+    expect(honeypotFilled(["", "  "])).toBe(false);
+    expect(honeypotFilled(["", "https://spam.example"])).toBe(true);
+    expect(honeypotFilled([{ $ne: "" }])).toBe(true);
+    expect(honeypotFilled([null])).toBe(true);
+    expect(honeypotFilled([new File(["x"], "x.txt")])).toBe(true);
   });
 });

@@ -41,6 +41,16 @@ export type GuardVerdict =
   | { ok: true }
   | { ok: false; reason: "honeypot" | "bad-token" | "too-fast" | "expired"; message: string };
 
+/**
+ * Whether the honeypot's values (every one posted under its name; none when it was left out)
+ * hold anything: the check of the forms and of the JSON API's public posts alike.
+ */
+export function honeypotFilled(values: readonly unknown[]): boolean {
+  return values.some(
+    (value) => value !== undefined && (typeof value !== "string" || value.trim() !== ""),
+  );
+}
+
 /** Checks the honeypot and the token of a submitted form. */
 export async function checkFormGuard(
   form: FormData,
@@ -50,8 +60,7 @@ export async function checkFormGuard(
   const minFillMs = options.minFillMs ?? getEnv().FORM_MIN_FILL_SECONDS * 1000;
 
   // Every value counts: `website=&website=spam` is a filled honeypot too.
-  const honeypot = form.getAll(HONEYPOT_FIELD);
-  if (honeypot.some((value) => typeof value !== "string" || value.trim() !== "")) {
+  if (honeypotFilled(form.getAll(HONEYPOT_FIELD))) {
     return { ok: false, reason: "honeypot", message: SPAM_MESSAGE };
   }
 

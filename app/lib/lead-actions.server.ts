@@ -15,6 +15,7 @@ import {
   noteSchema,
   STATUS_FAILED,
   STATUS_INTENT,
+  statusSetText,
 } from "~/domain/lead-inbox";
 import type { AddNoteOutcome } from "~/domain/lead-inbox.server";
 import {
@@ -99,7 +100,7 @@ export async function leadAction<Status extends string>(
       );
     }
     if (enhanced) return answer({});
-    return redirectWithFlash(places.back, `Status set to ${checked.status}.`);
+    return redirectWithFlash(places.back, statusSetText(checked.status));
   }
 
   if (intent === NOTE_INTENT) {

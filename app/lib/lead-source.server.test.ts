@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readLeadSource } from "./lead-source.server";
+import { apiLeadSource, readLeadSource } from "./lead-source.server";
 
 const read = (fields: Record<string, string>, headers: Record<string, string> = {}) => {
   const form = new FormData();
@@ -47,5 +47,19 @@ describe("lead source", () => {
       "/contact?utm_source=x",
     );
     expect(read({}, { Referer: "https://elsewhere.example/contact" }).page).toBeUndefined();
+  });
+
+  it("records an API post as sent to the API path, with another site's Referer", () => {
+    const post = (headers: Record<string, string> = {}) =>
+      apiLeadSource(
+        new Request("https://bureau.example/api/quotes?x=1", { method: "POST", headers }),
+      );
+    expect(post()).toEqual({ page: "/api/quotes" });
+    expect(post({ Referer: "https://app.example.com/quote" })).toEqual({
+      page: "/api/quotes",
+      referrer: "https://app.example.com/quote",
+    });
+    expect(post({ Referer: "https://bureau.example/contact" })).toEqual({ page: "/api/quotes" });
+    expect(post({ Referer: "javascript:alert(1)" })).toEqual({ page: "/api/quotes" });
   });
 });

@@ -46,3 +46,17 @@ export function readLeadSource(form: FormData, request: Request): LeadSource {
   if (Object.keys(utm).length) source.utm = utm;
   return source;
 }
+
+/**
+ * Where a lead posted to the JSON API came from. An API client has no page on this site and no
+ * hidden fields, so the record says what is known: `page` is the API path it was sent to
+ * ("/api/quotes"), which the inbox, the notification e-mail and the CSV export then show in
+ * place of a page, and `referrer` the other site's page when a browser app said so (Referer).
+ */
+export function apiLeadSource(request: Request): LeadSource {
+  const url = new URL(request.url);
+  const source: LeadSource = { page: url.pathname };
+  const referrer = externalReferrer(request.headers.get("Referer"), url.host);
+  if (referrer) source.referrer = referrer;
+  return source;
+}

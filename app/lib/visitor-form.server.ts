@@ -2,6 +2,9 @@
 // protection in the same order:
 //   read the body -> validate (zod, shared with the browser) -> honeypot and fill-time token
 //   -> per-address rate limit (MongoDB) -> store -> answer.
+// The JSON API's public posts (lib/visitor-api.server.ts) take the same steps through the same
+// functions (honeypotFilled, checkVisitorRateLimit, storeVisitorPost), all but the fill-time
+// token, which only a page can hand out.
 // Nothing is stored unless every step passed. Each refusal is a 4xx with a message for the
 // form and the typed values kept (conform's reply); a storage failure is a 503 with a
 // message, never an error page, so the visitor can simply send again.
@@ -40,11 +43,63 @@ export interface VisitorFormData {
   source?: LeadSource;
 }
 
+/**
+ * The kinds of public post, each its own rate-limit bucket. A form and the JSON API's post of
+ * the same kind name the same one, so switching from the one to the other does not double the
+ * allowance (a union, so a misspelt bucket does not compile).
+ */
+export type VisitorScope = "quote" | "contact" | "newsletter";
+
+/** Why a public post was not stored, for a form's reply or a JSON API error alike. */
+export interface VisitorRefusal {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/** The per-address limit of a public post (FORM_IP_LIMIT an hour, per scope). Null: go on. */
+export async function checkVisitorRateLimit(
+  scope: VisitorScope,
+  context: Readonly<RouterContextProvider>,
+): Promise<VisitorRefusal | null> {
+  const limit = await hitRateLimit({
+    scope,
+    ip: clientIp(context),
+    limit: getEnv().FORM_IP_LIMIT,
+    windowMs: RATE_LIMIT_WINDOW_MS,
+  });
+  if (limit.allowed) return null;
+  return {
+    status: 429,
+    message: `Too many submissions from your network. ${retryAfterText(limit.retryAfterMs)}`,
+    headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
+  };
+}
+
+/**
+ * Runs `store` (the domain's create, which also starts the new-lead e-mail). A failure is
+ * logged and becomes a 503 with a message to send again, never an error page or a 500.
+ */
+export async function storeVisitorPost<T>(
+  scope: VisitorScope,
+  store: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; refusal: VisitorRefusal }> {
+  try {
+    return { ok: true, value: await store() };
+  } catch (error) {
+    console.error(`[${scope}] Could not store a submission:`, error);
+    return {
+      ok: false,
+      refusal: { status: 503, message: STORAGE_FAILED_MESSAGE, headers: { "Retry-After": "5" } },
+    };
+  }
+}
+
 export async function handleVisitorForm<Schema extends z.ZodType<Record<string, unknown>>>(input: {
   request: Request;
   context: Readonly<RouterContextProvider>;
   /** Rate-limit bucket, e.g. "quote". */
-  scope: string;
+  scope: VisitorScope;
   schema: Schema;
   /**
    * Stores the valid submission; returns the message for the visitor. `submissionKey` is the
@@ -105,19 +160,8 @@ export async function handleVisitorForm<Schema extends z.ZodType<Record<string, 
 
   if (!guard.ok) return refuse(guard.message, 400);
 
-  const limit = await hitRateLimit({
-    scope: input.scope,
-    ip: clientIp(input.context),
-    limit: getEnv().FORM_IP_LIMIT,
-    windowMs: RATE_LIMIT_WINDOW_MS,
-  });
-  if (!limit.allowed) {
-    return refuse(
-      `Too many submissions from your network. ${retryAfterText(limit.retryAfterMs)}`,
-      429,
-      { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
-    );
-  }
+  const limited = await checkVisitorRateLimit(input.scope, input.context);
+  if (limited) return refuse(limited.message, limited.status, limited.headers);
 
   // The same form, token and values twice (a double click without JavaScript, a resent
   // request) is one submission: the store keeps the first and confirms the second.
@@ -125,13 +169,13 @@ export async function handleVisitorForm<Schema extends z.ZodType<Record<string, 
     .update(`${input.scope}\0${String(postedToken)}\0${JSON.stringify(submission.value)}`)
     .digest("base64url");
 
-  let message: string;
-  try {
-    message = await input.store(submission.value as z.output<Schema>, { source, submissionKey });
-  } catch (error) {
-    console.error(`[${input.scope}] Could not store a submission:`, error);
-    return refuse(STORAGE_FAILED_MESSAGE, 503, { "Retry-After": "5" });
+  const stored = await storeVisitorPost(input.scope, () =>
+    input.store(submission.value as z.output<Schema>, { source, submissionKey }),
+  );
+  if (!stored.ok) {
+    return refuse(stored.refusal.message, stored.refusal.status, stored.refusal.headers);
   }
+  const message = stored.value;
 
   if (form.get(ENHANCED_FIELD) !== "1") {
     throw redirect(input.successRedirect(form), 303);

@@ -3,13 +3,14 @@
 import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { SUBSCRIBER_NOT_FOUND } from "~/domain/newsletter";
 import {
   callRoute,
   type SignedIn,
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
-import { action, loader, PAGE, SUBSCRIBER_NOT_FOUND } from "./subscribers";
+import { action, loader, PAGE } from "./subscribers";
 import { loader as exportLoader } from "./subscribers-export";
 
 afterAll(closeDatabase);

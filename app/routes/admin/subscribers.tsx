@@ -14,6 +14,7 @@ import {
 } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import { requireAdmin } from "~/domain/auth.server";
+import { SUBSCRIBER_NOT_FOUND, SUBSCRIBER_REMOVED } from "~/domain/newsletter";
 import {
   deleteSubscriber,
   getSubscriber,
@@ -31,7 +32,6 @@ import { formatDate, isoDate } from "~/lib/format";
 import type { Route } from "./+types/subscribers";
 
 export const PAGE = "/admin/dashboard/subscribers";
-export const SUBSCRIBER_NOT_FOUND = "This subscription does not exist (it may have been removed).";
 export const SUBSCRIBER_DELETE_CONFIRM = "Remove this address from the newsletter list?";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -57,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
     remove: () => deleteSubscriber(id),
     notFoundText: SUBSCRIBER_NOT_FOUND,
     back: listHref(PAGE, state),
-    flash: "Subscriber removed.",
+    flash: SUBSCRIBER_REMOVED,
   });
 }
 

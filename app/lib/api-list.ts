@@ -1,0 +1,99 @@
+// The query of the JSON API's paged lists (GET /api/contact, /api/quotes, /api/subscribers;
+// SPEC §7 `?page&limit&status&search`) and the `pagination` they answer. Unlike the admin
+// pages' URL (lib/lead-filter.ts parseLeadFilter, which drops what means nothing), a value the
+// API cannot use is a 400 naming it: a client should learn that `page=abc` did nothing.
+// Unknown parameters are ignored, as query strings go (`limit[$gt]=0` is a name, not an
+// operator: the query string is read as flat strings, lib/api.server.ts).
+import { z } from "zod";
+import { checkStatus } from "~/domain/lead-inbox";
+import { ADMIN_PAGE_SIZE, SEARCH_MAX } from "./admin-list";
+import type { LeadFilter } from "./lead-filter";
+
+/** The largest page a client may ask for: enough for any screen, bounded work per request. */
+export const API_LIMIT_MAX = 100;
+const PAGE_MAX = 999_999;
+
+export const PAGE_INVALID = `page must be a whole number from 1 to ${PAGE_MAX}.`;
+export const LIMIT_INVALID = `limit must be a whole number from 1 to ${API_LIMIT_MAX}.`;
+
+/** A whole number in a query string ("12"), from `min` to `max`. */
+function wholeNumber(message: string, min: number, max: number) {
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,7}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+}
+
+/** `?page&limit&search`: page 1, `defaultLimit` a page, no search unless asked. */
+export function apiListQuery(defaultLimit: number = ADMIN_PAGE_SIZE) {
+  return z.object({
+    page: wholeNumber(PAGE_INVALID, 1, PAGE_MAX).default(1).describe("Page, from 1"),
+    limit: wholeNumber(LIMIT_INVALID, 1, API_LIMIT_MAX)
+      .default(defaultLimit)
+      .describe(`Records a page (default ${defaultLimit}, at most ${API_LIMIT_MAX})`),
+    // Cut like the admin pages' search box (SEARCH_MAX): a longer search means nothing more.
+    search: z
+      .string()
+      .transform((value) => value.trim().slice(0, SEARCH_MAX))
+      .default("")
+      .describe("Case-insensitive text to look for"),
+  });
+}
+
+/** `?page&limit&status&search` of a lead list; `status` empty or absent: every status. */
+export function apiLeadListQuery<Status extends string>(
+  statuses: readonly [Status, ...Status[]],
+  defaultLimit: number = ADMIN_PAGE_SIZE,
+) {
+  return apiListQuery(defaultLimit).extend({
+    status: z
+      .enum(["", ...statuses] as [string, ...string[]], {
+        error: (issue) => {
+          const checked = checkStatus(issue.input, statuses);
+          return checked.ok ? undefined : checked.message;
+        },
+      })
+      .default("")
+      .describe(`One of ${statuses.join(", ")}; empty: all`),
+  });
+}
+
+/** The lead inbox's filter (lib/lead-filter.ts) a parsed API query stands for. */
+export function leadFilterOf<Status extends string>(query: {
+  page: number;
+  status: string;
+  search: string;
+}): LeadFilter<Status> {
+  return {
+    status: query.status as Status | "",
+    q: query.search,
+    from: "",
+    to: "",
+    page: query.page,
+  };
+}
+
+/** SPEC §7 `pagination`: the page shown (a page past the end shows the last), of how many. */
+export const paginationRecord = z.object({
+  page: z.number().int(),
+  pages: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int().describe("Records on all pages"),
+});
+
+export function paginationOf(
+  list: { page: number; pages: number; total: number },
+  limit: number,
+): z.infer<typeof paginationRecord> {
+  return { page: list.page, pages: list.pages, limit, total: list.total };
+}
+
+/** `{success, data: [...], pagination, message}`: the shape of a paged list. */
+export const pagedListResponse = <T extends z.ZodType>(item: T) =>
+  z.object({
+    success: z.literal(true),
+    data: z.array(item),
+    pagination: paginationRecord,
+    message: z.string(),
+  });
