@@ -69,7 +69,9 @@ export default [
     // (content: blog, testimonials, resources, highlights, images)
 
     // Internships and the single-document pages (GET and PUT).
-    // (pages: internships, service-page, about-page, hero-section, contact-info, footer-content)
+    route("internships", "routes/api/internships.ts"),
+    route("internships/:id", "routes/api/internships-id.ts"),
+    route("internships/:id/toggle", "routes/api/internships-id-toggle.ts"),
 
     // Leads and visitors: public posts with the forms' protection; reading them needs a token.
     // (leads: contact, quotes, subscribe, subscribers, visitor-stats)
