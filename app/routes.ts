@@ -72,6 +72,11 @@ export default [
     route("internships", "routes/api/internships.ts"),
     route("internships/:id", "routes/api/internships-id.ts"),
     route("internships/:id/toggle", "routes/api/internships-id-toggle.ts"),
+    route("service-page", "routes/api/service-page.ts"),
+    route("about-page", "routes/api/about-page.ts"),
+    route("hero-section", "routes/api/hero-section.ts"),
+    route("contact-info", "routes/api/contact-info.ts"),
+    route("footer-content", "routes/api/footer-content.ts"),
 
     // Leads and visitors: public posts with the forms' protection; reading them needs a token.
     // (leads: contact, quotes, subscribe, subscribers, visitor-stats)
