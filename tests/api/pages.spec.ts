@@ -4,7 +4,7 @@
 // shows the change, as a client would check; a replaced uploaded image is deleted.
 import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
 import { E2E_ADMIN } from "../support/constants";
-import { expect, expectRefusal, INJECTIONS, send, test } from "./fixtures";
+import { expect, expectRefusal, INJECTIONS, send, startApiServer, test } from "./fixtures";
 
 type Doc = Record<string, unknown>;
 const MISSING_IMAGE = "/images/0123456789abcdef01234567";
@@ -686,5 +686,54 @@ test.describe("/api/openapi.json", () => {
     const body = doc.paths["/api/internships"].post.requestBody.content["application/json"].schema;
     expect(Object.keys(body.properties)).toContain("companyName");
     expect(Object.keys(body.properties)).toContain("isUrgent");
+  });
+});
+
+test.describe("with nothing saved yet", () => {
+  test("each document reads as blank fields in the same shape, and the list as empty", async ({
+    playwright,
+  }) => {
+    const { url, app } = await startApiServer({ SEED_DEMO_CONTENT: "false" });
+    const request = await playwright.request.newContext({ baseURL: url });
+    try {
+      expect(await read(request, "/api/hero-section")).toEqual({
+        title: "",
+        subtitle: "",
+        image: "",
+        ctaText: "",
+        ctaLink: "",
+      });
+      expect(await read(request, "/api/service-page")).toEqual({
+        hero: { title: "", subtitle: "", image: "" },
+        services: [],
+        benefits: [],
+        processSteps: [],
+        cta: { title: "", subtitle: "", buttons: [] },
+      });
+      expect(await read(request, "/api/about-page")).toEqual({
+        title: "",
+        content: "",
+        mission: "",
+        values: "",
+        team: [],
+        contact: { email: "", phone: "" },
+      });
+      expect(await read(request, "/api/contact-info")).toEqual({
+        address: "",
+        email: "",
+        phone: "",
+        mapEmbedUrl: "",
+        image: "",
+      });
+      expect(await read(request, "/api/footer-content")).toEqual({
+        copyright: "",
+        links: [],
+        social: [],
+      });
+      expect(await read(request, "/api/internships/")).toEqual([]);
+    } finally {
+      await request.dispose();
+      await app.stop("SIGTERM");
+    }
   });
 });
