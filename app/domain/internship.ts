@@ -459,8 +459,9 @@ export function internshipFormValues(internship: AdminInternship): InternshipFor
 // The JSON API (SPEC §7 'internship data'; routes/api/internships*.ts). The form's field
 // schemas and messages, with what JSON carries instead of the form's text: the duration and
 // the lists as arrays (the form's comma-separated text is still accepted), booleans as
-// booleans, the deadline also as the ISO date-time the API answers with. The SPEC's client
-// calls the company `companyName` and the urgent flag `isUrgent`.
+// booleans, the deadline also as the ISO date-time the API answers with. The API names the
+// company `companyName` and the urgent flag `isUrgent` (issue 8's contract), in bodies and
+// records alike; they are stored as `company` and `urgent`.
 
 const form = internshipFormSchema.shape;
 
@@ -496,12 +497,14 @@ const listBody = (message: string, what: "requirements" | "benefits") =>
     )
     .transform(checkedItems(message, what));
 
+const isoDateTime = z.iso.datetime({ offset: true });
+
 /** "2026-12-31", or an ISO date-time such as the API's own "2026-12-31T23:59:59.999Z". */
 const deadlineBody = z
   .string({ error: INTERNSHIP_MESSAGES.deadlineRequired })
   .transform((text) => {
     const trimmed = text.trim();
-    if (!z.iso.datetime({ offset: true }).safeParse(trimmed).success) return text;
+    if (!isoDateTime.safeParse(trimmed).success) return text;
     // The day it is in UTC, where the site keeps deadlines (parseDeadline).
     const date = new Date(trimmed);
     return Number.isNaN(date.getTime()) ? text : date.toISOString().slice(0, 10);
