@@ -78,7 +78,14 @@ export default [
     route("images", "routes/api/images.ts"),
 
     // Internships and the single-document pages (GET and PUT).
-    // (pages: internships, service-page, about-page, hero-section, contact-info, footer-content)
+    route("internships", "routes/api/internships.ts"),
+    route("internships/:id", "routes/api/internships-id.ts"),
+    route("internships/:id/toggle", "routes/api/internships-id-toggle.ts"),
+    route("service-page", "routes/api/service-page.ts"),
+    route("about-page", "routes/api/about-page.ts"),
+    route("hero-section", "routes/api/hero-section.ts"),
+    route("contact-info", "routes/api/contact-info.ts"),
+    route("footer-content", "routes/api/footer-content.ts"),
 
     // Leads and visitors: public posts with the forms' protection; reading them needs a token.
     route("contact", "routes/api/contact.ts"),

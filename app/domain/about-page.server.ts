@@ -2,6 +2,7 @@
 import { getCollections } from "#db/client.server";
 import { type AboutPageDoc, SINGLETON_ID } from "#db/collections";
 import { type AboutPageInput, isBlankMember } from "./about-page";
+import { deleteImageIfUnused } from "./image.server";
 
 // Shared with the admin editor's view (a browser module): it lives in about-page.ts.
 export { splitValues } from "./about-page";
@@ -52,4 +53,18 @@ export async function saveAboutPage(
     { upsert: true, returnDocument: "before" },
   );
   return { previousImages: (before?.team ?? []).map((m) => m.image).filter(Boolean) };
+}
+
+/**
+ * After a save: portraits the page showed before and no longer does (removed rows, replaced or
+ * removed images) go once nothing else uses them. The editor and the JSON API both call this.
+ */
+export async function deleteDroppedPortraits(
+  previousImages: readonly string[],
+  team: readonly { image: string }[],
+): Promise<void> {
+  const kept = new Set(team.map((row) => row.image));
+  for (const url of new Set(previousImages)) {
+    if (!kept.has(url)) await deleteImageIfUnused(url);
+  }
 }

@@ -9,6 +9,8 @@
 import { z } from "zod";
 import { isValidImageUrl } from "./image";
 
+/** What a save says (the editor's flash, the JSON API's message). */
+export const ABOUT_SAVED = "About page updated.";
 export const MISSION_VALUES_REQUIRED = "Mission and values are required.";
 export const ABOUT_CONTACT_REQUIRED = "Contact email and phone are required.";
 export const ABOUT_EMAIL_INVALID = "Enter a valid email address.";
@@ -89,4 +91,35 @@ export function splitValues(values: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim())
     .filter(Boolean);
+}
+
+// The JSON API (routes/api/about-page.ts) takes aboutPageSchema as its PUT body unchanged: it
+// reads JSON as it is (the team as an array of rows, each portrait as its address).
+
+/** The about page as the JSON API answers it: what the editor edits. */
+export const aboutPageRecord = z.object({
+  title: z.string(),
+  content: z.string(),
+  mission: z.string(),
+  values: z.string().describe("One value per line"),
+  team: z.array(z.object({ name: z.string(), role: z.string(), image: z.string() })),
+  contact: z.object({ email: z.string(), phone: z.string() }),
+});
+
+export type AboutPageRecord = z.infer<typeof aboutPageRecord>;
+
+type StoredAboutPage = Partial<Omit<AboutPageRecord, "contact">> & {
+  contact?: Partial<AboutPageRecord["contact"]>;
+};
+
+/** The API's record; all blank when none was ever saved (the public page then falls back). */
+export function toAboutPageRecord(page: StoredAboutPage | null): AboutPageRecord {
+  return {
+    title: page?.title ?? "",
+    content: page?.content ?? "",
+    mission: page?.mission ?? "",
+    values: page?.values ?? "",
+    team: (page?.team ?? []).map(({ name, role, image }) => ({ name, role, image })),
+    contact: { email: page?.contact?.email ?? "", phone: page?.contact?.phone ?? "" },
+  };
 }

@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { isValidImageUrl } from "./image";
 
+/** What a save says (the editor's flash, the JSON API's message). */
+export const CONTACT_INFO_SAVED = "Contact info updated.";
 export const CONTACT_EMAIL_PHONE_REQUIRED = "Email and phone are required.";
 export const CONTACT_EMAIL_INVALID = "Enter a valid email address.";
 export const CONTACT_IMAGE_INVALID = "Please upload a valid image.";
@@ -97,3 +99,32 @@ export const contactInfoSchema = z.object({
 });
 
 export type ContactInfoInput = z.output<typeof contactInfoSchema>;
+
+// The JSON API (routes/api/contact-info.ts) takes contactInfoSchema as its PUT body unchanged:
+// it reads JSON as it is (the image as its address, "" for none).
+
+/** The contact information as the JSON API answers it: what the editor edits. */
+export const contactInfoRecord = z.object({
+  address: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  mapEmbedUrl: z.string().describe("An allowed map embed address, or empty"),
+  image: z.string(),
+});
+
+export type ContactInfoRecord = z.infer<typeof contactInfoRecord>;
+
+/**
+ * The API's record; all blank when none was ever saved (/contact then falls back to the about
+ * page's e-mail and phone). A stored map address that may not be embedded reads as none, as on
+ * /contact, so a client never frames it and can send the record back as it is.
+ */
+export function toContactInfoRecord(info: Partial<ContactInfoRecord> | null): ContactInfoRecord {
+  return {
+    address: info?.address ?? "",
+    email: info?.email ?? "",
+    phone: info?.phone ?? "",
+    mapEmbedUrl: isAllowedMapEmbedUrl(info?.mapEmbedUrl) ? (info?.mapEmbedUrl?.trim() ?? "") : "",
+    image: info?.image ?? "",
+  };
+}

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { classifyHref, isWebUrl } from "~/lib/links";
 
+/** What a save says (the editor's flash, the JSON API's message). */
+export const FOOTER_SAVED = "Footer updated.";
 export const FOOTER_TEXT_MAX = 100;
 export const FOOTER_URL_MAX = 2000;
 export const FOOTER_ROWS_MAX = 30;
@@ -68,5 +70,26 @@ export function footerToStore(input: FooterInput) {
     social: input.social.flatMap((s) =>
       s.platform && s.url ? [{ platform: s.platform, url: s.url }] : [],
     ),
+  };
+}
+
+// The JSON API (routes/api/footer-content.ts) takes footerSchema as its PUT body unchanged: it
+// reads JSON as it is (links and profiles as arrays of rows).
+
+/** The footer as the JSON API answers it: what the editor edits. */
+export const footerRecord = z.object({
+  copyright: z.string().describe("The company name of the copyright line"),
+  links: z.array(z.object({ label: z.string(), url: z.string() })),
+  social: z.array(z.object({ platform: z.string(), url: z.string() })),
+});
+
+export type FooterRecord = z.infer<typeof footerRecord>;
+
+/** The API's record; all blank when none was ever saved (the shell then shows its fallbacks). */
+export function toFooterRecord(footer: Partial<FooterRecord> | null): FooterRecord {
+  return {
+    copyright: footer?.copyright ?? "",
+    links: (footer?.links ?? []).map(({ label, url }) => ({ label, url })),
+    social: (footer?.social ?? []).map(({ platform, url }) => ({ platform, url })),
   };
 }

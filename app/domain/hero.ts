@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { isValidImageUrl } from "./image";
 
+/** What a save says (the editor's flash, the JSON API's message). */
+export const HERO_SAVED = "Hero section saved.";
 export const HERO_TITLE_REQUIRED = "Title is required.";
 export const HERO_IMAGE_INVALID = "Please upload a valid image.";
 export const HERO_CTA_LINK_INVALID = "Enter a site path like /contact or an http(s) address.";
@@ -40,3 +42,28 @@ export const heroSchema = z.object({
 });
 
 export type HeroInput = z.infer<typeof heroSchema>;
+
+// The JSON API (routes/api/hero-section.ts) takes heroSchema as its PUT body unchanged: it
+// reads JSON as it is (the image is its address, "" for none; files are uploaded apart).
+
+/** The hero as the JSON API answers it: what the editor edits. */
+export const heroRecord = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.string(),
+  ctaText: z.string(),
+  ctaLink: z.string(),
+});
+
+export type HeroRecord = z.infer<typeof heroRecord>;
+
+/** The API's record; all blank when none was ever saved (the home page then shows no hero). */
+export function toHeroRecord(hero: Partial<HeroRecord> | null): HeroRecord {
+  return {
+    title: hero?.title ?? "",
+    subtitle: hero?.subtitle ?? "",
+    image: hero?.image ?? "",
+    ctaText: hero?.ctaText ?? "",
+    ctaLink: hero?.ctaLink ?? "",
+  };
+}

@@ -208,6 +208,16 @@ export async function listInternshipsForAdmin(query: {
   });
 }
 
+/**
+ * Every internship, active or not, newest first: the JSON API's list (SPEC §7), which the
+ * SPEC's admin screen and dashboard read whole (its toggle needs the inactive ones too).
+ */
+export async function listAllInternships(): Promise<AdminInternship[]> {
+  const { internships } = await getCollections();
+  const docs = await internships.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
+  return docs.map(toAdmin);
+}
+
 /** The internship an id names, or null when the id is malformed or names nothing. */
 export async function getInternship(id: string): Promise<AdminInternship | null> {
   const _id = parseObjectId(id);

@@ -236,6 +236,8 @@ export const INTERNSHIP_DELETED = "Internship deleted successfully!";
 export const INTERNSHIP_TOGGLED = "Internship active status toggled successfully!";
 /** SPEC §8: what a failure says when the server gives no list of errors. */
 export const INTERNSHIP_ERROR = "An error occurred";
+/** An id that is malformed or names no internship (the admin's 404, the JSON API's). */
+export const INTERNSHIP_NOT_FOUND = "This internship does not exist (it may have been deleted).";
 export const INTERNSHIP_DELETE_CONFIRM = "Are you sure you want to delete this internship?";
 
 export const INTERNSHIP_MESSAGES = {
@@ -322,26 +324,33 @@ const requiredText = (message: string, max: number, what: string) =>
     .min(1, { error: message, abort: true })
     .max(max, `The ${what} can be at most ${max} characters long.`);
 
+/**
+ * What is wrong with the items of a list (requirements, benefits), or null: at least one, at
+ * most INTERNSHIP_LIMITS.items, each at most INTERNSHIP_LIMITS.item characters. The form's
+ * comma-separated text and the JSON API's array are both checked here.
+ */
+function listItemsProblem(items: readonly string[], message: string, what: string) {
+  if (items.length === 0) return message;
+  if (items.length > INTERNSHIP_LIMITS.items) return `At most ${INTERNSHIP_LIMITS.items} ${what}.`;
+  if (items.some((item) => item.length > INTERNSHIP_LIMITS.item)) {
+    return `Each of the ${what} can be at most ${INTERNSHIP_LIMITS.item} characters long.`;
+  }
+  return null;
+}
+
+const checkedItems = (message: string, what: string) => (items: string[], ctx: z.RefinementCtx) => {
+  const problem = listItemsProblem(items, message, what);
+  if (problem) {
+    ctx.addIssue({ code: "custom", message: problem });
+    return z.NEVER;
+  }
+  return items;
+};
+
 const list = (message: string, what: string) =>
-  requiredText(message, INTERNSHIP_LIMITS.listText, what).transform((text, ctx) => {
-    const items = splitList(text);
-    if (items.length === 0) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    if (items.length > INTERNSHIP_LIMITS.items) {
-      ctx.addIssue({ code: "custom", message: `At most ${INTERNSHIP_LIMITS.items} ${what}.` });
-      return z.NEVER;
-    }
-    if (items.some((item) => item.length > INTERNSHIP_LIMITS.item)) {
-      ctx.addIssue({
-        code: "custom",
-        message: `Each of the ${what} can be at most ${INTERNSHIP_LIMITS.item} characters long.`,
-      });
-      return z.NEVER;
-    }
-    return items;
-  });
+  requiredText(message, INTERNSHIP_LIMITS.listText, what)
+    .transform(splitList)
+    .transform(checkedItems(message, what));
 
 // conform turns an empty field into undefined (hence the "required" messages on a missing
 // value) and an unchecked checkbox into nothing at all (hence false).
@@ -444,4 +453,118 @@ export function internshipFormValues(internship: AdminInternship): InternshipFor
     isActive: internship.isActive,
     applicationLink: internship.applicationLink,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// The JSON API (SPEC §7 'internship data'; routes/api/internships*.ts). The form's field
+// schemas and messages, with what JSON carries instead of the form's text: the duration and
+// the lists as arrays (the form's comma-separated text is still accepted), booleans as
+// booleans, the deadline also as the ISO date-time the API answers with. The API names the
+// company `companyName` and the urgent flag `isUrgent` (issue 8's contract), in bodies and
+// records alike; they are stored as `company` and `urgent`.
+
+const form = internshipFormSchema.shape;
+
+export const INTERNSHIP_API_MESSAGES = {
+  list: (what: string) => `The ${what} must be a list of texts or comma-separated text.`,
+  boolean: (name: string) => `${name} must be true or false.`,
+} as const;
+
+/** `[30, 60]`, or the form's "30,60": the same field schema either way (parseDurationText). */
+const durationBody = z
+  .union([z.array(z.number()), z.string()], {
+    error: (issue) =>
+      issue.input === undefined
+        ? INTERNSHIP_MESSAGES.durationRequired
+        : INTERNSHIP_MESSAGES.durationFormat,
+  })
+  .transform((value) => (Array.isArray(value) ? value.join(",") : value))
+  .pipe(form.duration);
+
+/**
+ * `["a", "b, c"]` (each item kept whole, trimmed, blank ones dropped), or the form's "a, b"
+ * (split at commas, splitList): the same checks either way.
+ */
+const listBody = (message: string, what: "requirements" | "benefits") =>
+  z
+    .union([z.array(z.string()), z.string()], {
+      error: (issue) => (issue.input === undefined ? message : INTERNSHIP_API_MESSAGES.list(what)),
+    })
+    .transform((value) =>
+      typeof value === "string"
+        ? splitList(value)
+        : value.map((item) => item.trim()).filter((item) => item !== ""),
+    )
+    .transform(checkedItems(message, what));
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** "2026-12-31", or an ISO date-time such as the API's own "2026-12-31T23:59:59.999Z". */
+const deadlineBody = z
+  .string({ error: INTERNSHIP_MESSAGES.deadlineRequired })
+  .transform((text) => {
+    const trimmed = text.trim();
+    if (!isoDateTime.safeParse(trimmed).success) return text;
+    // The day it is in UTC, where the site keeps deadlines (parseDeadline).
+    const date = new Date(trimmed);
+    return Number.isNaN(date.getTime()) ? text : date.toISOString().slice(0, 10);
+  })
+  .pipe(form.deadline);
+
+const flag = (name: string, fallback: boolean) =>
+  z.boolean({ error: INTERNSHIP_API_MESSAGES.boolean(name) }).default(fallback);
+
+export const internshipBodySchema = z
+  .object({
+    title: form.title,
+    domain: form.domain,
+    companyName: form.company,
+    location: form.location,
+    duration: durationBody,
+    salary: form.salary,
+    deadline: deadlineBody,
+    status: form.status,
+    // SPEC §4: not urgent and active unless said otherwise.
+    isUrgent: flag("isUrgent", false),
+    description: form.description,
+    requirements: listBody(INTERNSHIP_MESSAGES.requirements, "requirements"),
+    benefits: listBody(INTERNSHIP_MESSAGES.benefits, "benefits"),
+    isActive: flag("isActive", true),
+    applicationLink: form.applicationLink,
+  })
+  .transform(
+    ({ companyName, isUrgent, ...rest }): InternshipInput => ({
+      ...rest,
+      company: companyName,
+      urgent: isUrgent,
+    }),
+  );
+
+/** An internship as the JSON API answers it: every stored field, dates as ISO strings. */
+export const internshipRecord = z.object({
+  _id: z.string(),
+  title: z.string(),
+  domain: z.enum(INTERNSHIP_DOMAINS),
+  companyName: z.string(),
+  location: z.string(),
+  duration: z.array(z.number().int()),
+  salary: z.string(),
+  deadline: z.string().describe("ISO date-time: the end of the deadline's day in UTC"),
+  status: z.enum(INTERNSHIP_STATUSES),
+  isUrgent: z.boolean(),
+  description: z.string(),
+  requirements: z.array(z.string()),
+  benefits: z.array(z.string()),
+  isActive: z.boolean(),
+  applicationLink: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type InternshipRecord = z.infer<typeof internshipRecord>;
+
+/** The API's record of an internship (who changed it stays in the admin: the read is public). */
+export function toInternshipRecord(internship: AdminInternship): InternshipRecord {
+  const { company, urgent, updatedBy: _updatedBy, ...rest } = internship;
+  return { ...rest, companyName: company, isUrgent: urgent };
 }

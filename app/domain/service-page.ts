@@ -20,6 +20,8 @@ export const SERVICE_HERO_TITLE_REQUIRED = "Hero title is required.";
 export const SERVICE_IMAGE_INVALID = "Please upload a valid image.";
 export const SERVICE_LINK_INVALID = "Enter a page of this site (/contact) or an http(s) address.";
 export const SERVICE_ICON_REQUIRED = "Choose one of the icons.";
+/** What a save says (the editor's flash, the JSON API's message). */
+export const SERVICE_PAGE_SAVED = "Service page updated.";
 export const SERVICE_PAGE_SAVE_FAILED = "Failed to update service page.";
 
 /** The lists of the form, by field name, with how a row is called on screen. */
@@ -169,6 +171,62 @@ export function servicePageToStore(input: ServicePageInput) {
       buttons: input.cta.buttons.flatMap((b) =>
         b.label && b.link ? [{ label: b.label, link: b.link }] : [],
       ),
+    },
+  };
+}
+
+// The JSON API (routes/api/service-page.ts) takes servicePageSchema as its PUT body unchanged:
+// it reads JSON as it is (lists as arrays of rows, the hero image as its address).
+
+const iconRecord = z.object({
+  title: z.string(),
+  description: z.string(),
+  icon: z.enum(ICON_KEYS),
+});
+
+/** The service page as the JSON API answers it: what the editor edits. */
+export const servicePageRecord = z.object({
+  hero: z.object({ title: z.string(), subtitle: z.string(), image: z.string() }),
+  services: z.array(iconRecord),
+  benefits: z.array(iconRecord),
+  processSteps: z.array(z.object({ title: z.string(), description: z.string() })),
+  cta: z.object({
+    title: z.string(),
+    subtitle: z.string(),
+    buttons: z.array(z.object({ label: z.string(), link: z.string() })),
+  }),
+});
+
+export type ServicePageRecord = z.infer<typeof servicePageRecord>;
+
+type StoredServicePage = {
+  hero?: Partial<ServicePageRecord["hero"]>;
+  services?: ServicePageRecord["services"];
+  benefits?: ServicePageRecord["benefits"];
+  processSteps?: ServicePageRecord["processSteps"];
+  cta?: Partial<ServicePageRecord["cta"]>;
+};
+
+/** The API's record; all blank when none was ever saved (the public page then says so). */
+export function toServicePageRecord(page: StoredServicePage | null): ServicePageRecord {
+  const iconRows = (rows: ServicePageRecord["services"] | undefined) =>
+    (rows ?? []).map(({ title, description, icon }) => ({ title, description, icon }));
+  return {
+    hero: {
+      title: page?.hero?.title ?? "",
+      subtitle: page?.hero?.subtitle ?? "",
+      image: page?.hero?.image ?? "",
+    },
+    services: iconRows(page?.services),
+    benefits: iconRows(page?.benefits),
+    processSteps: (page?.processSteps ?? []).map(({ title, description }) => ({
+      title,
+      description,
+    })),
+    cta: {
+      title: page?.cta?.title ?? "",
+      subtitle: page?.cta?.subtitle ?? "",
+      buttons: (page?.cta?.buttons ?? []).map(({ label, link }) => ({ label, link })),
     },
   };
 }

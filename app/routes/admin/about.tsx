@@ -29,6 +29,7 @@ import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import {
+  ABOUT_SAVED,
   aboutPageSchema,
   isBlankMember,
   splitValues,
@@ -36,16 +37,10 @@ import {
   TEAM_NAME_REQUIRED,
   TEAM_TEXT_MAX,
 } from "~/domain/about-page";
-import { getAboutPage, saveAboutPage } from "~/domain/about-page.server";
+import { deleteDroppedPortraits, getAboutPage, saveAboutPage } from "~/domain/about-page.server";
 import { requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
-import {
-  deleteImageIfUnused,
-  discardImage,
-  readUploadForm,
-  resolveImageField,
-  storeImage,
-} from "~/domain/image.server";
+import { discardImage, readUploadForm, resolveImageField, storeImage } from "~/domain/image.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
@@ -54,7 +49,8 @@ import { LAST_ROW_MESSAGE, removesLastRow } from "~/lib/row-list.server";
 import type { Route } from "./+types/about";
 
 const PAGE = "/admin/dashboard/about";
-export const ABOUT_SAVED = "About page updated.";
+
+export { ABOUT_SAVED };
 export const ABOUT_SAVE_FAILED = "Failed to update about page.";
 /** conform's intent field (add/remove a row). */
 const INTENT = "__intent__";
@@ -215,11 +211,7 @@ export async function action({ request }: Route.ActionArgs) {
     for (const url of stored) await discardImage(url);
     return data({ result: submission.reply({ formErrors: [ABOUT_SAVE_FAILED] }) }, { status: 503 });
   }
-  // Portraits of removed rows, and replaced or removed ones, go once nothing else uses them.
-  const kept = new Set(team.map((row) => row.image));
-  for (const url of new Set(previousImages)) {
-    if (!kept.has(url)) await deleteImageIfUnused(url);
-  }
+  await deleteDroppedPortraits(previousImages, team);
   return redirectWithFlash(PAGE, ABOUT_SAVED);
 }
 

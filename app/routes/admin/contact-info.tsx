@@ -18,6 +18,7 @@ import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { requireAdmin } from "~/domain/auth.server";
 import {
+  CONTACT_INFO_SAVED,
   contactInfoSchema,
   isAllowedMapEmbedUrl,
   MAP_EMBED_PROVIDERS,
@@ -39,7 +40,8 @@ import { isSafeImageSrc } from "~/lib/links";
 import type { Route } from "./+types/contact-info";
 
 const PAGE = "/admin/dashboard/contact";
-export const CONTACT_INFO_SAVED = "Contact info updated.";
+
+export { CONTACT_INFO_SAVED };
 export const CONTACT_INFO_SAVE_FAILED = "Failed to update contact info.";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -19,7 +19,13 @@ import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { useEditorForm } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { requireAdmin } from "~/domain/auth.server";
-import { FOOTER_ROWS_MAX, FOOTER_TEXT_MAX, FOOTER_URL_MAX, footerSchema } from "~/domain/footer";
+import {
+  FOOTER_ROWS_MAX,
+  FOOTER_SAVED,
+  FOOTER_TEXT_MAX,
+  FOOTER_URL_MAX,
+  footerSchema,
+} from "~/domain/footer";
 import { getFooter, saveFooter } from "~/domain/footer.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -28,7 +34,8 @@ import { LAST_ROW_MESSAGE, removesLastRow } from "~/lib/row-list.server";
 import type { Route } from "./+types/footer";
 
 const PAGE = "/admin/dashboard/footer";
-export const FOOTER_SAVED = "Footer updated.";
+
+export { FOOTER_SAVED };
 export const FOOTER_SAVE_FAILED = "Failed to update footer.";
 
 export async function loader({ request }: Route.LoaderArgs) {

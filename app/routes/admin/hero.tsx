@@ -12,7 +12,7 @@ import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { requireAdmin } from "~/domain/auth.server";
-import { heroSchema } from "~/domain/hero";
+import { HERO_SAVED, heroSchema } from "~/domain/hero";
 import { getHeroSection, saveHeroSection } from "~/domain/hero.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import {
@@ -28,7 +28,9 @@ import { isSafeImageSrc } from "~/lib/links";
 import type { Route } from "./+types/hero";
 
 const PAGE = "/admin/dashboard/hero";
-export const HERO_SAVED = "Hero section saved.";
+
+export { HERO_SAVED };
+
 const SAVE_FAILED = "Unexpected error: the hero section could not be saved. Please try again.";
 /** The home page's CTA text when none is set (SPEC §2). */
 const DEFAULT_CTA_TEXT = "Get Free Consultation";

@@ -43,6 +43,7 @@ import {
   INTERNSHIP_DOMAINS,
   INTERNSHIP_ERROR,
   INTERNSHIP_LIMITS,
+  INTERNSHIP_NOT_FOUND,
   INTERNSHIP_STATUSES,
   INTERNSHIP_TOGGLED,
   INTERNSHIP_UPDATED,
@@ -81,7 +82,8 @@ export const RESPOND_FIELD = "respond";
  */
 export const RESULT_ID = "internship-result";
 const AT_RESULT = `#${RESULT_ID}`;
-export const INTERNSHIP_NOT_FOUND = "This internship does not exist (it may have been deleted).";
+
+export { INTERNSHIP_NOT_FOUND };
 
 // The success line belongs below the form (SPEC §2), not at the top of the admin shell.
 export const handle: AdminPageHandle = { ownFlash: true };

@@ -46,6 +46,7 @@ import {
   isIconKey,
   SERVICE_LISTS,
   SERVICE_PAGE_SAVE_FAILED,
+  SERVICE_PAGE_SAVED,
   SERVICE_TEXT_MAX,
   SERVICE_TITLE_MAX,
   type ServiceListName,
@@ -60,7 +61,8 @@ import { isSafeImageSrc } from "~/lib/links";
 import type { Route } from "./+types/services";
 
 const PAGE = "/admin/dashboard/services";
-export const SERVICE_PAGE_SAVED = "Service page updated.";
+
+export { SERVICE_PAGE_SAVED };
 export const FORM_UNREADABLE = "The form could not be read. Please try again.";
 const HERO_IMAGE = "hero.image";
 

@@ -1,0 +1,48 @@
+// GET, PUT /api/contact-info (SPEC §7 'data field'): the contact page's address, e-mail, phone,
+// map and picture, one document. The same rules and save as /admin/dashboard/contact
+// (domain/contact-info.ts contactInfoSchema with its map allow-list, saveContactInfo); a
+// replaced stored image is deleted once unused, as there.
+import { z } from "zod";
+import {
+  CONTACT_IMAGE_INVALID,
+  CONTACT_INFO_SAVED,
+  contactInfoRecord,
+  contactInfoSchema,
+  toContactInfoRecord,
+} from "~/domain/contact-info";
+import { getContactInfo, saveContactInfo } from "~/domain/contact-info.server";
+import { deleteImageIfUnused, isMissingStoredImage } from "~/domain/image.server";
+import { apiInvalid, apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+
+const api = apiRoute("/api/contact-info", {
+  get: operation({
+    tag: "Contact info",
+    summary: "The contact information (every field blank when none was saved yet)",
+    auth: "none",
+    response: z.object({ success: z.literal(true), data: contactInfoRecord }),
+    handler: async () =>
+      apiJson({ success: true, data: toContactInfoRecord(await getContactInfo()) }),
+  }),
+  put: operation({
+    tag: "Contact info",
+    summary: "Replace the contact information",
+    description:
+      "mapEmbedUrl: empty, or a Google Maps or OpenStreetMap embed address. image: an address (an uploaded /images/<id>, a site path or http(s)), or empty for none.",
+    auth: "bearer",
+    body: contactInfoSchema,
+    response: okResponse(contactInfoRecord),
+    handler: async ({ body, admin }) => {
+      if (await isMissingStoredImage(body.image)) apiInvalid("image", CONTACT_IMAGE_INVALID);
+      const { previousImage } = await saveContactInfo(body, admin);
+      if (previousImage !== body.image) await deleteImageIfUnused(previousImage);
+      return apiJson({
+        success: true,
+        data: toContactInfoRecord(body),
+        message: CONTACT_INFO_SAVED,
+      });
+    },
+  }),
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,59 @@
+// GET, PUT, DELETE /api/internships/{id} (SPEC §7 'full internship body', 'none'): one
+// internship, as the admin edits it. An id that is malformed or names nothing is a 404 either
+// way. The same rules and queries as /admin/dashboard/intership-page.
+import { z } from "zod";
+import {
+  INTERNSHIP_DELETED,
+  INTERNSHIP_NOT_FOUND,
+  INTERNSHIP_UPDATED,
+  internshipBodySchema,
+  internshipRecord,
+  toInternshipRecord,
+} from "~/domain/internship";
+import { deleteInternship, getInternship, updateInternship } from "~/domain/internship.server";
+import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
+
+const api = apiRoute("/api/internships/{id}", {
+  get: operation({
+    tag: "Internships",
+    summary: "One internship",
+    auth: "none",
+    response: z.object({ success: z.literal(true), data: internshipRecord }),
+    handler: async ({ params }) => {
+      const internship = await getInternship(params.id ?? "");
+      if (!internship) apiNotFound(INTERNSHIP_NOT_FOUND);
+      return apiJson({ success: true, data: toInternshipRecord(internship) });
+    },
+  }),
+  put: operation({
+    tag: "Internships",
+    summary: "Replace an internship (the full body, as for POST)",
+    auth: "bearer",
+    body: internshipBodySchema,
+    response: okResponse(internshipRecord),
+    handler: async ({ params, body, admin }) => {
+      const id = params.id ?? "";
+      if (!(await updateInternship(id, body, admin.email))) apiNotFound(INTERNSHIP_NOT_FOUND);
+      const internship = await getInternship(id);
+      if (!internship) apiNotFound(INTERNSHIP_NOT_FOUND);
+      return apiJson({
+        success: true,
+        data: toInternshipRecord(internship),
+        message: INTERNSHIP_UPDATED,
+      });
+    },
+  }),
+  delete: operation({
+    tag: "Internships",
+    summary: "Delete an internship",
+    auth: "bearer",
+    response: z.object({ success: z.literal(true), message: z.string() }),
+    handler: async ({ params }) => {
+      if (!(await deleteInternship(params.id ?? ""))) apiNotFound(INTERNSHIP_NOT_FOUND);
+      return apiJson({ success: true, message: INTERNSHIP_DELETED });
+    },
+  }),
+});
+
+export const loader = api.loader;
+export const action = api.action;

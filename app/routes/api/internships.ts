@@ -1,0 +1,48 @@
+// GET, POST /api/internships (SPEC §7 'list; read from a data field or the body itself',
+// 'internship data'; also GET /api/internships/, which the SPEC's dashboard reads): every
+// internship as the admin list has them, active or not (the SPEC's admin screen reads this list
+// without a token and toggles inactive ones back on), and a new one. The same rules and queries
+// as /admin/dashboard/intership-page (domain/internship.ts, domain/internship.server.ts).
+import {
+  INTERNSHIP_ADDED,
+  internshipBodySchema,
+  internshipRecord,
+  toInternshipRecord,
+} from "~/domain/internship";
+import { createInternship, getInternship, listAllInternships } from "~/domain/internship.server";
+import { ApiError, apiJson, apiRoute, listResponse, okResponse, operation } from "~/lib/api.server";
+
+const api = apiRoute("/api/internships", {
+  get: operation({
+    tag: "Internships",
+    summary: "Every internship, active or not, newest first",
+    auth: "none",
+    response: listResponse(internshipRecord),
+    handler: async () =>
+      apiJson({ success: true, data: (await listAllInternships()).map(toInternshipRecord) }),
+  }),
+  post: operation({
+    tag: "Internships",
+    summary: "Add an internship",
+    description:
+      "duration: whole days as an array ([30, 60]) or comma-separated text ('30,60'); requirements and benefits: arrays of texts or comma-separated text; deadline: YYYY-MM-DD or an ISO date-time (kept as the end of that day in UTC). status defaults to Open, isUrgent to false, isActive to true.",
+    auth: "bearer",
+    body: internshipBodySchema,
+    response: okResponse(internshipRecord),
+    status: 201,
+    errors: { 409: "Deleted by someone else in the instant after it was added" },
+    handler: async ({ body, admin }) => {
+      const id = await createInternship(body, admin.email);
+      const internship = await getInternship(id);
+      // Deleted in the instant between the two calls: nothing to answer with.
+      if (!internship) throw new ApiError(409, "The internship was deleted meanwhile.");
+      return apiJson(
+        { success: true, data: toInternshipRecord(internship), message: INTERNSHIP_ADDED },
+        201,
+      );
+    },
+  }),
+});
+
+export const loader = api.loader;
+export const action = api.action;
