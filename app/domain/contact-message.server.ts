@@ -41,7 +41,11 @@ export async function createContactMessage(
     createdAt: now,
     updatedAt: now,
   };
-  if (!(await insertOnce(contacts, doc))) return { doc, created: false };
+  if (!(await insertOnce(contacts, doc))) {
+    // A repeat of a stored post: answer with what was stored the first time.
+    const stored = await contacts.findOne({ submissionKey });
+    return { doc: stored ?? doc, created: false };
+  }
   notifyNewLead({
     kind: "contact",
     id: doc._id,

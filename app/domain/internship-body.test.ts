@@ -11,7 +11,7 @@ import {
 const valid = {
   title: "Frontend intern",
   domain: "Tech",
-  companyName: "Bureau",
+  company: "Bureau",
   location: "Remote",
   duration: [60, 30, 60],
   salary: "€900 / month",
@@ -53,11 +53,11 @@ describe("internshipBodySchema", () => {
 
   it("gives the same value as the form for the form's comma-separated text", () => {
     const text = { duration: "30, 60", requirements: "HTML, Git", benefits: "Mentoring" };
-    const api = internshipBodySchema.parse({ ...valid, ...text, isUrgent: true, isActive: false });
+    const api = internshipBodySchema.parse({ ...valid, ...text, urgent: true, isActive: false });
     const fromForm = internshipFormSchema.parse({
       ...valid,
       ...text,
-      company: valid.companyName,
+      company: valid.company,
       urgent: true,
     });
     expect(api).toEqual(fromForm);
@@ -81,7 +81,7 @@ describe("internshipBodySchema", () => {
     expect(problems({})).toEqual([
       `title: ${INTERNSHIP_MESSAGES.title}`,
       `domain: ${INTERNSHIP_MESSAGES.domainRequired}`,
-      `companyName: ${INTERNSHIP_MESSAGES.company}`,
+      `company: ${INTERNSHIP_MESSAGES.company}`,
       `location: ${INTERNSHIP_MESSAGES.location}`,
       `duration: ${INTERNSHIP_MESSAGES.durationRequired}`,
       `salary: ${INTERNSHIP_MESSAGES.salary}`,
@@ -147,8 +147,8 @@ describe("internshipBodySchema", () => {
       `status: ${INTERNSHIP_MESSAGES.status}`,
     ]);
     for (const flag of ["yes", "true", 1, { $ne: false }, null]) {
-      expect(problems({ ...valid, isUrgent: flag })).toEqual([
-        `isUrgent: ${INTERNSHIP_API_MESSAGES.boolean("isUrgent")}`,
+      expect(problems({ ...valid, urgent: flag })).toEqual([
+        `urgent: ${INTERNSHIP_API_MESSAGES.boolean("urgent")}`,
       ]);
       expect(problems({ ...valid, isActive: flag })).toEqual([
         `isActive: ${INTERNSHIP_API_MESSAGES.boolean("isActive")}`,

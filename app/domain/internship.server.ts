@@ -212,9 +212,14 @@ export async function listInternshipsForAdmin(query: {
  * Every internship, active or not, newest first: the JSON API's list (SPEC §7), which the
  * SPEC's admin screen and dashboard read whole (its toggle needs the inactive ones too).
  */
-export async function listAllInternships(): Promise<AdminInternship[]> {
+export async function listAllInternships(
+  options: { activeOnly?: boolean } = {},
+): Promise<AdminInternship[]> {
   const { internships } = await getCollections();
-  const docs = await internships.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
+  const docs = await internships
+    .find(options.activeOnly ? PUBLIC : {})
+    .sort({ createdAt: -1, _id: -1 })
+    .toArray();
   return docs.map(toAdmin);
 }
 

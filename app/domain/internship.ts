@@ -459,9 +459,8 @@ export function internshipFormValues(internship: AdminInternship): InternshipFor
 // The JSON API (SPEC §7 'internship data'; routes/api/internships*.ts). The form's field
 // schemas and messages, with what JSON carries instead of the form's text: the duration and
 // the lists as arrays (the form's comma-separated text is still accepted), booleans as
-// booleans, the deadline also as the ISO date-time the API answers with. The API names the
-// company `companyName` and the urgent flag `isUrgent` (issue 8's contract), in bodies and
-// records alike; they are stored as `company` and `urgent`.
+// booleans, the deadline also as the ISO date-time the API answers with. Field names are
+// SPEC §3's, as stored: `company`, `urgent`.
 
 const form = internshipFormSchema.shape;
 
@@ -514,44 +513,36 @@ const deadlineBody = z
 const flag = (name: string, fallback: boolean) =>
   z.boolean({ error: INTERNSHIP_API_MESSAGES.boolean(name) }).default(fallback);
 
-export const internshipBodySchema = z
-  .object({
-    title: form.title,
-    domain: form.domain,
-    companyName: form.company,
-    location: form.location,
-    duration: durationBody,
-    salary: form.salary,
-    deadline: deadlineBody,
-    status: form.status,
-    // SPEC §4: not urgent and active unless said otherwise.
-    isUrgent: flag("isUrgent", false),
-    description: form.description,
-    requirements: listBody(INTERNSHIP_MESSAGES.requirements, "requirements"),
-    benefits: listBody(INTERNSHIP_MESSAGES.benefits, "benefits"),
-    isActive: flag("isActive", true),
-    applicationLink: form.applicationLink,
-  })
-  .transform(
-    ({ companyName, isUrgent, ...rest }): InternshipInput => ({
-      ...rest,
-      company: companyName,
-      urgent: isUrgent,
-    }),
-  );
+export const internshipBodySchema = z.object({
+  title: form.title,
+  domain: form.domain,
+  company: form.company,
+  location: form.location,
+  duration: durationBody,
+  salary: form.salary,
+  deadline: deadlineBody,
+  status: form.status,
+  // SPEC §4: not urgent and active unless said otherwise.
+  urgent: flag("urgent", false),
+  description: form.description,
+  requirements: listBody(INTERNSHIP_MESSAGES.requirements, "requirements"),
+  benefits: listBody(INTERNSHIP_MESSAGES.benefits, "benefits"),
+  isActive: flag("isActive", true),
+  applicationLink: form.applicationLink,
+}) satisfies z.ZodType<InternshipInput, unknown>;
 
 /** An internship as the JSON API answers it: every stored field, dates as ISO strings. */
 export const internshipRecord = z.object({
   _id: z.string(),
   title: z.string(),
   domain: z.enum(INTERNSHIP_DOMAINS),
-  companyName: z.string(),
+  company: z.string(),
   location: z.string(),
   duration: z.array(z.number().int()),
   salary: z.string(),
   deadline: z.string().describe("ISO date-time: the end of the deadline's day in UTC"),
   status: z.enum(INTERNSHIP_STATUSES),
-  isUrgent: z.boolean(),
+  urgent: z.boolean(),
   description: z.string(),
   requirements: z.array(z.string()),
   benefits: z.array(z.string()),
@@ -565,6 +556,6 @@ export type InternshipRecord = z.infer<typeof internshipRecord>;
 
 /** The API's record of an internship (who changed it stays in the admin: the read is public). */
 export function toInternshipRecord(internship: AdminInternship): InternshipRecord {
-  const { company, urgent, updatedBy: _updatedBy, ...rest } = internship;
-  return { ...rest, companyName: company, isUrgent: urgent };
+  const { updatedBy: _updatedBy, ...rest } = internship;
+  return rest;
 }

@@ -43,7 +43,11 @@ export async function createQuote(
     createdAt: now,
     updatedAt: now,
   };
-  if (!(await insertOnce(quotes, doc))) return { doc, created: false };
+  if (!(await insertOnce(quotes, doc))) {
+    // A repeat of a stored post: answer with what was stored the first time.
+    const stored = await quotes.findOne({ submissionKey });
+    return { doc: stored ?? doc, created: false };
+  }
   notifyNewLead({
     kind: "quote",
     id: doc._id,

@@ -22,6 +22,7 @@ export const API_MESSAGES = {
   badToken: "The token is invalid or has expired. Sign in again.",
   notJson: "Send the body as JSON, with 'Content-Type: application/json'.",
   badJson: "The body is not valid JSON.",
+  operatorKey: "Field names starting with $ are not accepted.",
   tooLarge: `The body is too large: at most ${MAX_BODY_BYTES / 1024 / 1024} MiB.`,
   invalid: "The request is not valid.",
   notFound: "Not found.",
@@ -291,11 +292,39 @@ export async function readJson(request: Request): Promise<unknown> {
   // The server refuses a declared length over the limit before reading (body-limit.server.ts);
   // this catches a body that lied about its length.
   if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413, API_MESSAGES.tooLarge);
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw new ApiError(400, API_MESSAGES.badJson);
   }
+  const operator = operatorKeyPath(value);
+  if (operator !== null) {
+    throw new ApiError(400, API_MESSAGES.operatorKey, [
+      { path: operator, msg: API_MESSAGES.operatorKey },
+    ]);
+  }
+  return value;
+}
+
+/**
+ * The path of the first object key that starts with `$` (a MongoDB operator such as `$ne` or
+ * `$where`), or null. The schemas would drop such a key anyway, since none of them has one;
+ * refusing it says plainly that operators are not taken, wherever they are nested. Walked with
+ * a stack, not recursion: the body may be nested as deep as JSON.parse allows.
+ */
+export function operatorKeyPath(value: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value, path: "" }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; path: string };
+    if (item.value === null || typeof item.value !== "object") continue;
+    for (const [key, child] of Object.entries(item.value)) {
+      const path = item.path ? `${item.path}.${key}` : key;
+      if (key.startsWith("$")) return path;
+      stack.push({ value: child, path });
+    }
+  }
+  return null;
 }
 
 /** CORS headers for an allowed Origin (API_ALLOWED_ORIGINS), else only Vary. */

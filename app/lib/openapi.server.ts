@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the JSON API, built from the same declarations (lib/api.server.ts
 // apiRoute) and zod schemas that check each request, so it cannot drift from what the server
 // does. Every module in app/routes/api whose loader carries a description (`loader.openapi`) is
-// included; routes/api/openapi-json.test.ts checks that each /api route of app/routes.ts is.
+// included; tests/api/protocol.spec.ts checks that each /api route of app/routes.ts is.
 import { z } from "zod";
 import type { ApiPath, Operation } from "./api.server";
 import { API_METHODS } from "./api.server";

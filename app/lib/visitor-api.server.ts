@@ -5,6 +5,10 @@
 //   honeypot -> per-address rate limit (the form's bucket) -> store (which e-mails the agency).
 // Not the forms' fill-time token (lib/form-guard.server.ts): it is handed out with a page, and
 // an API client (a mobile app, another site's front end) has no page to take it from.
+// A retry is recognised by an `Idempotency-Key` header instead of the form's token: the same key
+// on the same endpoint is one submission (the unique submissionKey index, as for the forms), and
+// the retry is answered with what was stored the first time.
+import { createHash } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import type { LeadSource } from "#db/collections";
 import { ApiError } from "./api.server";
@@ -19,18 +23,40 @@ export async function acceptVisitorPost<T>(input: {
   scope: VisitorScope;
   /** The body's honeypot field (`website`). */
   honeypot: unknown;
-  /** Stores the post, where it came from recorded (lib/lead-source.server.ts apiLeadSource). */
-  store: (source: LeadSource) => Promise<T>;
+  /**
+   * Stores the post, where it came from recorded (lib/lead-source.server.ts apiLeadSource), once
+   * per `submissionKey` when the client sent an Idempotency-Key.
+   */
+  store: (meta: { source: LeadSource; submissionKey?: string }) => Promise<T>;
 }): Promise<T> {
   if (honeypotFilled([input.honeypot])) throw new ApiError(400, SPAM_MESSAGE);
+  const submissionKey = idempotencyKey(input.request, input.scope);
   const limited = await checkVisitorRateLimit(input.scope, input.context);
   if (limited) throw new ApiError(limited.status, limited.message, undefined, limited.headers);
   const stored = await storeVisitorPost(input.scope, () =>
-    input.store(apiLeadSource(input.request)),
+    input.store({ source: apiLeadSource(input.request), submissionKey }),
   );
   if (!stored.ok) {
     const { status, message, headers } = stored.refusal;
     throw new ApiError(status, message, undefined, headers);
   }
   return stored.value;
+}
+
+/** `Idempotency-Key`: 1-255 visible ASCII characters (IETF draft-ietf-httpapi-idempotency-key). */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The stored key of a post that carries an Idempotency-Key (per endpoint), else undefined. */
+function idempotencyKey(request: Request, scope: VisitorScope): string | undefined {
+  const key = request.headers.get("Idempotency-Key")?.trim();
+  if (!key) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new ApiError(400, "Idempotency-Key must be 1 to 255 visible ASCII characters.", [
+      {
+        path: "Idempotency-Key",
+        msg: "Idempotency-Key must be 1 to 255 visible ASCII characters.",
+      },
+    ]);
+  }
+  return createHash("sha256").update(`api\0${scope}\0${key}`).digest("base64url");
 }

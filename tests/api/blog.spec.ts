@@ -268,7 +268,7 @@ test.describe("PUT /api/blog/{id}", () => {
       request,
       "put",
       `/api/blog/${first._id}`,
-      post({ title: { $ne: "" } }),
+      post({ title: ["a title"] }),
       auth,
     );
     expect(await expectFieldError(response, "title")).toBe(REQUIRED);

@@ -78,10 +78,13 @@ export async function expectRefusal(
   return body;
 }
 
-/** A 400 whose `errors` name `path` (with a message for it). */
+/**
+ * A 400 whose `errors` name `path` (with a message for it), or a key inside it (an operator key
+ * such as `email.$ne` is refused where it is, lib/api.server.ts).
+ */
 export async function expectFieldError(response: APIResponse, path: string): Promise<string> {
   const body = await expectRefusal(response, 400);
-  const error = body.errors?.find((e) => e.path === path);
+  const error = body.errors?.find((e) => e.path === path || e.path.startsWith(`${path}.`));
   expect(error, `no error for "${path}" in ${JSON.stringify(body.errors)}`).toBeTruthy();
   expect(error?.msg.length).toBeGreaterThan(0);
   return error?.msg ?? "";

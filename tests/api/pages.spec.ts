@@ -684,8 +684,8 @@ test.describe("/api/openapi.json", () => {
     ]);
     expect(Object.keys(doc.paths["/api/internships/{id}/toggle"])).toEqual(["patch"]);
     const body = doc.paths["/api/internships"].post.requestBody.content["application/json"].schema;
-    expect(Object.keys(body.properties)).toContain("companyName");
-    expect(Object.keys(body.properties)).toContain("isUrgent");
+    expect(Object.keys(body.properties)).toContain("company");
+    expect(Object.keys(body.properties)).toContain("urgent");
   });
 });
 

@@ -190,7 +190,7 @@ test.describe("PUT /api/testimonials/{id}", () => {
     }
     const first = await rowAt(request, "/api/testimonials");
     const url = `/api/testimonials/${first._id}`;
-    const response = await send(request, "put", url, testimonial({ rating: { $gt: 0 } }), auth);
+    const response = await send(request, "put", url, testimonial({ rating: [5] }), auth);
     expect(await expectFieldError(response, "rating")).toBe(RATING);
     expect((await (await request.get(url)).json()).data).toEqual(first);
   });

@@ -22,7 +22,7 @@ const api = apiRoute("/api/contact", {
     tag: "Contact messages",
     summary: "Send a message (the contact form, for API clients)",
     description:
-      "No token. The contact form's validation, spam trap and per-address limit (FORM_IP_LIMIT an hour, shared with the form); the agency is e-mailed as for the form.",
+      "No token. The contact form's validation, spam trap and per-address limit (FORM_IP_LIMIT an hour, shared with the form); the agency is e-mailed as for the form. Send an Idempotency-Key header to make a retry safe: the same key is stored once and answered with the first record.",
     auth: "none",
     body: contactMessageApiSchema,
     response: okResponse(contactRecord),
@@ -35,7 +35,7 @@ const api = apiRoute("/api/contact", {
         context,
         scope: "contact",
         honeypot: website,
-        store: (source) => createContactMessage(input, { source }),
+        store: (meta) => createContactMessage(input, meta),
       });
       return apiJson({ success: true, data: toContactRow(doc), message: CONTACT_SUCCESS }, 201);
     },

@@ -1,5 +1,5 @@
 // GET, PUT, DELETE /api/internships/{id} (SPEC §7 'full internship body', 'none'): one
-// internship, as the admin edits it. An id that is malformed or names nothing is a 404 either
+// internship, as the admin edits it (an inactive one only with a token). An id that is malformed or names nothing is a 404 either
 // way. The same rules and queries as /admin/dashboard/intership-page.
 import { z } from "zod";
 import {
@@ -16,12 +16,13 @@ import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api
 const api = apiRoute("/api/internships/{id}", {
   get: operation({
     tag: "Internships",
-    summary: "One internship",
-    auth: "none",
+    summary: "One internship (an inactive one only with a token)",
+    auth: "optional",
     response: z.object({ success: z.literal(true), data: internshipRecord }),
-    handler: async ({ params }) => {
+    handler: async ({ params, admin }) => {
       const internship = await getInternship(params.id ?? "");
-      if (!internship) apiNotFound(INTERNSHIP_NOT_FOUND);
+      // Inactive: a draft or withdrawn, as absent from the API as from the public site.
+      if (!internship || (!internship.isActive && !admin)) apiNotFound(INTERNSHIP_NOT_FOUND);
       return apiJson({ success: true, data: toInternshipRecord(internship) });
     },
   }),

@@ -1,7 +1,8 @@
 // GET, POST /api/internships (SPEC §7 'list; read from a data field or the body itself',
-// 'internship data'; also GET /api/internships/, which the SPEC's dashboard reads): every
-// internship as the admin list has them, active or not (the SPEC's admin screen reads this list
-// without a token and toggles inactive ones back on), and a new one. The same rules and queries
+// 'internship data'; also GET /api/internships/, which the SPEC's dashboard reads): with a
+// token every internship as the admin list has them, active or not (the admin screen toggles
+// inactive ones back on); without one only the active ones, as the public site shows them (an
+// inactive internship is a draft or withdrawn). And a new one. The same rules and queries
 // as /admin/dashboard/intership-page (domain/internship.ts, domain/internship.server.ts).
 import {
   INTERNSHIP_ADDED,
@@ -15,17 +16,19 @@ import { ApiError, apiJson, apiRoute, listResponse, okResponse, operation } from
 const api = apiRoute("/api/internships", {
   get: operation({
     tag: "Internships",
-    summary: "Every internship, active or not, newest first",
-    auth: "none",
+    summary: "Every internship, newest first: with a token also the inactive ones",
+    auth: "optional",
     response: listResponse(internshipRecord),
-    handler: async () =>
-      apiJson({ success: true, data: (await listAllInternships()).map(toInternshipRecord) }),
+    handler: async ({ admin }) => {
+      const internships = await listAllInternships({ activeOnly: !admin });
+      return apiJson({ success: true, data: internships.map(toInternshipRecord) });
+    },
   }),
   post: operation({
     tag: "Internships",
     summary: "Add an internship",
     description:
-      "duration: whole days as an array ([30, 60]) or comma-separated text ('30,60'); requirements and benefits: arrays of texts or comma-separated text; deadline: YYYY-MM-DD or an ISO date-time (kept as the end of that day in UTC). status defaults to Open, isUrgent to false, isActive to true.",
+      "duration: whole days as an array ([30, 60]) or comma-separated text ('30,60'); requirements and benefits: arrays of texts or comma-separated text; deadline: YYYY-MM-DD or an ISO date-time (kept as the end of that day in UTC). status defaults to Open, urgent to false, isActive to true.",
     auth: "bearer",
     body: internshipBodySchema,
     response: okResponse(internshipRecord),

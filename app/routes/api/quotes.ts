@@ -20,7 +20,7 @@ const api = apiRoute("/api/quotes", {
     tag: "Quote requests",
     summary: "Request a quote (the quote form, for API clients)",
     description:
-      "No token. The quote form's validation, spam trap and per-address limit (FORM_IP_LIMIT an hour, shared with the form); the agency is e-mailed as for the form.",
+      "No token. The quote form's validation, spam trap and per-address limit (FORM_IP_LIMIT an hour, shared with the form); the agency is e-mailed as for the form. Send an Idempotency-Key header to make a retry safe: the same key is stored once and answered with the first record.",
     auth: "none",
     body: quoteApiSchema,
     response: okResponse(quoteRecord),
@@ -33,7 +33,7 @@ const api = apiRoute("/api/quotes", {
         context,
         scope: "quote",
         honeypot: website,
-        store: (source) => createQuote(input, { source }),
+        store: (meta) => createQuote(input, meta),
       });
       return apiJson({ success: true, data: toQuoteRow(doc), message: QUOTE_SUCCESS }, 201);
     },

@@ -25,7 +25,8 @@ const api = apiRoute("/api/subscribe", {
         context,
         scope: "newsletter",
         honeypot: body.website,
-        store: (source) => subscribe(body.email, source),
+        // Idempotent by nature: an address is on the list once.
+        store: ({ source }) => subscribe(body.email, source),
       });
       return outcome === "subscribed"
         ? apiJson({ success: true, message: SUBSCRIBE_SUCCESS }, 201)
