@@ -47,7 +47,7 @@ app.use((req, res, next) => {
 // The API's resource routes are called as themselves, never as React Router's single-fetch
 // data URLs (`/api/faqs.data`), which would answer in turbo-stream rather than JSON.
 app.use((req, res, next) => {
-  if (!isApiPath(req.path) || !req.path.endsWith(".data")) return next();
+  if (!isApiPath(req.path) || !req.path.toLowerCase().endsWith(".data")) return next();
   res.status(404).set("Cache-Control", "no-store");
   res.json({ success: false, message: "No API endpoint here. See /api/openapi.json." });
 });

@@ -34,7 +34,9 @@ export async function prepareDatabase(db: Db, log: (line: string) => void): Prom
   } else if (admin.kind === "configured" && admin.created) {
     log(`[db] Created admin ${admin.email} from ADMIN_EMAIL`);
   } else if (admin.kind === "configured" && admin.reset) {
-    log(`[db] ADMIN_PASSWORD changed: reset the password of ${admin.email} and ended its sessions`);
+    log(
+      `[db] ADMIN_PASSWORD changed: reset the password of ${admin.email} and ended its sessions and API tokens`,
+    );
   }
   // The hash an unknown e-mail is checked against, made now rather than on the first sign-in
   // with an unknown e-mail (which would otherwise be measurably slower than the others).

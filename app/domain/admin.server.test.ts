@@ -13,6 +13,7 @@ import {
   removeAdmin,
   verifyCredentials,
 } from "./admin.server";
+import { issueApiToken, verifyApiToken } from "./api-token.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { createSession, loadSession } from "./session.server";
 
@@ -97,13 +98,14 @@ describe("bootstrap admin", () => {
     expect(JSON.stringify(applied)).not.toContain("first long password");
   });
 
-  it("a new ADMIN_PASSWORD resets that admin's password once and ends its sessions", async () => {
+  it("a new ADMIN_PASSWORD resets that admin's password once and ends its sessions and API tokens", async () => {
     const db = await getDb();
     await ensureBootstrapAdmin(db, { email: "owner@bureau.test", password: "first long password" });
     const { admins, sessions } = await getCollections();
     const admin = await admins.findOne({ email: "owner@bureau.test" });
     if (!admin) throw new Error("no admin");
     await createSession(admin._id);
+    const { token } = await issueApiToken(admin._id);
     const changed = await ensureBootstrapAdmin(db, {
       email: "owner@bureau.test",
       password: "second long password",
@@ -113,6 +115,7 @@ describe("bootstrap admin", () => {
     expect(await verifyPassword(stored?.passwordHash ?? "", "second long password")).toBe(true);
     expect(await verifyPassword(stored?.passwordHash ?? "", "first long password")).toBe(false);
     expect(await sessions.countDocuments({ adminId: admin._id })).toBe(0);
+    expect(await verifyApiToken(token)).toBeNull();
     expect(await admins.countDocuments()).toBe(1);
     // Applied: the next start leaves it alone.
     expect(

@@ -92,7 +92,9 @@ export async function ensureBootstrapAdmin(
       { _id: existing._id },
       { $set: { passwordHash: await hashPassword(configured.password), updatedAt: now } },
     );
+    // A reset password shuts every door: the sessions and the API tokens signed in before.
     await collections(db).sessions.deleteMany({ adminId: existing._id });
+    await collections(db).apiTokens.deleteMany({ adminId: existing._id });
     await recordApplied();
     return { kind: "configured", email, created: false, reset: true };
   }

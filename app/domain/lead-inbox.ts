@@ -136,6 +136,17 @@ export function leadRow<View extends LeadView<string>>(view: View): LeadRow<View
   return row;
 }
 
+/**
+ * What a visitor's own post is answered with (POST /api/contact, /api/quotes): the row without
+ * who in the agency last handled it.
+ */
+export function leadReceipt<Row extends { updatedBy: string | null }>(
+  row: Row,
+): Omit<Row, "updatedBy"> {
+  const { updatedBy: _updatedBy, ...receipt } = row;
+  return receipt;
+}
+
 /** "Re: <subject>" mailto link to the visitor, encoded for any name or subject. */
 export function replyHref(email: string, subject: string): string {
   return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;

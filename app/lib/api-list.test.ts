@@ -15,7 +15,7 @@ const contacts = apiLeadListQuery(CONTACT_STATUSES);
 describe("the API's list query", () => {
   it("defaults to page 1, 10 a page, every status, no search", () => {
     expect(contacts.parse({})).toEqual({ page: 1, limit: 10, status: "", search: "" });
-    expect(apiListQuery(API_LIMIT_MAX).parse({})).toEqual({ page: 1, limit: 100, search: "" });
+    expect(apiListQuery(API_LIMIT_MAX).parse({})).toEqual({ page: 1, limit: 1000, search: "" });
   });
 
   it("reads whole numbers, a known status and a trimmed, bounded search", () => {

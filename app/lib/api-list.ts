@@ -9,8 +9,11 @@ import { checkStatus } from "~/domain/lead-inbox";
 import { ADMIN_PAGE_SIZE, SEARCH_MAX } from "./admin-list";
 import type { LeadFilter } from "./lead-filter";
 
-/** The largest page a client may ask for: enough for any screen, bounded work per request. */
-export const API_LIMIT_MAX = 100;
+/**
+ * The largest page a client may ask for: bounded work per request, yet enough for the SPEC's
+ * quote screen, which shows every request without pages (GET /api/quotes answers this many).
+ */
+export const API_LIMIT_MAX = 1000;
 const PAGE_MAX = 999_999;
 
 export const PAGE_INVALID = `page must be a whole number from 1 to ${PAGE_MAX}.`;

@@ -101,7 +101,10 @@ export interface Operation<
   description?: string;
   /** The OpenAPI tag (the entity). */
   tag: string;
-  /** "bearer": a valid token or 401. "optional": a token is read when sent (registration). */
+  /**
+   * "bearer": a valid token or 401. "optional": a valid token adds what only an admin may see
+   * (or do: registration); without one, or with an invalid one, the caller is anonymous.
+   */
   auth: A;
   /** The JSON body, parsed and validated before the handler runs. */
   body?: B;
@@ -172,7 +175,7 @@ export function apiRoute(path: string, operations: Operations) {
       const preflight: Record<string, string> = cors["Access-Control-Allow-Origin"]
         ? {
             "Access-Control-Allow-Methods": allow,
-            "Access-Control-Allow-Headers": "Authorization, Content-Type",
+            "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key",
             "Access-Control-Max-Age": "600",
           }
         : {};
@@ -247,6 +250,9 @@ async function authenticate(request: Request, auth: Auth): Promise<ApiAdmin | nu
   }
   const token = bearerToken(request);
   const admin = token ? await verifyApiToken(token) : null;
+  // A public read with a stale token (a client keeps sending the one it stored after it
+  // expired) is still a public read: only what a token adds is withheld.
+  if (!admin && auth === "optional") return null;
   if (!admin) {
     throw new ApiError(401, API_MESSAGES.badToken, undefined, {
       "WWW-Authenticate": 'Bearer error="invalid_token"',

@@ -29,7 +29,8 @@ export function bodyLimitFor(req: Pick<Request, "method" | "path" | "headers">):
   if (
     req.method === "POST" &&
     multipart &&
-    (req.path.startsWith("/admin/dashboard/") || req.path === API_UPLOAD_PATH)
+    (req.path.startsWith("/admin/dashboard/") ||
+      req.path.toLowerCase().replace(/\/+$/, "") === API_UPLOAD_PATH)
   ) {
     return UPLOAD_MAX_BODY_BYTES;
   }
@@ -73,7 +74,9 @@ function refuse(req: Request, res: Response, status: number, text: string, limit
 
 /** Whether a path belongs to the JSON API, whose every answer is JSON. */
 export function isApiPath(path: string): boolean {
-  return path === "/api" || path.startsWith("/api/");
+  // React Router matches paths whatever their case: so must every check in front of it.
+  const lower = path.toLowerCase();
+  return lower === "/api" || lower === "/api.data" || lower.startsWith("/api/");
 }
 
 /**

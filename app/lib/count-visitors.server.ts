@@ -16,7 +16,9 @@ import { normalizeIp } from "./client-ip.server";
  */
 export function isPageRequest(method: string, path: string): boolean {
   if (method !== "GET") return false;
-  if (/^\/(?:admin|api|assets|images)(?:[/.]|$)/.test(path) || path.startsWith("/__")) return false;
+  // Case-insensitive, as React Router's matching: /API/faqs is the API, not a page.
+  if (/^\/(?:admin|api|assets|images)(?:[/.]|$)/i.test(path) || path.startsWith("/__"))
+    return false;
   const last = path.slice(path.lastIndexOf("/") + 1);
   return !last.includes(".") || last.endsWith(".data");
 }

@@ -31,9 +31,23 @@ test("methods nothing answers (TRACE, PROPFIND): 405, never a 500", async ({ req
   }
 });
 
-test("the API is not reachable as React Router data URLs", async ({ request }) => {
-  const response = await request.get("/api/faqs.data");
-  await expectRefusal(response, 404);
+test("the API is not reachable as React Router data URLs, whatever the case", async ({
+  request,
+}) => {
+  for (const path of ["/api/faqs.data", "/API/faqs.data", "/Api/visitor-stats.data", "/api.data"]) {
+    await expectRefusal(await request.get(path), 404);
+  }
+});
+
+test("paths in another case are the API too, with its rules", async ({ request }) => {
+  const read = await request.get("/API/Faqs");
+  expect(read.status()).toBe(200);
+  expect((await read.json()).success).toBe(true);
+  const cross = await request.post("/API/faqs", {
+    headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    data: FAQ,
+  });
+  await expectRefusal(cross, 403);
 });
 
 test("HEAD answers like GET without a body", async ({ request }) => {
@@ -138,14 +152,18 @@ test("operator keys anywhere in a body: 400 naming where, nothing written", asyn
 });
 
 test("fields the schema does not know are dropped, never stored", async ({ request, auth }) => {
+  // Written out: an object literal's __proto__ would set its prototype, not send a key.
   const response = await request.post("/api/faqs", {
-    headers: auth,
-    data: { ...FAQ, _id: UNKNOWN_ID, __proto__: { admin: true }, extra: 1 },
+    headers: { ...auth, "Content-Type": "application/json" },
+    data: `{"question":"${FAQ.question}","answer":"${FAQ.answer}","_id":"${UNKNOWN_ID}","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}},"extra":1}`,
   });
   expect(response.status()).toBe(201);
   const { data } = await response.json();
   expect(data._id).not.toBe(UNKNOWN_ID);
   expect(Object.keys(data).sort()).toEqual(["_id", "answer", "question"]);
+  expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  const stored = (await (await request.get(`/api/faqs/${data._id}`)).json()).data;
+  expect(Object.keys(stored).sort()).toEqual(["_id", "answer", "question"]);
 });
 
 test("an unknown address under /api: a JSON 404 for any method", async ({ request }) => {
@@ -186,6 +204,7 @@ test.describe("CORS", () => {
     expect(headers["access-control-allow-methods"]).toBe("GET, PUT, DELETE, HEAD, OPTIONS");
     expect(headers["access-control-allow-headers"]).toMatch(/Authorization/);
     expect(headers["access-control-allow-headers"]).toMatch(/Content-Type/);
+    expect(headers["access-control-allow-headers"]).toMatch(/Idempotency-Key/);
     expect(headers.vary).toMatch(/Origin/);
   });
 

@@ -70,10 +70,10 @@ test("POST without a token: 201 with the stored request and the SPEC's success t
       status: "pending",
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
-      updatedBy: null,
     },
   });
-  expect(await found(request, auth, mark)).toEqual([body.data]);
+  // The admin's list also says who last handled it (nobody yet); the visitor's answer does not.
+  expect(await found(request, auth, mark)).toEqual([{ ...body.data, updatedBy: null }]);
 });
 
 test("an Idempotency-Key makes a retry safe: stored once, the same record answered", async ({
@@ -88,7 +88,19 @@ test("an Idempotency-Key makes a retry safe: stored once, the same record answer
   expect(again.status()).toBe(201);
   const stored = (await first.json()).data;
   expect((await again.json()).data).toEqual(stored);
-  expect(await found(request, auth, mark)).toEqual([stored]);
+  expect(await found(request, auth, mark)).toEqual([{ ...stored, updatedBy: null }]);
+
+  // The same key with another body is another submission: it never answers with the first one
+  // (a reused or guessed key must not show someone else's request).
+  const otherBody = await request.post("/api/quotes", {
+    headers,
+    data: quote(mark, { message: "Someone else entirely." }),
+  });
+  expect(otherBody.status()).toBe(201);
+  const second = (await otherBody.json()).data;
+  expect(second._id).not.toBe(stored._id);
+  expect(second.message).toBe("Someone else entirely.");
+  expect(await found(request, auth, mark)).toHaveLength(2);
 
   // Another key (or none) is another request.
   const other = await request.post("/api/quotes", {
@@ -97,14 +109,14 @@ test("an Idempotency-Key makes a retry safe: stored once, the same record answer
   });
   expect((await other.json()).data._id).not.toBe(stored._id);
   await request.post("/api/quotes", { data: quote(mark) });
-  expect(await found(request, auth, mark)).toHaveLength(3);
+  expect(await found(request, auth, mark)).toHaveLength(4);
 
   const bad = await request.post("/api/quotes", {
     headers: { "Idempotency-Key": "x".repeat(256) },
     data: quote(mark),
   });
   await expectRefusal(bad, 400);
-  expect(await found(request, auth, mark)).toHaveLength(3);
+  expect(await found(request, auth, mark)).toHaveLength(4);
 });
 
 test("a post records that it came through the API and announces the lead by e-mail", async ({
@@ -203,9 +215,9 @@ test("GET: a token needed; the list in data, newest first, with success and mess
   const all = await list(request, auth);
   expect(all).toMatchObject({ success: true, message: expect.any(String) });
   expect(Array.isArray(all.data)).toBe(true);
-  // The SPEC's screen shows every request without pages: one page holds up to 100.
-  expect(all.pagination).toMatchObject({ page: 1, limit: 100 });
-  expect(all.data.length).toBe(Math.min(100, all.pagination.total));
+  // The SPEC's screen shows every request without pages: one page holds up to 1,000.
+  expect(all.pagination).toMatchObject({ page: 1, limit: 1000 });
+  expect(all.data.length).toBe(Math.min(1000, all.pagination.total));
   expect(all.data[0]._id).toBe(ids[1]);
   expect(all.data[1]._id).toBe(ids[0]);
   for (const row of all.data) {
@@ -232,7 +244,7 @@ test("GET: a token needed; the list in data, newest first, with success and mess
   for (const [query, path] of [
     ["page=abc", "page"],
     ["limit=0", "limit"],
-    ["limit=1000", "limit"],
+    ["limit=1001", "limit"],
     ["status=done", "status"],
   ] as const) {
     await expectFieldError(await request.get(`/api/quotes?${query}`, { headers: auth }), path);

@@ -11,9 +11,10 @@ interface Stat {
 async function stats(request: APIRequestContext, auth: Record<string, string>): Promise<Stat[]> {
   const response = await request.get("/api/visitor-stats", { headers: auth });
   expect(response.status(), await response.text()).toBe(200);
+  // The list itself, as SPEC §7 gives it ("list of {date, count}"), not wrapped in data.
   const body = await response.json();
-  expect(body.success).toBe(true);
-  return body.data;
+  expect(Array.isArray(body)).toBe(true);
+  return body;
 }
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);

@@ -2,6 +2,7 @@
 // honeypot, rate limit and new-lead e-mail, lib/visitor-api.server.ts), and the inbox's list
 // `?page&limit&status&search` with `pagination` (a token: the same query as
 // /admin/dashboard/contact-forms, domain/contact-message.server.ts).
+
 import {
   CONTACT_STATUSES,
   CONTACT_SUCCESS,
@@ -13,6 +14,7 @@ import {
   listContactMessages,
   toContactRow,
 } from "~/domain/contact-message.server";
+import { leadReceipt } from "~/domain/lead-inbox";
 import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
 import { apiLeadListQuery, leadFilterOf, pagedListResponse, paginationOf } from "~/lib/api-list";
 import { acceptVisitorPost } from "~/lib/visitor-api.server";
@@ -22,10 +24,10 @@ const api = apiRoute("/api/contact", {
     tag: "Contact messages",
     summary: "Send a message (the contact form, for API clients)",
     description:
-      "No token. The contact form's validation, spam trap and per-address limit (FORM_IP_LIMIT an hour, shared with the form); the agency is e-mailed as for the form. Send an Idempotency-Key header to make a retry safe: the same key is stored once and answered with the first record.",
+      "No token. The contact form's validation, spam trap and per-address limit (FORM_IP_LIMIT an hour, shared with the form); the agency is e-mailed as for the form. Send an Idempotency-Key header to make a retry safe: the same key with the same body is stored once and answered with the first record.",
     auth: "none",
     body: contactMessageApiSchema,
-    response: okResponse(contactRecord),
+    response: okResponse(contactRecord.omit({ updatedBy: true })),
     status: 201,
     errors: { 429: "Too many posts from this address; see Retry-After" },
     handler: async ({ request, context, body }) => {
@@ -35,9 +37,13 @@ const api = apiRoute("/api/contact", {
         context,
         scope: "contact",
         honeypot: website,
+        payload: input,
         store: (meta) => createContactMessage(input, meta),
       });
-      return apiJson({ success: true, data: toContactRow(doc), message: CONTACT_SUCCESS }, 201);
+      return apiJson(
+        { success: true, data: leadReceipt(toContactRow(doc)), message: CONTACT_SUCCESS },
+        201,
+      );
     },
   }),
   get: operation({

@@ -25,6 +25,7 @@ const api = apiRoute("/api/subscribe", {
         context,
         scope: "newsletter",
         honeypot: body.website,
+        payload: body.email,
         // Idempotent by nature: an address is on the list once.
         store: ({ source }) => subscribe(body.email, source),
       });
