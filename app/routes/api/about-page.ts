@@ -32,7 +32,7 @@ const api = apiRoute("/api/about-page", {
     tag: "About page",
     summary: "Replace the About page content",
     description:
-      "values: one per line. A team row left completely blank is dropped. team[].image: an address (an uploaded /images/<id>, a site path or http(s)), or empty for none.",
+      "values: one per line. A team row left completely blank is dropped. team[].image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
     auth: "bearer",
     body: aboutPageSchema,
     response: okResponse(aboutPageRecord),

@@ -28,7 +28,7 @@ const api = apiRoute("/api/contact-info", {
     tag: "Contact info",
     summary: "Replace the contact information",
     description:
-      "mapEmbedUrl: empty, or a Google Maps or OpenStreetMap embed address. image: an address (an uploaded /images/<id>, a site path or http(s)), or empty for none.",
+      "mapEmbedUrl: empty, or a Google Maps or OpenStreetMap embed address. image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
     auth: "bearer",
     body: contactInfoSchema,
     response: okResponse(contactInfoRecord),

@@ -26,7 +26,7 @@ const api = apiRoute("/api/hero-section", {
     tag: "Hero section",
     summary: "Replace the hero",
     description:
-      "image: an address (an uploaded /images/<id>, a site path or http(s)), or empty for none.",
+      "image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
     auth: "bearer",
     body: heroSchema,
     response: okResponse(heroRecord),

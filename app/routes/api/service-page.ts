@@ -29,7 +29,7 @@ const api = apiRoute("/api/service-page", {
     tag: "Service page",
     summary: "Replace the Services page content",
     description:
-      "Icons: briefcase, globe, app-window, users-three, trophy, users, headset, trend-up. A row left completely blank is dropped. hero.image: an address (an uploaded /images/<id>, a site path or http(s)), or empty for none.",
+      "Icons: briefcase, globe, app-window, users-three, trophy, users, headset, trend-up. A row left completely blank is dropped. hero.image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
     auth: "bearer",
     body: servicePageSchema,
     response: okResponse(servicePageRecord),
