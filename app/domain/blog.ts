@@ -15,6 +15,18 @@ export const BLOG_UPDATE_FAILED = "Failed to update blog.";
 /** SPEC §6. */
 export const BLOG_DELETE_CONFIRM = "Are you sure you want to delete this blog?";
 
+/** The editor's flash and the JSON API's message after a write. */
+export const BLOG_CREATED = "Blog created.";
+export const BLOG_UPDATED = "Blog updated.";
+export const BLOG_DELETED = "Blog deleted.";
+/**
+ * An id that is malformed or names no post: SPEC §2 (blog detail) 'Blog not found.', what
+ * /blog/{id} and the JSON API (which that page's clients read) answer.
+ */
+export const BLOG_NOT_FOUND = "Blog not found.";
+/** The editor's 404 for a post that is not there (its own, longer text). */
+export const BLOG_EDITOR_NOT_FOUND = "This blog post does not exist (it may have been deleted).";
+
 export const TITLE_MAX = 200;
 /** About 15,000 words: far more than any post, far less than the body limit. */
 export const DESCRIPTION_MAX = 100_000;

@@ -3,6 +3,7 @@ import { getCollections } from "#db/client.server";
 import { type ContactInfoDoc, SINGLETON_ID } from "#db/collections";
 import { getAboutPage } from "./about-page.server";
 import { type ContactInfoInput, isAllowedMapEmbedUrl } from "./contact-info";
+import { deleteImageIfUnused } from "./image.server";
 
 export type ContactInfo = Omit<ContactInfoDoc, "_id">;
 
@@ -26,17 +27,16 @@ export function embeddableMapUrl(url: string | null | undefined): string | null 
   return value && isAllowedMapEmbedUrl(value) ? value : null;
 }
 
-export interface SavedContactInfo {
-  /** The image the document showed before, to delete once unused. */
-  previousImage: string;
-}
-
-/** Writes the contact information (creating it the first time) and records who changed it. */
+/**
+ * Writes the contact information (creating it the first time) and records who changed it; then
+ * the image it showed before, if replaced or removed, goes once nothing else uses it. The editor
+ * and the JSON API both save through this.
+ */
 export async function saveContactInfo(
   input: ContactInfoInput,
   by: { email: string },
   now = new Date(),
-): Promise<SavedContactInfo> {
+): Promise<void> {
   const { contactInfo } = await getCollections();
   const before = await contactInfo.findOneAndUpdate(
     { _id: SINGLETON_ID },
@@ -54,7 +54,8 @@ export async function saveContactInfo(
     },
     { upsert: true, returnDocument: "before" },
   );
-  return { previousImage: before?.image ?? "" };
+  const previousImage = before?.image ?? "";
+  if (previousImage !== input.image) await deleteImageIfUnused(previousImage);
 }
 
 export interface ContactDetails {

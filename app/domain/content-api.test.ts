@@ -142,6 +142,26 @@ describe("storedImagePath", () => {
   it("turns this site's absolute address of a stored image into /images/<id>", () => {
     expect(storedImagePath(`${site}/images/${id}`, site)).toBe(`/images/${id}`);
     expect(storedImagePath(`${site}/images/${id}`, `${site}/`)).toBe(`/images/${id}`);
+    // A fragment never reaches the server: dropped.
+    expect(storedImagePath(`${site}/images/${id}#x`, site)).toBe(`/images/${id}`);
+  });
+
+  it("refuses any other address of our own origin under /images/", () => {
+    for (const url of [
+      `${site}/images/${id}?v=2`,
+      `${site}/images/${id}?`,
+      `${site}//images/${id}`,
+      `${site}/images//${id}`,
+      `${site}/images/${id}/`,
+      `${site}/images/${id}/x`,
+      `${site}/images/${id.toUpperCase()}`,
+      `${site}/%69mages/${id}`,
+      `${site}/IMAGES/${id}`,
+      `${site}/images/`,
+      `${site}/images/not-an-id`,
+    ]) {
+      expect(storedImagePath(url, site), url).toBeNull();
+    }
   });
 
   it("leaves every other address alone", () => {
@@ -149,9 +169,8 @@ describe("storedImagePath", () => {
       `/images/${id}`,
       `https://other.example/images/${id}`,
       `http://bureau.example/images/${id}`,
-      `${site}/images/${id}?v=2`,
-      `${site}/images/${id}#x`,
       `${site}/demo/a.png`,
+      `${site}/imagesx/a.png`,
       "https://res.cloudinary.com/x/image/upload/v1/a.png",
       "",
       "not a url",

@@ -6,6 +6,13 @@ export const FAQ_REQUIRED = "Both question and answer are required.";
 /** SPEC §8: what a failed save says, inline above the form. */
 export const FAQ_SAVE_FAILED = "Operation failed.";
 export const FAQ_DELETE_CONFIRM = "Are you sure you want to delete this FAQ?";
+
+/** The editor's flash and the JSON API's message after a write. */
+export const FAQ_CREATED = "FAQ created.";
+export const FAQ_UPDATED = "FAQ updated.";
+export const FAQ_DELETED = "FAQ deleted.";
+/** An id that is malformed or names no FAQ (the admin's 404, the JSON API's). */
+export const FAQ_NOT_FOUND = "This FAQ does not exist (it may have been deleted).";
 export const QUESTION_MAX = 300;
 export const ANSWER_MAX = 5000;
 

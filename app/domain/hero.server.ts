@@ -2,6 +2,7 @@
 
 import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import { deleteImageIfUnused } from "./image.server";
 
 export interface HeroSection {
   title: string;
@@ -25,22 +26,22 @@ export async function getHeroSection(): Promise<HeroSection | null> {
   };
 }
 
-export interface SavedHero {
-  /** The image the hero showed before, to delete once unused. */
-  previousImage: string;
-}
-
-/** Writes the hero (creating it the first time) and records who changed it. */
+/**
+ * Writes the hero (creating it the first time) and records who changed it; then the image it
+ * showed before, if replaced or removed, goes once nothing else uses it. The editor and the
+ * JSON API both save through this.
+ */
 export async function saveHeroSection(
   input: HeroSection,
   by: { email: string },
   now = new Date(),
-): Promise<SavedHero> {
+): Promise<void> {
   const { heroSection } = await getCollections();
   const before = await heroSection.findOneAndUpdate(
     { _id: SINGLETON_ID },
     { $set: { ...input, updatedAt: now, updatedBy: by.email }, $setOnInsert: { createdAt: now } },
     { upsert: true, returnDocument: "before" },
   );
-  return { previousImage: before?.image ?? "" };
+  const previousImage = before?.image ?? "";
+  if (previousImage !== input.image) await deleteImageIfUnused(previousImage);
 }

@@ -5,6 +5,13 @@ import { z } from "zod";
 
 export const HIGHLIGHT_REQUIRED = "Title and description are required.";
 export const HIGHLIGHT_DELETE_CONFIRM = "Are you sure you want to delete this highlight?";
+
+/** The editor's flash and the JSON API's message after a write. */
+export const HIGHLIGHT_CREATED = "Highlight created.";
+export const HIGHLIGHT_UPDATED = "Highlight updated.";
+export const HIGHLIGHT_DELETED = "Highlight deleted.";
+/** An id that is malformed or names no highlight (the admin's 404, the JSON API's). */
+export const HIGHLIGHT_NOT_FOUND = "This highlight does not exist (it may have been deleted).";
 export const HIGHLIGHT_TITLE_MAX = 80;
 export const HIGHLIGHT_LABEL_MAX = 60;
 export const HIGHLIGHT_DESCRIPTION_MAX = 400;

@@ -6,10 +6,13 @@ import { ObjectId } from "mongodb";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
+import { getEnv } from "~/env.server";
+import { saveHeroSection } from "./hero.server";
 import { IMAGE_MAX_SIDE } from "./image";
 import {
   checkImage,
   IMAGE_BUCKET,
+  imageAddressToSave,
   storeImage,
   sweepUnusedImages,
   UNUSED_IMAGE_GRACE_MS,
@@ -98,12 +101,12 @@ describe("checkImage", () => {
   });
 });
 
-describe("sweepUnusedImages", () => {
-  async function storedFiles(): Promise<string[]> {
-    const files = await (await getDb()).collection(`${IMAGE_BUCKET}.files`).find({}).toArray();
-    return files.map((f) => `/images/${f._id.toHexString()}`);
-  }
+async function storedFiles(): Promise<string[]> {
+  const files = await (await getDb()).collection(`${IMAGE_BUCKET}.files`).find({}).toArray();
+  return files.map((f) => `/images/${f._id.toHexString()}`);
+}
 
+describe("sweepUnusedImages", () => {
   it("deletes old files nothing refers to, and keeps used and recent ones", async () => {
     const png = new Blob([await solid(8, 8).png().toBuffer()]);
     const used = await storeImage(png);
@@ -163,6 +166,66 @@ describe("an image field's kept address", () => {
     });
     // Swept (or deleted) meanwhile: saving the address would show a broken image.
     expect(await resolveImageField(form("/images/0123456789abcdef01234567"), "image")).toEqual({
+      ok: false,
+      message: "Image upload failed. Please try again.",
+    });
+  });
+});
+
+describe("an absolute address of our own stored image", () => {
+  it("keeps a file saved by its absolute address (the API's secure_url)", async () => {
+    const png = new Blob([await solid(8, 8).png().toBuffer()]);
+    const stored = await storeImage(png);
+    if (!stored.ok) throw new Error("store failed");
+    const secureUrl = new URL(stored.url, getEnv().SITE_URL).href;
+    const address = await imageAddressToSave(secureUrl);
+    expect(address).toBe(stored.url);
+    await saveHeroSection(
+      { title: "T", subtitle: "S", image: address ?? "", ctaText: "", ctaLink: "" },
+      { email: "admin@example.com" },
+    );
+    const { heroSection } = await getCollections();
+    expect((await heroSection.findOne({}))?.image).toBe(stored.url);
+
+    const later = new Date(Date.now() + UNUSED_IMAGE_GRACE_MS + 60_000);
+    await sweepUnusedImages({ now: later });
+    expect(await storedFiles()).toContain(stored.url);
+  });
+});
+
+describe("imageAddressToSave", () => {
+  it("refuses our own address of a missing image or in another form, keeps others", async () => {
+    const site = getEnv().SITE_URL;
+    const missing = `/images/${new ObjectId().toHexString()}`;
+    expect(await imageAddressToSave(new URL(missing, site).href)).toBeNull();
+    expect(await imageAddressToSave(missing)).toBeNull();
+    const stored = await storeImage(new Blob([await solid(8, 8).png().toBuffer()]));
+    if (!stored.ok) throw new Error("store failed");
+    expect(await imageAddressToSave(new URL(`${stored.url}?v=2`, site).href)).toBeNull();
+    expect(await imageAddressToSave(`${new URL(site).origin}/${stored.url}`)).toBeNull();
+    expect(await imageAddressToSave(stored.url)).toBe(stored.url);
+    expect(await imageAddressToSave("https://res.cloudinary.com/x/a.png")).toBe(
+      "https://res.cloudinary.com/x/a.png",
+    );
+    expect(await imageAddressToSave("")).toBe("");
+  });
+
+  it("is kept as /images/<id> by the editors too, or refused in another form", async () => {
+    const { resolveImageField } = await import("./image.server");
+    const stored = await storeImage(new Blob([await solid(8, 8).png().toBuffer()]));
+    if (!stored.ok) throw new Error("store failed");
+    const form = (url: string) => {
+      const data = new FormData();
+      data.set("image", url);
+      return data;
+    };
+    const absolute = new URL(stored.url, getEnv().SITE_URL).href;
+    expect(await resolveImageField(form(absolute), "image")).toEqual({
+      ok: true,
+      url: stored.url,
+      stored: false,
+    });
+    expect(await resolveImageField(form(`${absolute}?v=2`), "image")).toEqual({
       ok: false,
       message: "Image upload failed. Please try again.",
     });

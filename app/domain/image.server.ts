@@ -21,6 +21,7 @@ import {
   IMAGE_UPLOAD_FAILED,
   imageFieldNames,
   STORED_IMAGE_PATH,
+  storedImagePath,
 } from "./image";
 import { parseObjectId } from "./object-id.server";
 
@@ -341,9 +342,21 @@ export async function resolveImageField(
   if (form.get(names.remove) === "on") return { ok: true, url: "", stored: false };
   const value = form.get(names.url);
   // Checked by the editor's schema (isValidImageUrl) before this is called.
-  const url = typeof value === "string" ? value.trim() : "";
-  if (await isMissingStoredImage(url)) return { ok: false, message: IMAGE_UPLOAD_FAILED };
+  const url = await imageAddressToSave(typeof value === "string" ? value.trim() : "");
+  if (url === null) return { ok: false, message: IMAGE_UPLOAD_FAILED };
   return { ok: true, url, stored: false };
+}
+
+/**
+ * The address a document keeps for an image address an editor or a JSON API client sent (its
+ * form already checked by isValidImageUrl), or null to refuse it: this site's own absolute
+ * address of a stored image becomes `/images/<id>`, any other own address under /images/ is
+ * refused (see storedImagePath), and so is a stored image that is not there.
+ */
+export async function imageAddressToSave(url: string): Promise<string | null> {
+  const address = storedImagePath(url, getEnv().SITE_URL);
+  if (address === null || (await isMissingStoredImage(address))) return null;
+  return address;
 }
 
 /**

@@ -45,10 +45,15 @@ export function imageFieldNames(name: string) {
 /**
  * An image address as documents keep it: the JSON API hands out absolute addresses of stored
  * images (`secure_url`, SPEC §7: its clients require http(s)), and a client saves them back as
- * such. `https://site/images/<id>` on this site's own origin becomes `/images/<id>`, the only
- * form the in-use check and the clean-up of unused files recognise; anything else is unchanged.
+ * such. `https://site/images/<id>` on this site's own origin becomes `/images/<id>` (a trailing
+ * `#fragment` dropped), the only form the in-use check and the clean-up of unused files
+ * recognise. Any other address of our own origin under /images/ (a `?query`, `//images/...`,
+ * `/images/<id>/x`, an upper-case id, an encoded path) is refused with null: kept as-is it would
+ * name a stored file that the in-use check cannot see, and the sweep would delete it. Anything
+ * else (relative addresses, other origins, our own non-image paths) is unchanged; the form
+ * check of an address is isValidImageUrl's, which refuses the same relative forms.
  */
-export function storedImagePath(url: string, siteUrl: string): string {
+export function storedImagePath(url: string, siteUrl: string): string | null {
   let parsed: URL;
   let site: URL;
   try {
@@ -57,6 +62,14 @@ export function storedImagePath(url: string, siteUrl: string): string {
   } catch {
     return url;
   }
-  if (parsed.origin !== site.origin || parsed.search || parsed.hash) return url;
-  return STORED_IMAGE_PATH.test(parsed.pathname) ? parsed.pathname : url;
+  if (parsed.origin !== site.origin) return url;
+  let path = parsed.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: judged by the raw path.
+  }
+  if (!/^\/+images(\/|$)/i.test(path.replace(/\\/g, "/"))) return url;
+  if (parsed.search || url.includes("?")) return null;
+  return STORED_IMAGE_PATH.test(parsed.pathname) ? parsed.pathname : null;
 }

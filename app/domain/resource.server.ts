@@ -12,6 +12,7 @@ import {
   listPage,
   searchFilter,
 } from "./content-list.server";
+import { deleteImageIfUnused } from "./image.server";
 import { parseObjectId } from "./object-id.server";
 import type { ResourceInput } from "./resource";
 
@@ -78,30 +79,38 @@ export async function createResource(input: ResourceInput, adminEmail: string): 
 }
 
 /**
- * Writes the new values; answers the image the resource had before (to delete once unused),
- * or null when the id names no resource.
+ * Writes the new values; then the image the resource showed before, if replaced or removed, goes
+ * once nothing else uses it. False when the id names no resource (deleted meanwhile, or never
+ * there). The editor and the JSON API both update through this.
  */
 export async function updateResource(
   id: string,
   input: ResourceInput,
   adminEmail: string,
-): Promise<{ previousImage: string } | null> {
+): Promise<boolean> {
   const _id = parseObjectId(id);
-  if (!_id) return null;
+  if (!_id) return false;
   const { resources } = await getCollections();
   const before = await resources.findOneAndUpdate(
     { _id },
     { $set: { ...input, ...editedBy(adminEmail) } },
     { returnDocument: "before" },
   );
-  return before ? { previousImage: before.image ?? "" } : null;
+  if (!before) return false;
+  if (before.image !== input.image) await deleteImageIfUnused(before.image);
+  return true;
 }
 
-/** Answers the deleted resource's image (to delete once unused), or null when none was. */
-export async function deleteResource(id: string): Promise<{ image: string } | null> {
+/**
+ * Deletes a resource; then its image goes once nothing else uses it. False when the id names no
+ * resource. The editor and the JSON API both delete through this.
+ */
+export async function deleteResource(id: string): Promise<boolean> {
   const _id = parseObjectId(id);
-  if (!_id) return null;
+  if (!_id) return false;
   const { resources } = await getCollections();
   const deleted = await resources.findOneAndDelete({ _id });
-  return deleted ? { image: deleted.image ?? "" } : null;
+  if (!deleted) return false;
+  await deleteImageIfUnused(deleted.image);
+  return true;
 }

@@ -15,6 +15,13 @@ export const RESOURCE_CREATE_FAILED = "Failed to create resource.";
 export const RESOURCE_UPDATE_FAILED = "Failed to update resource.";
 export const RESOURCE_DELETE_CONFIRM = "Are you sure you want to delete this resource?";
 
+/** The editor's flash and the JSON API's message after a write. */
+export const RESOURCE_CREATED = "Resource created.";
+export const RESOURCE_UPDATED = "Resource updated.";
+export const RESOURCE_DELETED = "Resource deleted.";
+/** An id that is malformed or names no resource (the admin's 404, the JSON API's). */
+export const RESOURCE_NOT_FOUND = "This resource does not exist (it may have been deleted).";
+
 export const TITLE_MAX = 160;
 export const DESCRIPTION_MAX = 1000;
 export const LINK_MAX = 2048;

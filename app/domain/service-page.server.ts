@@ -2,6 +2,7 @@
 // request and written by the admin editor (routes/admin/services.tsx).
 import { getCollections } from "#db/client.server";
 import { type ServicePageDoc, SINGLETON_ID } from "#db/collections";
+import { deleteImageIfUnused } from "./image.server";
 import { type ServicePageInput, servicePageToStore } from "./service-page";
 
 export type ServicePage = Omit<ServicePageDoc, "_id">;
@@ -15,21 +16,17 @@ export async function getServicePage(): Promise<ServicePage | null> {
   return page;
 }
 
-export interface SavedServicePage {
-  /** The hero image the page showed before, to delete once unused. */
-  previousImage: string;
-}
-
 /**
  * Writes the service page (creating it the first time; blank rows dropped) and records when
  * and by whom. The hero image is the address already resolved by the caller (kept, uploaded
- * or removed).
+ * or removed). Then the hero image the page showed before, if replaced or removed, goes once
+ * nothing else uses it. The editor and the JSON API both save through this.
  */
 export async function saveServicePage(
   input: ServicePageInput,
   by: { email: string },
   now: Date = new Date(),
-): Promise<SavedServicePage> {
+): Promise<void> {
   const { servicePage } = await getCollections();
   const before = await servicePage.findOneAndUpdate(
     { _id: SINGLETON_ID },
@@ -39,5 +36,6 @@ export async function saveServicePage(
     },
     { upsert: true, returnDocument: "before" },
   );
-  return { previousImage: before?.hero?.image ?? "" };
+  const previousImage = before?.hero?.image ?? "";
+  if (previousImage !== input.hero.image) await deleteImageIfUnused(previousImage);
 }

@@ -12,6 +12,7 @@ import {
   listPage,
   searchFilter,
 } from "./content-list.server";
+import { deleteImageIfUnused } from "./image.server";
 import { parseObjectId } from "./object-id.server";
 import type { TestimonialInput } from "./testimonial";
 
@@ -80,30 +81,38 @@ export async function createTestimonial(
 }
 
 /**
- * Writes the new values; answers the image the testimonial had before (to delete once
- * unused), or null when the id names no testimonial (deleted meanwhile, or never there).
+ * Writes the new values; then the image the testimonial showed before, if replaced or removed, goes
+ * once nothing else uses it. False when the id names no testimonial (deleted meanwhile, or never
+ * there). The editor and the JSON API both update through this.
  */
 export async function updateTestimonial(
   id: string,
   input: TestimonialInput,
   adminEmail: string,
-): Promise<{ previousImage: string } | null> {
+): Promise<boolean> {
   const _id = parseObjectId(id);
-  if (!_id) return null;
+  if (!_id) return false;
   const { testimonials } = await getCollections();
   const before = await testimonials.findOneAndUpdate(
     { _id },
     { $set: { ...input, ...editedBy(adminEmail) } },
     { returnDocument: "before" },
   );
-  return before ? { previousImage: before.image ?? "" } : null;
+  if (!before) return false;
+  if (before.image !== input.image) await deleteImageIfUnused(before.image);
+  return true;
 }
 
-/** Answers the deleted testimonial's image (to delete once unused), or null when none was. */
-export async function deleteTestimonial(id: string): Promise<{ image: string } | null> {
+/**
+ * Deletes a testimonial; then its image goes once nothing else uses it. False when the id names no
+ * testimonial. The editor and the JSON API both delete through this.
+ */
+export async function deleteTestimonial(id: string): Promise<boolean> {
   const _id = parseObjectId(id);
-  if (!_id) return null;
+  if (!_id) return false;
   const { testimonials } = await getCollections();
   const deleted = await testimonials.findOneAndDelete({ _id });
-  return deleted ? { image: deleted.image ?? "" } : null;
+  if (!deleted) return false;
+  await deleteImageIfUnused(deleted.image);
+  return true;
 }

@@ -17,6 +17,13 @@ export const TESTIMONIAL_UPDATE_FAILED = "Failed to update testimonial.";
 /** SPEC §6: 'a matching one for testimonials' of the blog's delete question. */
 export const TESTIMONIAL_DELETE_CONFIRM = "Are you sure you want to delete this testimonial?";
 
+/** The editor's flash and the JSON API's message after a write. */
+export const TESTIMONIAL_CREATED = "Testimonial created.";
+export const TESTIMONIAL_UPDATED = "Testimonial updated.";
+export const TESTIMONIAL_DELETED = "Testimonial deleted.";
+/** An id that is malformed or names no testimonial (the admin's 404, the JSON API's). */
+export const TESTIMONIAL_NOT_FOUND = "This testimonial does not exist (it may have been deleted).";
+
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 /** SPEC §5, §9. */

@@ -10,6 +10,7 @@ import { DEFAULT_AVATAR, DEFAULT_IMAGE, FallbackImage } from "~/components/site/
 import { JsonLd } from "~/components/site/json-ld";
 import { renderMarkdown } from "~/components/site/markdown.server";
 import { ShareLinks } from "~/components/site/share-links";
+import { BLOG_NOT_FOUND } from "~/domain/blog";
 import { blogSummary, getBlogById, listLatestBlogs, readingMinutes } from "~/domain/blog.server";
 import { publicSiteUrl } from "~/domain/site-content.server";
 import { formatDate } from "~/lib/format";
@@ -26,7 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   // getBlogById answers null for an id that is not an ObjectId at all, without asking the
   // database, so a malformed id is the same clean 404 as an unknown one.
   const post = await getBlogById(params.id);
-  if (!post) throw data("Blog not found.", { status: 404 });
+  if (!post) throw data(BLOG_NOT_FOUND, { status: 404 });
 
   const siteUrl = publicSiteUrl();
   const path = `/blog/${post._id}`;

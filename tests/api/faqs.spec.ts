@@ -117,13 +117,23 @@ test("operators, objects and arrays in either field: 400, nothing written", asyn
   expect((await (await request.get("/api/faqs")).json()).data).toEqual(before);
 });
 
-test("unknown and malformed ids: 404 for every method", async ({ request, auth }) => {
+test("unknown and malformed ids: 404 for every method, with the editor's text", async ({
+  request,
+  auth,
+}) => {
+  const NOT_FOUND = "This FAQ does not exist (it may have been deleted).";
   for (const id of [UNKNOWN_ID, ...MALFORMED_IDS]) {
-    await expectRefusal(await request.get(`/api/faqs/${id}`), 404);
-    await expectRefusal(
-      await request.put(`/api/faqs/${id}`, { headers: auth, data: { question: "q", answer: "a" } }),
-      404,
-    );
-    await expectRefusal(await request.delete(`/api/faqs/${id}`, { headers: auth }), 404);
+    const answers = [
+      await expectRefusal(await request.get(`/api/faqs/${id}`), 404),
+      await expectRefusal(
+        await request.put(`/api/faqs/${id}`, {
+          headers: auth,
+          data: { question: "q", answer: "a" },
+        }),
+        404,
+      ),
+      await expectRefusal(await request.delete(`/api/faqs/${id}`, { headers: auth }), 404),
+    ];
+    for (const answer of answers) expect(answer.message).toBe(NOT_FOUND);
   }
 });

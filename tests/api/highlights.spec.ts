@@ -14,7 +14,7 @@ import {
 } from "./fixtures";
 
 const BAD_TOKEN = { Authorization: "Bearer not-a-real-token" };
-const NOT_FOUND = "Highlight not found.";
+const NOT_FOUND = "This highlight does not exist (it may have been deleted).";
 const REQUIRED = "Title and description are required.";
 const POSITION = "Choose a position from the list.";
 

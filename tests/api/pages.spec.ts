@@ -4,6 +4,7 @@
 // shows the change, as a client would check; a replaced uploaded image is deleted.
 import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
 import { E2E_ADMIN } from "../support/constants";
+import { STORED, uploadPng } from "./content-support";
 import { expect, expectRefusal, INJECTIONS, send, startApiServer, test } from "./fixtures";
 
 type Doc = Record<string, unknown>;
@@ -130,6 +131,41 @@ async function uploadImage(
   }
 }
 
+/**
+ * The `secure_url` POST /api/images answers (this site's absolute address) saved at `path` is
+ * kept as /images/<id>, which GET then shows and the in-use check of the hourly sweep finds; our
+ * own absolute address of a missing image, or of a stored one in another form, is a 400 on that
+ * field, and nothing is written.
+ */
+async function expectSecureUrlKept(
+  request: APIRequestContext,
+  auth: { Authorization: string },
+  url: string,
+  valid: Doc,
+  path: string,
+  message: string,
+) {
+  const { secure_url, url: stored } = await uploadPng(request, auth);
+  expect(secure_url).toMatch(/^https?:\/\//);
+  expect(stored).toMatch(STORED);
+  const data = await save(request, auth, url, withValue(valid, path, secure_url), message);
+  const saved = path.split(".").reduce<unknown>((node, key) => (node as Doc)[key], data);
+  expect(saved).toBe(stored);
+  expect(await imageStatus(request, stored)).toBe(200);
+
+  const before = await read(request, url);
+  const origin = new URL(secure_url).origin;
+  for (const address of [
+    `${origin}${MISSING_IMAGE}`,
+    `${secure_url}?v=2`,
+    `${origin}/${stored}`,
+    `${origin}${stored}/x`,
+  ]) {
+    await expectError(request, auth, url, withValue(valid, path, address), path, IMAGE_INVALID);
+  }
+  expect(await read(request, url)).toEqual(before);
+}
+
 async function imageStatus(request: APIRequestContext, url: string): Promise<number> {
   return (await request.get(url)).status();
 }
@@ -201,6 +237,10 @@ test.describe("/api/hero-section", () => {
       "ctaText",
       "ctaLink",
     ]);
+  });
+
+  test("PUT keeps POST /api/images' secure_url as /images/<id>", async ({ request, auth }) => {
+    await expectSecureUrlKept(request, auth, URL, valid(), "image", "Hero section saved.");
   });
 
   test("PUT deletes the uploaded image it replaces", async ({
@@ -340,6 +380,10 @@ test.describe("/api/service-page", () => {
     ]);
   });
 
+  test("PUT keeps POST /api/images' secure_url as /images/<id>", async ({ request, auth }) => {
+    await expectSecureUrlKept(request, auth, URL, valid(), "hero.image", MESSAGE);
+  });
+
   test("PUT deletes the uploaded hero image it replaces", async ({
     request,
     auth,
@@ -461,6 +505,13 @@ test.describe("/api/about-page", () => {
     ]);
   });
 
+  test("PUT keeps POST /api/images' secure_url as /images/<id> for a team member", async ({
+    request,
+    auth,
+  }) => {
+    await expectSecureUrlKept(request, auth, URL, valid(), "team.0.image", MESSAGE);
+  });
+
   test("PUT deletes portraits the page no longer shows", async ({
     request,
     auth,
@@ -562,6 +613,10 @@ test.describe("/api/contact-info", () => {
       "mapEmbedUrl",
       "image",
     ]);
+  });
+
+  test("PUT keeps POST /api/images' secure_url as /images/<id>", async ({ request, auth }) => {
+    await expectSecureUrlKept(request, auth, URL, valid(), "image", MESSAGE);
   });
 
   test("PUT deletes the uploaded image it replaces", async ({

@@ -14,7 +14,7 @@ import {
 } from "./fixtures";
 
 const BAD_TOKEN = { Authorization: "Bearer not-a-real-token" };
-const NOT_FOUND = "Resource not found.";
+const NOT_FOUND = "This resource does not exist (it may have been deleted).";
 const REQUIRED = "Title and description are required.";
 const LINK_REQUIRED = "Link is required.";
 const LINK_INVALID =

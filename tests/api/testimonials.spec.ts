@@ -14,7 +14,7 @@ import {
 } from "./fixtures";
 
 const BAD_TOKEN = { Authorization: "Bearer not-a-real-token" };
-const NOT_FOUND = "Testimonial not found.";
+const NOT_FOUND = "This testimonial does not exist (it may have been deleted).";
 const REQUIRED = "Name, title, and text are required.";
 const RATING = "Rating must be between 1 and 5.";
 const IMAGE = "Please upload a valid image before submitting.";

@@ -29,7 +29,7 @@ import {
   action,
   BLOG_CREATED,
   BLOG_DELETED,
-  BLOG_NOT_FOUND,
+  BLOG_EDITOR_NOT_FOUND,
   BLOG_UPDATED,
   FILES_NOT_KEPT,
   loader,
@@ -198,7 +198,7 @@ describe("the blog list", () => {
     for (const query of [`edit=${MISSING}`, "edit=nope", `delete=${MISSING}`, "delete=%24ne"]) {
       const outcome = await get(`${PAGE}?${query}`);
       expect(statusOf(outcome), query).toBe(404);
-      expect(outcome.data).toBe(BLOG_NOT_FOUND);
+      expect(outcome.data).toBe(BLOG_EDITOR_NOT_FOUND);
     }
   });
 

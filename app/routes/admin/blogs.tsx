@@ -32,9 +32,13 @@ import {
   AUTHOR_MAX,
   AVATAR_FIELD,
   BLOG_CREATE_FAILED,
+  BLOG_CREATED,
   BLOG_DELETE_CONFIRM,
+  BLOG_DELETED,
+  BLOG_EDITOR_NOT_FOUND,
   BLOG_FILE_FIELDS,
   BLOG_UPDATE_FAILED,
+  BLOG_UPDATED,
   type BlogInput,
   blogSchema,
   DESCRIPTION_MAX,
@@ -70,10 +74,7 @@ import type { Route } from "./+types/blogs";
 export const PAGE = "/admin/dashboard/blogs";
 export const SAVE_INTENT = "save";
 export const PREVIEW_INTENT = "preview";
-export const BLOG_NOT_FOUND = "This blog post does not exist (it may have been deleted).";
-export const BLOG_CREATED = "Blog created.";
-export const BLOG_UPDATED = "Blog updated.";
-export const BLOG_DELETED = "Blog deleted.";
+export { BLOG_CREATED, BLOG_DELETED, BLOG_EDITOR_NOT_FOUND, BLOG_UPDATED };
 export const FILES_NOT_KEPT =
   "Preview does not keep a picked file: choose the image again before saving.";
 const PREVIEW_ID = "blog-preview";
@@ -85,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadCollectionScreen(request, {
     list: listBlogsForAdmin,
     get: getBlogById,
-    notFoundText: BLOG_NOT_FOUND,
+    notFoundText: BLOG_EDITOR_NOT_FOUND,
   });
 }
 
@@ -121,7 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
   const id = form.get("id");
 
   if (intent === DELETE_INTENT) {
-    if (typeof id !== "string" || !(await getBlogById(id))) notFound(BLOG_NOT_FOUND);
+    if (typeof id !== "string" || !(await getBlogById(id))) notFound(BLOG_EDITOR_NOT_FOUND);
     return deleteFromCollection({
       what: "Deleting a blog post",
       remove: async () => {
@@ -131,7 +132,7 @@ export async function action({ request }: Route.ActionArgs) {
         await releaseBlogImages(images, null);
         return true;
       },
-      notFoundText: BLOG_NOT_FOUND,
+      notFoundText: BLOG_EDITOR_NOT_FOUND,
       back,
       flash: BLOG_DELETED,
     });
@@ -142,7 +143,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // An edit names its post; a create has no id at all.
   const editId = typeof id === "string" && id !== "" ? id : null;
-  if (editId !== null && !(await getBlogById(editId))) notFound(BLOG_NOT_FOUND);
+  if (editId !== null && !(await getBlogById(editId))) notFound(BLOG_EDITOR_NOT_FOUND);
   const submission = parseFormWith(form, blogSchema);
 
   if (intent === PREVIEW_INTENT) {
@@ -232,7 +233,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!before) {
       // Deleted while the form was open.
       await discardStored();
-      notFound(BLOG_NOT_FOUND);
+      notFound(BLOG_EDITOR_NOT_FOUND);
     }
     await releaseBlogImages(before, input);
     return redirectWithFlash(back, BLOG_UPDATED);

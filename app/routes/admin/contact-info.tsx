@@ -26,12 +26,7 @@ import {
 } from "~/domain/contact-info";
 import { getContactInfo, saveContactInfo } from "~/domain/contact-info.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
-import {
-  deleteImageIfUnused,
-  discardImage,
-  readUploadForm,
-  resolveImageField,
-} from "~/domain/image.server";
+import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
@@ -84,9 +79,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!image.ok) {
     return data({ result: submission.reply({ fieldErrors: { image: [image.message] } }) }, 400);
   }
-  let previousImage: string;
   try {
-    ({ previousImage } = await saveContactInfo({ ...submission.value, image: image.url }, admin));
+    // Also lets the image it replaced go once unused.
+    await saveContactInfo({ ...submission.value, image: image.url }, admin);
   } catch (error) {
     console.error("[contact info] Could not save:", error instanceof Error ? error.message : error);
     if (image.stored) await discardImage(image.url);
@@ -95,7 +90,6 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 503 },
     );
   }
-  if (previousImage !== image.url) await deleteImageIfUnused(previousImage);
   return redirectWithFlash(PAGE, CONTACT_INFO_SAVED);
 }
 

@@ -21,8 +21,12 @@ import { TextareaField } from "~/components/forms/fields";
 import { requireAdmin } from "~/domain/auth.server";
 import {
   ANSWER_MAX,
+  FAQ_CREATED,
   FAQ_DELETE_CONFIRM,
+  FAQ_DELETED,
+  FAQ_NOT_FOUND,
   FAQ_SAVE_FAILED,
+  FAQ_UPDATED,
   faqSchema,
   QUESTION_MAX,
 } from "~/domain/faq";
@@ -42,7 +46,7 @@ import type { Route } from "./+types/faq";
 
 export const PAGE = "/admin/dashboard/faq";
 export const SAVE_INTENT = "save";
-export const FAQ_NOT_FOUND = "This FAQ does not exist (it may have been deleted).";
+export { FAQ_NOT_FOUND };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -68,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
       remove: () => deleteFaq(id),
       notFoundText: FAQ_NOT_FOUND,
       back,
-      flash: "FAQ deleted.",
+      flash: FAQ_DELETED,
     });
   }
 
@@ -96,7 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (!saved.value) notFound(FAQ_NOT_FOUND);
   // A new FAQ is first in the list (newest first): show page 1 of the whole list.
-  return editId ? redirectWithFlash(back, "FAQ updated.") : redirectWithFlash(PAGE, "FAQ created.");
+  return editId ? redirectWithFlash(back, FAQ_UPDATED) : redirectWithFlash(PAGE, FAQ_CREATED);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Manage FAQs", flashOf(matches));

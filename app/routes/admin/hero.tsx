@@ -15,12 +15,7 @@ import { requireAdmin } from "~/domain/auth.server";
 import { HERO_SAVED, heroSchema } from "~/domain/hero";
 import { getHeroSection, saveHeroSection } from "~/domain/hero.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
-import {
-  deleteImageIfUnused,
-  discardImage,
-  readUploadForm,
-  resolveImageField,
-} from "~/domain/image.server";
+import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
@@ -62,18 +57,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (!image.ok) {
     return data({ result: submission.reply({ fieldErrors: { image: [image.message] } }) }, 400);
   }
-  let previousImage: string;
   try {
-    ({ previousImage } = await saveHeroSection(
-      { ...submission.value, image: image.url },
-      { email: admin.email },
-    ));
+    // Also lets the image it replaced go once unused.
+    await saveHeroSection({ ...submission.value, image: image.url }, { email: admin.email });
   } catch (error) {
     console.error("Saving the hero failed:", error instanceof Error ? error.message : error);
     if (image.stored) await discardImage(image.url);
     return data({ result: submission.reply({ formErrors: [SAVE_FAILED] }) }, { status: 500 });
   }
-  if (previousImage !== image.url) await deleteImageIfUnused(previousImage);
   return redirectWithFlash(PAGE, HERO_SAVED);
 }
 

@@ -22,10 +22,14 @@ import { SelectField, TextareaField } from "~/components/forms/fields";
 import { highlightStyle } from "~/components/site/highlight-cards";
 import { requireAdmin } from "~/domain/auth.server";
 import {
+  HIGHLIGHT_CREATED,
   HIGHLIGHT_DELETE_CONFIRM,
+  HIGHLIGHT_DELETED,
   HIGHLIGHT_DESCRIPTION_MAX,
   HIGHLIGHT_LABEL_MAX,
+  HIGHLIGHT_NOT_FOUND,
   HIGHLIGHT_TITLE_MAX,
+  HIGHLIGHT_UPDATED,
   highlightSchema,
   moveSchema,
 } from "~/domain/highlight";
@@ -54,7 +58,7 @@ import type { Route } from "./+types/highlights";
 export const PAGE = "/admin/dashboard/highlights";
 export const SAVE_INTENT = "save";
 export const MOVE_INTENT = "move";
-export const HIGHLIGHT_NOT_FOUND = "This highlight does not exist (it may have been deleted).";
+export { HIGHLIGHT_NOT_FOUND };
 export const SAVE_FAILED = "Failed to save highlight.";
 
 const ICON_NAMES: Record<string, string> = {
@@ -99,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
         remove: () => deleteHighlight(id as string),
         notFoundText: HIGHLIGHT_NOT_FOUND,
         back,
-        flash: "Highlight deleted.",
+        flash: HIGHLIGHT_DELETED,
       });
     case MOVE_INTENT: {
       const submission = parseFormWith(form, moveSchema);
@@ -131,7 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
         );
       }
       if (!saved.value) notFound(HIGHLIGHT_NOT_FOUND);
-      return redirectWithFlash(id ? back : PAGE, id ? "Highlight updated." : "Highlight created.");
+      return redirectWithFlash(id ? back : PAGE, id ? HIGHLIGHT_UPDATED : HIGHLIGHT_CREATED);
     }
     default:
       return failure("Unknown action.", 400);

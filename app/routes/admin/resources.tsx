@@ -25,18 +25,17 @@ import { TextareaField } from "~/components/forms/fields";
 import { FallbackImage } from "~/components/site/fallback-image";
 import { requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
-import {
-  deleteImageIfUnused,
-  discardImage,
-  readUploadForm,
-  resolveImageField,
-} from "~/domain/image.server";
+import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
 import {
   DESCRIPTION_MAX,
   LINK_MAX,
   RESOURCE_CREATE_FAILED,
+  RESOURCE_CREATED,
   RESOURCE_DELETE_CONFIRM,
+  RESOURCE_DELETED,
+  RESOURCE_NOT_FOUND,
   RESOURCE_UPDATE_FAILED,
+  RESOURCE_UPDATED,
   resourceSchema,
   TITLE_MAX,
 } from "~/domain/resource";
@@ -62,7 +61,7 @@ import type { Route } from "./+types/resources";
 
 export const PAGE = "/admin/dashboard/resources";
 export const SAVE_INTENT = "save";
-export const RESOURCE_NOT_FOUND = "This resource does not exist (it may have been deleted).";
+export { RESOURCE_NOT_FOUND };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -92,20 +91,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === DELETE_INTENT) {
     if (typeof id !== "string" || !(await getResource(id))) notFound(RESOURCE_NOT_FOUND);
-    let removedImage = "";
-    const response = await deleteFromCollection({
+    // Also lets its image go once unused.
+    return deleteFromCollection({
       what: "Deleting a resource",
-      remove: async () => {
-        const removed = await deleteResource(id);
-        removedImage = removed?.image ?? "";
-        return removed !== null;
-      },
+      remove: () => deleteResource(id),
       notFoundText: RESOURCE_NOT_FOUND,
       back,
-      flash: "Resource deleted.",
+      flash: RESOURCE_DELETED,
     });
-    await deleteImageIfUnused(removedImage);
-    return response;
   }
 
   if (intent !== SAVE_INTENT) {
@@ -127,10 +120,11 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const input = { ...submission.value, image: image.url };
+  // An update also lets the image it replaced go once unused.
   const saved = await attempt(editId ? "Updating a resource" : "Creating a resource", () =>
     editId
       ? updateResource(editId, input, admin.email)
-      : createResource(input, admin.email).then(() => ({ previousImage: "" })),
+      : createResource(input, admin.email).then(() => true),
   );
   if (!saved.ok || !saved.value) {
     // The file stored for this save would be used by nothing.
@@ -143,11 +137,10 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-  if (saved.value.previousImage !== image.url) await deleteImageIfUnused(saved.value.previousImage);
   // A new resource is first in the list (newest first): show page 1 of the whole list.
   return editId
-    ? redirectWithFlash(back, "Resource updated.")
-    : redirectWithFlash(PAGE, "Resource created.");
+    ? redirectWithFlash(back, RESOURCE_UPDATED)
+    : redirectWithFlash(PAGE, RESOURCE_CREATED);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Resources", flashOf(matches));

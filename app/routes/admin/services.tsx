@@ -220,12 +220,12 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const value = submission.value;
-  let previousImage: string;
   try {
-    ({ previousImage } = await saveServicePage(
+    // Also lets the hero image it replaced go once unused.
+    await saveServicePage(
       { ...value, hero: { ...value.hero, image: image.url } },
       { email: admin.email },
-    ));
+    );
   } catch (error) {
     console.error("[services] Could not save:", error instanceof Error ? error.message : error);
     if (image.stored) await discardImage(image.url);
@@ -234,7 +234,6 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 503 },
     );
   }
-  if (previousImage !== image.url) await deleteImageIfUnused(previousImage);
   return redirectWithFlash(PAGE, SERVICE_PAGE_SAVED);
 }
 

@@ -25,19 +25,18 @@ import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image"
 import { Stars } from "~/components/site/stars";
 import { requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
-import {
-  deleteImageIfUnused,
-  discardImage,
-  readUploadForm,
-  resolveImageField,
-} from "~/domain/image.server";
+import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
 import {
   DEFAULT_RATING,
   NAME_MAX,
   TESTIMONIAL_CREATE_FAILED,
+  TESTIMONIAL_CREATED,
   TESTIMONIAL_DELETE_CONFIRM,
+  TESTIMONIAL_DELETED,
   TESTIMONIAL_IMAGE_REQUIRED,
+  TESTIMONIAL_NOT_FOUND,
   TESTIMONIAL_UPDATE_FAILED,
+  TESTIMONIAL_UPDATED,
   TEXT_MAX,
   TITLE_MAX,
   testimonialSchema,
@@ -63,7 +62,7 @@ import type { Route } from "./+types/testimonials";
 
 export const PAGE = "/admin/dashboard/testimonials";
 export const SAVE_INTENT = "save";
-export const TESTIMONIAL_NOT_FOUND = "This testimonial does not exist (it may have been deleted).";
+export { TESTIMONIAL_NOT_FOUND };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -93,20 +92,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === DELETE_INTENT) {
     if (typeof id !== "string" || !(await getTestimonial(id))) notFound(TESTIMONIAL_NOT_FOUND);
-    let removedImage = "";
-    const response = await deleteFromCollection({
+    // Also lets its image go once unused.
+    return deleteFromCollection({
       what: "Deleting a testimonial",
-      remove: async () => {
-        const removed = await deleteTestimonial(id);
-        removedImage = removed?.image ?? "";
-        return removed !== null;
-      },
+      remove: () => deleteTestimonial(id),
       notFoundText: TESTIMONIAL_NOT_FOUND,
       back,
-      flash: "Testimonial deleted.",
+      flash: TESTIMONIAL_DELETED,
     });
-    await deleteImageIfUnused(removedImage);
-    return response;
   }
 
   if (intent !== SAVE_INTENT) {
@@ -130,10 +123,11 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const input = { ...submission.value, image: image.url };
+  // An update also lets the image it replaced go once unused.
   const saved = await attempt(editId ? "Updating a testimonial" : "Creating a testimonial", () =>
     editId
       ? updateTestimonial(editId, input, admin.email)
-      : createTestimonial(input, admin.email).then(() => ({ previousImage: "" })),
+      : createTestimonial(input, admin.email).then(() => true),
   );
   if (!saved.ok || !saved.value) {
     // The file stored for this save would be used by nothing.
@@ -147,11 +141,10 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-  if (saved.value.previousImage !== image.url) await deleteImageIfUnused(saved.value.previousImage);
   // A new testimonial is first in the list (newest first): show page 1 of the whole list.
   return editId
-    ? redirectWithFlash(back, "Testimonial updated.")
-    : redirectWithFlash(PAGE, "Testimonial created.");
+    ? redirectWithFlash(back, TESTIMONIAL_UPDATED)
+    : redirectWithFlash(PAGE, TESTIMONIAL_CREATED);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

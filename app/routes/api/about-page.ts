@@ -1,7 +1,8 @@
 // GET, PUT /api/about-page (SPEC §7 'data field'): the About page content and team, one
 // document. The same rules and save as /admin/dashboard/about (domain/about-page.ts
 // aboutPageSchema, saveAboutPage: blank team rows dropped); portraits the page no longer shows
-// are deleted once unused, as there (deleteDroppedPortraits).
+// are deleted once unused, as there (deleteDroppedPortraits). Each team[i].image goes through
+// imageToSave: this site's absolute `secure_url` is kept as /images/<id>.
 import { z } from "zod";
 import {
   ABOUT_SAVED,
@@ -16,8 +17,8 @@ import {
   getAboutPage,
   saveAboutPage,
 } from "~/domain/about-page.server";
-import { isMissingStoredImage } from "~/domain/image.server";
-import { apiInvalid, apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { imageToSave } from "~/lib/api-image.server";
 
 const api = apiRoute("/api/about-page", {
   get: operation({
@@ -31,21 +32,22 @@ const api = apiRoute("/api/about-page", {
     tag: "About page",
     summary: "Replace the About page content",
     description:
-      "values: one per line. A team row left completely blank is dropped. team[].image: an address (an uploaded /images/<id>, a site path or http(s)), or empty for none.",
+      "values: one per line. A team row left completely blank is dropped. team[].image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
     auth: "bearer",
     body: aboutPageSchema,
     response: okResponse(aboutPageRecord),
     handler: async ({ body, admin }) => {
+      const team = [];
       for (const [index, member] of body.team.entries()) {
-        if (await isMissingStoredImage(member.image)) {
-          apiInvalid(`team.${index}.image`, TEAM_IMAGE_INVALID);
-        }
+        const image = await imageToSave(`team.${index}.image`, member.image, TEAM_IMAGE_INVALID);
+        team.push({ ...member, image });
       }
-      const { previousImages } = await saveAboutPage(body, admin);
-      await deleteDroppedPortraits(previousImages, body.team);
+      const page = { ...body, team };
+      const { previousImages } = await saveAboutPage(page, admin);
+      await deleteDroppedPortraits(previousImages, team);
       return apiJson({
         success: true,
-        data: toAboutPageRecord(aboutPageToStore(body)),
+        data: toAboutPageRecord(aboutPageToStore(page)),
         message: ABOUT_SAVED,
       });
     },

@@ -2,12 +2,17 @@
 // /api/blog/{id}, DELETE /api/blog/{id} blog data'): one post, as /blog/{id} and the editor
 // read and write it. An id that is malformed or names nothing is a 404 either way.
 import { z } from "zod";
-import { BLOG_IMAGE_REQUIRED, blogApiSchema, blogRecord } from "~/domain/blog";
+import {
+  BLOG_DELETED,
+  BLOG_IMAGE_REQUIRED,
+  BLOG_NOT_FOUND,
+  BLOG_UPDATED,
+  blogApiSchema,
+  blogRecord,
+} from "~/domain/blog";
 import { deleteBlog, getBlogById, releaseBlogImages, updateBlog } from "~/domain/blog.server";
 import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
-
-const BLOG_NOT_FOUND = "Blog not found.";
 
 const api = apiRoute("/api/blog/{id}", {
   get: operation({
@@ -43,7 +48,7 @@ const api = apiRoute("/api/blog/{id}", {
       await releaseBlogImages(before, input);
       const post = await getBlogById(id);
       if (!post) apiNotFound(BLOG_NOT_FOUND);
-      return apiJson({ success: true, data: post, message: "Blog updated." });
+      return apiJson({ success: true, data: post, message: BLOG_UPDATED });
     },
   }),
   delete: operation({
@@ -56,7 +61,7 @@ const api = apiRoute("/api/blog/{id}", {
       const images = await deleteBlog(params.id ?? "");
       if (!images) apiNotFound(BLOG_NOT_FOUND);
       await releaseBlogImages(images, null);
-      return apiJson({ success: true, message: "Blog deleted." });
+      return apiJson({ success: true, message: BLOG_DELETED });
     },
   }),
 });

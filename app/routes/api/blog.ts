@@ -1,12 +1,10 @@
 // GET, POST /api/blog (SPEC §7 'GET /api/blog list in data', 'POST /api/blog blog data'); also
 // GET /api/blog/, which the SPEC's dashboard reads (React Router matches it to this route). The
 // same schema and queries as /admin/dashboard/blogs (domain/blog.ts, domain/blog.server.ts).
-import { BLOG_IMAGE_REQUIRED, blogApiSchema, blogRecord } from "~/domain/blog";
+import { BLOG_CREATED, BLOG_IMAGE_REQUIRED, blogApiSchema, blogRecord } from "~/domain/blog";
 import { createBlog, getBlogById, listAllBlogs } from "~/domain/blog.server";
 import { apiJson, apiRoute, listResponse, okResponse, operation } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
-
-const BLOG_CREATED = "Blog created.";
 
 const api = apiRoute("/api/blog", {
   get: operation({

@@ -1,7 +1,8 @@
 // GET, PUT /api/contact-info (SPEC §7 'data field'): the contact page's address, e-mail, phone,
 // map and picture, one document. The same rules and save as /admin/dashboard/contact
-// (domain/contact-info.ts contactInfoSchema with its map allow-list, saveContactInfo); a
-// replaced stored image is deleted once unused, as there.
+// (domain/contact-info.ts contactInfoSchema with its map allow-list, saveContactInfo, which
+// also deletes a replaced stored image once unused). The image address goes through
+// imageToSave: this site's absolute `secure_url` is kept as /images/<id>.
 import { z } from "zod";
 import {
   CONTACT_IMAGE_INVALID,
@@ -11,8 +12,8 @@ import {
   toContactInfoRecord,
 } from "~/domain/contact-info";
 import { getContactInfo, saveContactInfo } from "~/domain/contact-info.server";
-import { deleteImageIfUnused, isMissingStoredImage } from "~/domain/image.server";
-import { apiInvalid, apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { imageToSave } from "~/lib/api-image.server";
 
 const api = apiRoute("/api/contact-info", {
   get: operation({
@@ -27,17 +28,17 @@ const api = apiRoute("/api/contact-info", {
     tag: "Contact info",
     summary: "Replace the contact information",
     description:
-      "mapEmbedUrl: empty, or a Google Maps or OpenStreetMap embed address. image: an address (an uploaded /images/<id>, a site path or http(s)), or empty for none.",
+      "mapEmbedUrl: empty, or a Google Maps or OpenStreetMap embed address. image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
     auth: "bearer",
     body: contactInfoSchema,
     response: okResponse(contactInfoRecord),
     handler: async ({ body, admin }) => {
-      if (await isMissingStoredImage(body.image)) apiInvalid("image", CONTACT_IMAGE_INVALID);
-      const { previousImage } = await saveContactInfo(body, admin);
-      if (previousImage !== body.image) await deleteImageIfUnused(previousImage);
+      const image = await imageToSave("image", body.image, CONTACT_IMAGE_INVALID);
+      const info = { ...body, image };
+      await saveContactInfo(info, admin);
       return apiJson({
         success: true,
-        data: toContactInfoRecord(body),
+        data: toContactInfoRecord(info),
         message: CONTACT_INFO_SAVED,
       });
     },

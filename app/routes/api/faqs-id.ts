@@ -1,11 +1,9 @@
 // GET, PUT, DELETE /api/faqs/{id} (SPEC §7): one FAQ. An id that is malformed or names nothing
 // is a 404 either way.
 import { z } from "zod";
-import { faqRecord, faqSchema } from "~/domain/faq";
+import { FAQ_DELETED, FAQ_NOT_FOUND, FAQ_UPDATED, faqRecord, faqSchema } from "~/domain/faq";
 import { deleteFaq, getFaq, updateFaq } from "~/domain/faq.server";
 import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
-
-const NOT_FOUND = "FAQ not found.";
 
 const api = apiRoute("/api/faqs/{id}", {
   get: operation({
@@ -15,7 +13,7 @@ const api = apiRoute("/api/faqs/{id}", {
     response: z.object({ data: faqRecord }),
     handler: async ({ params }) => {
       const faq = await getFaq(params.id ?? "");
-      if (!faq) apiNotFound(NOT_FOUND);
+      if (!faq) apiNotFound(FAQ_NOT_FOUND);
       return apiJson({ success: true, data: faq });
     },
   }),
@@ -27,10 +25,10 @@ const api = apiRoute("/api/faqs/{id}", {
     response: okResponse(faqRecord),
     handler: async ({ params, body, admin }) => {
       const id = params.id ?? "";
-      if (!(await updateFaq(id, body, admin.email))) apiNotFound(NOT_FOUND);
+      if (!(await updateFaq(id, body, admin.email))) apiNotFound(FAQ_NOT_FOUND);
       const faq = await getFaq(id);
-      if (!faq) apiNotFound(NOT_FOUND);
-      return apiJson({ success: true, data: faq, message: "FAQ updated." });
+      if (!faq) apiNotFound(FAQ_NOT_FOUND);
+      return apiJson({ success: true, data: faq, message: FAQ_UPDATED });
     },
   }),
   delete: operation({
@@ -39,8 +37,8 @@ const api = apiRoute("/api/faqs/{id}", {
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
     handler: async ({ params }) => {
-      if (!(await deleteFaq(params.id ?? ""))) apiNotFound(NOT_FOUND);
-      return apiJson({ success: true, message: "FAQ deleted." });
+      if (!(await deleteFaq(params.id ?? ""))) apiNotFound(FAQ_NOT_FOUND);
+      return apiJson({ success: true, message: FAQ_DELETED });
     },
   }),
 });

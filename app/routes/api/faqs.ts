@@ -1,6 +1,6 @@
 // GET, POST /api/faqs (SPEC §7): the FAQs of the internships page, and a new one. The same
 // schema and queries as /admin/dashboard/faq (domain/faq.ts, domain/faq.server.ts).
-import { faqRecord, faqSchema } from "~/domain/faq";
+import { FAQ_CREATED, faqRecord, faqSchema } from "~/domain/faq";
 import { createFaq, listFaqs } from "~/domain/faq.server";
 import { apiJson, apiRoute, listResponse, okResponse, operation } from "~/lib/api.server";
 
@@ -21,7 +21,7 @@ const api = apiRoute("/api/faqs", {
     status: 201,
     handler: async ({ body, admin }) => {
       const faq = await createFaq(body, admin.email);
-      return apiJson({ success: true, data: faq, message: "FAQ created." }, 201);
+      return apiJson({ success: true, data: faq, message: FAQ_CREATED }, 201);
     },
   }),
 });

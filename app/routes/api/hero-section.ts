@@ -1,6 +1,7 @@
 // GET, PUT /api/hero-section (SPEC §7 'data field'): the home page hero, one document. The
-// same rules and save as /admin/dashboard/hero (domain/hero.ts heroSchema, saveHeroSection);
-// a replaced stored image is deleted once unused, as there.
+// same rules and save as /admin/dashboard/hero (domain/hero.ts heroSchema, saveHeroSection,
+// which also deletes a replaced stored image once unused). The image address goes through
+// imageToSave: this site's absolute `secure_url` is kept as /images/<id>.
 import { z } from "zod";
 import {
   HERO_IMAGE_INVALID,
@@ -10,8 +11,8 @@ import {
   toHeroRecord,
 } from "~/domain/hero";
 import { getHeroSection, saveHeroSection } from "~/domain/hero.server";
-import { deleteImageIfUnused, isMissingStoredImage } from "~/domain/image.server";
-import { apiInvalid, apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { imageToSave } from "~/lib/api-image.server";
 
 const api = apiRoute("/api/hero-section", {
   get: operation({
@@ -25,15 +26,14 @@ const api = apiRoute("/api/hero-section", {
     tag: "Hero section",
     summary: "Replace the hero",
     description:
-      "image: an address (an uploaded /images/<id>, a site path or http(s)), or empty for none.",
+      "image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
     auth: "bearer",
     body: heroSchema,
     response: okResponse(heroRecord),
     handler: async ({ body, admin }) => {
-      if (await isMissingStoredImage(body.image)) apiInvalid("image", HERO_IMAGE_INVALID);
-      const { previousImage } = await saveHeroSection(body, admin);
-      if (previousImage !== body.image) await deleteImageIfUnused(previousImage);
-      return apiJson({ success: true, data: toHeroRecord(body), message: HERO_SAVED });
+      const hero = { ...body, image: await imageToSave("image", body.image, HERO_IMAGE_INVALID) };
+      await saveHeroSection(hero, admin);
+      return apiJson({ success: true, data: toHeroRecord(hero), message: HERO_SAVED });
     },
   }),
 });

@@ -2,11 +2,15 @@
 // data'): one card, as the editor reads and writes it. An id that is malformed or names nothing
 // is a 404 either way.
 import { z } from "zod";
-import { highlightRecord, highlightSchema } from "~/domain/highlight";
+import {
+  HIGHLIGHT_DELETED,
+  HIGHLIGHT_NOT_FOUND,
+  HIGHLIGHT_UPDATED,
+  highlightRecord,
+  highlightSchema,
+} from "~/domain/highlight";
 import { deleteHighlight, getHighlight, updateHighlight } from "~/domain/highlight.server";
 import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
-
-const NOT_FOUND = "Highlight not found.";
 
 const api = apiRoute("/api/highlights/{id}", {
   get: operation({
@@ -16,7 +20,7 @@ const api = apiRoute("/api/highlights/{id}", {
     response: z.object({ success: z.literal(true), data: highlightRecord }),
     handler: async ({ params }) => {
       const highlight = await getHighlight(params.id ?? "");
-      if (!highlight) apiNotFound(NOT_FOUND);
+      if (!highlight) apiNotFound(HIGHLIGHT_NOT_FOUND);
       return apiJson({ success: true, data: highlight });
     },
   }),
@@ -30,10 +34,10 @@ const api = apiRoute("/api/highlights/{id}", {
     response: okResponse(highlightRecord),
     handler: async ({ params, body, admin }) => {
       const id = params.id ?? "";
-      if (!(await updateHighlight(id, body, admin.email))) apiNotFound(NOT_FOUND);
+      if (!(await updateHighlight(id, body, admin.email))) apiNotFound(HIGHLIGHT_NOT_FOUND);
       const highlight = await getHighlight(id);
-      if (!highlight) apiNotFound(NOT_FOUND);
-      return apiJson({ success: true, data: highlight, message: "Highlight updated." });
+      if (!highlight) apiNotFound(HIGHLIGHT_NOT_FOUND);
+      return apiJson({ success: true, data: highlight, message: HIGHLIGHT_UPDATED });
     },
   }),
   delete: operation({
@@ -43,8 +47,8 @@ const api = apiRoute("/api/highlights/{id}", {
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
     handler: async ({ params }) => {
-      if (!(await deleteHighlight(params.id ?? ""))) apiNotFound(NOT_FOUND);
-      return apiJson({ success: true, message: "Highlight deleted." });
+      if (!(await deleteHighlight(params.id ?? ""))) apiNotFound(HIGHLIGHT_NOT_FOUND);
+      return apiJson({ success: true, message: HIGHLIGHT_DELETED });
     },
   }),
 });

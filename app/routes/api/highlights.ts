@@ -1,7 +1,7 @@
 // GET, POST /api/highlights (SPEC §7 'GET, POST /api/highlights record data'): the home page's
 // 'Why Choose' cards in their order, and a new one. The same schema and queries as
 // /admin/dashboard/highlights (domain/highlight.ts, domain/highlight.server.ts).
-import { highlightRecord, highlightSchema } from "~/domain/highlight";
+import { HIGHLIGHT_CREATED, highlightRecord, highlightSchema } from "~/domain/highlight";
 import { createHighlight, getHighlight, listHighlights } from "~/domain/highlight.server";
 import { apiJson, apiRoute, listResponse, okResponse, operation } from "~/lib/api.server";
 
@@ -24,7 +24,7 @@ const api = apiRoute("/api/highlights", {
     status: 201,
     handler: async ({ body, admin }) => {
       const highlight = await getHighlight(await createHighlight(body, admin.email));
-      return apiJson({ success: true, data: highlight, message: "Highlight created." }, 201);
+      return apiJson({ success: true, data: highlight, message: HIGHLIGHT_CREATED }, 201);
     },
   }),
 });

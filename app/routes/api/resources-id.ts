@@ -2,13 +2,17 @@
 // resources; SPEC §7 lists only the read): one resource, as the editor reads and writes it. An
 // id that is malformed or names nothing is a 404 either way.
 import { z } from "zod";
-import { deleteImageIfUnused } from "~/domain/image.server";
-import { RESOURCE_IMAGE_INVALID, resourceRecord, resourceSchema } from "~/domain/resource";
+import {
+  RESOURCE_DELETED,
+  RESOURCE_IMAGE_INVALID,
+  RESOURCE_NOT_FOUND,
+  RESOURCE_UPDATED,
+  resourceRecord,
+  resourceSchema,
+} from "~/domain/resource";
 import { deleteResource, getResource, updateResource } from "~/domain/resource.server";
 import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
-
-const NOT_FOUND = "Resource not found.";
 
 const api = apiRoute("/api/resources/{id}", {
   get: operation({
@@ -18,7 +22,7 @@ const api = apiRoute("/api/resources/{id}", {
     response: z.object({ success: z.literal(true), data: resourceRecord }),
     handler: async ({ params }) => {
       const resource = await getResource(params.id ?? "");
-      if (!resource) apiNotFound(NOT_FOUND);
+      if (!resource) apiNotFound(RESOURCE_NOT_FOUND);
       return apiJson({ success: true, data: resource });
     },
   }),
@@ -32,15 +36,15 @@ const api = apiRoute("/api/resources/{id}", {
     response: okResponse(resourceRecord),
     handler: async ({ params, body, admin }) => {
       const id = params.id ?? "";
-      if (!(await getResource(id))) apiNotFound(NOT_FOUND);
+      if (!(await getResource(id))) apiNotFound(RESOURCE_NOT_FOUND);
       const image = await imageToSave("image", body.image, RESOURCE_IMAGE_INVALID);
-      const saved = await updateResource(id, { ...body, image }, admin.email);
-      // Deleted meanwhile.
-      if (!saved) apiNotFound(NOT_FOUND);
-      if (saved.previousImage !== image) await deleteImageIfUnused(saved.previousImage);
+      // Deleted meanwhile. (Also lets the image it replaced go once unused.)
+      if (!(await updateResource(id, { ...body, image }, admin.email))) {
+        apiNotFound(RESOURCE_NOT_FOUND);
+      }
       const resource = await getResource(id);
-      if (!resource) apiNotFound(NOT_FOUND);
-      return apiJson({ success: true, data: resource, message: "Resource updated." });
+      if (!resource) apiNotFound(RESOURCE_NOT_FOUND);
+      return apiJson({ success: true, data: resource, message: RESOURCE_UPDATED });
     },
   }),
   delete: operation({
@@ -50,10 +54,9 @@ const api = apiRoute("/api/resources/{id}", {
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
     handler: async ({ params }) => {
-      const removed = await deleteResource(params.id ?? "");
-      if (!removed) apiNotFound(NOT_FOUND);
-      await deleteImageIfUnused(removed.image);
-      return apiJson({ success: true, message: "Resource deleted." });
+      // Also lets its image go once unused.
+      if (!(await deleteResource(params.id ?? ""))) apiNotFound(RESOURCE_NOT_FOUND);
+      return apiJson({ success: true, message: RESOURCE_DELETED });
     },
   }),
 });

@@ -1,7 +1,12 @@
 // GET, POST /api/resources (SPEC §7 'GET /api/resources read-only'; issue 8 asks full create,
 // update and delete too): the cards of /resources, newest first, and a new one. The same schema
 // and queries as /admin/dashboard/resources (domain/resource.ts, domain/resource.server.ts).
-import { RESOURCE_IMAGE_INVALID, resourceRecord, resourceSchema } from "~/domain/resource";
+import {
+  RESOURCE_CREATED,
+  RESOURCE_IMAGE_INVALID,
+  resourceRecord,
+  resourceSchema,
+} from "~/domain/resource";
 import { createResource, getResource, listResources } from "~/domain/resource.server";
 import { apiJson, apiRoute, listResponse, okResponse, operation } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
@@ -30,7 +35,7 @@ const api = apiRoute("/api/resources", {
     handler: async ({ body, admin }) => {
       const image = await imageToSave("image", body.image, RESOURCE_IMAGE_INVALID);
       const resource = await getResource(await createResource({ ...body, image }, admin.email));
-      return apiJson({ success: true, data: resource, message: "Resource created." }, 201);
+      return apiJson({ success: true, data: resource, message: RESOURCE_CREATED }, 201);
     },
   }),
 });

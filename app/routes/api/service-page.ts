@@ -1,9 +1,9 @@
 // GET, PUT /api/service-page (SPEC §7 'data field'): the Services page content, one document.
 // The same rules and save as /admin/dashboard/services (domain/service-page.ts
-// servicePageSchema, saveServicePage: blank rows dropped); a replaced stored hero image is
-// deleted once unused, as there.
+// servicePageSchema, saveServicePage: blank rows dropped, a replaced stored hero image deleted
+// once unused). The image address goes through imageToSave: this site's absolute `secure_url`
+// is kept as /images/<id>.
 import { z } from "zod";
-import { deleteImageIfUnused, isMissingStoredImage } from "~/domain/image.server";
 import {
   SERVICE_IMAGE_INVALID,
   SERVICE_PAGE_SAVED,
@@ -13,7 +13,8 @@ import {
   toServicePageRecord,
 } from "~/domain/service-page";
 import { getServicePage, saveServicePage } from "~/domain/service-page.server";
-import { apiInvalid, apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { imageToSave } from "~/lib/api-image.server";
 
 const api = apiRoute("/api/service-page", {
   get: operation({
@@ -28,18 +29,17 @@ const api = apiRoute("/api/service-page", {
     tag: "Service page",
     summary: "Replace the Services page content",
     description:
-      "Icons: briefcase, globe, app-window, users-three, trophy, users, headset, trend-up. A row left completely blank is dropped. hero.image: an address (an uploaded /images/<id>, a site path or http(s)), or empty for none.",
+      "Icons: briefcase, globe, app-window, users-three, trophy, users, headset, trend-up. A row left completely blank is dropped. hero.image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
     auth: "bearer",
     body: servicePageSchema,
     response: okResponse(servicePageRecord),
     handler: async ({ body, admin }) => {
-      const image = body.hero.image;
-      if (await isMissingStoredImage(image)) apiInvalid("hero.image", SERVICE_IMAGE_INVALID);
-      const { previousImage } = await saveServicePage(body, admin);
-      if (previousImage !== image) await deleteImageIfUnused(previousImage);
+      const image = await imageToSave("hero.image", body.hero.image, SERVICE_IMAGE_INVALID);
+      const page = { ...body, hero: { ...body.hero, image } };
+      await saveServicePage(page, admin);
       return apiJson({
         success: true,
-        data: toServicePageRecord(servicePageToStore(body)),
+        data: toServicePageRecord(servicePageToStore(page)),
         message: SERVICE_PAGE_SAVED,
       });
     },

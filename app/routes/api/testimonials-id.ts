@@ -2,17 +2,17 @@
 // data'): one testimonial, as the editor reads and writes it. An id that is malformed or names
 // nothing is a 404 either way.
 import { z } from "zod";
-import { deleteImageIfUnused } from "~/domain/image.server";
 import {
+  TESTIMONIAL_DELETED,
   TESTIMONIAL_IMAGE_REQUIRED,
+  TESTIMONIAL_NOT_FOUND,
+  TESTIMONIAL_UPDATED,
   testimonialApiSchema,
   testimonialRecord,
 } from "~/domain/testimonial";
 import { deleteTestimonial, getTestimonial, updateTestimonial } from "~/domain/testimonial.server";
 import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
-
-const NOT_FOUND = "Testimonial not found.";
 
 const api = apiRoute("/api/testimonials/{id}", {
   get: operation({
@@ -22,7 +22,7 @@ const api = apiRoute("/api/testimonials/{id}", {
     response: z.object({ success: z.literal(true), data: testimonialRecord }),
     handler: async ({ params }) => {
       const testimonial = await getTestimonial(params.id ?? "");
-      if (!testimonial) apiNotFound(NOT_FOUND);
+      if (!testimonial) apiNotFound(TESTIMONIAL_NOT_FOUND);
       return apiJson({ success: true, data: testimonial });
     },
   }),
@@ -36,15 +36,15 @@ const api = apiRoute("/api/testimonials/{id}", {
     response: okResponse(testimonialRecord),
     handler: async ({ params, body, admin }) => {
       const id = params.id ?? "";
-      if (!(await getTestimonial(id))) apiNotFound(NOT_FOUND);
+      if (!(await getTestimonial(id))) apiNotFound(TESTIMONIAL_NOT_FOUND);
       const image = await imageToSave("image", body.image, TESTIMONIAL_IMAGE_REQUIRED);
-      const saved = await updateTestimonial(id, { ...body, image }, admin.email);
-      // Deleted meanwhile.
-      if (!saved) apiNotFound(NOT_FOUND);
-      if (saved.previousImage !== image) await deleteImageIfUnused(saved.previousImage);
+      // Deleted meanwhile. (Also lets the image it replaced go once unused.)
+      if (!(await updateTestimonial(id, { ...body, image }, admin.email))) {
+        apiNotFound(TESTIMONIAL_NOT_FOUND);
+      }
       const testimonial = await getTestimonial(id);
-      if (!testimonial) apiNotFound(NOT_FOUND);
-      return apiJson({ success: true, data: testimonial, message: "Testimonial updated." });
+      if (!testimonial) apiNotFound(TESTIMONIAL_NOT_FOUND);
+      return apiJson({ success: true, data: testimonial, message: TESTIMONIAL_UPDATED });
     },
   }),
   delete: operation({
@@ -54,10 +54,9 @@ const api = apiRoute("/api/testimonials/{id}", {
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
     handler: async ({ params }) => {
-      const removed = await deleteTestimonial(params.id ?? "");
-      if (!removed) apiNotFound(NOT_FOUND);
-      await deleteImageIfUnused(removed.image);
-      return apiJson({ success: true, message: "Testimonial deleted." });
+      // Also lets its image go once unused.
+      if (!(await deleteTestimonial(params.id ?? ""))) apiNotFound(TESTIMONIAL_NOT_FOUND);
+      return apiJson({ success: true, message: TESTIMONIAL_DELETED });
     },
   }),
 });

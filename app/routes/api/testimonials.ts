@@ -2,6 +2,7 @@
 // page carousel's testimonials, and a new one. The same schema and queries as
 // /admin/dashboard/testimonials (domain/testimonial.ts, domain/testimonial.server.ts).
 import {
+  TESTIMONIAL_CREATED,
   TESTIMONIAL_IMAGE_REQUIRED,
   testimonialApiSchema,
   testimonialRecord,
@@ -30,7 +31,7 @@ const api = apiRoute("/api/testimonials", {
     handler: async ({ body, admin }) => {
       const image = await imageToSave("image", body.image, TESTIMONIAL_IMAGE_REQUIRED);
       const testimonial = await createTestimonial({ ...body, image }, admin.email);
-      return apiJson({ success: true, data: testimonial, message: "Testimonial created." }, 201);
+      return apiJson({ success: true, data: testimonial, message: TESTIMONIAL_CREATED }, 201);
     },
   }),
 });
