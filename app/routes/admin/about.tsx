@@ -10,7 +10,6 @@
 // posted with the form, with JavaScript it uploads when picked. The last row cannot be removed;
 // a blank row is not saved, so the team can still be emptied (/about then has no team section).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import {
   EnvelopeSimpleIcon,
   PencilSimpleIcon,
@@ -20,7 +19,6 @@ import {
 } from "@phosphor-icons/react";
 import { type ComponentProps, useCallback, useState } from "react";
 import { data, Form, Link } from "react-router";
-import type { z } from "zod";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import { ImageField } from "~/components/admin/image-field";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
