@@ -8,12 +8,12 @@ import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.se
 import { settleNotifications } from "./domain/lead-notification.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
-import { isApiPath, limitRequestBodies } from "./lib/body-limit.server";
+import { isApiPath, limitRequestBodies, MAX_BODY_BYTES } from "./lib/body-limit.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
 import { countVisitors } from "./lib/count-visitors.server";
 import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
-import { serviceUnavailablePage } from "./lib/service-unavailable.server";
+import { formNotSentPage, serviceUnavailablePage } from "./lib/service-unavailable.server";
 import { prepareDatabase } from "./startup.server";
 
 export { getEnv } from "./env.server";
@@ -64,14 +64,41 @@ app.use(refuseCrossSiteRequests);
 // While the database is known to be down, answer at once with a friendly 503 instead of
 // letting every request wait for the driver's server-selection timeout.
 app.use((req, res, next) => {
-  if (isDatabaseAvailable()) return next();
+  // React Router's route manifest needs no database, and a browser that cannot fetch it leaves a
+  // form's fetcher waiting for good instead of saying the sending failed.
+  if (isDatabaseAvailable() || req.path === "/__manifest") return next();
   res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" });
   if (isApiPath(req.path) || req.accepts(["html", "json"]) === "json") {
     res.json({ success: false, message: "Service temporarily unavailable" });
+  } else if (isNativeFormPost(req)) {
+    // A form sent without JavaScript: give back what was typed, ready to send again.
+    readUrlEncoded(req, res, () =>
+      res.type("html").send(formNotSentPage(req.originalUrl, formFields(req.body))),
+    );
   } else {
     res.type("html").send(serviceUnavailablePage());
   }
 });
+
+/** A browser's own form post (not React Router's `.data` fetch, not a file upload). */
+function isNativeFormPost(req: express.Request): boolean {
+  return (
+    req.method === "POST" &&
+    !req.path.endsWith(".data") &&
+    /^application\/x-www-form-urlencoded\b/i.test(req.get("content-type") ?? "")
+  );
+}
+
+const readUrlEncoded = express.urlencoded({ extended: false, limit: MAX_BODY_BYTES });
+
+function formFields(body: unknown): [string, string][] {
+  if (!body || typeof body !== "object") return [];
+  return Object.entries(body as Record<string, unknown>).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value])
+      .filter((v): v is string => typeof v === "string")
+      .map((v) => [name, v] as [string, string]),
+  );
+}
 
 // Unique visitors per day for the dashboard (app/domain/visitor-count.server.ts): noted in memory
 // once each page answer is sent, written to MongoDB in batches every 2 s. After the gates (a 403

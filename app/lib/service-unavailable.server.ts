@@ -30,3 +30,74 @@ export function serviceUnavailablePage(): string {
 </body>
 </html>`;
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
+
+/** Fields a visitor never typed: carried again unseen so that sending again still works. */
+const UNSEEN = /^(?:formToken|website|_enhanced|__intent__|intent|source[A-Z]\w*|utm_\w+)$/;
+
+export const FORM_NOT_SENT_TITLE = "Your form was not sent";
+
+/**
+ * The answer to a form posted (without JavaScript) while the database cannot be reached: the
+ * same "right back" message, and what was typed, in a form that sends it again to the same
+ * address. Self-contained like the page above. With JavaScript the form itself says the sending
+ * failed and keeps its values (components/site/visitor-form.tsx); this is that promise without
+ * it, for a visitor whose browser would otherwise show a page without their text.
+ */
+export function formNotSentPage(action: string, fields: [string, string][]): string {
+  const shown = fields.filter(([name]) => !UNSEEN.test(name));
+  const unseen = fields.filter(([name]) => UNSEEN.test(name));
+  const inputs = shown
+    .map(([name, value], i) => {
+      const id = `field-${i}`;
+      const label = escapeHtml(name.charAt(0).toUpperCase() + name.slice(1));
+      const control =
+        value.length > 80 || value.includes("\n")
+          ? `<textarea id="${id}" name="${escapeHtml(name)}" rows="5">${escapeHtml(value)}</textarea>`
+          : `<input id="${id}" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+      return `<p><label for="${id}">${label}</label>${control}</p>`;
+    })
+    .join("\n");
+  const hidden = unseen
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
+    .join("");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${FORM_NOT_SENT_TITLE}</title>
+<style>
+  body { margin: 0; font-family: system-ui, sans-serif; background: #f8fafc; color: #0f172a; }
+  main { max-width: 36rem; margin: 0 auto; padding: 2rem 1.25rem; }
+  h1 { font-size: 1.75rem; margin: 0 0 0.75rem; }
+  p { line-height: 1.6; color: #334155; }
+  .error { color: #b91c1c; font-weight: 600; }
+  label { display: block; font-weight: 600; color: #0f172a; margin-bottom: 0.25rem; }
+  input, textarea { box-sizing: border-box; width: 100%; font: inherit; padding: 0.6rem 0.75rem; border: 1px solid #94a3b8; border-radius: 0.5rem; background: #fff; color: #0f172a; }
+  button { font: inherit; font-weight: 600; color: #fff; background: #1d4ed8; border: 0; border-radius: 0.5rem; padding: 0.7rem 1.25rem; min-height: 44px; cursor: pointer; }
+</style>
+</head>
+<body>
+<main>
+  <h1>${FORM_NOT_SENT_TITLE}</h1>
+  <p class="error">Error: ${SERVICE_UNAVAILABLE_MESSAGE}</p>
+  <p>Nothing was saved. Here is what you typed: send it again in a few seconds, once we are back.</p>
+  <form method="post" action="${escapeHtml(action)}">
+${hidden}
+${inputs}
+  <p><button type="submit">Send again</button></p>
+  </form>
+</main>
+</body>
+</html>`;
+}
