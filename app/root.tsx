@@ -1,3 +1,5 @@
+// First: configures zod in the browser before any schema is built (see there).
+import "./lib/zod-jitless";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ErrorContent } from "~/components/site/error-page";
 import { useNonce } from "~/lib/nonce";
