@@ -119,6 +119,12 @@ describe("securityHeaders middleware", () => {
       res.type("html").send(`<script nonce="${res.locals.cspNonce}"></script>`);
     });
     app.get("/json", (_req, res) => void res.json({ ok: true }));
+    // Like GET /images/:id, which sends its own policy and nosniff through React Router.
+    app.get("/own", (_req, res) => {
+      res.append("Content-Security-Policy", "default-src 'none'; sandbox");
+      res.append("X-Content-Type-Options", "nosniff");
+      res.type("png").send(Buffer.from([0x89]));
+    });
     server = http.createServer(app).listen(0);
     await once(server, "listening");
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -146,5 +152,11 @@ describe("securityHeaders middleware", () => {
     expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(response.headers.get("strict-transport-security")).toBe(HSTS);
     expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("keeps a policy the answer set itself, and sends no header twice", async () => {
+    const response = await fetch(`${base}/own`);
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });

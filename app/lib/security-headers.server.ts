@@ -104,8 +104,8 @@ function isHtml(contentType: unknown): boolean {
 }
 
 /**
- * Express middleware: a nonce per response, the fixed headers now, and the CSP just before
- * the headers are written, when the answer's type is known. Mounted once, by server.js.
+ * Express middleware: a nonce per response, then the headers as the answer's headers are
+ * written. Mounted once, by server.js.
  */
 export function securityHeaders(
   options: {
@@ -131,10 +131,16 @@ export function securityHeaders(
     }
     const nonce = makeNonce();
     res.locals.cspNonce = nonce;
-    res.removeHeader("X-Powered-By");
-    res.set(fixed);
+    const headers = fixed;
+    // Just before the headers are written, when the answer's type is known. A header the answer
+    // already set is left as it is (GET /images/:id sends its own stricter
+    // `default-src 'none'; sandbox`), so nothing is sent twice.
     onHeaders(res, () => {
       res.removeHeader("X-Powered-By");
+      for (const [name, value] of Object.entries(headers)) {
+        if (!res.hasHeader(name)) res.setHeader(name, value);
+      }
+      if (res.hasHeader("Content-Security-Policy")) return;
       res.setHeader(
         "Content-Security-Policy",
         isHtml(res.getHeader("Content-Type"))
