@@ -21,6 +21,7 @@ const BUILD_PATH = path.join(root, "build", "server", "index.js");
  * @property {(hooks?: { log?: (line: string) => void, onFatal?: (error: unknown) => void }) => Promise<void>} startup
  * @property {() => Promise<void>} shutdown
  * @property {() => { PORT: number }} getEnv
+ * @property {(options?: { development?: boolean }) => import("express").RequestHandler} securityHeaders
  */
 
 /** @param {unknown} error */
@@ -71,12 +72,16 @@ if (development) {
   const vite = await import("vite").then(({ createServer }) =>
     createServer({ server: { middlewareMode: true } }),
   );
-  app.use(vite.middlewares);
   const load = async () =>
     /** @type {ServerEntry} */ (
       /** @type {unknown} */ (await vite.ssrLoadModule("./app/server.ts"))
     );
   entry = await load();
+  // Security headers and the CSP nonce (app/lib/security-headers.server.ts), before everything;
+  // in development the policy lets Vite's injected styles and HMR socket through. Edits to
+  // that module need a restart.
+  app.use(entry.securityHeaders({ development: true }));
+  app.use(vite.middlewares);
   app.use(async (req, res, next) => {
     try {
       // Reloaded per request so edits apply without a restart.
@@ -95,6 +100,9 @@ if (development) {
     );
     process.exit(1);
   });
+  // Security headers and the CSP nonce (app/lib/security-headers.server.ts): first, so static
+  // files get them too.
+  app.use(/** @type {ServerEntry} */ (entry).securityHeaders());
   // Fingerprinted build output never changes under the same name: cache it for a year. A
   // missing asset is a plain 404 here, never a page render.
   app.use(

@@ -6,9 +6,16 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
+import type {
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+  RouterContextProvider,
+} from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseConnectivityError } from "#db/client.server";
+import { NonceContext } from "./lib/nonce";
+import { cspNonceContext } from "./lib/security-headers.server";
 import { serviceUnavailablePage } from "./lib/service-unavailable.server";
 
 export const streamTimeout = 5_000;
@@ -30,8 +37,17 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-function outageResponse(): Response {
-  return new Response(serviceUnavailablePage(), {
+/** The response's CSP nonce (lib/security-headers.server.ts), when server.js made one. */
+function nonceOf(context: Readonly<RouterContextProvider> | undefined): string | undefined {
+  try {
+    return context?.get(cspNonceContext);
+  } catch {
+    return undefined;
+  }
+}
+
+function outageResponse(nonce: string | undefined): Response {
+  return new Response(serviceUnavailablePage(nonce), {
     status: 503,
     headers: {
       "Content-Type": "text/html; charset=utf-8",
@@ -41,16 +57,18 @@ function outageResponse(): Response {
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
-  databaseOutage.has(request) ? outageResponse() : response;
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) =>
+  databaseOutage.has(request) ? outageResponse(nonceOf(context)) : response;
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: RouterContextProvider,
 ) {
-  if (databaseOutage.has(request)) return outageResponse();
+  const nonce = nonceOf(loadContext);
+  if (databaseOutage.has(request)) return outageResponse(nonce);
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -71,9 +89,15 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    // The nonce goes to React Router (its inline scripts, the streamed data, and the default
+    // of <Scripts>/<ScrollRestoration>), to React (its streaming scripts) and to our own
+    // components (lib/nonce.ts).
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

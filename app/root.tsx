@@ -1,9 +1,14 @@
+// First: configures zod in the browser before any schema is built (see there).
+import "./lib/zod-jitless";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ErrorContent } from "~/components/site/error-page";
+import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The response's CSP nonce on the server (docs/decisions/014-content-security-policy.md).
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -15,8 +20,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -13,10 +13,13 @@ import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
 import { countVisitors } from "./lib/count-visitors.server";
 import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
+import { cspNonce, cspNonceContext } from "./lib/security-headers.server";
 import { formNotSentPage, serviceUnavailablePage } from "./lib/service-unavailable.server";
 import { prepareDatabase } from "./startup.server";
 
 export { getEnv } from "./env.server";
+// Mounted once by server.js, in front of static files and this app (security headers, CSP nonce).
+export { securityHeaders } from "./lib/security-headers.server";
 
 export const app = express();
 // Mounted inside server.js's app, but a sub-app sets its own headers: keep it quiet too.
@@ -73,10 +76,10 @@ app.use((req, res, next) => {
   } else if (isNativeFormPost(req)) {
     // A form sent without JavaScript: give back what was typed, ready to send again.
     readUrlEncoded(req, res, () =>
-      res.type("html").send(formNotSentPage(req.originalUrl, formFields(req.body))),
+      res.type("html").send(formNotSentPage(req.originalUrl, formFields(req.body), cspNonce(res))),
     );
   } else {
-    res.type("html").send(serviceUnavailablePage());
+    res.type("html").send(serviceUnavailablePage(cspNonce(res)));
   }
 });
 
@@ -108,8 +111,10 @@ app.use(countVisitors(visitorCounter()));
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
-    getLoadContext: (req) => {
+    getLoadContext: (req, res) => {
       const context = new RouterContextProvider();
+      // This response's CSP nonce (securityHeaders, mounted by server.js), for entry.server.tsx.
+      context.set(cspNonceContext, cspNonce(res));
       // The socket's address, or the client's as reported by a trusted proxy (TRUST_PROXY).
       context.set(clientIpContext, normalizeIp(req.ip ?? req.socket.remoteAddress));
       return context;

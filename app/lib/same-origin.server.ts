@@ -16,6 +16,7 @@
 import type { RequestHandler } from "express";
 import { isAllowedApiOrigin } from "./api.server";
 import { isApiPath } from "./body-limit.server";
+import { cspNonce, nonceAttribute } from "./security-headers.server";
 
 // OPTIONS too: a CORS preflight changes nothing, and refusing it would break the JSON API for
 // the origins API_ALLOWED_ORIGINS lets in.
@@ -66,12 +67,12 @@ export function isCrossSiteRequest(request: Request): boolean {
   );
 }
 
-function refusalPage(): string {
+function refusalPage(nonce: string | undefined): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Request refused</title>
-<style>body{font-family:system-ui,sans-serif;color:#334155;max-width:36rem;margin:4rem auto;padding:0 1.5rem;line-height:1.5}h1{color:#0f172a;font-size:1.5rem}a{color:#1d4ed8}</style></head>
+<style${nonceAttribute(nonce)}>body{font-family:system-ui,sans-serif;color:#334155;max-width:36rem;margin:4rem auto;padding:0 1.5rem;line-height:1.5}h1{color:#0f172a;font-size:1.5rem}a{color:#1d4ed8}</style></head>
 <body><main><p>Error 403</p><h1>Request refused</h1><p>${CROSS_SITE_MESSAGE}</p><p><a href="/">Back to the home page</a></p></main></body>
 </html>`;
 }
@@ -97,6 +98,6 @@ export const refuseCrossSiteRequests: RequestHandler = (req, res, next) => {
   if (api || req.accepts(["html", "json"]) === "json") {
     res.json({ success: false, message: CROSS_SITE_MESSAGE });
   } else {
-    res.type("html").send(refusalPage());
+    res.type("html").send(refusalPage(cspNonce(res)));
   }
 };

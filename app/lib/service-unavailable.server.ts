@@ -1,9 +1,12 @@
 // The page shown while the database cannot be reached. Self-contained HTML (no stylesheet,
 // no script, no database) because nothing else can be relied on at that moment.
+import { nonceAttribute } from "./security-headers.server";
+
 /** SPEC §4: a failed load shows 'Error: ' plus its message. */
 export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable.";
 
-export function serviceUnavailablePage(): string {
+/** `nonce`: the response's CSP nonce (lib/security-headers.server.ts), for the <style>. */
+export function serviceUnavailablePage(nonce?: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -11,7 +14,7 @@ export function serviceUnavailablePage(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>We'll be right back</title>
-<style>
+<style${nonceAttribute(nonce)}>
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, sans-serif; background: #f8fafc; color: #0f172a; }
   main { max-width: 32rem; padding: 2rem; text-align: center; }
   h1 { font-size: 1.75rem; margin: 0 0 0.75rem; }
@@ -49,7 +52,12 @@ export const FORM_NOT_SENT_TITLE = "Your form was not sent";
  * failed and keeps its values (components/site/visitor-form.tsx); this is that promise without
  * it, for a visitor whose browser would otherwise show a page without their text.
  */
-export function formNotSentPage(action: string, fields: [string, string][]): string {
+export function formNotSentPage(
+  action: string,
+  fields: [string, string][],
+  /** The response's CSP nonce, for the <style${nonceAttribute(nonce)}>. */
+  nonce?: string,
+): string {
   const shown = fields.filter(([name]) => !UNSEEN.test(name));
   const unseen = fields.filter(([name]) => UNSEEN.test(name));
   const inputs = shown

@@ -108,7 +108,7 @@ test.describe("a blog post", () => {
       /<link rel="alternate" type="application\/rss\+xml" title="[^"]+" href="http:\/\/[^"]+\/blog\/rss\.xml"\/>/,
     );
 
-    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+    const jsonLd = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
     const data = JSON.parse(jsonLd ?? "{}");
     expect(data).toMatchObject({
       "@context": "https://schema.org",

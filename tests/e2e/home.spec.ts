@@ -162,7 +162,7 @@ test("the Stay Updated block is on the page", async ({ page }) => {
 
 test("crawlers get Organization structured data and social tags", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+  const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)?.[1];
   const org = JSON.parse(ld ?? "{}");
   expect(org["@type"]).toBe("Organization");
   expect(org.name).toBe("Bureau Digital");

@@ -294,9 +294,9 @@ test("the HTML holds the list, JobPosting and FAQPage data, and the canonical UR
   for (const title of titles(byDeadline.slice(0, 3))) {
     expect(html).toContain(title.replace(/&/g, "&amp;"));
   }
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
-    (m) => JSON.parse(m[1] as string),
-  );
+  const blocks = [
+    ...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g),
+  ].map((m) => JSON.parse(m[1] as string));
   const postings = blocks.flat().filter((b) => b["@type"] === "JobPosting");
   const openOnFirstPage = byDeadline
     .slice(0, 3)
