@@ -12,8 +12,6 @@ import {
   EmptyRow,
   secondaryLinkClass,
   tableClass,
-  tdClass,
-  thClass,
   theadClass,
 } from "~/components/admin/list-controls";
 import { inputClass } from "~/components/forms/fields";
@@ -49,35 +47,33 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Audit log");
 
-const UTC_TIME = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
+const DATE_PART = { year: "numeric", month: "short", day: "numeric" } as const;
+const TIME_PART = {
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",
   hourCycle: "h23",
-  timeZone: "UTC",
-});
-
-const LOCAL_TIME = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-  timeZoneName: "short",
-});
+} as const;
+const UTC_DATE = new Intl.DateTimeFormat("en-US", { ...DATE_PART, timeZone: "UTC" });
+const UTC_CLOCK = new Intl.DateTimeFormat("en-US", { ...TIME_PART, timeZone: "UTC" });
+const LOCAL_DATE = new Intl.DateTimeFormat("en-US", DATE_PART);
+const LOCAL_CLOCK = new Intl.DateTimeFormat("en-US", { ...TIME_PART, timeZoneName: "short" });
 
 /** UTC in the server's HTML (no hydration mismatch), the reader's own time zone after. */
 function When({ iso }: { iso: string }) {
   const hydrated = useHydrated();
   const date = new Date(iso);
   return (
-    <time dateTime={iso} title={`${UTC_TIME.format(date)} UTC`} className="whitespace-nowrap">
-      {hydrated ? LOCAL_TIME.format(date) : `${UTC_TIME.format(date)} UTC`}
+    <time
+      dateTime={iso}
+      title={`${UTC_DATE.format(date)}, ${UTC_CLOCK.format(date)} UTC`}
+      className="whitespace-nowrap"
+    >
+      {hydrated ? LOCAL_DATE.format(date) : UTC_DATE.format(date)}
+      <span className="md:block">
+        <span className="md:hidden">, </span>
+        {hydrated ? LOCAL_CLOCK.format(date) : `${UTC_CLOCK.format(date)} UTC`}
+      </span>
     </time>
   );
 }
@@ -124,15 +120,19 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
       {href ? (
         <Link
           to={href}
-          className="font-semibold text-blue-700 underline underline-offset-4 hover:text-blue-800"
+          title={entry.entityId ?? undefined}
+          className="font-semibold whitespace-nowrap text-blue-700 underline underline-offset-4 hover:text-blue-800"
         >
           {label}
         </Link>
       ) : (
         <span className="font-semibold text-slate-900">{label}</span>
       )}
-      {entry.entityId ? (
-        <span className="block font-mono text-xs text-slate-600">{entry.entityId}</span>
+      {entry.entityId && !href ? (
+        // The record is gone (or has no page): its id, shortened, for matching other entries.
+        <span title={entry.entityId} className="block font-mono text-xs text-slate-600">
+          …{entry.entityId.slice(-8)}
+        </span>
       ) : null}
     </>
   );
@@ -150,7 +150,7 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
       aria-label="Filter the audit log"
       // New fields when the URL's filter changes (client navigation keeps the component).
       key={auditFilterSearch({ ...filter, page: 1 })}
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))_auto]"
+      className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3"
     >
       <div className={field}>
         <label htmlFor={`${id}-who`} className={label}>
@@ -243,8 +243,13 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
 
 const COLUMNS = ["When", "Who", "What", "Record", "Summary", "Via", "Address"] as const;
 
-/** Phones: each row a card, each cell labelled; wider screens: a table. */
-const cellClass = `${tdClass} max-md:block max-md:py-1 [overflow-wrap:anywhere]`;
+/**
+ * Phones: each row a card, each cell labelled; wider screens: a table with tighter cells than
+ * the other lists (seven columns beside the sidebar), scrolling sideways only if it must.
+ */
+const cellClass =
+  "px-4 py-4 align-top max-md:block max-md:py-1 max-md:[overflow-wrap:anywhere] md:px-3 md:first:pl-6 md:last:pr-6";
+const headClass = "px-4 py-3 font-semibold md:px-3 md:first:pl-6 md:last:pr-6";
 const cellLabel = "font-semibold text-slate-700 md:hidden";
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
@@ -279,7 +284,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <thead className={`${theadClass} max-md:hidden`}>
               <tr>
                 {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className={thClass}>
+                  <th key={column} scope="col" className={headClass}>
                     {column}
                   </th>
                 ))}
@@ -295,7 +300,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       <span className={cellLabel}>When: </span>
                       <When iso={entry.at} />
                     </td>
-                    <td className={`${cellClass} text-slate-900`}>
+                    <td className={`${cellClass} text-slate-900 md:whitespace-nowrap`}>
                       <span className={cellLabel}>Who: </span>
                       {entry.actor}
                     </td>
@@ -307,18 +312,18 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       <span className={cellLabel}>Record: </span>
                       <RecordCell entry={entry} />
                     </td>
-                    <td className={`${cellClass} text-slate-800`}>
+                    <td className={`${cellClass} text-slate-800 md:min-w-48`}>
                       <span className={cellLabel}>Summary: </span>
                       {entry.summary}
                       {entry.count > 1 ? (
                         <span className="text-slate-600"> ({entry.count} times)</span>
                       ) : null}
                     </td>
-                    <td className={`${cellClass} text-slate-800`}>
+                    <td className={`${cellClass} text-slate-800 md:whitespace-nowrap`}>
                       <span className={cellLabel}>Via: </span>
                       {entry.via}
                     </td>
-                    <td className={`${cellClass} font-mono text-xs text-slate-700`}>
+                    <td className={`${cellClass} font-mono text-xs text-slate-700 md:whitespace-nowrap`}>
                       <span className={`${cellLabel} font-sans text-sm`}>Address: </span>
                       {entry.ip ?? "—"}
                     </td>
