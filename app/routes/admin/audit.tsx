@@ -312,7 +312,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       <span className={cellLabel}>Record: </span>
                       <RecordCell entry={entry} />
                     </td>
-                    <td className={`${cellClass} text-slate-800 md:min-w-48`}>
+                    <td
+                      className={`${cellClass} text-slate-800 md:min-w-48 ${entry.summary || entry.count > 1 ? "" : "max-md:hidden"}`}
+                    >
                       <span className={cellLabel}>Summary: </span>
                       {entry.summary}
                       {entry.count > 1 ? (
@@ -323,7 +325,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       <span className={cellLabel}>Via: </span>
                       {entry.via}
                     </td>
-                    <td className={`${cellClass} font-mono text-xs text-slate-700 md:whitespace-nowrap`}>
+                    <td
+                      className={`${cellClass} font-mono text-xs text-slate-700 md:whitespace-nowrap`}
+                    >
                       <span className={`${cellLabel} font-sans text-sm`}>Address: </span>
                       {entry.ip ?? "—"}
                     </td>
