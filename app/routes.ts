@@ -28,6 +28,8 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("admins", "routes/admin/admins.tsx"),
     route("change-password", "routes/admin/change-password.tsx"),
+    // Who signed in and changed what (read-only; domain/audit.server.ts records).
+    route("audit", "routes/admin/audit.tsx"),
     // Collection editors: list, create, edit, delete; form states live in the query string.
     route("blogs", "routes/admin/blogs.tsx"),
     route("testimonials", "routes/admin/testimonials.tsx"),

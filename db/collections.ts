@@ -311,6 +311,32 @@ export interface RateLimitDoc {
   expiresAt: Date;
 }
 
+/**
+ * One entry of the audit log (app/domain/audit.server.ts): a sign-in, an account change, or a
+ * change to content or a lead. Written after the change succeeded; never a password, a token
+ * or a message body. Deleted by the TTL index AUDIT_RETENTION_DAYS after `at`.
+ */
+export interface AuditLogDoc {
+  _id: ObjectId;
+  at: Date;
+  /** The admin's e-mail; for a failed sign-in the e-mail tried; "visitor" or "operator". */
+  actor: string;
+  action: string;
+  entity: string;
+  entityId?: string;
+  /** A line: the record's title or name, what changed. */
+  summary: string;
+  via: "admin" | "api" | "cli" | "startup";
+  /** The client's address (absent for the CLI and start-up). */
+  ip?: string;
+  /**
+   * Repeated events folded into one entry (refused sign-ins while throttled): the key they
+   * share, and how many there were.
+   */
+  foldKey?: string;
+  count?: number;
+}
+
 export interface SettingDoc {
   _id: string;
   value: string;
@@ -343,6 +369,7 @@ export interface Collections {
   loginAttempts: Collection<LoginAttemptDoc>;
   rateLimits: Collection<RateLimitDoc>;
   settings: Collection<SettingDoc>;
+  auditLog: Collection<AuditLogDoc>;
 }
 
 export const COLLECTION_NAMES = {
@@ -369,6 +396,7 @@ export const COLLECTION_NAMES = {
   loginAttempts: "loginAttempts",
   rateLimits: "rateLimits",
   settings: "settings",
+  auditLog: "auditLog",
 } as const satisfies Record<keyof Collections, string>;
 
 export function collections(db: Db): Collections {
@@ -388,6 +416,9 @@ const SUBMISSION_KEY_INDEX: IndexDescription = {
   unique: true,
   partialFilterExpression: { submissionKey: { $exists: true } },
 };
+
+/** 400 days (app/domain/audit.ts AUDIT_RETENTION_DAYS; a test keeps the two equal). */
+export const AUDIT_RETENTION_SECONDS = 400 * 24 * 60 * 60;
 
 export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   internships: [{ key: { isActive: 1, deadline: 1 } }, { key: { createdAt: -1 } }],
@@ -422,6 +453,20 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
     { key: { key: 1, at: 1 } },
   ],
   rateLimits: [{ key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 }],
+  // /admin/dashboard/audit: newest first (the TTL index on `at` serves that sort too), by
+  // actor, by action, by entity; each newest first within. Retention: docs/decisions/014.
+  auditLog: [
+    { key: { at: 1 }, name: "at_ttl", expireAfterSeconds: AUDIT_RETENTION_SECONDS },
+    { key: { actor: 1, at: -1 } },
+    { key: { action: 1, at: -1 } },
+    { key: { entity: 1, entityId: 1, at: -1 } },
+    {
+      key: { foldKey: 1 },
+      name: "foldKey_unique",
+      unique: true,
+      partialFilterExpression: { foldKey: { $exists: true } },
+    },
+  ],
 };
 
 export async function ensureIndexes(db: Db): Promise<void> {

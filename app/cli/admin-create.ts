@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import { closeDatabase, startDatabase } from "#db/client.server";
 import { createAdmin } from "~/domain/admin.server";
+import { OPERATOR_CLI } from "~/domain/audit";
 import { getEnv } from "~/env.server";
 
 const USAGE =
@@ -87,7 +88,7 @@ async function main(): Promise<number> {
   }
   // Quiet: the one line below is the whole report.
   await startDatabase({ log: () => {} });
-  const result = await createAdmin({ email, password });
+  const result = await createAdmin({ email, password }, OPERATOR_CLI);
   if (!result.ok) {
     console.error(`admin:create: ${result.message} Nothing was created.`);
     return 1;

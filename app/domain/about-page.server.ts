@@ -1,7 +1,10 @@
 // About page content (SPEC §3): one document.
+
 import { getCollections } from "#db/client.server";
 import { type AboutPageDoc, SINGLETON_ID } from "#db/collections";
 import { type AboutPageInput, isBlankMember } from "./about-page";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import { deleteImageIfUnused } from "./image.server";
 
 // Shared with the admin editor's view (a browser module): it lives in about-page.ts.
@@ -40,18 +43,19 @@ export interface SavedAboutPage {
 /** Writes the about page (creating it the first time) and records who changed it. */
 export async function saveAboutPage(
   input: AboutPageInput,
-  by: { email: string },
+  actor: Actor,
   now = new Date(),
 ): Promise<SavedAboutPage> {
   const { aboutPage } = await getCollections();
   const before = await aboutPage.findOneAndUpdate(
     { _id: SINGLETON_ID },
     {
-      $set: { ...aboutPageToStore(input), updatedAt: now, updatedBy: by.email },
+      $set: { ...aboutPageToStore(input), updatedAt: now, updatedBy: actor.email },
       $setOnInsert: { createdAt: now },
     },
     { upsert: true, returnDocument: "before" },
   );
+  await recordAudit(actor, { action: "update", entity: "about-page", summary: input.title });
   return { previousImages: (before?.team ?? []).map((m) => m.image).filter(Boolean) };
 }
 

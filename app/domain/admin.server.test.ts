@@ -14,6 +14,7 @@ import {
   verifyCredentials,
 } from "./admin.server";
 import { issueApiToken, verifyApiToken } from "./api-token.server";
+import { type Actor, OPERATOR_CLI } from "./audit";
 import { hashPassword, verifyPassword } from "./password.server";
 import { createSession, loadSession } from "./session.server";
 
@@ -30,7 +31,7 @@ beforeEach(async () => {
 const GOOD = "a long and unusual passphrase";
 
 async function admin(email: string, password = GOOD) {
-  const created = await createAdmin({ email, password });
+  const created = await createAdmin({ email, password }, OPERATOR_CLI);
   if (!created.ok) throw new Error(created.message);
   return created.admin;
 }
@@ -184,9 +185,18 @@ describe("credentials", () => {
   });
 });
 
+/** An anonymous API caller, and a signed-in admin on the Admins page. */
+const ANONYMOUS: Actor = { email: "visitor", via: "api", ip: "203.0.113.7" };
+const as = (a: { _id: string; email: string }): Actor => ({
+  email: a.email,
+  via: "admin",
+  ip: "203.0.113.7",
+  adminId: a._id,
+});
+
 describe("registration (SPEC's register call)", () => {
   it("lets anyone create the first admin while none exists", async () => {
-    const result = await registerAdmin({ email: "First@Bureau.test", password: GOOD }, null);
+    const result = await registerAdmin({ email: "First@Bureau.test", password: GOOD }, ANONYMOUS);
     expect(result).toMatchObject({ ok: true, admin: { email: "first@bureau.test" } });
   });
 
@@ -194,28 +204,28 @@ describe("registration (SPEC's register call)", () => {
     // A registration that claimed the first place, then failed before creating the admin.
     const { settings } = await getCollections();
     await settings.insertOne({ _id: "firstAdminClaim", value: "x", createdAt: new Date() });
-    const soon = await registerAdmin({ email: "a@bureau.test", password: GOOD }, null);
+    const soon = await registerAdmin({ email: "a@bureau.test", password: GOOD }, ANONYMOUS);
     expect(soon).toMatchObject({ ok: false, code: "forbidden" });
     const later = await registerAdmin(
       { email: "a@bureau.test", password: GOOD, now: new Date(Date.now() + 61_000) },
-      null,
+      ANONYMOUS,
     );
     expect(later).toMatchObject({ ok: true });
   });
 
   it("refuses an anonymous registration once an admin exists", async () => {
     await admin("owner@bureau.test");
-    const result = await registerAdmin({ email: "intruder@bureau.test", password: GOOD }, null);
+    const result = await registerAdmin(
+      { email: "intruder@bureau.test", password: GOOD },
+      ANONYMOUS,
+    );
     expect(result).toMatchObject({ ok: false, code: "forbidden" });
     expect((await listAdmins()).map((a) => a.email)).toEqual(["owner@bureau.test"]);
   });
 
   it("lets a signed-in admin add another admin", async () => {
     const owner = await admin("owner@bureau.test");
-    const result = await registerAdmin(
-      { email: "second@bureau.test", password: GOOD },
-      { admin: owner },
-    );
+    const result = await registerAdmin({ email: "second@bureau.test", password: GOOD }, as(owner));
     expect(result).toMatchObject({ ok: true });
     expect((await listAdmins()).map((a) => a.email)).toEqual([
       "owner@bureau.test",
@@ -225,7 +235,7 @@ describe("registration (SPEC's register call)", () => {
 
   it("does not trust an actor that is not an admin (any more)", async () => {
     await admin("owner@bureau.test");
-    const ghost = { admin: { _id: "0123456789abcdef01234567" } };
+    const ghost = as({ _id: "0123456789abcdef01234567", email: "ghost@bureau.test" });
     expect(await registerAdmin({ email: "x@bureau.test", password: GOOD }, ghost)).toMatchObject({
       ok: false,
       code: "forbidden",
@@ -234,7 +244,7 @@ describe("registration (SPEC's register call)", () => {
 
   it("refuses a duplicate e-mail, a bad e-mail and a password the policy refuses", async () => {
     const owner = await admin("owner@bureau.test");
-    const actor = { admin: owner };
+    const actor = as(owner);
     expect(
       await registerAdmin({ email: "OWNER@bureau.test", password: GOOD }, actor),
     ).toMatchObject({ ok: false, code: "conflict", field: "email" });
@@ -254,8 +264,8 @@ describe("registration (SPEC's register call)", () => {
 
   it("two anonymous registrations racing on an empty database leave one admin", async () => {
     const results = await Promise.all([
-      registerAdmin({ email: "a@bureau.test", password: GOOD }, null),
-      registerAdmin({ email: "b@bureau.test", password: GOOD }, null),
+      registerAdmin({ email: "a@bureau.test", password: GOOD }, ANONYMOUS),
+      registerAdmin({ email: "b@bureau.test", password: GOOD }, ANONYMOUS),
     ]);
     expect(await listAdmins()).toHaveLength(1);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -265,7 +275,10 @@ describe("registration (SPEC's register call)", () => {
 describe("removing an admin", () => {
   it("never removes the last admin", async () => {
     const owner = await admin("owner@bureau.test");
-    expect(await removeAdmin(owner._id)).toMatchObject({ ok: false, code: "conflict" });
+    expect(await removeAdmin(owner._id, OPERATOR_CLI)).toMatchObject({
+      ok: false,
+      code: "conflict",
+    });
     expect(await listAdmins()).toHaveLength(1);
   });
 
@@ -273,21 +286,29 @@ describe("removing an admin", () => {
     await admin("owner@bureau.test");
     const other = await admin("other@bureau.test");
     const session = await createSession(other._id);
-    expect(await removeAdmin(other._id)).toEqual({ ok: true, email: "other@bureau.test" });
+    expect(await removeAdmin(other._id, OPERATOR_CLI)).toEqual({
+      ok: true,
+      email: "other@bureau.test",
+    });
     expect(await loadSession(session.id)).toBeNull();
     expect((await listAdmins()).map((a) => a.email)).toEqual(["owner@bureau.test"]);
   });
 
   it("answers not-found for an unknown id", async () => {
     await admin("owner@bureau.test");
-    expect(await removeAdmin("0123456789abcdef01234567")).toMatchObject({ code: "not-found" });
-    expect(await removeAdmin("nonsense")).toMatchObject({ code: "not-found" });
+    expect(await removeAdmin("0123456789abcdef01234567", OPERATOR_CLI)).toMatchObject({
+      code: "not-found",
+    });
+    expect(await removeAdmin("nonsense", OPERATOR_CLI)).toMatchObject({ code: "not-found" });
   });
 
   it("two admins removing each other at once never leave nobody", async () => {
     const a = await admin("a@bureau.test");
     const b = await admin("b@bureau.test");
-    const results = await Promise.all([removeAdmin(a._id), removeAdmin(b._id)]);
+    const results = await Promise.all([
+      removeAdmin(a._id, OPERATOR_CLI),
+      removeAdmin(b._id, OPERATOR_CLI),
+    ]);
     const left = (await listAdmins()).map((x) => x.email);
     expect(left.length).toBeGreaterThanOrEqual(1);
     // Each answer tells the truth: a removal reported done is done, a refused one is not.
@@ -300,7 +321,7 @@ describe("changing a password", () => {
   it("needs the current password and a new one that passes the policy", async () => {
     const owner = await admin("owner@bureau.test");
     const { id } = await createSession(owner._id);
-    const base = { adminId: owner._id, sessionId: id };
+    const base = { adminId: owner._id, sessionId: id, actor: as(owner) };
     expect(
       await changePassword({
         ...base,
@@ -328,6 +349,7 @@ describe("changing a password", () => {
     const result = await changePassword({
       adminId: owner._id,
       sessionId: current.id,
+      actor: as(owner),
       currentPassword: GOOD,
       newPassword: "a brand new passphrase",
     });

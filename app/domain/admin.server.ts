@@ -6,6 +6,8 @@ import { z } from "zod";
 import { getCollections } from "#db/client.server";
 import { collections } from "#db/collections";
 import { revokeAdminTokens } from "./api-token.server";
+import { type Actor, OPERATOR_STARTUP } from "./audit";
+import { recordAudit } from "./audit.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { passwordPolicyProblem } from "./password-policy.server";
 import { destroyAdminSessions, rotateSession } from "./session.server";
@@ -52,8 +54,18 @@ export async function ensureBootstrapAdmin(
   db: Db,
   configured: { email?: string; password?: string },
 ): Promise<BootstrapResult> {
-  const { admins, settings } = collections(db);
+  const { admins, settings, auditLog } = collections(db);
   const now = new Date();
+  const audit = (
+    action: "admin-created" | "password-changed",
+    entityId: ObjectId,
+    summary: string,
+  ) =>
+    recordAudit(
+      OPERATOR_STARTUP,
+      { action, entity: "admin", entityId: entityId.toHexString(), summary },
+      { now, log: auditLog },
+    );
   if (configured.email && configured.password) {
     const email = normalizeEmail(configured.email);
     const applied = await settings.findOne({ _id: APPLIED_ADMIN_PASSWORD });
@@ -69,9 +81,10 @@ export async function ensureBootstrapAdmin(
     };
     const existing = await admins.findOne({ email }, { projection: { _id: 1 } });
     if (!existing) {
+      const _id = new ObjectId();
       try {
         await admins.insertOne({
-          _id: new ObjectId(),
+          _id,
           email,
           passwordHash: await hashPassword(configured.password),
           createdAt: now,
@@ -85,6 +98,7 @@ export async function ensureBootstrapAdmin(
         throw error;
       }
       await recordApplied();
+      await audit("admin-created", _id, `${email} (ADMIN_EMAIL)`);
       return { kind: "configured", email, created: true, reset: false };
     }
     if (alreadyApplied) return { kind: "configured", email, created: false, reset: false };
@@ -96,13 +110,15 @@ export async function ensureBootstrapAdmin(
     await collections(db).sessions.deleteMany({ adminId: existing._id });
     await collections(db).apiTokens.deleteMany({ adminId: existing._id });
     await recordApplied();
+    await audit("password-changed", existing._id, `${email}: reset by ADMIN_PASSWORD`);
     return { kind: "configured", email, created: false, reset: true };
   }
   if ((await admins.countDocuments({}, { limit: 1 })) > 0) return { kind: "existing" };
   const password = generatePassword();
+  const _id = new ObjectId();
   try {
     await admins.insertOne({
-      _id: new ObjectId(),
+      _id,
       email: DEFAULT_ADMIN_EMAIL,
       passwordHash: await hashPassword(password),
       createdAt: now,
@@ -113,6 +129,7 @@ export async function ensureBootstrapAdmin(
     if (error instanceof MongoServerError && error.code === 11000) return { kind: "existing" };
     throw error;
   }
+  await audit("admin-created", _id, `${DEFAULT_ADMIN_EMAIL} (generated password)`);
   return { kind: "generated", email: DEFAULT_ADMIN_EMAIL, password };
 }
 
@@ -206,13 +223,13 @@ function newAdminProblem(input: { email: string; password: string }): AdminFailu
 
 /**
  * Creates an admin after checking the e-mail and the password policy. No permission check:
- * callers are the operator's CLI and `registerAdmin`, which applies the rule.
+ * callers are the operator's CLI and `registerAdmin`, which applies the rule. `actor` is who
+ * adds them, for the audit log.
  */
-export async function createAdmin(input: {
-  email: string;
-  password: string;
-  now?: Date;
-}): Promise<{ ok: true; admin: AdminSummary } | AdminFailure> {
+export async function createAdmin(
+  input: { email: string; password: string; now?: Date },
+  actor: Actor,
+): Promise<{ ok: true; admin: AdminSummary } | AdminFailure> {
   const invalid = newAdminProblem(input);
   if (invalid) return invalid;
   const email = normalizeEmail(input.email);
@@ -238,20 +255,27 @@ export async function createAdmin(input: {
     }
     throw error;
   }
+  await recordAudit(actor, {
+    action: "admin-created",
+    entity: "admin",
+    entityId: _id.toHexString(),
+    summary: email,
+  });
   return { ok: true, admin: { _id: _id.toHexString(), email, createdAt: now } };
 }
 
 /**
  * The SPEC's registration, with the rule it never showed: allowed for a signed-in admin adding
  * another admin, or for anyone while no admin exists at all (a fresh installation). `actor` is
- * the signed-in admin, or null for an anonymous request. Reused by the JSON API.
+ * who asks: a signed-in admin carries their `adminId`; an anonymous request none. Reused by the
+ * JSON API.
  */
 export async function registerAdmin(
   input: { email: string; password: string; now?: Date },
-  actor: { admin: { _id: string } } | null,
+  actor: Actor,
 ): Promise<{ ok: true; admin: AdminSummary } | AdminFailure> {
   const { admins } = await getCollections();
-  const signedIn = actor !== null && (await findAdminById(actor.admin._id)) !== null;
+  const signedIn = actor.adminId !== undefined && (await findAdminById(actor.adminId)) !== null;
   if (!signedIn && (await admins.countDocuments({}, { limit: 1 })) > 0) {
     return {
       ok: false,
@@ -259,7 +283,7 @@ export async function registerAdmin(
       message: "Only a signed-in admin can add another admin.",
     };
   }
-  if (signedIn) return createAdmin(input);
+  if (signedIn) return createAdmin(input, actor);
   // Anonymous, on an empty database: only one registration may win. The unique _id of a claim
   // document decides between simultaneous ones; a claim older than a minute (a registration
   // that failed half-way, or admins deleted by hand since) may be taken over.
@@ -280,7 +304,7 @@ export async function registerAdmin(
       message: "Only a signed-in admin can add another admin.",
     };
   }
-  return createAdmin(input);
+  return createAdmin(input, actor);
 }
 
 const FIRST_ADMIN_CLAIM = "firstAdminClaim";
@@ -306,7 +330,10 @@ async function claimFirstAdmin(now: Date): Promise<boolean> {
  * Removes an admin and ends their sessions and API tokens. Never the last one: if a concurrent removal left
  * nobody, this removal is undone.
  */
-export async function removeAdmin(id: string): Promise<{ ok: true; email: string } | AdminFailure> {
+export async function removeAdmin(
+  id: string,
+  actor: Actor,
+): Promise<{ ok: true; email: string } | AdminFailure> {
   const { admins } = await getCollections();
   const target = /^[0-9a-f]{24}$/i.test(id)
     ? await admins.findOne({ _id: new ObjectId(id) })
@@ -325,6 +352,12 @@ export async function removeAdmin(id: string): Promise<{ ok: true; email: string
   }
   await destroyAdminSessions(target._id);
   await revokeAdminTokens(target._id);
+  await recordAudit(actor, {
+    action: "admin-removed",
+    entity: "admin",
+    entityId: target._id.toHexString(),
+    summary: target.email,
+  });
   return { ok: true, email: target.email };
 }
 
@@ -338,6 +371,8 @@ export async function changePassword(input: {
   sessionId: string;
   currentPassword: string;
   newPassword: string;
+  /** Who changes it (the admin themselves), for the audit log. */
+  actor: Actor;
   now?: Date;
 }): Promise<{ ok: true; setCookie: string | null; endedSessions: number } | AdminFailure> {
   const { admins } = await getCollections();
@@ -372,5 +407,11 @@ export async function changePassword(input: {
   // API tokens signed in with the old password end too: a new password shuts every door.
   await revokeAdminTokens(admin._id);
   const rotated = await rotateSession(input.sessionId, now);
+  await recordAudit(input.actor, {
+    action: "password-changed",
+    entity: "admin",
+    entityId: admin._id.toHexString(),
+    summary: `${admin.email}: ${endedSessions} other ${endedSessions === 1 ? "session" : "sessions"} ended`,
+  });
   return { ok: true, setCookie: rotated?.setCookie ?? null, endedSessions };
 }

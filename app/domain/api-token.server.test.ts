@@ -11,6 +11,7 @@ import {
   revokeApiToken,
   verifyApiToken,
 } from "./api-token.server";
+import { OPERATOR_CLI } from "./audit";
 import { createSession } from "./session.server";
 
 afterAll(closeDatabase);
@@ -22,8 +23,8 @@ let other: { _id: string; email: string };
 beforeEach(async () => {
   const { admins, apiTokens, sessions } = await getCollections();
   await Promise.all([admins.deleteMany({}), apiTokens.deleteMany({}), sessions.deleteMany({})]);
-  const a = await createAdmin({ email: "owner@bureau.test", password: PASSWORD });
-  const b = await createAdmin({ email: "other@bureau.test", password: PASSWORD });
+  const a = await createAdmin({ email: "owner@bureau.test", password: PASSWORD }, OPERATOR_CLI);
+  const b = await createAdmin({ email: "other@bureau.test", password: PASSWORD }, OPERATOR_CLI);
   if (!a.ok || !b.ok) throw new Error("admins not created");
   owner = { _id: a.admin._id, email: a.admin.email };
   other = { _id: b.admin._id, email: b.admin.email };
@@ -62,16 +63,16 @@ describe("ending tokens", () => {
   it("logout ends that token only", async () => {
     const first = await issueApiToken(owner._id);
     const second = await issueApiToken(owner._id);
-    expect(await revokeApiToken(first.token)).toBe(true);
+    expect(await revokeApiToken(first.token, OPERATOR_CLI)).toBe(true);
     expect(await verifyApiToken(first.token)).toBeNull();
     expect(await verifyApiToken(second.token)).toEqual(owner);
-    expect(await revokeApiToken(first.token)).toBe(false);
+    expect(await revokeApiToken(first.token, OPERATOR_CLI)).toBe(false);
   });
 
   it("removing an admin ends every token of theirs, not the others'", async () => {
     const theirs = await issueApiToken(other._id);
     const mine = await issueApiToken(owner._id);
-    const removed = await removeAdmin(other._id);
+    const removed = await removeAdmin(other._id, OPERATOR_CLI);
     expect(removed.ok).toBe(true);
     expect(await verifyApiToken(theirs.token)).toBeNull();
     expect(await verifyApiToken(mine.token)).toEqual(owner);
@@ -91,6 +92,7 @@ describe("ending tokens", () => {
     const changed = await changePassword({
       adminId: owner._id,
       sessionId: session.id,
+      actor: OPERATOR_CLI,
       currentPassword: PASSWORD,
       newPassword: "another long unusual passphrase 7",
     });

@@ -8,7 +8,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { ObjectId } from "mongodb";
 import { z } from "zod";
 import { getCollections } from "#db/client.server";
-import { findAdminById } from "./admin.server";
+import { findAdminById, normalizeEmail, verifyCredentials } from "./admin.server";
+import type { Actor } from "./audit";
+import { recordSignIn } from "./audit.server";
+import { attemptSucceeded, beginLoginAttempt } from "./login-throttle.server";
 
 /** How long a token works after sign-in: the absolute lifetime of an admin session. */
 export const API_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
@@ -57,12 +60,46 @@ export async function verifyApiToken(
   return admin;
 }
 
-/** Ends one token (logout). True when it existed. */
-export async function revokeApiToken(token: string): Promise<boolean> {
+/** Ends one token (logout) and records the sign-out. True when it existed. */
+export async function revokeApiToken(token: string, actor: Actor): Promise<boolean> {
   if (!TOKEN_SHAPE.test(token)) return false;
   const { apiTokens } = await getCollections();
   const result = await apiTokens.deleteOne({ _id: hashOf(token) });
-  return result.deletedCount === 1;
+  if (result.deletedCount !== 1) return false;
+  await recordSignIn(actor, "signed-out");
+  return true;
+}
+
+export type TokenSignIn =
+  | { kind: "signed-in"; admin: { _id: string; email: string }; token: IssuedToken }
+  | { kind: "invalid" }
+  | { kind: "throttled"; retryAfterMs: number };
+
+/**
+ * POST /api/auth/login: the sign-in page's throttle (per account and address, no device
+ * cookie), the credentials, a token; each outcome recorded in the audit log.
+ */
+export async function signInForToken(input: {
+  email: string;
+  password: string;
+  ip: string;
+}): Promise<TokenSignIn> {
+  const email = normalizeEmail(input.email);
+  const tried: Actor = { email, via: "api", ip: input.ip };
+  const attempt = await beginLoginAttempt({ email, ip: input.ip });
+  if (!attempt.allowed) {
+    await recordSignIn(tried, "throttled");
+    return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
+  }
+  const admin = await verifyCredentials(email, input.password);
+  if (!admin) {
+    await recordSignIn(tried, "invalid");
+    return { kind: "invalid" };
+  }
+  await attemptSucceeded(email, attempt.attemptIds);
+  const token = await issueApiToken(admin._id);
+  await recordSignIn({ ...tried, adminId: admin._id }, "signed-in");
+  return { kind: "signed-in", admin, token };
 }
 
 /** Ends every token of an admin (removed, or their password changed). */

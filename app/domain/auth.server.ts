@@ -1,9 +1,12 @@
 // Admin authentication: who is signed in, decided on the server for every admin request.
 // Sign-in goes through remix-auth's FormStrategy; sessions live in MongoDB (session.server.ts).
-import { redirect } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { clientIpContext } from "~/lib/client-ip.server";
 import { findAdminById, normalizeEmail, verifyCredentials } from "./admin.server";
+import { type Actor, type AuditVia, VISITOR } from "./audit";
+import { recordSignIn } from "./audit.server";
 import { issueDeviceCookie, trustedDeviceFor } from "./device-cookie.server";
 import { attemptSucceeded, beginLoginAttempt } from "./login-throttle.server";
 import {
@@ -118,6 +121,36 @@ export async function requireAdmin(
   return context;
 }
 
+/**
+ * Who acts, for the audit log: the signed-in admin (null: an anonymous caller, "visitor"), the
+ * door they came through and the client's address. The admin pages and the JSON API (which
+ * builds this in lib/api.server.ts) pass it to every write function in app/domain.
+ */
+export function actorOf(
+  admin: { _id: string; email: string } | null,
+  context: Readonly<RouterContextProvider>,
+  via: AuditVia = "admin",
+): Actor {
+  return {
+    email: admin?.email ?? VISITOR,
+    via,
+    ip: addressOf(context),
+    ...(admin ? { adminId: admin._id } : {}),
+  };
+}
+
+/**
+ * The client's address when app/server.ts set it. Unlike clientIp, a missing one is not an
+ * error here: an audit entry without an address is still worth writing.
+ */
+function addressOf(context: Readonly<RouterContextProvider>): string | undefined {
+  try {
+    return context.get(clientIpContext);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The credentials were wrong (unknown e-mail and wrong password alike). */
 export class InvalidCredentialsError extends Error {
   constructor() {
@@ -162,15 +195,23 @@ export async function signIn(
   const email = normalizeEmail(input.email);
   const device = await trustedDeviceFor(request, email);
   const attempt = await beginLoginAttempt({ email, ip: input.ip, device, now });
-  if (!attempt.allowed) return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
+  const tried: Actor = { email, via: "admin", ip: input.ip };
+  if (!attempt.allowed) {
+    await recordSignIn(tried, "throttled", now);
+    return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
+  }
   let admin: { _id: string; email: string };
   try {
     admin = await authenticator.authenticate("admin-password", request);
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) return { kind: "invalid" };
+    if (error instanceof InvalidCredentialsError) {
+      await recordSignIn(tried, "invalid", now);
+      return { kind: "invalid" };
+    }
     throw error;
   }
   await attemptSucceeded(email, attempt.attemptIds, device);
+  await recordSignIn({ ...tried, adminId: admin._id }, "signed-in", now);
   const session = await createSession(admin._id, {
     now,
     replacing: await readSessionId(request),
@@ -211,9 +252,19 @@ export async function beginPasswordCheck(
   };
 }
 
-/** Ends the request's session (if any) and returns the Set-Cookie value that forgets it. */
-export async function signOut(request: Request): Promise<string> {
+/**
+ * Ends the request's session (if any) and returns the Set-Cookie value that forgets it. `ip`:
+ * the client's address, for the audit entry (written only when a session really ended).
+ */
+export async function signOut(request: Request, options: { ip?: string } = {}): Promise<string> {
   const sessionId = await readSessionId(request);
-  if (sessionId) await destroySession(sessionId);
+  const adminId = sessionId ? await destroySession(sessionId) : null;
+  const admin = adminId ? await findAdminById(adminId.toHexString()) : null;
+  if (admin) {
+    await recordSignIn(
+      { email: admin.email, via: "admin", ip: options.ip, adminId: admin._id },
+      "signed-out",
+    );
+  }
   return clearSessionCookie();
 }

@@ -3,6 +3,8 @@ import { getCollections } from "#db/client.server";
 import type { BlogDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { markdownToPlainText, truncate } from "~/lib/format";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import type { BlogInput } from "./blog";
 import {
   createdBy,
@@ -190,10 +192,17 @@ const imagesOf = (d: Partial<BlogDoc>): BlogImages => ({
   authorAvatar: text(d.authorAvatar),
 });
 
-export async function createBlog(input: BlogInput, adminEmail: string): Promise<string> {
+export async function createBlog(input: BlogInput, actor: Actor): Promise<string> {
   const { blogs } = await getCollections();
-  const result = await blogs.insertOne({ ...input, ...createdBy(adminEmail) } as BlogDoc);
-  return result.insertedId.toHexString();
+  const result = await blogs.insertOne({ ...input, ...createdBy(actor.email) } as BlogDoc);
+  const id = result.insertedId.toHexString();
+  await recordAudit(actor, {
+    action: "create",
+    entity: "blog",
+    entityId: id,
+    summary: input.title,
+  });
+  return id;
 }
 
 /**
@@ -203,29 +212,43 @@ export async function createBlog(input: BlogInput, adminEmail: string): Promise<
 export async function updateBlog(
   id: string,
   input: BlogInput,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<BlogImages | null> {
   const _id = parseObjectId(id);
   if (!_id) return null;
   const { blogs } = await getCollections();
   const before = await blogs.findOneAndUpdate(
     { _id },
-    { $set: { ...input, ...editedBy(adminEmail) } },
+    { $set: { ...input, ...editedBy(actor.email) } },
     { returnDocument: "before", projection: { imageUrl: 1, authorAvatar: 1 } },
   );
-  return before ? imagesOf(before) : null;
+  if (!before) return null;
+  await recordAudit(actor, {
+    action: "update",
+    entity: "blog",
+    entityId: id,
+    summary: input.title,
+  });
+  return imagesOf(before);
 }
 
 /** Deletes a post; answers the images it held, or null when the id names no post. */
-export async function deleteBlog(id: string): Promise<BlogImages | null> {
+export async function deleteBlog(id: string, actor: Actor): Promise<BlogImages | null> {
   const _id = parseObjectId(id);
   if (!_id) return null;
   const { blogs } = await getCollections();
   const deleted = await blogs.findOneAndDelete(
     { _id },
-    { projection: { imageUrl: 1, authorAvatar: 1 } },
+    { projection: { imageUrl: 1, authorAvatar: 1, title: 1 } },
   );
-  return deleted ? imagesOf(deleted) : null;
+  if (!deleted) return null;
+  await recordAudit(actor, {
+    action: "delete",
+    entity: "blog",
+    entityId: id,
+    summary: text(deleted.title),
+  });
+  return imagesOf(deleted);
 }
 
 /**

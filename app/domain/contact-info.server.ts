@@ -1,7 +1,10 @@
 // Contact information (SPEC §3): one document, shown on /contact and in the legal pages.
+
 import { getCollections } from "#db/client.server";
 import { type ContactInfoDoc, SINGLETON_ID } from "#db/collections";
 import { getAboutPage } from "./about-page.server";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import { type ContactInfoInput, isAllowedMapEmbedUrl } from "./contact-info";
 import { deleteImageIfUnused } from "./image.server";
 
@@ -34,7 +37,7 @@ export function embeddableMapUrl(url: string | null | undefined): string | null 
  */
 export async function saveContactInfo(
   input: ContactInfoInput,
-  by: { email: string },
+  actor: Actor,
   now = new Date(),
 ): Promise<void> {
   const { contactInfo } = await getCollections();
@@ -48,12 +51,13 @@ export async function saveContactInfo(
         mapEmbedUrl: input.mapEmbedUrl,
         image: input.image,
         updatedAt: now,
-        updatedBy: by.email,
+        updatedBy: actor.email,
       },
       $setOnInsert: { createdAt: now },
     },
     { upsert: true, returnDocument: "before" },
   );
+  await recordAudit(actor, { action: "update", entity: "contact-info", summary: input.email });
   const previousImage = before?.image ?? "";
   if (previousImage !== input.image) await deleteImageIfUnused(previousImage);
 }

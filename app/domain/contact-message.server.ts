@@ -1,10 +1,12 @@
 // Contact messages (SPEC §3 Contact submission): stored from /contact, read and handled in the
 // lead inbox (status, notes, deletion, CSV export; shared queries in lead-inbox.server.ts).
+
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { CONTACT_STATUSES, type ContactDoc, type ContactStatus } from "#db/collections";
 import type { LeadKind } from "~/lib/lead-actions.server";
 import type { LeadFilter } from "~/lib/lead-filter";
+import type { Actor } from "./audit";
 import { CONTACT_DELETED, CONTACT_NOT_FOUND, type ContactMessageInput } from "./contact-message";
 import type { ListPage } from "./content-list.server";
 import { type LeadRow, type LeadView, leadRow } from "./lead-inbox";
@@ -91,24 +93,24 @@ export async function getContactMessage(id: string): Promise<ContactView | null>
 export async function setContactStatus(
   id: string,
   status: ContactStatus,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<boolean> {
   const { contacts } = await getCollections();
-  return setLeadStatus(contacts, id, status, adminEmail);
+  return setLeadStatus(contacts, "contact", id, status, actor);
 }
 
-export async function deleteContactMessage(id: string): Promise<boolean> {
+export async function deleteContactMessage(id: string, actor: Actor): Promise<boolean> {
   const { contacts } = await getCollections();
-  return deleteLead(contacts, id);
+  return deleteLead(contacts, "contact", id, actor);
 }
 
 export async function addContactNote(
   id: string,
   text: string,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<AddNoteOutcome> {
   const { contacts } = await getCollections();
-  return addLeadNote(contacts, id, text, adminEmail);
+  return addLeadNote(contacts, "contact", id, text, actor);
 }
 
 /** Every message the filter matches, for the CSV export (a cursor, not an array). */

@@ -3,6 +3,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { createAdmin } from "./admin.server";
+import { OPERATOR_CLI } from "./audit";
 import { signIn } from "./auth.server";
 import { deviceCookieName, readDeviceEntries, trustedDeviceFor } from "./device-cookie.server";
 import { LOGIN_ACCOUNT_LIMIT, LOGIN_WINDOW_MS } from "./login-throttle.server";
@@ -17,7 +18,7 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 beforeEach(async () => {
   const { admins, sessions, loginAttempts } = await getCollections();
   await Promise.all([admins.deleteMany({}), sessions.deleteMany({}), loginAttempts.deleteMany({})]);
-  await createAdmin({ email: EMAIL, password: PASSWORD });
+  await createAdmin({ email: EMAIL, password: PASSWORD }, OPERATOR_CLI);
 });
 
 function post(fields: { email: string; password: string }, cookie?: string): Request {
@@ -103,7 +104,7 @@ describe("device cookies", () => {
 
   it("only a cookie we signed, for this account, is trusted", async () => {
     const cookie = await trustedCookie();
-    await createAdmin({ email: "other@bureau.test", password: PASSWORD });
+    await createAdmin({ email: "other@bureau.test", password: PASSWORD }, OPERATOR_CLI);
     const request = (c: string) => new Request("http://localhost/", { headers: { Cookie: c } });
     expect(await trustedDeviceFor(request(cookie), EMAIL)).toMatch(/^[0-9a-f]{32}$/);
     // Another account's lock is not lifted by it.
@@ -117,7 +118,7 @@ describe("device cookies", () => {
 
   it("is renewed at each sign-in and keeps the browser's other accounts", async () => {
     const cookie = await trustedCookie();
-    await createAdmin({ email: "other@bureau.test", password: PASSWORD });
+    await createAdmin({ email: "other@bureau.test", password: PASSWORD }, OPERATOR_CLI);
     const second = await attempt(
       { email: "other@bureau.test", password: PASSWORD },
       { ip: "198.51.100.7", now: at(1000), cookie },

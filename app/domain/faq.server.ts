@@ -2,6 +2,8 @@
 import { getCollections } from "#db/client.server";
 import type { FaqDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import {
   createdBy,
   type EditInfo,
@@ -62,26 +64,47 @@ export async function getFaq(id: string): Promise<Faq | null> {
   return doc ? toFaq(doc) : null;
 }
 
-export async function createFaq(input: FaqInput, adminEmail: string): Promise<Faq> {
+export async function createFaq(input: FaqInput, actor: Actor): Promise<Faq> {
   const { faqs } = await getCollections();
-  const doc = await faqs.insertOne({ ...input, ...createdBy(adminEmail) } as FaqDoc);
-  return { _id: doc.insertedId.toHexString(), ...input };
+  const doc = await faqs.insertOne({ ...input, ...createdBy(actor.email) } as FaqDoc);
+  const _id = doc.insertedId.toHexString();
+  await recordAudit(actor, {
+    action: "create",
+    entity: "faq",
+    entityId: _id,
+    summary: input.question,
+  });
+  return { _id, ...input };
 }
 
 /** False when the id names no FAQ (deleted meanwhile, or never there). */
-export async function updateFaq(id: string, input: FaqInput, adminEmail: string): Promise<boolean> {
+export async function updateFaq(id: string, input: FaqInput, actor: Actor): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { faqs } = await getCollections();
-  const result = await faqs.updateOne({ _id }, { $set: { ...input, ...editedBy(adminEmail) } });
-  return result.matchedCount === 1;
+  const result = await faqs.updateOne({ _id }, { $set: { ...input, ...editedBy(actor.email) } });
+  if (result.matchedCount !== 1) return false;
+  await recordAudit(actor, {
+    action: "update",
+    entity: "faq",
+    entityId: id,
+    summary: input.question,
+  });
+  return true;
 }
 
 /** False when the id names no FAQ. */
-export async function deleteFaq(id: string): Promise<boolean> {
+export async function deleteFaq(id: string, actor: Actor): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { faqs } = await getCollections();
-  const result = await faqs.deleteOne({ _id });
-  return result.deletedCount === 1;
+  const deleted = await faqs.findOneAndDelete({ _id }, { projection: { question: 1 } });
+  if (!deleted) return false;
+  await recordAudit(actor, {
+    action: "delete",
+    entity: "faq",
+    entityId: id,
+    summary: deleted.question,
+  });
+  return true;
 }

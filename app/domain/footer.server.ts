@@ -1,6 +1,9 @@
 // Footer (SPEC §3): company name for the copyright line, footer links and social profiles.
+
 import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import { type FooterInput, footerToStore } from "./footer";
 
 export interface Footer {
@@ -27,16 +30,17 @@ export async function getFooter(): Promise<Footer | null> {
 /** Saves the footer (blank rows dropped), recording when and by whom. */
 export async function saveFooter(
   input: FooterInput,
-  by: { email: string },
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<void> {
   const { footer } = await getCollections();
   await footer.updateOne(
     { _id: SINGLETON_ID },
     {
-      $set: { ...footerToStore(input), updatedAt: now, updatedBy: by.email },
+      $set: { ...footerToStore(input), updatedAt: now, updatedBy: actor.email },
       $setOnInsert: { createdAt: now },
     },
     { upsert: true },
   );
+  await recordAudit(actor, { action: "update", entity: "footer", summary: input.copyright });
 }

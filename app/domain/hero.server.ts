@@ -2,6 +2,8 @@
 
 import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import { deleteImageIfUnused } from "./image.server";
 
 export interface HeroSection {
@@ -33,15 +35,19 @@ export async function getHeroSection(): Promise<HeroSection | null> {
  */
 export async function saveHeroSection(
   input: HeroSection,
-  by: { email: string },
+  actor: Actor,
   now = new Date(),
 ): Promise<void> {
   const { heroSection } = await getCollections();
   const before = await heroSection.findOneAndUpdate(
     { _id: SINGLETON_ID },
-    { $set: { ...input, updatedAt: now, updatedBy: by.email }, $setOnInsert: { createdAt: now } },
+    {
+      $set: { ...input, updatedAt: now, updatedBy: actor.email },
+      $setOnInsert: { createdAt: now },
+    },
     { upsert: true, returnDocument: "before" },
   );
+  await recordAudit(actor, { action: "update", entity: "hero", summary: input.title });
   const previousImage = before?.image ?? "";
   if (previousImage !== input.image) await deleteImageIfUnused(previousImage);
 }

@@ -6,6 +6,8 @@ import type { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { HighlightDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import {
   createdBy,
   type EditInfo,
@@ -122,24 +124,31 @@ async function renumber(
   }
 }
 
-export async function createHighlight(input: HighlightInput, adminEmail: string): Promise<string> {
+export async function createHighlight(input: HighlightInput, actor: Actor): Promise<string> {
   const { highlights } = await getCollections();
   const { position, ...fields } = input;
   const count = await highlights.countDocuments({});
   const inserted = await highlights.insertOne({
     ...fields,
     order: count,
-    ...createdBy(adminEmail),
+    ...createdBy(actor.email),
   } as HighlightDoc);
   await placeAt(inserted.insertedId, position);
-  return inserted.insertedId.toHexString();
+  const id = inserted.insertedId.toHexString();
+  await recordAudit(actor, {
+    action: "create",
+    entity: "highlight",
+    entityId: id,
+    summary: fields.title,
+  });
+  return id;
 }
 
 /** False when the id names no highlight. */
 export async function updateHighlight(
   id: string,
   input: HighlightInput,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
@@ -147,35 +156,53 @@ export async function updateHighlight(
   const { position, ...fields } = input;
   const result = await highlights.updateOne(
     { _id },
-    { $set: { ...fields, ...editedBy(adminEmail) } },
+    { $set: { ...fields, ...editedBy(actor.email) } },
   );
   if (result.matchedCount !== 1) return false;
   await placeAt(_id, position);
+  await recordAudit(actor, {
+    action: "update",
+    entity: "highlight",
+    entityId: id,
+    summary: fields.title,
+  });
   return true;
 }
 
 /** Moves a card to a 1-based position. False when the id names no highlight. */
-export async function moveHighlight(
-  id: string,
-  position: number,
-  adminEmail: string,
-): Promise<boolean> {
+export async function moveHighlight(id: string, position: number, actor: Actor): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { highlights } = await getCollections();
-  const result = await highlights.updateOne({ _id }, { $set: editedBy(adminEmail) });
-  if (result.matchedCount !== 1) return false;
+  const before = await highlights.findOneAndUpdate(
+    { _id },
+    { $set: editedBy(actor.email) },
+    { projection: { title: 1 } },
+  );
+  if (!before) return false;
   await placeAt(_id, position);
+  await recordAudit(actor, {
+    action: "move",
+    entity: "highlight",
+    entityId: id,
+    summary: `${before.title}: to position ${position}`,
+  });
   return true;
 }
 
 /** False when the id names no highlight. The cards after it move up one place. */
-export async function deleteHighlight(id: string): Promise<boolean> {
+export async function deleteHighlight(id: string, actor: Actor): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { highlights } = await getCollections();
-  const result = await highlights.deleteOne({ _id });
-  if (result.deletedCount !== 1) return false;
+  const deleted = await highlights.findOneAndDelete({ _id }, { projection: { title: 1 } });
+  if (!deleted) return false;
   await renumber(await orderedIds(), highlights);
+  await recordAudit(actor, {
+    action: "delete",
+    entity: "highlight",
+    entityId: id,
+    summary: deleted.title,
+  });
   return true;
 }

@@ -182,7 +182,7 @@ describe("an absolute address of our own stored image", () => {
     expect(address).toBe(stored.url);
     await saveHeroSection(
       { title: "T", subtitle: "S", image: address ?? "", ctaText: "", ctaLink: "" },
-      { email: "admin@example.com" },
+      { email: "admin@example.com", via: "admin" },
     );
     const { heroSection } = await getCollections();
     expect((await heroSection.findOne({}))?.image).toBe(stored.url);

@@ -6,6 +6,8 @@ import { getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { isWebUrl } from "~/lib/links";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import {
   createdBy,
   editedBy,
@@ -232,41 +234,59 @@ export async function getInternship(id: string): Promise<AdminInternship | null>
   return doc ? toAdmin(doc) : null;
 }
 
-export async function createInternship(
-  input: InternshipInput,
-  adminEmail: string,
-): Promise<string> {
+export async function createInternship(input: InternshipInput, actor: Actor): Promise<string> {
   const { internships } = await getCollections();
   const result = await internships.insertOne({
     ...input,
-    ...createdBy(adminEmail),
+    ...createdBy(actor.email),
   } as InternshipDoc);
-  return result.insertedId.toHexString();
+  const id = result.insertedId.toHexString();
+  await recordAudit(actor, {
+    action: "create",
+    entity: "internship",
+    entityId: id,
+    summary: input.title,
+  });
+  return id;
 }
 
 /** False when the id names no internship (deleted meanwhile, or never there). */
 export async function updateInternship(
   id: string,
   input: InternshipInput,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { internships } = await getCollections();
   const result = await internships.updateOne(
     { _id },
-    { $set: { ...input, ...editedBy(adminEmail) } },
+    { $set: { ...input, ...editedBy(actor.email) } },
   );
-  return result.matchedCount === 1;
+  if (result.matchedCount !== 1) return false;
+  await recordAudit(actor, {
+    action: "update",
+    entity: "internship",
+    entityId: id,
+    summary: input.title,
+  });
+  return true;
 }
 
 /** False when the id names no internship. */
-export async function deleteInternship(id: string): Promise<boolean> {
+export async function deleteInternship(id: string, actor: Actor): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { internships } = await getCollections();
-  const result = await internships.deleteOne({ _id });
-  return result.deletedCount === 1;
+  const deleted = await internships.findOneAndDelete({ _id }, { projection: { title: 1 } });
+  if (!deleted) return false;
+  await recordAudit(actor, {
+    action: "delete",
+    entity: "internship",
+    entityId: id,
+    summary: deleted.title,
+  });
+  return true;
 }
 
 /**
@@ -276,7 +296,7 @@ export async function deleteInternship(id: string): Promise<boolean> {
  */
 export async function toggleInternshipActive(
   id: string,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<AdminInternship | null> {
   const _id = parseObjectId(id);
   if (!_id) return null;
@@ -287,9 +307,15 @@ export async function toggleInternshipActive(
     const isActive = !doc.isActive;
     const result = await internships.updateOne(
       { _id, isActive: doc.isActive },
-      { $set: { isActive, ...editedBy(adminEmail) } },
+      { $set: { isActive, ...editedBy(actor.email) } },
     );
     if (result.matchedCount === 1) {
+      await recordAudit(actor, {
+        action: "toggle",
+        entity: "internship",
+        entityId: id,
+        summary: `${doc.title}: ${isActive ? "active" : "inactive"}`,
+      });
       const updated = await internships.findOne({ _id });
       return updated ? toAdmin(updated) : null;
     }

@@ -6,11 +6,15 @@ import type { Collection, Filter } from "mongodb";
 import type { ContactDoc, LeadNote, QuoteDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { dayRange, type LeadFilter } from "~/lib/lead-filter";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import { type ListPage, listPage, searchFilter } from "./content-list.server";
 import { type LeadNoteView, type LeadView, NOTES_PER_LEAD_MAX } from "./lead-inbox";
 import { parseObjectId } from "./object-id.server";
 
 type LeadDoc = QuoteDoc | ContactDoc;
+/** How the audit log names the two lead collections. */
+type LeadEntity = "quote" | "contact";
 
 /** Fields the inbox search looks in: "name, e-mail or text". */
 const SEARCHED = ["name", "email", "message"] as const;
@@ -103,32 +107,56 @@ export async function findLead<T extends LeadDoc>(
   return (await collection.findOne({ _id } as Filter<T>)) as T | null;
 }
 
+// The audit entries of leads name the record by id and say what changed, without the visitor's
+// name, address or words: the log outlives a deleted lead (docs/decisions/014-audit-log.md).
+
 /** Sets a (checked) status; false when the id names nothing. */
 export async function setLeadStatus<T extends LeadDoc>(
   collection: Collection<T>,
+  entity: LeadEntity,
   id: string,
   status: T["status"],
-  adminEmail: string,
+  actor: Actor,
   now = new Date(),
 ): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
-  const result = await (collection as unknown as Collection<LeadDoc>).updateOne(
+  const before = await (collection as unknown as Collection<LeadDoc>).findOneAndUpdate(
     { _id },
-    { $set: { status, updatedAt: now, updatedBy: adminEmail } },
+    { $set: { status, updatedAt: now, updatedBy: actor.email } },
+    { projection: { status: 1 } },
   );
-  return result.matchedCount === 1;
+  if (!before) return false;
+  await recordAudit(actor, {
+    action: "status",
+    entity,
+    entityId: id,
+    summary: before.status === status ? `${status} (unchanged)` : `${before.status} → ${status}`,
+  });
+  return true;
 }
 
 /** False when the id names nothing. */
 export async function deleteLead<T extends LeadDoc>(
   collection: Collection<T>,
+  entity: LeadEntity,
   id: string,
+  actor: Actor,
 ): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
-  const result = await (collection as unknown as Collection<LeadDoc>).deleteOne({ _id });
-  return result.deletedCount === 1;
+  const deleted = await (collection as unknown as Collection<LeadDoc>).findOneAndDelete(
+    { _id },
+    { projection: { status: 1, createdAt: 1 } },
+  );
+  if (!deleted) return false;
+  await recordAudit(actor, {
+    action: "delete",
+    entity,
+    entityId: id,
+    summary: `Received ${deleted.createdAt.toISOString().slice(0, 10)}, ${deleted.status}`,
+  });
+  return true;
 }
 
 export type AddNoteOutcome = "added" | "not-found" | "full";
@@ -140,20 +168,31 @@ export type AddNoteOutcome = "added" | "not-found" | "full";
  */
 export async function addLeadNote<T extends LeadDoc>(
   collection: Collection<T>,
+  entity: LeadEntity,
   id: string,
   text: string,
-  adminEmail: string,
+  actor: Actor,
   now = new Date(),
 ): Promise<AddNoteOutcome> {
   const _id = parseObjectId(id);
   if (!_id) return "not-found";
   const leads = collection as unknown as Collection<LeadDoc>;
-  const note: LeadNote = { text, author: adminEmail, createdAt: now };
+  const note: LeadNote = { text, author: actor.email, createdAt: now };
   const result = await leads.updateOne(
     { _id, [`notes.${NOTES_PER_LEAD_MAX - 1}`]: { $exists: false } },
     { $push: { notes: note } },
   );
-  if (result.matchedCount === 1) return "added";
+  if (result.matchedCount === 1) {
+    // The note's length, not its words: notes stay on the lead, and go with it.
+    const length = Array.from(text).length;
+    await recordAudit(actor, {
+      action: "note",
+      entity,
+      entityId: id,
+      summary: `Note added (${length} ${length === 1 ? "character" : "characters"})`,
+    });
+    return "added";
+  }
   return (await leads.countDocuments({ _id }, { limit: 1 })) === 1 ? "full" : "not-found";
 }
 

@@ -2,10 +2,13 @@
 // (db/collections.ts) is what guarantees it: two simultaneous sign-ups of the same address
 // both try to insert, one wins and the other gets a duplicate-key error, reported as
 // "already subscribed". Addresses are stored lower-cased so Jane@X.com and jane@x.com are one.
+
 import { MongoServerError, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { LeadSource, SubscriberDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import { type ListPage, listPage, searchFilter } from "./content-list.server";
 import { parseObjectId } from "./object-id.server";
 
@@ -83,11 +86,20 @@ export async function getSubscriber(id: string): Promise<AdminSubscriber | null>
 }
 
 /** Removes an address from the list. False when the id names nothing. */
-export async function deleteSubscriber(id: string): Promise<boolean> {
+export async function deleteSubscriber(id: string, actor: Actor): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { subscribers } = await getCollections();
-  return (await subscribers.deleteOne({ _id })).deletedCount === 1;
+  const deleted = await subscribers.findOneAndDelete({ _id }, { projection: { createdAt: 1 } });
+  if (!deleted) return false;
+  // Not the address: someone removed from the list may have asked to be forgotten.
+  await recordAudit(actor, {
+    action: "delete",
+    entity: "subscriber",
+    entityId: id,
+    summary: `Signed up ${deleted.createdAt.toISOString().slice(0, 10)}`,
+  });
+  return true;
 }
 
 export const SUBSCRIBER_CSV_HEADER = [

@@ -1,10 +1,12 @@
 // Quote requests (SPEC §3 Quote request): stored from the public form, read and handled in the
 // lead inbox (status, notes, deletion, CSV export; shared queries in lead-inbox.server.ts).
+
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { QUOTE_STATUSES, type QuoteDoc, type QuoteStatus } from "#db/collections";
 import type { LeadKind } from "~/lib/lead-actions.server";
 import type { LeadFilter } from "~/lib/lead-filter";
+import type { Actor } from "./audit";
 import type { ListPage } from "./content-list.server";
 import { type LeadRow, type LeadView, leadRow } from "./lead-inbox";
 import {
@@ -96,24 +98,24 @@ export async function getQuote(id: string): Promise<QuoteView | null> {
 export async function setQuoteStatus(
   id: string,
   status: QuoteStatus,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<boolean> {
   const { quotes } = await getCollections();
-  return setLeadStatus(quotes, id, status, adminEmail);
+  return setLeadStatus(quotes, "quote", id, status, actor);
 }
 
-export async function deleteQuote(id: string): Promise<boolean> {
+export async function deleteQuote(id: string, actor: Actor): Promise<boolean> {
   const { quotes } = await getCollections();
-  return deleteLead(quotes, id);
+  return deleteLead(quotes, "quote", id, actor);
 }
 
 export async function addQuoteNote(
   id: string,
   text: string,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<AddNoteOutcome> {
   const { quotes } = await getCollections();
-  return addLeadNote(quotes, id, text, adminEmail);
+  return addLeadNote(quotes, "quote", id, text, actor);
 }
 
 /** Every quote request the filter matches, for the CSV export (a cursor, not an array). */

@@ -3,6 +3,8 @@
 import { getCollections } from "#db/client.server";
 import type { ResourceDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import {
   createdBy,
   type EditInfo,
@@ -72,10 +74,17 @@ export async function getResource(id: string): Promise<Omit<Resource, "updatedAt
   return resource;
 }
 
-export async function createResource(input: ResourceInput, adminEmail: string): Promise<string> {
+export async function createResource(input: ResourceInput, actor: Actor): Promise<string> {
   const { resources } = await getCollections();
-  const doc = await resources.insertOne({ ...input, ...createdBy(adminEmail) } as ResourceDoc);
-  return doc.insertedId.toHexString();
+  const doc = await resources.insertOne({ ...input, ...createdBy(actor.email) } as ResourceDoc);
+  const id = doc.insertedId.toHexString();
+  await recordAudit(actor, {
+    action: "create",
+    entity: "resource",
+    entityId: id,
+    summary: input.title,
+  });
+  return id;
 }
 
 /**
@@ -86,17 +95,23 @@ export async function createResource(input: ResourceInput, adminEmail: string): 
 export async function updateResource(
   id: string,
   input: ResourceInput,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { resources } = await getCollections();
   const before = await resources.findOneAndUpdate(
     { _id },
-    { $set: { ...input, ...editedBy(adminEmail) } },
+    { $set: { ...input, ...editedBy(actor.email) } },
     { returnDocument: "before" },
   );
   if (!before) return false;
+  await recordAudit(actor, {
+    action: "update",
+    entity: "resource",
+    entityId: id,
+    summary: input.title,
+  });
   if (before.image !== input.image) await deleteImageIfUnused(before.image);
   return true;
 }
@@ -105,12 +120,18 @@ export async function updateResource(
  * Deletes a resource; then its image goes once nothing else uses it. False when the id names no
  * resource. The editor and the JSON API both delete through this.
  */
-export async function deleteResource(id: string): Promise<boolean> {
+export async function deleteResource(id: string, actor: Actor): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { resources } = await getCollections();
   const deleted = await resources.findOneAndDelete({ _id });
   if (!deleted) return false;
+  await recordAudit(actor, {
+    action: "delete",
+    entity: "resource",
+    entityId: id,
+    summary: deleted.title,
+  });
   await deleteImageIfUnused(deleted.image);
   return true;
 }

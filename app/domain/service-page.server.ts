@@ -1,7 +1,10 @@
 // Service page content (SPEC §3): one document, read by the public /services page on every
 // request and written by the admin editor (routes/admin/services.tsx).
+
 import { getCollections } from "#db/client.server";
 import { type ServicePageDoc, SINGLETON_ID } from "#db/collections";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import { deleteImageIfUnused } from "./image.server";
 import { type ServicePageInput, servicePageToStore } from "./service-page";
 
@@ -24,18 +27,19 @@ export async function getServicePage(): Promise<ServicePage | null> {
  */
 export async function saveServicePage(
   input: ServicePageInput,
-  by: { email: string },
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<void> {
   const { servicePage } = await getCollections();
   const before = await servicePage.findOneAndUpdate(
     { _id: SINGLETON_ID },
     {
-      $set: { ...servicePageToStore(input), updatedAt: now, updatedBy: by.email },
+      $set: { ...servicePageToStore(input), updatedAt: now, updatedBy: actor.email },
       $setOnInsert: { createdAt: now },
     },
     { upsert: true, returnDocument: "before" },
   );
+  await recordAudit(actor, { action: "update", entity: "service-page", summary: input.hero.title });
   const previousImage = before?.hero?.image ?? "";
   if (previousImage !== input.hero.image) await deleteImageIfUnused(previousImage);
 }

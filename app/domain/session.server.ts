@@ -162,9 +162,11 @@ export async function rotateSession(
   return createSession(session.adminId, { now, replacing: id, createdAt: session.createdAt });
 }
 
-export async function destroySession(id: string): Promise<void> {
+/** Ends one session; answers whose it was, or null when it was already gone. */
+export async function destroySession(id: string): Promise<ObjectId | null> {
   const { sessions } = await getCollections();
-  await sessions.deleteOne({ _id: id });
+  const deleted = await sessions.findOneAndDelete({ _id: id }, { projection: { adminId: 1 } });
+  return deleted?.adminId ?? null;
 }
 
 /** Ends every session of this admin, except `except` (the one making the request). */

@@ -3,6 +3,8 @@
 import { getCollections } from "#db/client.server";
 import type { TestimonialDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import type { Actor } from "./audit";
+import { recordAudit } from "./audit.server";
 import {
   createdBy,
   type EditInfo,
@@ -70,14 +72,21 @@ export async function getTestimonial(id: string): Promise<Testimonial | null> {
 
 export async function createTestimonial(
   input: TestimonialInput,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<Testimonial> {
   const { testimonials } = await getCollections();
   const doc = await testimonials.insertOne({
     ...input,
-    ...createdBy(adminEmail),
+    ...createdBy(actor.email),
   } as TestimonialDoc);
-  return { _id: doc.insertedId.toHexString(), ...input };
+  const _id = doc.insertedId.toHexString();
+  await recordAudit(actor, {
+    action: "create",
+    entity: "testimonial",
+    entityId: _id,
+    summary: input.name,
+  });
+  return { _id, ...input };
 }
 
 /**
@@ -88,17 +97,23 @@ export async function createTestimonial(
 export async function updateTestimonial(
   id: string,
   input: TestimonialInput,
-  adminEmail: string,
+  actor: Actor,
 ): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { testimonials } = await getCollections();
   const before = await testimonials.findOneAndUpdate(
     { _id },
-    { $set: { ...input, ...editedBy(adminEmail) } },
+    { $set: { ...input, ...editedBy(actor.email) } },
     { returnDocument: "before" },
   );
   if (!before) return false;
+  await recordAudit(actor, {
+    action: "update",
+    entity: "testimonial",
+    entityId: id,
+    summary: input.name,
+  });
   if (before.image !== input.image) await deleteImageIfUnused(before.image);
   return true;
 }
@@ -107,12 +122,18 @@ export async function updateTestimonial(
  * Deletes a testimonial; then its image goes once nothing else uses it. False when the id names no
  * testimonial. The editor and the JSON API both delete through this.
  */
-export async function deleteTestimonial(id: string): Promise<boolean> {
+export async function deleteTestimonial(id: string, actor: Actor): Promise<boolean> {
   const _id = parseObjectId(id);
   if (!_id) return false;
   const { testimonials } = await getCollections();
   const deleted = await testimonials.findOneAndDelete({ _id });
   if (!deleted) return false;
+  await recordAudit(actor, {
+    action: "delete",
+    entity: "testimonial",
+    entityId: id,
+    summary: deleted.name,
+  });
   await deleteImageIfUnused(deleted.image);
   return true;
 }

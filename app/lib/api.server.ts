@@ -10,6 +10,8 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { isDatabaseAvailable, isDatabaseConnectivityError } from "#db/client.server";
 import { verifyApiToken } from "~/domain/api-token.server";
+import type { Actor } from "~/domain/audit";
+import { actorOf } from "~/domain/auth.server";
 import { getEnv } from "~/env.server";
 import { MAX_BODY_BYTES } from "./body-limit.server";
 
@@ -89,6 +91,11 @@ export interface HandlerArgs<B, Q, A extends Auth> {
   query: Out<Q>;
   /** The token's admin: always there for "bearer", when a token was sent for "optional". */
   admin: A extends "bearer" ? ApiAdmin : ApiAdmin | null;
+  /**
+   * Who acts, for the audit log: the token's admin (or "visitor" without one), via "api", the
+   * client's address. Every write function in app/domain takes it.
+   */
+  actor: Actor;
 }
 
 export interface Operation<
@@ -209,7 +216,8 @@ async function run(op: AnyOperation, args: RouteArgs): Promise<Response> {
     const admin = await authenticate(args.request, op.auth);
     const query = op.query ? parseWith(op.query, queryObject(args.request)) : undefined;
     const body = op.body ? parseWith(op.body, await readJson(args.request)) : undefined;
-    return await op.handler({ ...args, admin, query, body } as Parameters<
+    const actor = actorOf(admin, args.context, "api");
+    return await op.handler({ ...args, admin, actor, query, body } as Parameters<
       AnyOperation["handler"]
     >[0]);
   } catch (error) {

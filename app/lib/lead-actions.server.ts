@@ -6,6 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { DELETE_INTENT } from "~/components/admin/confirm-delete";
+import type { Actor } from "~/domain/audit";
 import {
   checkStatus,
   ENHANCED_FIELD,
@@ -49,9 +50,9 @@ export interface LeadKind<Status extends string> {
   statuses: readonly Status[];
   notFoundText: string;
   exists: (id: string) => Promise<boolean>;
-  setStatus: (id: string, status: Status, adminEmail: string) => Promise<boolean>;
-  remove: (id: string) => Promise<boolean>;
-  addNote: (id: string, text: string, adminEmail: string) => Promise<AddNoteOutcome>;
+  setStatus: (id: string, status: Status, actor: Actor) => Promise<boolean>;
+  remove: (id: string, actor: Actor) => Promise<boolean>;
+  addNote: (id: string, text: string, actor: Actor) => Promise<AddNoteOutcome>;
   deletedFlash: string;
 }
 
@@ -61,7 +62,7 @@ export interface LeadKind<Status extends string> {
  */
 export async function leadAction<Status extends string>(
   request: Request,
-  adminEmail: string,
+  actor: Actor,
   kind: LeadKind<Status>,
   places: { back: string; afterDelete: string; fixedId?: string },
 ) {
@@ -88,7 +89,7 @@ export async function leadAction<Status extends string>(
       );
     }
     const saved = await attempt(`Changing a ${kind.noun}'s status`, () =>
-      kind.setStatus(id, checked.status, adminEmail),
+      kind.setStatus(id, checked.status, actor),
     );
     if (!saved.ok) {
       return answer({ statusError: { id, message: STATUS_FAILED }, listError: STATUS_FAILED }, 500);
@@ -110,7 +111,7 @@ export async function leadAction<Status extends string>(
       return answer({ noteResult: submission.reply() }, 400);
     }
     const added = await attempt(`Adding a note to a ${kind.noun}`, () =>
-      kind.addNote(id, submission.value.text, adminEmail),
+      kind.addNote(id, submission.value.text, actor),
     );
     if (!added.ok) {
       return answer(
@@ -129,7 +130,7 @@ export async function leadAction<Status extends string>(
     if (!(await kind.exists(id))) notFound(kind.notFoundText);
     const outcome = await deleteFromCollection({
       what: `Deleting a ${kind.noun}`,
-      remove: () => kind.remove(id),
+      remove: () => kind.remove(id, actor),
       notFoundText: kind.notFoundText,
       back: places.afterDelete,
       flash: kind.deletedFlash,

@@ -3,6 +3,7 @@
 import { RouterContextProvider } from "react-router";
 import { getCollections } from "#db/client.server";
 import { createAdmin } from "~/domain/admin.server";
+import { OPERATOR_CLI } from "~/domain/audit";
 import { createSession } from "~/domain/session.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 
@@ -15,7 +16,10 @@ export interface SignedIn {
 export async function signInFresh(email = "editor@bureau.test"): Promise<SignedIn> {
   const { admins, sessions } = await getCollections();
   await Promise.all([admins.deleteMany({}), sessions.deleteMany({})]);
-  const created = await createAdmin({ email, password: "a long and unusual passphrase" });
+  const created = await createAdmin(
+    { email, password: "a long and unusual passphrase" },
+    OPERATOR_CLI,
+  );
   if (!created.ok) throw new Error(created.message);
   const session = await createSession(created.admin._id);
   return { email, cookie: session.setCookie.split(";")[0] as string };

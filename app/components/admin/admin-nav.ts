@@ -37,5 +37,6 @@ export const ADMIN_NAV: readonly AdminNavLink[] = [
 /** Account pages, listed apart below the content sections. */
 export const ADMIN_ACCOUNT_NAV: readonly AdminNavLink[] = [
   { to: `${ADMIN_BASE}/admins`, label: "Admins", ready: true },
+  { to: `${ADMIN_BASE}/audit`, label: "Audit log", ready: true },
   { to: `${ADMIN_BASE}/change-password`, label: "Change password", ready: true },
 ];

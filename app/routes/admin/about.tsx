@@ -36,7 +36,7 @@ import {
   TEAM_TEXT_MAX,
 } from "~/domain/about-page";
 import { deleteDroppedPortraits, getAboutPage, saveAboutPage } from "~/domain/about-page.server";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
 import { discardImage, readUploadForm, resolveImageField, storeImage } from "~/domain/image.server";
 import { adminMeta } from "~/lib/admin-meta";
@@ -136,9 +136,10 @@ async function keepRowImages(
   return refused;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const form = await readUploadForm(request);
   if (!form) {
     // Not a readable multipart form (a file over the cap, a broken body).
@@ -203,7 +204,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   let previousImages: string[];
   try {
-    ({ previousImages } = await saveAboutPage({ ...submission.value, team }, admin));
+    ({ previousImages } = await saveAboutPage({ ...submission.value, team }, actor));
   } catch (error) {
     console.error("[about] Could not save:", error instanceof Error ? error.message : error);
     for (const url of stored) await discardImage(url);

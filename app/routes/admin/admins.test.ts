@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { createAdmin, listAdmins } from "~/domain/admin.server";
+import { OPERATOR_CLI } from "~/domain/audit";
 import { LOGIN_ACCOUNT_LIMIT, throttledMessage } from "~/domain/login-throttle.server";
 import { createSession, loadSession } from "~/domain/session.server";
 import { clientIpContext } from "~/lib/client-ip.server";
@@ -27,7 +28,7 @@ let sessionId: string;
 beforeEach(async () => {
   const { admins, sessions, loginAttempts } = await getCollections();
   await Promise.all([admins.deleteMany({}), sessions.deleteMany({}), loginAttempts.deleteMany({})]);
-  const created = await createAdmin({ email: "me@bureau.test", password: PASSWORD });
+  const created = await createAdmin({ email: "me@bureau.test", password: PASSWORD }, OPERATOR_CLI);
   if (!created.ok) throw new Error(created.message);
   me = created.admin;
   const session = await createSession(me._id);
@@ -114,7 +115,7 @@ describe("Admins page", () => {
   });
 
   it("removing yourself signs you out", async () => {
-    await createAdmin({ email: "other@bureau.test", password: PASSWORD });
+    await createAdmin({ email: "other@bureau.test", password: PASSWORD }, OPERATOR_CLI);
     const response = await call(adminsAction, ADMINS, {
       intent: "remove",
       id: me._id,
@@ -151,7 +152,10 @@ describe("Admins page", () => {
   });
 
   it("removing asks for the acting admin's own password", async () => {
-    const other = await createAdmin({ email: "other@bureau.test", password: PASSWORD });
+    const other = await createAdmin(
+      { email: "other@bureau.test", password: PASSWORD },
+      OPERATOR_CLI,
+    );
     if (!other.ok) throw new Error(other.message);
     const missing = await call(adminsAction, ADMINS, { intent: "remove", id: other.admin._id });
     expect(missing.init.status).toBe(400);
@@ -166,7 +170,10 @@ describe("Admins page", () => {
   });
 
   it("wrong own passwords are throttled like sign-in: 429 with Retry-After, even when right", async () => {
-    const other = await createAdmin({ email: "other@bureau.test", password: PASSWORD });
+    const other = await createAdmin(
+      { email: "other@bureau.test", password: PASSWORD },
+      OPERATOR_CLI,
+    );
     if (!other.ok) throw new Error(other.message);
     for (let i = 0; i < LOGIN_ACCOUNT_LIMIT; i++) {
       const wrong = await call(adminsAction, ADMINS, {

@@ -22,6 +22,7 @@ import {
 import { listAdmins, registerAdmin, removeAdmin, verifyAdminPassword } from "~/domain/admin.server";
 import {
   type AdminContext,
+  actorOf,
   beginPasswordCheck,
   LOGIN_PATH,
   requireAdmin,
@@ -121,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
               { status: 400 },
             );
       }
-      const added = await registerAdmin(submission.value, actor);
+      const added = await registerAdmin(submission.value, actorOf(actor.admin, context));
       if (!added.ok) {
         const reply = added.field
           ? submission.reply({
@@ -152,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             )
           : data({ result: null, removeError: WRONG_OWN_PASSWORD }, { status: 400 });
       }
-      const removed = await removeAdmin(id);
+      const removed = await removeAdmin(id, actorOf(actor.admin, context));
       if (!removed.ok) {
         const status = removed.code === "not-found" ? 404 : 409;
         return data({ result: null, removeError: removed.message }, { status });

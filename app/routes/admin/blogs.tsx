@@ -27,7 +27,7 @@ import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { DEFAULT_IMAGE, FallbackImage } from "~/components/site/fallback-image";
 import { Markdown } from "~/components/site/markdown";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import {
   AUTHOR_MAX,
   AVATAR_FIELD,
@@ -103,9 +103,10 @@ const reply = (result: ActionResult, status: number) => data(result, { status })
 
 const hasFile = (value: FormDataEntryValue | null) => value instanceof Blob && value.size > 0;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const state = parseListState(new URL(request.url));
   const back = listHref(PAGE, state);
   const form = await readUploadForm(request);
@@ -126,7 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
     return deleteFromCollection({
       what: "Deleting a blog post",
       remove: async () => {
-        const images = await deleteBlog(id);
+        const images = await deleteBlog(id, actor);
         if (!images) return false;
         // Its images go too, unless another document still shows them.
         await releaseBlogImages(images, null);
@@ -225,9 +226,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   };
   if (editId) {
-    const saved = await attempt("Updating a blog post", () =>
-      updateBlog(editId, input, admin.email),
-    );
+    const saved = await attempt("Updating a blog post", () => updateBlog(editId, input, actor));
     if (!saved.ok) return failed();
     const before = saved.value;
     if (!before) {
@@ -238,7 +237,7 @@ export async function action({ request }: Route.ActionArgs) {
     await releaseBlogImages(before, input);
     return redirectWithFlash(back, BLOG_UPDATED);
   }
-  const created = await attempt("Creating a blog post", () => createBlog(input, admin.email));
+  const created = await attempt("Creating a blog post", () => createBlog(input, actor));
   if (!created.ok) return failed();
   // A new post is first in the list (newest first): show page 1 of the whole list.
   return redirectWithFlash(PAGE, BLOG_CREATED);

@@ -9,7 +9,7 @@ import { useEditorForm } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import { changePasswordSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/admin";
 import { changePassword } from "~/domain/admin.server";
-import { beginPasswordCheck, requireAdmin } from "~/domain/auth.server";
+import { actorOf, beginPasswordCheck, requireAdmin } from "~/domain/auth.server";
 import { throttledMessage } from "~/domain/login-throttle.server";
 import { adminMeta, mergeHeaders } from "~/lib/admin-meta";
 import { clientIp } from "~/lib/client-ip.server";
@@ -63,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     sessionId,
     currentPassword: submission.value.currentPassword,
     newPassword: submission.value.newPassword,
+    actor: actorOf(admin, context),
   });
   // Anything but a wrong current password means it was right.
   if (changed.ok || changed.field !== "currentPassword") await check.attempt.succeeded();

@@ -17,7 +17,7 @@ import {
 } from "~/components/admin/lead-inbox";
 import { primaryLinkClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import {
   CONTACT_DELETE_CONFIRM,
   CONTACT_NOT_FOUND,
@@ -44,11 +44,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const id = params.id ?? "";
   const listSearch = leadFilterSearch(parseLeadFilter(new URL(request.url), CONTACT_STATUSES));
-  return leadAction(request, admin.email, contactInbox, {
+  return leadAction(request, actor, contactInbox, {
     back: `${PAGE}/${id}${listSearch}`,
     afterDelete: `${PAGE}${listSearch}`,
     fixedId: id,

@@ -19,7 +19,7 @@ import {
 } from "~/components/admin/lead-inbox";
 import { AdminPageHeader, rowActionClass, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { CONTACT_STATUSES, CONTACTS_LOAD_FAILED, NO_CONTACTS } from "~/domain/contact-message";
 import { contactInbox, listContactMessages } from "~/domain/contact-message.server";
 import { attempt } from "~/lib/admin-crud.server";
@@ -44,10 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const back = `${PAGE}${leadFilterSearch(parseLeadFilter(new URL(request.url), CONTACT_STATUSES))}`;
-  return leadAction(request, admin.email, contactInbox, { back, afterDelete: back });
+  return leadAction(request, actor, contactInbox, { back, afterDelete: back });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -16,7 +16,7 @@ import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-co
 import { ImageField } from "~/components/admin/image-field";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import {
   CONTACT_INFO_SAVED,
   contactInfoSchema,
@@ -58,9 +58,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const form = await readUploadForm(request);
   if (!form) {
     // Not a readable multipart form (a file over the cap, a broken body).
@@ -81,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     // Also lets the image it replaced go once unused.
-    await saveContactInfo({ ...submission.value, image: image.url }, admin);
+    await saveContactInfo({ ...submission.value, image: image.url }, actor);
   } catch (error) {
     console.error("[contact info] Could not save:", error instanceof Error ? error.message : error);
     if (image.stored) await discardImage(image.url);

@@ -18,7 +18,7 @@ import {
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import {
   ANSWER_MAX,
   FAQ_CREATED,
@@ -57,8 +57,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const state = parseListState(new URL(request.url));
   const back = listHref(PAGE, state);
   const form = await readForm(request);
@@ -69,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (typeof id !== "string" || !(await getFaq(id))) notFound(FAQ_NOT_FOUND);
     return deleteFromCollection({
       what: "Deleting an FAQ",
-      remove: () => deleteFaq(id),
+      remove: () => deleteFaq(id, actor),
       notFoundText: FAQ_NOT_FOUND,
       back,
       flash: FAQ_DELETED,
@@ -88,8 +89,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const saved = await attempt(editId ? "Updating an FAQ" : "Creating an FAQ", () =>
     editId
-      ? updateFaq(editId, submission.value, admin.email)
-      : createFaq(submission.value, admin.email).then(() => true),
+      ? updateFaq(editId, submission.value, actor)
+      : createFaq(submission.value, actor).then(() => true),
   );
   if (!saved.ok) {
     // SPEC §8: a failed FAQ save says 'Operation failed.' inline; the form keeps its values.

@@ -4,6 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { createAdmin } from "~/domain/admin.server";
+import { OPERATOR_CLI } from "~/domain/audit";
 import { getFooter } from "~/domain/footer.server";
 import { createSession } from "~/domain/session.server";
 import { formPost, runAction } from "../../../tests/support/visitor-forms";
@@ -15,10 +16,13 @@ let cookie: string;
 beforeEach(async () => {
   const { admins, sessions, footer } = await getCollections();
   await Promise.all([admins.deleteMany({}), sessions.deleteMany({}), footer.deleteMany({})]);
-  const created = await createAdmin({
-    email: "me@bureau.test",
-    password: "a long and unusual passphrase",
-  });
+  const created = await createAdmin(
+    {
+      email: "me@bureau.test",
+      password: "a long and unusual passphrase",
+    },
+    OPERATOR_CLI,
+  );
   if (!created.ok) throw new Error(created.message);
   cookie = (await createSession(created.admin._id)).setCookie.split(";")[0] as string;
 });

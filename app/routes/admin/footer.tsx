@@ -18,7 +18,7 @@ import { FormErrors, InputField, inputClass, SubmitButton } from "~/components/a
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { useEditorForm } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import {
   FOOTER_ROWS_MAX,
   FOOTER_SAVED,
@@ -52,8 +52,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   let form: FormData;
   try {
     form = await request.formData();
@@ -77,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    await saveFooter(submission.value, admin);
+    await saveFooter(submission.value, actor);
   } catch (error) {
     console.error("[footer] Could not save:", error);
     return data(

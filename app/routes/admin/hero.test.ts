@@ -7,6 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { createAdmin } from "~/domain/admin.server";
+import { OPERATOR_CLI } from "~/domain/audit";
 import { HERO_CTA_LINK_INVALID, HERO_IMAGE_INVALID, HERO_TITLE_REQUIRED } from "~/domain/hero";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET, isImageInUse, storeImage } from "~/domain/image.server";
@@ -27,10 +28,13 @@ beforeEach(async () => {
   await Promise.all([admins.deleteMany({}), sessions.deleteMany({}), heroSection.deleteMany({})]);
   const files = await storedFiles();
   for (const file of files) await (await bucket()).delete(file._id);
-  const created = await createAdmin({
-    email: "hero@bureau.test",
-    password: "a long and unusual passphrase",
-  });
+  const created = await createAdmin(
+    {
+      email: "hero@bureau.test",
+      password: "a long and unusual passphrase",
+    },
+    OPERATOR_CLI,
+  );
   if (!created.ok) throw new Error(created.message);
   const session = await createSession(created.admin._id);
   cookie = session.setCookie.split(";")[0] as string;

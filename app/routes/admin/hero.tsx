@@ -11,7 +11,7 @@ import { ImageField } from "~/components/admin/image-field";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { HERO_SAVED, heroSchema } from "~/domain/hero";
 import { getHeroSection, saveHeroSection } from "~/domain/hero.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
@@ -36,9 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { hero: await getHeroSection(), editing };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const form = await readUploadForm(request);
   if (!form) {
     // Not a readable multipart form (a file over the cap, a broken body).
@@ -59,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     // Also lets the image it replaced go once unused.
-    await saveHeroSection({ ...submission.value, image: image.url }, { email: admin.email });
+    await saveHeroSection({ ...submission.value, image: image.url }, actor);
   } catch (error) {
     console.error("Saving the hero failed:", error instanceof Error ? error.message : error);
     if (image.stored) await discardImage(image.url);

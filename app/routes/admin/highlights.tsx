@@ -20,7 +20,7 @@ import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { SelectField, TextareaField } from "~/components/forms/fields";
 import { highlightStyle } from "~/components/site/highlight-cards";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import {
   HIGHLIGHT_CREATED,
   HIGHLIGHT_DELETE_CONFIRM,
@@ -84,8 +84,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 const failure = (listError: string, status: number) =>
   data({ result: null, listError }, { status });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const state = parseListState(new URL(request.url));
   const back = listHref(PAGE, state);
   const form = await readForm(request);
@@ -100,7 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
     case DELETE_INTENT:
       return deleteFromCollection({
         what: "Deleting a highlight",
-        remove: () => deleteHighlight(id as string),
+        remove: () => deleteHighlight(id as string, actor),
         notFoundText: HIGHLIGHT_NOT_FOUND,
         back,
         flash: HIGHLIGHT_DELETED,
@@ -109,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseFormWith(form, moveSchema);
       if (submission.status !== "success") return failure("Choose a position from the list.", 400);
       const moved = await attempt("Moving a highlight", () =>
-        moveHighlight(id as string, submission.value.position, admin.email),
+        moveHighlight(id as string, submission.value.position, actor),
       );
       if (!moved.ok) return failure(unexpectedError(moved.error), 500);
       if (!moved.value) notFound(HIGHLIGHT_NOT_FOUND);
@@ -122,8 +123,8 @@ export async function action({ request }: Route.ActionArgs) {
       }
       const saved = await attempt(id ? "Updating a highlight" : "Creating a highlight", () =>
         id
-          ? updateHighlight(id, submission.value, admin.email)
-          : createHighlight(submission.value, admin.email).then(() => true),
+          ? updateHighlight(id, submission.value, actor)
+          : createHighlight(submission.value, actor).then(() => true),
       );
       if (!saved.ok) {
         return data(

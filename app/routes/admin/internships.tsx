@@ -33,7 +33,7 @@ import {
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { ADMIN_LAYOUT_ID, flashOf } from "~/components/admin/use-flash";
 import { inputClass, SelectField, TextareaField } from "~/components/forms/fields";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import {
   type AdminInternship,
   formatDurations,
@@ -135,8 +135,9 @@ function keepUnchangedLists(
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const state = parseListState(new URL(request.url));
   const back = listHref(PAGE, state);
   const form = await readForm(request);
@@ -151,7 +152,9 @@ export async function action({ request }: Route.ActionArgs) {
   if ((intent !== SAVE_INTENT || id !== null) && !current) notFound(INTERNSHIP_NOT_FOUND);
 
   if (intent === DELETE_INTENT) {
-    const deleted = await attempt("Deleting an internship", () => deleteInternship(id as string));
+    const deleted = await attempt("Deleting an internship", () =>
+      deleteInternship(id as string, actor),
+    );
     if (!deleted.ok) return reply({ result: null, listError: INTERNSHIP_ERROR }, 500);
     if (!deleted.value) notFound(INTERNSHIP_NOT_FOUND);
     return redirectWithFlash(`${back}${AT_RESULT}`, INTERNSHIP_DELETED);
@@ -159,7 +162,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === TOGGLE_INTENT) {
     const toggled = await attempt("Toggling an internship", () =>
-      toggleInternshipActive(id as string, admin.email),
+      toggleInternshipActive(id as string, actor),
     );
     if (!toggled.ok) return reply({ result: null, listError: INTERNSHIP_ERROR }, 500);
     if (!toggled.value) notFound(INTERNSHIP_NOT_FOUND);
@@ -182,9 +185,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const value = keepUnchangedLists(submission.value, form, current);
   const saved = await attempt(id ? "Updating an internship" : "Adding an internship", () =>
-    id
-      ? updateInternship(id, value, admin.email)
-      : createInternship(value, admin.email).then(() => true),
+    id ? updateInternship(id, value, actor) : createInternship(value, actor).then(() => true),
   );
   if (!saved.ok) {
     // The form keeps what was typed; the red line says it did not work.

@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { createAdmin } from "~/domain/admin.server";
+import { OPERATOR_CLI } from "~/domain/audit";
 import { clientIpContext } from "~/lib/client-ip.server";
 import { action, headers, INVALID_CREDENTIALS, loader } from "./login";
 import { action as logoutAction, loader as logoutLoader, SIGNED_OUT_MESSAGE } from "./logout";
@@ -15,7 +16,7 @@ const PASSWORD = "a long and unusual passphrase";
 beforeEach(async () => {
   const { admins, sessions, loginAttempts } = await getCollections();
   await Promise.all([admins.deleteMany({}), sessions.deleteMany({}), loginAttempts.deleteMany({})]);
-  await createAdmin({ email: EMAIL, password: PASSWORD });
+  await createAdmin({ email: EMAIL, password: PASSWORD }, OPERATOR_CLI);
 });
 
 function context(ip = "203.0.113.1") {
@@ -136,7 +137,7 @@ describe("sign-in action", () => {
     expect(sent.get("Retry-After")).toBe(throttled.headers?.get("Retry-After"));
     expect(sent.get("Cache-Control")).toBe("no-store");
     // Another account from another address is not affected.
-    await createAdmin({ email: "other@bureau.test", password: PASSWORD });
+    await createAdmin({ email: "other@bureau.test", password: PASSWORD }, OPERATOR_CLI);
     const other = await signIn(
       { email: "other@bureau.test", password: PASSWORD },
       { ip: "203.0.113.2" },

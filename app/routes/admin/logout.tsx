@@ -4,6 +4,7 @@
 // image tag on another site) signs nobody out: it only leads to the sign-in page.
 import { redirect } from "react-router";
 import { LOGIN_PATH, signOut } from "~/domain/auth.server";
+import { clientIp } from "~/lib/client-ip.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/logout";
 
@@ -14,9 +15,9 @@ export function loader(_args: Route.LoaderArgs) {
   return redirect(LOGIN_PATH, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // Cross-site posts never get here: app/server.ts refuses them (lib/same-origin.server.ts).
-  const clearCookie = await signOut(request);
+  const clearCookie = await signOut(request, { ip: clientIp(context) });
   return redirectWithFlash(LOGIN_PATH, SIGNED_OUT_MESSAGE, {
     headers: { "Set-Cookie": clearCookie, "Cache-Control": "no-store" },
   });

@@ -16,7 +16,7 @@ import {
 } from "~/components/admin/lead-inbox";
 import { primaryLinkClass, secondaryLinkClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { NOTES_PER_LEAD_MAX, replyHref } from "~/domain/lead-inbox";
 import { QUOTE_DELETE_CONFIRM, QUOTE_NOT_FOUND, QUOTE_STATUSES } from "~/domain/quote";
 import { getQuote, quoteInbox } from "~/domain/quote.server";
@@ -39,11 +39,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const id = params.id ?? "";
   const listSearch = leadFilterSearch(parseLeadFilter(new URL(request.url), QUOTE_STATUSES));
-  return leadAction(request, admin.email, quoteInbox, {
+  return leadAction(request, actor, quoteInbox, {
     back: `${PAGE}/${id}${listSearch}`,
     afterDelete: `${PAGE}${listSearch}`,
     fixedId: id,

@@ -18,7 +18,7 @@ import {
 } from "~/components/admin/lead-inbox";
 import { AdminPageHeader, rowActionClass, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import {
   NO_QUOTES,
   QUOTE_DELETE_CONFIRM,
@@ -56,10 +56,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const back = `${PAGE}${leadFilterSearch(parseLeadFilter(new URL(request.url), QUOTE_STATUSES))}`;
-  return leadAction(request, admin.email, quoteInbox, { back, afterDelete: back });
+  return leadAction(request, actor, quoteInbox, { back, afterDelete: back });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -23,7 +23,7 @@ import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { FallbackImage } from "~/components/site/fallback-image";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
 import {
@@ -72,9 +72,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const state = parseListState(new URL(request.url));
   const back = listHref(PAGE, state);
   const form = await readUploadForm(request);
@@ -94,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Also lets its image go once unused.
     return deleteFromCollection({
       what: "Deleting a resource",
-      remove: () => deleteResource(id),
+      remove: () => deleteResource(id, actor),
       notFoundText: RESOURCE_NOT_FOUND,
       back,
       flash: RESOURCE_DELETED,
@@ -122,9 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
   const input = { ...submission.value, image: image.url };
   // An update also lets the image it replaced go once unused.
   const saved = await attempt(editId ? "Updating a resource" : "Creating a resource", () =>
-    editId
-      ? updateResource(editId, input, admin.email)
-      : createResource(input, admin.email).then(() => true),
+    editId ? updateResource(editId, input, actor) : createResource(input, actor).then(() => true),
   );
   if (!saved.ok || !saved.value) {
     // The file stored for this save would be used by nothing.

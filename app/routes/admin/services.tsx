@@ -32,7 +32,7 @@ import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { ContentIcon } from "~/components/site/icon";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
 import {
   deleteImageIfUnused,
@@ -157,9 +157,10 @@ function readListIntent(form: FormData): ListIntent {
   return { kind: "refused", message: FORM_UNREADABLE };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const form = await readUploadForm(request);
   if (!form) {
     // Not a readable multipart form (a file over the cap, a broken body).
@@ -222,10 +223,7 @@ export async function action({ request }: Route.ActionArgs) {
   const value = submission.value;
   try {
     // Also lets the hero image it replaced go once unused.
-    await saveServicePage(
-      { ...value, hero: { ...value.hero, image: image.url } },
-      { email: admin.email },
-    );
+    await saveServicePage({ ...value, hero: { ...value.hero, image: image.url } }, actor);
   } catch (error) {
     console.error("[services] Could not save:", error instanceof Error ? error.message : error);
     if (image.stored) await discardImage(image.url);

@@ -13,7 +13,7 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { SUBSCRIBER_NOT_FOUND, SUBSCRIBER_REMOVED } from "~/domain/newsletter";
 import {
   deleteSubscriber,
@@ -43,8 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = actorOf((await requireAdmin(request)).admin, context);
   const state = parseListState(new URL(request.url));
   const form = await readForm(request);
   const id = form.get("id");
@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (typeof id !== "string" || !(await getSubscriber(id))) notFound(SUBSCRIBER_NOT_FOUND);
   return deleteFromCollection({
     what: "Removing a subscriber",
-    remove: () => deleteSubscriber(id),
+    remove: () => deleteSubscriber(id, actor),
     notFoundText: SUBSCRIBER_NOT_FOUND,
     back: listHref(PAGE, state),
     flash: SUBSCRIBER_REMOVED,

@@ -23,7 +23,7 @@ import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { Stars } from "~/components/site/stars";
-import { requireAdmin } from "~/domain/auth.server";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
 import {
@@ -73,9 +73,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The session first: nobody signed out gets a multipart body read (up to 16 MiB).
   const { admin } = await requireAdmin(request);
+  const actor = actorOf(admin, context);
   const state = parseListState(new URL(request.url));
   const back = listHref(PAGE, state);
   const form = await readUploadForm(request);
@@ -95,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Also lets its image go once unused.
     return deleteFromCollection({
       what: "Deleting a testimonial",
-      remove: () => deleteTestimonial(id),
+      remove: () => deleteTestimonial(id, actor),
       notFoundText: TESTIMONIAL_NOT_FOUND,
       back,
       flash: TESTIMONIAL_DELETED,
@@ -126,8 +127,8 @@ export async function action({ request }: Route.ActionArgs) {
   // An update also lets the image it replaced go once unused.
   const saved = await attempt(editId ? "Updating a testimonial" : "Creating a testimonial", () =>
     editId
-      ? updateTestimonial(editId, input, admin.email)
-      : createTestimonial(input, admin.email).then(() => true),
+      ? updateTestimonial(editId, input, actor)
+      : createTestimonial(input, actor).then(() => true),
   );
   if (!saved.ok || !saved.value) {
     // The file stored for this save would be used by nothing.

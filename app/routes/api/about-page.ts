@@ -36,14 +36,14 @@ const api = apiRoute("/api/about-page", {
     auth: "bearer",
     body: aboutPageSchema,
     response: okResponse(aboutPageRecord),
-    handler: async ({ body, admin }) => {
+    handler: async ({ body, actor }) => {
       const team = [];
       for (const [index, member] of body.team.entries()) {
         const image = await imageToSave(`team.${index}.image`, member.image, TEAM_IMAGE_INVALID);
         team.push({ ...member, image });
       }
       const page = { ...body, team };
-      const { previousImages } = await saveAboutPage(page, admin);
+      const { previousImages } = await saveAboutPage(page, actor);
       await deleteDroppedPortraits(previousImages, team);
       return apiJson({
         success: true,

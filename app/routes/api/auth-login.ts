@@ -1,18 +1,13 @@
 // POST /api/auth/login (SPEC §7): {email, password} -> {token, user}. The same account and
 // address throttle as the sign-in page (domain/login-throttle.server.ts); the token is a bearer
 // token for every other write (domain/api-token.server.ts).
-import { normalizeEmail, verifyCredentials } from "~/domain/admin.server";
 import {
   credentialsSchema,
   INVALID_CREDENTIALS,
-  issueApiToken,
+  signInForToken,
   tokenResponse,
 } from "~/domain/api-token.server";
-import {
-  attemptSucceeded,
-  beginLoginAttempt,
-  throttledMessage,
-} from "~/domain/login-throttle.server";
+import { throttledMessage } from "~/domain/login-throttle.server";
 import { ApiError, apiJson, apiRoute, operation } from "~/lib/api.server";
 import { clientIp } from "~/lib/client-ip.server";
 
@@ -25,17 +20,15 @@ const api = apiRoute("/api/auth/login", {
     response: tokenResponse,
     errors: { 401: "Wrong e-mail or password.", 429: "Too many failed sign-ins; wait." },
     handler: async ({ body, context }) => {
-      const email = normalizeEmail(body.email);
-      const attempt = await beginLoginAttempt({ email, ip: clientIp(context) });
-      if (!attempt.allowed) {
-        throw new ApiError(429, throttledMessage(attempt.retryAfterMs), undefined, {
-          "Retry-After": String(Math.ceil(attempt.retryAfterMs / 1000)),
+      const outcome = await signInForToken({ ...body, ip: clientIp(context) });
+      if (outcome.kind === "throttled") {
+        throw new ApiError(429, throttledMessage(outcome.retryAfterMs), undefined, {
+          "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)),
         });
       }
-      const admin = await verifyCredentials(email, body.password);
-      if (!admin) throw new ApiError(401, INVALID_CREDENTIALS);
-      await attemptSucceeded(email, attempt.attemptIds);
-      const { token, expiresAt } = await issueApiToken(admin._id);
+      if (outcome.kind === "invalid") throw new ApiError(401, INVALID_CREDENTIALS);
+      const { admin, token: issued } = outcome;
+      const { token, expiresAt } = issued;
       return apiJson({
         success: true,
         token,

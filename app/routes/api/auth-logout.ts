@@ -9,8 +9,8 @@ const api = apiRoute("/api/auth/logout", {
     summary: "End this token",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ request }) => {
-      await revokeApiToken(bearerToken(request) ?? "");
+    handler: async ({ request, actor }) => {
+      await revokeApiToken(bearerToken(request) ?? "", actor);
       return apiJson({ success: true, message: "Signed out: this token no longer works." });
     },
   }),

@@ -20,8 +20,8 @@ const api = apiRoute("/api/auth/register", {
       403: "Only a signed-in admin can add another admin.",
       409: "An admin with this e-mail address already exists.",
     },
-    handler: async ({ body, admin }) => {
-      const result = await registerAdmin(body, admin ? { admin } : null);
+    handler: async ({ body, actor }) => {
+      const result = await registerAdmin(body, actor);
       if (!result.ok) {
         const errors = result.field ? [{ path: result.field, msg: result.message }] : undefined;
         throw new ApiError(STATUS[result.code], result.message, errors);

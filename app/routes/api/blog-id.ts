@@ -34,7 +34,7 @@ const api = apiRoute("/api/blog/{id}", {
     auth: "bearer",
     body: blogApiSchema,
     response: okResponse(blogRecord),
-    handler: async ({ params, body, admin }) => {
+    handler: async ({ params, body, actor }) => {
       const id = params.id ?? "";
       if (!(await getBlogById(id))) apiNotFound(BLOG_NOT_FOUND);
       const input = {
@@ -42,7 +42,7 @@ const api = apiRoute("/api/blog/{id}", {
         imageUrl: await imageToSave("imageUrl", body.imageUrl, BLOG_IMAGE_REQUIRED),
         authorAvatar: await imageToSave("authorAvatar", body.authorAvatar, BLOG_IMAGE_REQUIRED),
       };
-      const before = await updateBlog(id, input, admin.email);
+      const before = await updateBlog(id, input, actor);
       // Deleted meanwhile.
       if (!before) apiNotFound(BLOG_NOT_FOUND);
       await releaseBlogImages(before, input);
@@ -57,8 +57,8 @@ const api = apiRoute("/api/blog/{id}", {
     description: "Its images are deleted too, unless another document still shows them.",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params }) => {
-      const images = await deleteBlog(params.id ?? "");
+    handler: async ({ params, actor }) => {
+      const images = await deleteBlog(params.id ?? "", actor);
       if (!images) apiNotFound(BLOG_NOT_FOUND);
       await releaseBlogImages(images, null);
       return apiJson({ success: true, message: BLOG_DELETED });

@@ -23,13 +23,13 @@ const api = apiRoute("/api/blog", {
     body: blogApiSchema,
     response: okResponse(blogRecord),
     status: 201,
-    handler: async ({ body, admin }) => {
+    handler: async ({ body, actor }) => {
       const input = {
         ...body,
         imageUrl: await imageToSave("imageUrl", body.imageUrl, BLOG_IMAGE_REQUIRED),
         authorAvatar: await imageToSave("authorAvatar", body.authorAvatar, BLOG_IMAGE_REQUIRED),
       };
-      const post = await getBlogById(await createBlog(input, admin.email));
+      const post = await getBlogById(await createBlog(input, actor));
       return apiJson({ success: true, data: post, message: BLOG_CREATED }, 201);
     },
   }),

@@ -13,9 +13,9 @@ const api = apiRoute("/api/contact/{id}/status", {
     auth: "bearer",
     body: leadStatusBody(CONTACT_STATUSES),
     response: okResponse(contactRecord),
-    handler: async ({ params, body, admin }) => {
+    handler: async ({ params, body, actor }) => {
       const id = params.id ?? "";
-      if (!(await setContactStatus(id, body.status, admin.email))) apiNotFound(CONTACT_NOT_FOUND);
+      if (!(await setContactStatus(id, body.status, actor))) apiNotFound(CONTACT_NOT_FOUND);
       const contact = await getContactMessage(id);
       if (!contact) apiNotFound(CONTACT_NOT_FOUND);
       return apiJson({

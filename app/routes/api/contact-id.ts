@@ -24,8 +24,8 @@ const api = apiRoute("/api/contact/{id}", {
     summary: "Delete a message",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params }) => {
-      if (!(await deleteContactMessage(params.id ?? ""))) apiNotFound(CONTACT_NOT_FOUND);
+    handler: async ({ params, actor }) => {
+      if (!(await deleteContactMessage(params.id ?? "", actor))) apiNotFound(CONTACT_NOT_FOUND);
       return apiJson({ success: true, message: CONTACT_DELETED });
     },
   }),

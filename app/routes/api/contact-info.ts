@@ -32,10 +32,10 @@ const api = apiRoute("/api/contact-info", {
     auth: "bearer",
     body: contactInfoSchema,
     response: okResponse(contactInfoRecord),
-    handler: async ({ body, admin }) => {
+    handler: async ({ body, actor }) => {
       const image = await imageToSave("image", body.image, CONTACT_IMAGE_INVALID);
       const info = { ...body, image };
-      await saveContactInfo(info, admin);
+      await saveContactInfo(info, actor);
       return apiJson({
         success: true,
         data: toContactInfoRecord(info),

@@ -23,9 +23,9 @@ const api = apiRoute("/api/faqs/{id}", {
     auth: "bearer",
     body: faqSchema,
     response: okResponse(faqRecord),
-    handler: async ({ params, body, admin }) => {
+    handler: async ({ params, body, actor }) => {
       const id = params.id ?? "";
-      if (!(await updateFaq(id, body, admin.email))) apiNotFound(FAQ_NOT_FOUND);
+      if (!(await updateFaq(id, body, actor))) apiNotFound(FAQ_NOT_FOUND);
       const faq = await getFaq(id);
       if (!faq) apiNotFound(FAQ_NOT_FOUND);
       return apiJson({ success: true, data: faq, message: FAQ_UPDATED });
@@ -36,8 +36,8 @@ const api = apiRoute("/api/faqs/{id}", {
     summary: "Delete a FAQ",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params }) => {
-      if (!(await deleteFaq(params.id ?? ""))) apiNotFound(FAQ_NOT_FOUND);
+    handler: async ({ params, actor }) => {
+      if (!(await deleteFaq(params.id ?? "", actor))) apiNotFound(FAQ_NOT_FOUND);
       return apiJson({ success: true, message: FAQ_DELETED });
     },
   }),

@@ -19,8 +19,8 @@ const api = apiRoute("/api/faqs", {
     body: faqSchema,
     response: okResponse(faqRecord),
     status: 201,
-    handler: async ({ body, admin }) => {
-      const faq = await createFaq(body, admin.email);
+    handler: async ({ body, actor }) => {
+      const faq = await createFaq(body, actor);
       return apiJson({ success: true, data: faq, message: FAQ_CREATED }, 201);
     },
   }),

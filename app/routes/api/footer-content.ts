@@ -28,8 +28,8 @@ const api = apiRoute("/api/footer-content", {
     auth: "bearer",
     body: footerSchema,
     response: okResponse(footerRecord),
-    handler: async ({ body, admin }) => {
-      await saveFooter(body, admin);
+    handler: async ({ body, actor }) => {
+      await saveFooter(body, actor);
       return apiJson({
         success: true,
         data: toFooterRecord(footerToStore(body)),

@@ -30,9 +30,9 @@ const api = apiRoute("/api/hero-section", {
     auth: "bearer",
     body: heroSchema,
     response: okResponse(heroRecord),
-    handler: async ({ body, admin }) => {
+    handler: async ({ body, actor }) => {
       const hero = { ...body, image: await imageToSave("image", body.image, HERO_IMAGE_INVALID) };
-      await saveHeroSection(hero, admin);
+      await saveHeroSection(hero, actor);
       return apiJson({ success: true, data: toHeroRecord(hero), message: HERO_SAVED });
     },
   }),

@@ -32,9 +32,9 @@ const api = apiRoute("/api/highlights/{id}", {
     auth: "bearer",
     body: highlightSchema,
     response: okResponse(highlightRecord),
-    handler: async ({ params, body, admin }) => {
+    handler: async ({ params, body, actor }) => {
       const id = params.id ?? "";
-      if (!(await updateHighlight(id, body, admin.email))) apiNotFound(HIGHLIGHT_NOT_FOUND);
+      if (!(await updateHighlight(id, body, actor))) apiNotFound(HIGHLIGHT_NOT_FOUND);
       const highlight = await getHighlight(id);
       if (!highlight) apiNotFound(HIGHLIGHT_NOT_FOUND);
       return apiJson({ success: true, data: highlight, message: HIGHLIGHT_UPDATED });
@@ -46,8 +46,8 @@ const api = apiRoute("/api/highlights/{id}", {
     description: "The cards after it move up one place.",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params }) => {
-      if (!(await deleteHighlight(params.id ?? ""))) apiNotFound(HIGHLIGHT_NOT_FOUND);
+    handler: async ({ params, actor }) => {
+      if (!(await deleteHighlight(params.id ?? "", actor))) apiNotFound(HIGHLIGHT_NOT_FOUND);
       return apiJson({ success: true, message: HIGHLIGHT_DELETED });
     },
   }),

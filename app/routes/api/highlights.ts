@@ -22,8 +22,8 @@ const api = apiRoute("/api/highlights", {
     body: highlightSchema,
     response: okResponse(highlightRecord),
     status: 201,
-    handler: async ({ body, admin }) => {
-      const highlight = await getHighlight(await createHighlight(body, admin.email));
+    handler: async ({ body, actor }) => {
+      const highlight = await getHighlight(await createHighlight(body, actor));
       return apiJson({ success: true, data: highlight, message: HIGHLIGHT_CREATED }, 201);
     },
   }),

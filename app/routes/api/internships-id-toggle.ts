@@ -15,8 +15,8 @@ const api = apiRoute("/api/internships/{id}/toggle", {
     summary: "Switch an internship's isActive (no body); answers the updated record",
     auth: "bearer",
     response: okResponse(internshipRecord),
-    handler: async ({ params, admin }) => {
-      const internship = await toggleInternshipActive(params.id ?? "", admin.email);
+    handler: async ({ params, actor }) => {
+      const internship = await toggleInternshipActive(params.id ?? "", actor);
       if (!internship) apiNotFound(INTERNSHIP_NOT_FOUND);
       return apiJson({
         success: true,

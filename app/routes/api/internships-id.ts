@@ -32,9 +32,9 @@ const api = apiRoute("/api/internships/{id}", {
     auth: "bearer",
     body: internshipBodySchema,
     response: okResponse(internshipRecord),
-    handler: async ({ params, body, admin }) => {
+    handler: async ({ params, body, actor }) => {
       const id = params.id ?? "";
-      if (!(await updateInternship(id, body, admin.email))) apiNotFound(INTERNSHIP_NOT_FOUND);
+      if (!(await updateInternship(id, body, actor))) apiNotFound(INTERNSHIP_NOT_FOUND);
       const internship = await getInternship(id);
       if (!internship) apiNotFound(INTERNSHIP_NOT_FOUND);
       return apiJson({
@@ -49,8 +49,8 @@ const api = apiRoute("/api/internships/{id}", {
     summary: "Delete an internship",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params }) => {
-      if (!(await deleteInternship(params.id ?? ""))) apiNotFound(INTERNSHIP_NOT_FOUND);
+    handler: async ({ params, actor }) => {
+      if (!(await deleteInternship(params.id ?? "", actor))) apiNotFound(INTERNSHIP_NOT_FOUND);
       return apiJson({ success: true, message: INTERNSHIP_DELETED });
     },
   }),

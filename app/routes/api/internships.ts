@@ -34,8 +34,8 @@ const api = apiRoute("/api/internships", {
     response: okResponse(internshipRecord),
     status: 201,
     errors: { 409: "Deleted by someone else in the instant after it was added" },
-    handler: async ({ body, admin }) => {
-      const id = await createInternship(body, admin.email);
+    handler: async ({ body, actor }) => {
+      const id = await createInternship(body, actor);
       const internship = await getInternship(id);
       // Deleted in the instant between the two calls: nothing to answer with.
       if (!internship) throw new ApiError(409, "The internship was deleted meanwhile.");

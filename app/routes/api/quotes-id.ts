@@ -32,9 +32,9 @@ const api = apiRoute("/api/quotes/{id}", {
     auth: "bearer",
     body: leadStatusBody(QUOTE_STATUSES),
     response: okResponse(quoteRecord),
-    handler: async ({ params, body, admin }) => {
+    handler: async ({ params, body, actor }) => {
       const id = params.id ?? "";
-      if (!(await setQuoteStatus(id, body.status, admin.email))) apiNotFound(QUOTE_NOT_FOUND);
+      if (!(await setQuoteStatus(id, body.status, actor))) apiNotFound(QUOTE_NOT_FOUND);
       const quote = await getQuote(id);
       if (!quote) apiNotFound(QUOTE_NOT_FOUND);
       return apiJson({ success: true, data: leadRow(quote), message: statusSetText(body.status) });
@@ -45,8 +45,8 @@ const api = apiRoute("/api/quotes/{id}", {
     summary: "Delete a quote request",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params }) => {
-      if (!(await deleteQuote(params.id ?? ""))) apiNotFound(QUOTE_NOT_FOUND);
+    handler: async ({ params, actor }) => {
+      if (!(await deleteQuote(params.id ?? "", actor))) apiNotFound(QUOTE_NOT_FOUND);
       return apiJson({ success: true, message: QUOTE_DELETED });
     },
   }),

@@ -34,12 +34,12 @@ const api = apiRoute("/api/resources/{id}", {
     auth: "bearer",
     body: resourceSchema,
     response: okResponse(resourceRecord),
-    handler: async ({ params, body, admin }) => {
+    handler: async ({ params, body, actor }) => {
       const id = params.id ?? "";
       if (!(await getResource(id))) apiNotFound(RESOURCE_NOT_FOUND);
       const image = await imageToSave("image", body.image, RESOURCE_IMAGE_INVALID);
       // Deleted meanwhile. (Also lets the image it replaced go once unused.)
-      if (!(await updateResource(id, { ...body, image }, admin.email))) {
+      if (!(await updateResource(id, { ...body, image }, actor))) {
         apiNotFound(RESOURCE_NOT_FOUND);
       }
       const resource = await getResource(id);
@@ -53,9 +53,9 @@ const api = apiRoute("/api/resources/{id}", {
     description: "Its image is deleted too, unless another document still shows it.",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params }) => {
+    handler: async ({ params, actor }) => {
       // Also lets its image go once unused.
-      if (!(await deleteResource(params.id ?? ""))) apiNotFound(RESOURCE_NOT_FOUND);
+      if (!(await deleteResource(params.id ?? "", actor))) apiNotFound(RESOURCE_NOT_FOUND);
       return apiJson({ success: true, message: RESOURCE_DELETED });
     },
   }),

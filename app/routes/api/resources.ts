@@ -32,9 +32,9 @@ const api = apiRoute("/api/resources", {
     body: resourceSchema,
     response: okResponse(resourceRecord),
     status: 201,
-    handler: async ({ body, admin }) => {
+    handler: async ({ body, actor }) => {
       const image = await imageToSave("image", body.image, RESOURCE_IMAGE_INVALID);
-      const resource = await getResource(await createResource({ ...body, image }, admin.email));
+      const resource = await getResource(await createResource({ ...body, image }, actor));
       return apiJson({ success: true, data: resource, message: RESOURCE_CREATED }, 201);
     },
   }),

@@ -33,10 +33,10 @@ const api = apiRoute("/api/service-page", {
     auth: "bearer",
     body: servicePageSchema,
     response: okResponse(servicePageRecord),
-    handler: async ({ body, admin }) => {
+    handler: async ({ body, actor }) => {
       const image = await imageToSave("hero.image", body.hero.image, SERVICE_IMAGE_INVALID);
       const page = { ...body, hero: { ...body.hero, image } };
-      await saveServicePage(page, admin);
+      await saveServicePage(page, actor);
       return apiJson({
         success: true,
         data: toServicePageRecord(servicePageToStore(page)),

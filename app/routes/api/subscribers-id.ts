@@ -11,8 +11,8 @@ const api = apiRoute("/api/subscribers/{id}", {
     summary: "Remove an address from the list",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params }) => {
-      if (!(await deleteSubscriber(params.id ?? ""))) apiNotFound(SUBSCRIBER_NOT_FOUND);
+    handler: async ({ params, actor }) => {
+      if (!(await deleteSubscriber(params.id ?? "", actor))) apiNotFound(SUBSCRIBER_NOT_FOUND);
       return apiJson({ success: true, message: SUBSCRIBER_REMOVED });
     },
   }),

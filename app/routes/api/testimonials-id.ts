@@ -34,12 +34,12 @@ const api = apiRoute("/api/testimonials/{id}", {
     auth: "bearer",
     body: testimonialApiSchema,
     response: okResponse(testimonialRecord),
-    handler: async ({ params, body, admin }) => {
+    handler: async ({ params, body, actor }) => {
       const id = params.id ?? "";
       if (!(await getTestimonial(id))) apiNotFound(TESTIMONIAL_NOT_FOUND);
       const image = await imageToSave("image", body.image, TESTIMONIAL_IMAGE_REQUIRED);
       // Deleted meanwhile. (Also lets the image it replaced go once unused.)
-      if (!(await updateTestimonial(id, { ...body, image }, admin.email))) {
+      if (!(await updateTestimonial(id, { ...body, image }, actor))) {
         apiNotFound(TESTIMONIAL_NOT_FOUND);
       }
       const testimonial = await getTestimonial(id);
@@ -53,9 +53,9 @@ const api = apiRoute("/api/testimonials/{id}", {
     description: "Its image is deleted too, unless another document still shows it.",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params }) => {
+    handler: async ({ params, actor }) => {
       // Also lets its image go once unused.
-      if (!(await deleteTestimonial(params.id ?? ""))) apiNotFound(TESTIMONIAL_NOT_FOUND);
+      if (!(await deleteTestimonial(params.id ?? "", actor))) apiNotFound(TESTIMONIAL_NOT_FOUND);
       return apiJson({ success: true, message: TESTIMONIAL_DELETED });
     },
   }),

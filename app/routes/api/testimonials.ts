@@ -28,9 +28,9 @@ const api = apiRoute("/api/testimonials", {
     body: testimonialApiSchema,
     response: okResponse(testimonialRecord),
     status: 201,
-    handler: async ({ body, admin }) => {
+    handler: async ({ body, actor }) => {
       const image = await imageToSave("image", body.image, TESTIMONIAL_IMAGE_REQUIRED);
-      const testimonial = await createTestimonial({ ...body, image }, admin.email);
+      const testimonial = await createTestimonial({ ...body, image }, actor);
       return apiJson({ success: true, data: testimonial, message: TESTIMONIAL_CREATED }, 201);
     },
   }),
