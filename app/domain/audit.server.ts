@@ -2,7 +2,7 @@
 // admins, sign-in) calls `recordAudit` after its change succeeded, so the admin pages, the JSON
 // API, the CLI and start-up are all recorded by the same line. An audit write never makes the
 // change fail: the change has happened, so a failed insert is logged for the operator and the
-// caller carries on. See docs/decisions/014-audit-log.md.
+// caller carries on. See docs/decisions/015-audit-log.md.
 import type { Collection, Filter } from "mongodb";
 import { MongoServerError } from "mongodb";
 import { getCollections } from "#db/client.server";

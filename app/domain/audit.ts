@@ -1,7 +1,7 @@
 // The audit log (issue 9): who signed in or failed to, who added or removed an admin, and who
 // changed which content or lead, when, through which door. What the browser and the server
 // share: the vocabulary, the filter of /admin/dashboard/audit and where each entry links to.
-// The writes and queries are in audit.server.ts; see docs/decisions/014-audit-log.md.
+// The writes and queries are in audit.server.ts; see docs/decisions/015-audit-log.md.
 
 export const AUDIT_VIA = ["admin", "api", "cli", "startup"] as const;
 export type AuditVia = (typeof AUDIT_VIA)[number];

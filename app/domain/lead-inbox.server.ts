@@ -108,7 +108,7 @@ export async function findLead<T extends LeadDoc>(
 }
 
 // The audit entries of leads name the record by id and say what changed, without the visitor's
-// name, address or words: the log outlives a deleted lead (docs/decisions/014-audit-log.md).
+// name, address or words: the log outlives a deleted lead (docs/decisions/015-audit-log.md).
 
 /** Sets a (checked) status; false when the id names nothing. */
 export async function setLeadStatus<T extends LeadDoc>(

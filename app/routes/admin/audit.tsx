@@ -2,7 +2,7 @@
 // 'page / pages', Next), filtered by who (the start of an e-mail), action, record type and days
 // (UTC), all in the URL through a native GET form, so it works without JavaScript. Times are
 // UTC in the server's HTML and the browser's local time once JavaScript runs. What is recorded
-// and for how long: app/domain/audit.server.ts, docs/decisions/014-audit-log.md.
+// and for how long: app/domain/audit.server.ts, docs/decisions/015-audit-log.md.
 import { FunnelIcon } from "@phosphor-icons/react";
 import { useId } from "react";
 import { Form, Link } from "react-router";
