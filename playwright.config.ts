@@ -48,6 +48,10 @@ export default defineConfig({
     { name: "server", testMatch: /server\.spec\.ts/ },
     // The JSON API's contract, over HTTP without a browser, on servers of its own (tests/api).
     { name: "api", testDir: "tests/api" },
+    // Issue 9's route inventory, bad-input and cross-site suites: HTTP only, on servers of their
+    // own with a database they count documents in (tests/robustness/fixtures.ts). A file's tests
+    // run in order on its worker's server, so the counts before and after are theirs alone.
+    { name: "robustness", testDir: "tests/robustness", fullyParallel: false },
   ],
   webServer: {
     command: "node server.js",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MAX_LIST_INDEX, onlyFields, parseFormWith } from "./form-data.server";
+import { MAX_LIST_INDEX, onlyFields, parseFormWith, UNREADABLE_TEXT } from "./form-data.server";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
@@ -76,5 +76,44 @@ describe("onlyFields", () => {
     expect(Date.now() - started).toBeLessThan(500);
     expect(result.status).toBe("success");
     expect(result.status === "success" && result.value).toEqual({ links: [{ label: "Home" }] });
+  });
+});
+
+describe("parseFormWith and bytes that are not UTF-8", () => {
+  const schema = z.object({
+    question: z.string().min(1),
+    answer: z.string().min(1),
+    links: z.array(z.object({ label: z.string() })).default([]),
+  });
+
+  it("refuses a value the decoder garbled (U+FFFD), naming the field", async () => {
+    // Raw 0xFF 0xFE bytes in a form body, decoded as a browser-built request would be.
+    const body = Buffer.concat([
+      Buffer.from("question="),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("&answer=fine&links[0].label=%C3%28"),
+    ]);
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    const result = parseFormWith(await request.formData(), schema);
+    expect(result.status).toBe("error");
+    const error = result.status === "error" ? result.error : null;
+    expect(error?.question).toEqual([UNREADABLE_TEXT]);
+    expect(error?.["links[0].label"]).toEqual([UNREADABLE_TEXT]);
+    expect(error?.answer).toBeUndefined();
+  });
+
+  it("accepts every other character, accents and emoji included", () => {
+    const result = parseFormWith(
+      form([
+        ["question", "Ça marche ? 🦄"],
+        ["answer", "Ja, schön."],
+      ]),
+      schema,
+    );
+    expect(result.status).toBe("success");
   });
 });

@@ -82,9 +82,25 @@ function isConformIntent(value: FormDataEntryValue): boolean {
   }
 }
 
+/**
+ * What a form's decoder makes of bytes that are not UTF-8 (a browser always sends UTF-8): U+FFFD,
+ * the replacement character. Nobody types it, so a value holding one was not typed but garbled,
+ * and is refused rather than stored as mojibake.
+ */
+const REPLACEMENT_CHARACTER = "\uFFFD";
+export const UNREADABLE_TEXT = "This text could not be read. Please type it again.";
+
 /** conform's parseWithZod over only the schema's own fields: the one way actions read a form. */
 export function parseFormWith<Schema extends z.ZodType>(form: FormData, schema: Schema) {
   const fields = schemaFields(schema);
   if (fields.length === 0) throw new Error("parseFormWith needs a zod object schema");
-  return parseWithZod(onlyFields(form, fields), { schema });
+  const copy = onlyFields(form, fields);
+  const garbled = [...copy.entries()]
+    .filter(([, value]) => typeof value === "string" && value.includes(REPLACEMENT_CHARACTER))
+    .map(([name]) => pathOf(name) ?? [name]);
+  if (garbled.length === 0) return parseWithZod(copy, { schema });
+  const refused = schema.superRefine((_value, ctx) => {
+    for (const path of garbled) ctx.addIssue({ code: "custom", path, message: UNREADABLE_TEXT });
+  }) as unknown as Schema;
+  return parseWithZod(copy, { schema: refused });
 }
