@@ -106,6 +106,18 @@ describe("parseFormWith and bytes that are not UTF-8", () => {
     expect(error?.answer).toBeUndefined();
   });
 
+  it("refuses a NUL character, which passes a 'not blank' check as text", () => {
+    const result = parseFormWith(
+      form([
+        ["question", "\u0000\u0000"],
+        ["answer", "fine"],
+      ]),
+      schema,
+    );
+    expect(result.status).toBe("error");
+    expect(result.status === "error" ? result.error?.question : null).toEqual([UNREADABLE_TEXT]);
+  });
+
   it("accepts every other character, accents and emoji included", () => {
     const result = parseFormWith(
       form([

@@ -85,9 +85,10 @@ function isConformIntent(value: FormDataEntryValue): boolean {
 /**
  * What a form's decoder makes of bytes that are not UTF-8 (a browser always sends UTF-8): U+FFFD,
  * the replacement character. Nobody types it, so a value holding one was not typed but garbled,
- * and is refused rather than stored as mojibake.
+ * and is refused rather than stored as mojibake. Likewise a NUL character (U+0000), which no
+ * keyboard produces and which would otherwise pass a "not blank" check as text.
  */
-const REPLACEMENT_CHARACTER = "\uFFFD";
+const UNTYPEABLE = /[\uFFFD\u0000]/;
 export const UNREADABLE_TEXT = "This text could not be read. Please type it again.";
 
 /** conform's parseWithZod over only the schema's own fields: the one way actions read a form. */
@@ -96,7 +97,7 @@ export function parseFormWith<Schema extends z.ZodType>(form: FormData, schema: 
   if (fields.length === 0) throw new Error("parseFormWith needs a zod object schema");
   const copy = onlyFields(form, fields);
   const garbled = [...copy.entries()]
-    .filter(([, value]) => typeof value === "string" && value.includes(REPLACEMENT_CHARACTER))
+    .filter(([, value]) => typeof value === "string" && UNTYPEABLE.test(value))
     .map(([name]) => pathOf(name) ?? [name]);
   if (garbled.length === 0) return parseWithZod(copy, { schema });
   const refused = schema.superRefine((_value, ctx) => {

@@ -67,6 +67,7 @@ const ROUTES: Record<string, RouteClass> = {
   "routes/admin/contact-form-detail.tsx": "admin page",
   "routes/admin/subscribers.tsx": "admin page",
   "routes/admin/subscribers-export.ts": "admin resource",
+  "routes/admin/audit.tsx": "admin page",
   "routes/admin/uploads.ts": "admin resource",
   "routes/admin/not-found.tsx": "admin fallback",
   "routes/api/openapi-json.ts": "api",
