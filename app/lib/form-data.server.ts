@@ -88,6 +88,7 @@ function isConformIntent(value: FormDataEntryValue): boolean {
  * and is refused rather than stored as mojibake. Likewise a NUL character (U+0000), which no
  * keyboard produces and which would otherwise pass a "not blank" check as text.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point.
 const UNTYPEABLE = /[\uFFFD\u0000]/;
 export const UNREADABLE_TEXT = "This text could not be read. Please type it again.";
 

@@ -55,7 +55,7 @@ export const FORM_NOT_SENT_TITLE = "Your form was not sent";
 export function formNotSentPage(
   action: string,
   fields: [string, string][],
-  /** The response's CSP nonce, for the <style${nonceAttribute(nonce)}>. */
+  /** The response's CSP nonce, for the <style>. */
   nonce?: string,
 ): string {
   const shown = fields.filter(([name]) => !UNSEEN.test(name));
@@ -84,7 +84,7 @@ export function formNotSentPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${FORM_NOT_SENT_TITLE}</title>
-<style>
+<style${nonceAttribute(nonce)}>
   body { margin: 0; font-family: system-ui, sans-serif; background: #f8fafc; color: #0f172a; }
   main { max-width: 36rem; margin: 0 auto; padding: 2rem 1.25rem; }
   h1 { font-size: 1.75rem; margin: 0 0 0.75rem; }
