@@ -42,7 +42,7 @@ describe("contentSecurityPolicy (production)", () => {
     expect(policy.get("base-uri")).toEqual(["'none'"]);
     expect(policy.get("form-action")).toEqual(["'self'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
-    expect(policy.get("connect-src")).toEqual(["'self'"]);
+    expect(policy.get("connect-src")).toEqual(["'self'", "blob:"]);
     expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
   });
 
@@ -80,7 +80,7 @@ describe("contentSecurityPolicy (options)", () => {
     const policy = parse(contentSecurityPolicy({ nonce, development: true }));
     expect(policy.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
     expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(policy.get("connect-src")).toEqual(["'self'", "ws:", "wss:"]);
+    expect(policy.get("connect-src")).toEqual(["'self'", "blob:", "ws:", "wss:"]);
   });
 });
 

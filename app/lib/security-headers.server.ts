@@ -51,7 +51,9 @@ export function contentSecurityPolicy({
     ["style-src-attr", "'unsafe-inline'"],
     ["img-src", ...images],
     ["font-src", "'self'"],
-    ["connect-src", "'self'", ...(development ? ["ws:", "wss:"] : [])],
+    // blob: the admin image field's preview of a picked file (a blob: URL this page made);
+    // Chromium reads it through connect-src when the file turns out not to be an image.
+    ["connect-src", "'self'", "blob:", ...(development ? ["ws:", "wss:"] : [])],
     ["frame-src", ...MAP_FRAME_ORIGINS],
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
