@@ -23,7 +23,7 @@ const test = testWithOwnServer();
 // them is expected, not an error of the page.
 test.use({
   expectedFailedLoads: [...LINK_PAYLOADS, ...IMAGE_PAYLOADS]
-    .filter((p) => p.startsWith("/"))
+    .filter((p) => p.startsWith("/") && new URL(p, "http://localhost").host === "localhost")
     .map((p) => new URL(p, "http://localhost").pathname)
     // React Router's data request when a link to one is followed in the app.
     .flatMap((p) => [p, `${p}.data`]),

@@ -43,6 +43,7 @@ export const LINK_PAYLOADS = [
   "&#106;avascript:alert(1)",
   "data:text/html,<script>alert(1)</script>",
   "vbscript:msgbox(1)",
+  "/\\evil.example",
   '/"><svg/onload=alert(1)>',
   '/x"onmouseover="alert(1)',
 ] as const;
@@ -619,7 +620,9 @@ export function checkHtml(path: string, html: string, nonce: string): PageFindin
       if (name.startsWith("on")) problems.push(`${path}: <${tag.name} ${name}="${value}">`);
       if (URL_ATTRIBUTES.has(name)) {
         const scheme = schemeOf(value);
-        if (scheme === "javascript" || scheme === "vbscript" || scheme === "data") {
+        // `/\host` is `//host` to a browser: another site disguised as a path.
+        const otherSite = /^\s*[/\\][\\]/.test(value);
+        if (scheme === "javascript" || scheme === "vbscript" || scheme === "data" || otherSite) {
           problems.push(`${path}: <${tag.name} ${name}="${value.slice(0, 80)}">`);
         }
       }
