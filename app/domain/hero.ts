@@ -35,8 +35,9 @@ export const heroSchema = z.object({
     .refine((value) => value === "" || isValidImageUrl(value), HERO_IMAGE_INVALID),
   ctaText: optionalText(60, "CTA text"),
   // The home page sends the CTA to /contact unless this is a site path or a web address.
+  // `//host` and `/\host` are other sites (browsers read `\` as `/`), not site paths.
   ctaLink: optionalText(2048, "CTA link").refine(
-    (value) => value === "" || /^(\/(?!\/)\S*|https?:\/\/\S+)$/.test(value),
+    (value) => value === "" || /^(\/(?![/\\])\S*|https?:\/\/\S+)$/.test(value),
     HERO_CTA_LINK_INVALID,
   ),
 });

@@ -206,7 +206,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
 function Hero({ hero }: { hero: NonNullable<Route.ComponentProps["loaderData"]["hero"]> }) {
   // SPEC §2: the CTA leads to /contact unless the hero names another site path or web address.
-  const ctaLink = /^(\/(?!\/)|https?:\/\/)/.test(hero.ctaLink) ? hero.ctaLink : "/contact";
+  const ctaLink = /^(\/(?![/\\])|https?:\/\/)/.test(hero.ctaLink) ? hero.ctaLink : "/contact";
   return (
     <section className="relative isolate overflow-hidden bg-slate-900 text-white">
       {isSafeImageSrc(hero.image) ? (

@@ -110,6 +110,9 @@ describe("hero editor", () => {
     [{ ...valid, image: "not an image" }, "image", HERO_IMAGE_INVALID],
     [{ ...valid, image: "//evil.example/x.png" }, "image", HERO_IMAGE_INVALID],
     [{ ...valid, ctaLink: "javascript:alert(1)" }, "ctaLink", HERO_CTA_LINK_INVALID],
+    // Another site disguised as a path: browsers read `/\host` as `//host`.
+    [{ ...valid, ctaLink: "/\\evil.example" }, "ctaLink", HERO_CTA_LINK_INVALID],
+    [{ ...valid, ctaLink: "//evil.example" }, "ctaLink", HERO_CTA_LINK_INVALID],
   ])("refuses %o with the field's message", async (fields, field, message) => {
     const clean = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
