@@ -10,8 +10,12 @@ export function classifyHref(href: string | null | undefined): HrefKind | null {
   const value = (href ?? "").trim();
   if (!value) return null;
   // "/path" is the site; "//host" (and "/\host", which browsers read the same) is another site.
-  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) {
-    return "internal";
+  // Browsers drop tabs and line breaks anywhere in a URL, so "/\t/host" is "//host" too: a
+  // site path holding any whitespace or control character is not trusted as one.
+  if (value.startsWith("/")) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point.
+    if (/[\s\u0000-\u001f\u007f]/.test(value)) return null;
+    return value.startsWith("//") || value.startsWith("/\\") ? null : "internal";
   }
   if (value.startsWith("#")) return "plain";
   let url: URL;

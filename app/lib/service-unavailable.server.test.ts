@@ -4,6 +4,17 @@ import { describe, expect, it } from "vitest";
 import { formNotSentPage, serviceUnavailablePage } from "./service-unavailable.server";
 
 describe("formNotSentPage", () => {
+  it("never echoes a password, and posts only to a path of this site", () => {
+    const signIn = formNotSentPage("//evil.example/x", [
+      ["email", "ada@bureau.test"],
+      ["password", "correct horse battery"],
+    ]);
+    expect(signIn).not.toContain("correct horse battery");
+    expect(signIn).toContain('name="password" type="password"');
+    expect(signIn).toContain('<form method="post" action="">');
+    expect(signIn).toContain('value="ada@bureau.test"');
+  });
+
   const page = formNotSentPage(
     "/contact",
     [

@@ -58,14 +58,22 @@ export function formNotSentPage(
   /** The response's CSP nonce, for the <style>. */
   nonce?: string,
 ): string {
-  const shown = fields.filter(([name]) => !UNSEEN.test(name));
+  // A password is never echoed (not on screen, not in the HTML, not into autofill history):
+  // its field comes back empty, to type again.
+  const secret = (name: string) => /password/i.test(name);
+  const shown = fields
+    .filter(([name]) => !UNSEEN.test(name))
+    .map(([name, value]): [string, string] => [name, secret(name) ? "" : value]);
   const unseen = fields.filter(([name]) => UNSEEN.test(name));
+  // Only a path of this site: a request target such as "//host/x" must not become an action.
+  const target = /^\/(?![/\\])[^\s]*$/.test(action) ? action : "";
   const inputs = shown
     .map(([name, value], i) => {
       const id = `field-${i}`;
       const label = escapeHtml(name.charAt(0).toUpperCase() + name.slice(1));
-      const control =
-        value.length > 80 || value.includes("\n")
+      const control = secret(name)
+        ? `<input id="${id}" name="${escapeHtml(name)}" type="password" autocomplete="current-password">`
+        : value.length > 80 || value.includes("\n")
           ? `<textarea id="${id}" name="${escapeHtml(name)}" rows="5">${escapeHtml(value)}</textarea>`
           : `<input id="${id}" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
       return `<p><label for="${id}">${label}</label>${control}</p>`;
@@ -100,7 +108,7 @@ export function formNotSentPage(
   <h1>${FORM_NOT_SENT_TITLE}</h1>
   <p class="error">Error: ${SERVICE_UNAVAILABLE_MESSAGE}</p>
   <p>Nothing was saved. Here is what you typed: send it again in a few seconds, once we are back.</p>
-  <form method="post" action="${escapeHtml(action)}">
+  <form method="post" action="${escapeHtml(target)}">
 ${hidden}
 ${inputs}
   <p><button type="submit">Send again</button></p>

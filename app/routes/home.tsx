@@ -206,7 +206,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
 function Hero({ hero }: { hero: NonNullable<Route.ComponentProps["loaderData"]["hero"]> }) {
   // SPEC §2: the CTA leads to /contact unless the hero names another site path or web address.
-  const ctaLink = /^(\/(?![/\\])|https?:\/\/)/.test(hero.ctaLink) ? hero.ctaLink : "/contact";
+  // Browsers drop tabs and line breaks inside a URL: "/\t/host" would be "//host".
+  const ctaLink = /^(\/(?![/\\])|https?:\/\/)\S*$/.test(hero.ctaLink) ? hero.ctaLink : "/contact";
   return (
     <section className="relative isolate overflow-hidden bg-slate-900 text-white">
       {isSafeImageSrc(hero.image) ? (

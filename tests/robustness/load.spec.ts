@@ -143,6 +143,9 @@ test("2,000 concurrent public submissions: each confirmed one stored exactly onc
   console.log(
     `[robustness] load: ${stream.length} sent (${QUOTES} quotes, ${CONTACTS} messages, ${stream.length - QUOTES - CONTACTS} subscriptions of ${ADDRESSES} addresses; API, form, form with JavaScript), ${confirmed} confirmed, ${documents} stored, ${lost.length} lost, ${duplicated.length} duplicated, ${unconfirmedStored.length} stored unconfirmed, ${seconds.toFixed(1)} s, ${Math.round(stream.length / seconds)} req/s (${IN_FLIGHT} in flight)`,
   );
+  // Shedding with 503 under load is allowed, refusing nearly everything is not: without a floor
+  // a server that stored nothing would pass.
+  expect(confirmed).toBeGreaterThanOrEqual(Math.ceil(stream.length * 0.95));
   expect(lost).toEqual([]);
   expect(duplicated).toEqual([]);
   expect(unconfirmedStored).toEqual([]);

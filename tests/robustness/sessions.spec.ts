@@ -44,6 +44,8 @@ test("signing in gives a new session id; the cookie sent with the sign-in is not
   const after = await signIn(robust, before.cookie);
   expect(after.cookie).not.toBe(before.cookie);
   expect((await dashboard(robust, after.cookie)).status).toBe(200);
+  // The session the browser had before signing in again is gone, not merely replaced.
+  expect((await dashboard(robust, before.cookie)).status).toBe(302);
 });
 
 test("after sign-out the old cookie, replayed, gets the sign-in redirect", async ({ robust }) => {
