@@ -116,7 +116,14 @@ export async function revokeAdminTokens(adminId: string | ObjectId): Promise<num
 export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
 
 export const credentialsSchema = z.object({
-  email: z.string().trim().min(1, "E-mail is required.").max(320, "E-mail is too long."),
+  // An e-mail address, as on the sign-in page: whatever else is typed there (a password pasted
+  // into the wrong field) is refused here, never recorded as a failed sign-in's "who".
+  email: z
+    .string()
+    .trim()
+    .min(1, "E-mail is required.")
+    .max(320, "E-mail is too long.")
+    .pipe(z.email("Enter a valid e-mail address.")),
   password: z.string().min(1, "Password is required.").max(1024, "Password is too long."),
 });
 
