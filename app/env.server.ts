@@ -164,6 +164,21 @@ export const envSchema = z
           z.array(z.string().refine(isOrigin, "must list origins such as https://app.example.com")),
         ),
     ),
+    /**
+     * The page cache of public pages (lib/page-cache.server.ts): "off" renders every request
+     * (the benchmark's uncached figures, or to rule the cache out while debugging).
+     */
+    PAGE_CACHE: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["on", "off"], { error: "must be on or off" })
+        .default("on")
+        .transform((v) => v === "on"),
+    ),
+    /** The longest a cached page is served, whatever happens (passing deadlines, a new year). */
+    PAGE_CACHE_TTL_SECONDS: integer(60, 1, 24 * 60 * 60),
+    /** Memory the cached pages may take per instance; least recently used pages go first. */
+    PAGE_CACHE_MAX_MB: integer(64, 1, 4096),
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z

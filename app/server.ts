@@ -1,19 +1,33 @@
 // Entry of the server build (see vite.config.ts). server.js imports it and gets:
 // - `app`: Express middleware that hands requests to React Router, behind a database gate;
 // - `startup()` / `shutdown()`: the process lifecycle, sharing this bundle's one connection.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import proxyaddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
+import {
+  contentGeneration,
+  stopWatchingContentVersion,
+  watchContentVersion,
+} from "./domain/content-version.server";
 import { settleNotifications } from "./domain/lead-notification.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
 import { isApiPath, limitRequestBodies, MAX_BODY_BYTES } from "./lib/body-limit.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
-import { countVisitors } from "./lib/count-visitors.server";
+import { countVisitors, isPageRequest, isPrefetch } from "./lib/count-visitors.server";
+import { issueFormToken } from "./lib/form-guard.server";
 import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
+import { PageCache, type PageSlots, pageSlotsContext } from "./lib/page-cache.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
-import { cspNonce, cspNonceContext } from "./lib/security-headers.server";
+import {
+  cspNonce,
+  cspNonceContext,
+  documentSecurityHeaders,
+  makeNonce,
+} from "./lib/security-headers.server";
 import { formNotSentPage, serviceUnavailablePage } from "./lib/service-unavailable.server";
 import { prepareDatabase } from "./startup.server";
 
@@ -108,6 +122,17 @@ function formFields(body: unknown): [string, string][] {
 // or 503 is no visit), before React Router, so pages served without running a loader count too.
 app.use(countVisitors(visitorCounter()));
 
+// The page cache (lib/page-cache.server.ts, docs/decisions/016-page-cache.md): made in
+// startup(), once configuration is known. Hits never get this far: server.js asks
+// `servePageFromCache` before Express. Here a cacheable page that React Router renders is kept.
+let pageCache: PageCache | undefined;
+app.use((req, res, next) => {
+  // A form's answer may echo what the visitor typed: never kept by the browser or a proxy.
+  // (A route's own Cache-Control still wins: React Router sets the headers it returns.)
+  if (req.method === "POST") res.setHeader("Cache-Control", "no-store");
+  return pageCache ? pageCache.capture(req, res, next) : next();
+});
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -117,6 +142,8 @@ app.use(
       context.set(cspNonceContext, cspNonce(res));
       // The socket's address, or the client's as reported by a trusted proxy (TRUST_PROXY).
       context.set(clientIpContext, normalizeIp(req.ip ?? req.socket.remoteAddress));
+      // Where the site layout notes the form token it hands out, when the page may be cached.
+      context.set(pageSlotsContext, res.locals.pageSlots as PageSlots | undefined);
       return context;
     },
     // Read directly: configuration is validated in startup(), after this module loads.
@@ -136,6 +163,55 @@ export async function startup(
   const log = hooks.log ?? ((line: string) => console.log(line));
   await startDatabase({ init: (db) => prepareDatabase(db, log), log, onFatal: hooks.onFatal });
   startImageSweeper(log);
+  startPageCache();
+}
+
+function startPageCache(): void {
+  const env = getEnv();
+  if (!env.PAGE_CACHE) return;
+  // The same rule as Express's `trust proxy` (app.set above), for the visitor counter's address.
+  const trust = compileTrust(env.TRUST_PROXY);
+  const counter = visitorCounter();
+  pageCache = new PageCache({
+    enabled: true,
+    ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
+    maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    generation: contentGeneration,
+    formToken: () => issueFormToken(),
+    nonce: makeNonce,
+    securityHeaders: documentSecurityHeaders,
+    // A page served from the cache is a visit like any other (lib/count-visitors.server.ts).
+    onServed: (req) => {
+      const path = (req.url ?? "").split("?", 1)[0] ?? "";
+      if (!isPageRequest(req.method ?? "", path) || isPrefetch(req)) return;
+      counter.record({
+        ip: normalizeIp(proxyaddr(req, trust)),
+        userAgent: req.headers["user-agent"],
+        cookie: req.headers.cookie,
+      });
+    },
+  });
+  watchContentVersion();
+}
+
+function compileTrust(value: false | number | string): (address: string, hop: number) => boolean {
+  if (value === false) return () => false;
+  if (typeof value === "number") return (_address, hop) => hop < value;
+  return proxyaddr.compile(value.split(",").map((item) => item.trim()));
+}
+
+/**
+ * server.js calls this for every request before Express: true when the page cache answers it
+ * (PageCache.handle); false hands it to Express.
+ * `closing`: the server is shutting down, so the answer says `Connection: close`.
+ */
+export function servePageFromCache(
+  req: IncomingMessage,
+  res: ServerResponse,
+  closing: boolean,
+  fallback: () => void,
+): boolean {
+  return pageCache ? pageCache.handle(req, res, closing, fallback) : false;
 }
 
 /** Writes the visits still queued, then closes the database (and flushes the embedded journal). */
@@ -145,6 +221,7 @@ export async function shutdown(): Promise<void> {
     settleNotifications(),
     new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
   ]);
+  stopWatchingContentVersion();
   await visitorCounter().close();
   await stopImageSweeper();
   await closeDatabase();

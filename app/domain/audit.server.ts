@@ -19,6 +19,7 @@ import {
 } from "./audit";
 import type { AuditFilter } from "./audit-filter";
 import type { ListPage } from "./content-list.server";
+import { contentChanged, isPublicContent } from "./content-version.server";
 
 export interface AuditEvent {
   action: AuditAction;
@@ -64,6 +65,10 @@ export async function recordAudit(
   } catch (error) {
     console.error(`[audit] could not record ${event.action} ${event.entity}:`, error);
   }
+  // Every write function calls this once, after its change succeeded, whoever made it (admin,
+  // API, CLI): the one place that cannot be forgotten by a new write, so it is also where the
+  // page cache learns that public pages changed (domain/content-version.server.ts).
+  if (isPublicContent(event.entity)) await contentChanged();
 }
 
 /** Refused sign-ins of one e-mail from one address fold into one entry per this window. */

@@ -1,5 +1,6 @@
 // <title> and robots tag of admin pages: never indexed, never followed.
 import type { MetaDescriptor } from "react-router";
+import { mergeRouteHeaders } from "./route-headers";
 
 /**
  * `flash` (the one-time message after a redirect) goes first in the title: a screen reader reads
@@ -15,13 +16,7 @@ export function adminMeta(title: string, flash?: string | null): MetaDescriptor[
 
 /** The loader's and the action's headers of a route, with `Cache-Control: no-store` on top. */
 export function mergeHeaders(...sources: Headers[]): Headers {
-  const out = new Headers();
-  for (const source of sources) {
-    source.forEach((value, name) => {
-      // React Router merges Set-Cookie itself; copying it here would send it twice.
-      if (name.toLowerCase() !== "set-cookie") out.set(name, value);
-    });
-  }
+  const out = mergeRouteHeaders(...sources);
   out.set("Cache-Control", "no-store");
   return out;
 }

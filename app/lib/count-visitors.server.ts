@@ -2,6 +2,7 @@
 // middleware rather than code in loaders: it sees every page answer, including ones a cache in
 // front of React Router may serve later without running a loader, and it costs the request
 // nothing but a check of the path and, once the answer is sent, a push into a queue.
+import type { IncomingHttpHeaders } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { VisitorCounter } from "../domain/visitor-count.server";
 import { normalizeIp } from "./client-ip.server";
@@ -29,13 +30,10 @@ export function isPageRequest(method: string, path: string): boolean {
  * page, or is counted by the next one; only a prerendered page that is opened and then left
  * without a click goes uncounted.
  */
-export function isPrefetch(req: Request): boolean {
-  const purpose = [
-    req.get("sec-purpose"),
-    req.get("purpose"),
-    req.get("x-purpose"),
-    req.get("x-moz"),
-  ].join(" ");
+export function isPrefetch(req: { headers: IncomingHttpHeaders }): boolean {
+  const purpose = ["sec-purpose", "purpose", "x-purpose", "x-moz"]
+    .map((name) => req.headers[name])
+    .join(" ");
   return /prefetch|prerender|preview/i.test(purpose);
 }
 

@@ -106,6 +106,22 @@ function isHtml(contentType: unknown): boolean {
 }
 
 /**
+ * Every security header of an HTML answer with this nonce, for answers written without Express
+ * (the page cache's hits, lib/page-cache.server.ts).
+ */
+export function documentSecurityHeaders(nonce: string): Record<string, string> {
+  const env = getEnv();
+  return {
+    ...staticSecurityHeaders({ production: env.isProduction }),
+    "Content-Security-Policy": contentSecurityPolicy({
+      nonce,
+      development: !env.isProduction && process.env.NODE_ENV === "development",
+      cloudinaryCloudName: env.CLOUDINARY_CLOUD_NAME,
+    }),
+  };
+}
+
+/**
  * Express middleware: a nonce per response, then the headers as the answer's headers are
  * written. Mounted once, by server.js.
  */

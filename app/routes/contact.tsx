@@ -11,7 +11,7 @@ import type { VisitorFormReply } from "~/components/site/visitor-form";
 import { getContactDetails } from "~/domain/contact-info.server";
 import { CONTACT_FAILURE, CONTACT_SUCCESS, contactMessageSchema } from "~/domain/contact-message";
 import { createContactMessage } from "~/domain/contact-message.server";
-import { mergeHeaders } from "~/lib/admin-meta";
+import { mergeRouteHeaders } from "~/lib/route-headers";
 import { seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/contact";
@@ -54,7 +54,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 // Keeps a 429's Retry-After.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  mergeHeaders(loaderHeaders, actionHeaders);
+  mergeRouteHeaders(loaderHeaders, actionHeaders);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteInfo(matches);

@@ -23,7 +23,7 @@ import {
 import { type SubscribeOutcome, subscribe } from "~/domain/newsletter.server";
 import { listTestimonials } from "~/domain/testimonial.server";
 import { getEnv } from "~/env.server";
-import { mergeHeaders } from "~/lib/admin-meta";
+import { mergeRouteHeaders } from "~/lib/route-headers";
 import { isSafeImageSrc } from "~/lib/links";
 import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
@@ -100,7 +100,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 // Keeps a 429's Retry-After.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  mergeHeaders(loaderHeaders, actionHeaders);
+  mergeRouteHeaders(loaderHeaders, actionHeaders);
 
 const FALLBACK_TITLE = "Web, App, SEO and Cloud Agency";
 const FALLBACK_DESCRIPTION =

@@ -9,7 +9,7 @@ import { QuoteForm } from "~/components/site/quote-form";
 import { FormStatus, type VisitorFormReply } from "~/components/site/visitor-form";
 import { QUOTE_FAILURE, QUOTE_SUCCESS, quoteSchema } from "~/domain/quote";
 import { createQuote } from "~/domain/quote.server";
-import { mergeHeaders } from "~/lib/admin-meta";
+import { mergeRouteHeaders } from "~/lib/route-headers";
 import { SOURCE_PAGE_FIELD } from "~/lib/lead-source";
 import { quoteHref, quoteReturnPath } from "~/lib/quote-link";
 import { seo, siteInfo } from "~/lib/seo";
@@ -57,7 +57,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 // Keeps a 429's Retry-After.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  mergeHeaders(loaderHeaders, actionHeaders);
+  mergeRouteHeaders(loaderHeaders, actionHeaders);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteInfo(matches);

@@ -11,6 +11,7 @@ import { publicSiteUrl } from "~/domain/site-content.server";
 import { issueFormToken } from "~/lib/form-guard.server";
 import { externalReferrer } from "~/lib/lead-source";
 import { classifyHref, isWebUrl } from "~/lib/links";
+import { noteFormToken } from "~/lib/page-cache.server";
 import { quoteHref } from "~/lib/quote-link";
 import { FALLBACK_BRAND } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -29,8 +30,10 @@ function loadQuoteDialog(): Promise<QuoteDialogModule> {
   return quoteDialogModule;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [footer, formToken] = await Promise.all([getFooter(), issueFormToken()]);
+  // A cached copy of this page gets a fresh token per answer (lib/page-cache.server.ts).
+  noteFormToken(context, formToken);
   return {
     // Signed "handed out at" time for the quote, contact and newsletter forms on this page
     // (lib/form-guard.server.ts). Renewed after every form post (see shouldRevalidate).

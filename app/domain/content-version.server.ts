@@ -1,0 +1,108 @@
+// Which content the public pages were rendered from, for the page cache (lib/page-cache.server.ts,
+// docs/decisions/016-page-cache.md).
+//
+// Every content write (admin editors, JSON API, seeding) bumps a counter in MongoDB. Each app
+// instance keeps a local `generation`: it moves on at once when this instance made the change,
+// and within about a second when another instance did (a poll of that one small document), so a
+// page rendered before a change is never served after it for longer than that. Pages rendered
+// under an older generation are thrown away rather than compared field by field.
+import type { Db } from "mongodb";
+import { getCollections } from "#db/client.server";
+import { collections } from "#db/collections";
+import type { AuditEntity } from "./audit";
+
+/** The settings document holding the counter (settings collection, shared by every instance). */
+export const CONTENT_VERSION_ID = "contentVersion";
+
+/** How often an instance looks for changes made by others: well inside the 2 s promise. */
+export const CONTENT_VERSION_POLL_MS = 1_000;
+
+/** Entities whose changes show on public pages; leads, subscribers and admins do not. */
+const PUBLIC_CONTENT: ReadonlySet<AuditEntity> = new Set<AuditEntity>([
+  "blog",
+  "testimonial",
+  "resource",
+  "highlight",
+  "faq",
+  "internship",
+  "service-page",
+  "about-page",
+  "hero",
+  "contact-info",
+  "footer",
+]);
+
+export function isPublicContent(entity: AuditEntity): boolean {
+  return PUBLIC_CONTENT.has(entity);
+}
+
+let generation = 0;
+/** The last counter value read from MongoDB (undefined until the first read). */
+let lastSeen: number | undefined;
+let poller: ReturnType<typeof setInterval> | undefined;
+let polling = false;
+
+/** This instance's content generation: a cached page is valid only under the one it was made in. */
+export function contentGeneration(): number {
+  return generation;
+}
+
+/** Forget every page rendered so far on this instance. */
+export function invalidateLocally(): void {
+  generation += 1;
+}
+
+/**
+ * Records that public content changed: this instance's pages go at once, other instances' on
+ * their next poll. Never throws: the change itself has happened; if the counter cannot be
+ * written, other instances still drop their pages when they expire (PAGE_CACHE_TTL_SECONDS).
+ */
+export async function contentChanged(db?: Db): Promise<void> {
+  invalidateLocally();
+  try {
+    const { settings } = db ? collections(db) : await getCollections();
+    const doc = await settings.findOneAndUpdate(
+      { _id: CONTENT_VERSION_ID },
+      { $inc: { version: 1 }, $setOnInsert: { value: "", createdAt: new Date() } },
+      { upsert: true, returnDocument: "after" },
+    );
+    // Our own change: the poll need not invalidate again when it reads this value.
+    if (!db && typeof doc?.version === "number") lastSeen = doc.version;
+  } catch (error) {
+    console.error("[page cache] could not record a content change for other instances:", error);
+  }
+}
+
+/** One poll: reads the counter and moves the generation on when another instance changed it. */
+export async function checkContentVersion(): Promise<void> {
+  if (polling) return;
+  polling = true;
+  try {
+    const { settings } = await getCollections();
+    const doc = await settings.findOne(
+      { _id: CONTENT_VERSION_ID },
+      { projection: { version: 1 }, maxTimeMS: 1_000 },
+    );
+    const version = typeof doc?.version === "number" ? doc.version : 0;
+    if (lastSeen !== undefined && version !== lastSeen) invalidateLocally();
+    lastSeen = version;
+  } catch {
+    // Database unreachable: cached pages keep being served until they expire; the outage is
+    // logged once by the connection module.
+  } finally {
+    polling = false;
+  }
+}
+
+/** Starts the poll (app/server.ts startup()); its timer never keeps the process alive. */
+export function watchContentVersion(intervalMs = CONTENT_VERSION_POLL_MS): void {
+  if (poller) return;
+  void checkContentVersion();
+  poller = setInterval(() => void checkContentVersion(), intervalMs);
+  poller.unref();
+}
+
+export function stopWatchingContentVersion(): void {
+  if (poller) clearInterval(poller);
+  poller = undefined;
+}

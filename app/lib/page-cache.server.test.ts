@@ -1,0 +1,316 @@
+// The page cache on a real HTTP server, with a stand-in for React Router that renders a page
+// carrying its response's nonce and form token the way the site layout does.
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import express from "express";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  PageCache,
+  type PageCacheOptions,
+  type PageSlots,
+  preferredEncoding,
+} from "./page-cache.server";
+
+interface Harness {
+  base: string;
+  cache: PageCache;
+  renders: () => number;
+  served: string[];
+  clock: { now: number };
+  generation: { value: number };
+  /** What the stand-in route answers next (status, headers, extra HTML). */
+  route: { status: number; headers: Record<string, string>; delayMs: number; body: string };
+}
+
+let server: Server | undefined;
+async function closeServer() {
+  const open = server;
+  server = undefined;
+  if (open) await new Promise((resolve) => open.close(resolve));
+}
+afterEach(closeServer);
+
+async function harness(options: Partial<PageCacheOptions> = {}): Promise<Harness> {
+  await closeServer();
+  const clock = { now: 1_000_000 };
+  const generation = { value: 1 };
+  const served: string[] = [];
+  let renders = 0;
+  const route = { status: 200, headers: {} as Record<string, string>, delayMs: 0, body: "" };
+  const cache = new PageCache({
+    enabled: true,
+    ttlMs: 60_000,
+    maxBytes: 10 * 1024 * 1024,
+    generation: () => generation.value,
+    formToken: async () => `v1.${Date.now()}.${randomUUID()}`,
+    nonce: () => randomUUID(),
+    securityHeaders: (nonce) => ({
+      "Content-Security-Policy": `script-src 'nonce-${nonce}'`,
+      "X-Content-Type-Options": "nosniff",
+    }),
+    onServed: (req) => served.push(req.url ?? ""),
+    now: () => clock.now,
+    ...options,
+  });
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomUUID();
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
+    next();
+  });
+  app.use(cache.capture);
+  app.use(async (req, res) => {
+    renders += 1;
+    const nonce = res.locals.cspNonce as string;
+    const token = `v1.${Date.now()}.${randomUUID()}`;
+    const slots = res.locals.pageSlots as PageSlots | undefined;
+    if (slots) slots.formToken = token;
+    if (route.delayMs) await new Promise((resolve) => setTimeout(resolve, route.delayMs));
+    res.status(route.status).set({ "Content-Type": "text/html; charset=utf-8", ...route.headers });
+    // Written in pieces, as React streams it.
+    res.write(`<html><head><script nonce="${nonce}">boot()</script></head><body>`);
+    res.write(`<p>${req.originalUrl}</p>${route.body}<input name="formToken" value="${token}">`);
+    res.end(`<script nonce="${nonce}">data("${token}")</script></body></html>`);
+  });
+  server = createServer((req, res) => {
+    if (!cache.handle(req, res, false, () => app(req, res))) app(req, res);
+  });
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    cache,
+    renders: () => renders,
+    served,
+    clock,
+    generation,
+    route,
+  };
+}
+
+async function get(h: Harness, path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${h.base}${path}`, { headers });
+  return { response, body: await response.text() };
+}
+
+const nonceOf = (body: string) => [
+  ...new Set([...body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])),
+];
+const tokenOf = (body: string) => [
+  ...new Set([...body.matchAll(/v1\.\d+\.[\w-]+/g)].map((m) => m[0])),
+];
+
+describe("page cache", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await harness();
+  });
+
+  it("renders a page once, then answers it with a fresh nonce and form token each time", async () => {
+    const first = await get(h, "/services");
+    const second = await get(h, "/services");
+    const third = await get(h, "/services");
+    expect(h.renders()).toBe(1);
+    expect(first.response.headers.get("x-page-cache")).toBe("miss");
+    expect(second.response.headers.get("x-page-cache")).toBe("hit");
+    const answers = [first, second, third];
+    const nonces = answers.map(({ body }) => nonceOf(body));
+    const tokens = answers.map(({ body }) => tokenOf(body));
+    for (const [i, { response }] of answers.entries()) {
+      expect(nonces[i]).toHaveLength(1);
+      expect(tokens[i]).toHaveLength(1);
+      expect(response.headers.get("content-security-policy")).toContain(
+        `'nonce-${nonces[i]?.[0]}'`,
+      );
+    }
+    expect(new Set(nonces.flat()).size).toBe(3);
+    expect(new Set(tokens.flat()).size).toBe(3);
+    const strip = (body: string) =>
+      body.replace(/nonce="[^"]+"/g, "").replace(/v1\.\d+\.[\w-]+/g, "");
+    expect(strip(second.body)).toBe(strip(first.body));
+    expect(second.response.headers.get("cache-control")).toBe("no-cache");
+    expect(second.response.headers.get("x-content-type-options")).toBe("nosniff");
+    // Every answer, from the cache or not, is reported once sent (visitor counting).
+    await expect.poll(() => h.served.length).toBe(2);
+  });
+
+  it("keys pages by path and query string", async () => {
+    await get(h, "/internships?domain=Tech");
+    await get(h, "/internships?domain=Tech");
+    await get(h, "/internships?domain=Design");
+    expect(h.renders()).toBe(2);
+    expect((await get(h, "/internships?domain=Design")).body).toContain("domain=Design");
+  });
+
+  it("renders every time for visitors whose cookies change the page", async () => {
+    for (const cookie of [
+      "savedInternships=a,b",
+      "__Host-bureau_session=s",
+      "bureau_session=s",
+      "theme=dark; __Host-bureau_flash=x",
+    ]) {
+      await get(h, "/internships", { Cookie: cookie });
+    }
+    expect(h.renders()).toBe(4);
+    // Other cookies (analytics, the admin's device cookie) do not change a public page.
+    await get(h, "/internships", { Cookie: "theme=dark; __Host-bureau_device=d" });
+    await get(h, "/internships");
+    expect(h.renders()).toBe(5);
+  });
+
+  it("keeps a page per referring site, since the page hands it to its forms", async () => {
+    await get(h, "/", { Referer: "https://news.example/post" });
+    await get(h, "/", { Referer: "https://news.example/post" });
+    await get(h, "/", { Referer: `http://127.0.0.1:${new URL(h.base).port}/blog` });
+    await get(h, "/");
+    expect(h.renders()).toBe(2);
+  });
+
+  it("caches nothing but public pages: no data requests, admin, API, files or posts", async () => {
+    for (const path of [
+      "/services.data",
+      "/admin/dashboard",
+      "/api/faqs",
+      "/images/x",
+      "/sitemap.xml",
+    ]) {
+      await get(h, path);
+      await get(h, path);
+    }
+    expect(h.renders()).toBe(10);
+    await fetch(`${h.base}/contact`, { method: "POST", body: "a=1" });
+    await get(h, "/contact");
+    expect(h.renders()).toBe(12);
+  });
+
+  it("keeps only plain 200 pages without cookies or no-store", async () => {
+    const cases: [number, Record<string, string>][] = [
+      [404, {}],
+      [503, {}],
+      [200, { "Set-Cookie": "a=1" }],
+      [200, { "Cache-Control": "no-store" }],
+      [200, { "Cache-Control": "private, max-age=0" }],
+    ];
+    for (const [index, [status, headers]] of cases.entries()) {
+      Object.assign(h.route, { status, headers });
+      await get(h, `/case-${index}`);
+      await get(h, `/case-${index}`);
+    }
+    expect(h.renders()).toBe(cases.length * 2);
+  });
+
+  it("drops pages of an older content generation and pages past their age", async () => {
+    await get(h, "/about");
+    h.generation.value += 1;
+    await get(h, "/about");
+    await get(h, "/about");
+    expect(h.renders()).toBe(2);
+    h.clock.now += 59_000;
+    await get(h, "/about");
+    expect(h.renders()).toBe(2);
+    h.clock.now += 2_000;
+    await get(h, "/about");
+    expect(h.renders()).toBe(3);
+  });
+
+  it("never keeps a page whose render began before a content change", async () => {
+    h.route.delayMs = 100;
+    const slow = get(h, "/blog");
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    h.generation.value += 1;
+    await slow;
+    h.route.delayMs = 0;
+    expect((await get(h, "/blog")).response.headers.get("x-page-cache")).toBe("miss");
+    expect(h.renders()).toBe(2);
+  });
+
+  it("renders a page once for a burst of simultaneous first requests", async () => {
+    h.route.delayMs = 150;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(h, "/resources")));
+    expect(h.renders()).toBe(1);
+    expect(answers.every(({ response }) => response.status === 200)).toBe(true);
+    expect(new Set(answers.map(({ body }) => nonceOf(body)[0])).size).toBe(20);
+  });
+
+  it("answers 304 to a matching If-None-Match, without a policy that would replace the page's", async () => {
+    await get(h, "/");
+    const { response } = await get(h, "/");
+    const tag = response.headers.get("etag") as string;
+    expect(tag).toMatch(/^W\/"[\w-]+\.[a-z0-9]+"$/);
+    for (const header of [tag, tag.slice(2), `"other", ${tag}`, "*"]) {
+      const again = await get(h, "/", { "If-None-Match": header });
+      expect(again.response.status).toBe(304);
+      expect(again.body).toBe("");
+      expect(again.response.headers.get("content-security-policy")).toBeNull();
+      expect(again.response.headers.get("etag")).toBe(tag);
+    }
+    expect((await get(h, "/", { "If-None-Match": '"other"' })).response.status).toBe(200);
+    // The tag changes with the page, and at least every hour.
+    h.clock.now += 3_600_000;
+    expect((await get(h, "/", { "If-None-Match": tag })).response.status).toBe(200);
+  });
+
+  it("compresses with brotli or gzip when accepted, and answers HEAD without a body", async () => {
+    await get(h, "/");
+    const br = await fetch(`${h.base}/`, { headers: { "Accept-Encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(await br.text()).toContain("</html>");
+    const head = await fetch(`${h.base}/`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-page-cache")).toBe("hit");
+    expect(await head.text()).toBe("");
+  });
+
+  it("evicts the least recently used pages beyond its memory budget", async () => {
+    h = await harness({ maxBytes: 3_000 });
+    h.route.body = "x".repeat(400);
+    await get(h, "/a");
+    await get(h, "/b");
+    await get(h, "/a");
+    await get(h, "/c");
+    expect(h.cache.size).toBeLessThanOrEqual(2);
+    await get(h, "/a");
+    expect(h.renders()).toBe(3);
+  });
+
+  it("does nothing when turned off", async () => {
+    h = await harness({ enabled: false });
+    await get(h, "/");
+    await get(h, "/");
+    expect(h.renders()).toBe(2);
+  });
+});
+
+describe("preferredEncoding", () => {
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["identity", undefined],
+    ["*", "br"],
+    ["", undefined],
+    ["gzip;q=0", undefined],
+  ])("%j → %s", (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+it("compressed answers decode to the page", async () => {
+  const h = await harness();
+  await get(h, "/");
+  const raw = async (encoding: string) =>
+    new Promise<Buffer>((resolve, reject) => {
+      import("node:http").then(({ get: httpGet }) => {
+        httpGet(`${h.base}/`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve(Buffer.concat(chunks)));
+        }).on("error", reject);
+      });
+    });
+  expect(brotliDecompressSync(await raw("br")).toString()).toContain("</html>");
+  expect(gunzipSync(await raw("gzip")).toString()).toContain("</html>");
+});

@@ -1,0 +1,447 @@
+// The page cache (issue 10; docs/decisions/016-page-cache.md): anonymous GETs of public pages
+// are kept rendered in memory and answered without running React Router again.
+//
+// - Filled by `capture` (app/server.ts, just in front of React Router): the answer React Router
+//   streams for a cacheable request is collected, and kept if it is a plain 200 HTML page with no
+//   cookie set and no `no-store`/`private`.
+// - Served by `serve`, called by server.js for every request before Express: a hit costs a map
+//   lookup, a fresh nonce, a fresh form token and (when the client accepts it) compression.
+// - What is per response is never shared: the render's CSP nonce and form token are cut out of
+//   the stored page and replaced by new ones in each answer, so every response still carries its
+//   own nonce and every visitor their own "form handed out at" time.
+// - Per visitor, so never cached: requests carrying the admin session, a flash message or saved
+//   internships; the landing referrer (the other site that sent the visitor) is part of the key.
+// - Fresh: a page belongs to the content generation it was rendered under
+//   (domain/content-version.server.ts: at once on the instance that changed content, within a
+//   second on the others) and lives at most PAGE_CACHE_TTL_SECONDS (deadlines pass, years turn).
+// - ETag + 304: the tag is a hash of the stored page (the same on every instance) and the hour,
+//   so a browser's copy, whose form token ages, is replaced at least hourly.
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import { createContext, type RouterContextProvider } from "react-router";
+import { isPageRequest } from "./count-visitors.server";
+import { externalReferrer } from "./lead-source";
+
+export type Slot = "nonce" | "formToken";
+
+interface Entry {
+  /** The page cut at its per-response values: parts[0] slot[0] parts[1] slot[1] … parts[n]. */
+  parts: string[];
+  slots: Slot[];
+  /** Headers the route set that belong to the page (Vary, Link, Content-Language). */
+  headers: Record<string, string>;
+  tag: string;
+  generation: number;
+  storedAt: number;
+  bytes: number;
+}
+
+export interface PageCacheOptions {
+  enabled: boolean;
+  ttlMs: number;
+  maxBytes: number;
+  /** The content generation (domain/content-version.server.ts). */
+  generation: () => number;
+  /** A fresh signed form token (lib/form-guard.server.ts). */
+  formToken: () => Promise<string>;
+  /** A fresh CSP nonce. */
+  nonce: () => string;
+  /** Every header an HTML answer carries for this nonce (lib/security-headers.server.ts). */
+  securityHeaders: (nonce: string) => Record<string, string>;
+  /** Called once a page served from the cache has been sent (visitor counting). */
+  onServed?: (req: IncomingMessage) => void;
+  now?: () => number;
+}
+
+/** Cookies that change what a public page shows, so their bearers get a page of their own. */
+const PERSONAL_COOKIE = /(?:^|;)\s*(?:(?:__Host-)?bureau_(?:session|flash)|savedInternships)=/;
+
+/** Route headers worth keeping with the page; the rest are made per answer. */
+const KEPT_HEADERS = ["vary", "link", "content-language"];
+
+/** Pages over this are rendered each time (no public page comes close). */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+
+const HOUR_MS = 3_600_000;
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Renders in progress per key: concurrent misses wait for the first instead of rendering too. */
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly now: () => number;
+  readonly stats = { hits: 0, misses: 0, stored: 0, notModified: 0 };
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.options.enabled;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /**
+   * The cache key of a request, or null when its answer must be rendered for it alone: not a
+   * GET/HEAD of a public page, a data request (client navigation), or a visitor with a cookie
+   * that changes the page.
+   */
+  keyOf(method: string | undefined, url: string | undefined, headers: IncomingMessage["headers"]) {
+    if (!this.options.enabled || (method !== "GET" && method !== "HEAD") || !url) return null;
+    const path = url.split("?", 1)[0] ?? "";
+    if (!isPageRequest("GET", path) || path.endsWith(".data") || path.startsWith("/__"))
+      return null;
+    const cookie = headers.cookie;
+    if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
+    // The page hands the other site that sent the visitor to its forms (site-layout.tsx):
+    // same Referer, same page.
+    const referer = headers.referer;
+    const ownHosts = [headers.host, firstValue(headers["x-forwarded-host"])];
+    const landing = ownHosts
+      .map((host) => externalReferrer(referer, host ?? ""))
+      .every((value) => value !== undefined)
+      ? referer
+      : "";
+    return `${url}\n${landing}`;
+  }
+
+  private fresh(entry: Entry): boolean {
+    return (
+      entry.generation === this.options.generation() &&
+      this.now() - entry.storedAt < this.options.ttlMs
+    );
+  }
+
+  private lookup(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (!this.fresh(entry)) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    // Least recently used goes first when the cache is full: move this one to the end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /**
+   * Answers `req` from the cache when it can; false hands it on to Express. Called for every
+   * request, so the checks are cheap and synchronous; the answer may finish asynchronously.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, closing = false): boolean {
+    const key = this.keyOf(req.method, req.url, req.headers);
+    if (key === null) return false;
+    const entry = this.lookup(key);
+    if (entry) {
+      void this.send(entry, req, res, closing);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * `serve`, and also: when a render of the same page is in progress (a spike right after a
+   * content change), wait for it and answer from the cache rather than render the page again;
+   * `fallback` (Express) takes the request if that render was not kept. False: not cacheable or
+   * not cached, Express takes it now.
+   */
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    closing: boolean,
+    fallback: () => void,
+  ): boolean {
+    if (this.serve(req, res, closing)) return true;
+    const key = this.keyOf(req.method, req.url, req.headers);
+    const pending = key === null ? undefined : this.inFlight.get(key);
+    if (!pending) return false;
+    void pending.then(() => {
+      if (!this.serve(req, res, closing)) fallback();
+    });
+    return true;
+  }
+
+  private async send(entry: Entry, req: IncomingMessage, res: ServerResponse, closing: boolean) {
+    this.stats.hits += 1;
+    try {
+      const tag = `W/"${entry.tag}.${Math.floor(this.now() / HOUR_MS).toString(36)}"`;
+      const common: Record<string, string> = {
+        "Cache-Control": "no-cache",
+        ETag: tag,
+        Vary: mergeVary(entry.headers.vary, "Accept-Encoding"),
+        "X-Page-Cache": "hit",
+      };
+      if (closing) common.Connection = "close";
+      for (const [name, value] of Object.entries(entry.headers)) {
+        if (name !== "vary") common[name] = value;
+      }
+      res.once("finish", () => this.options.onServed?.(req));
+      if (matchesTag(req.headers["if-none-match"], tag)) {
+        this.stats.notModified += 1;
+        // No Content-Security-Policy: a browser keeps the stored page, and would otherwise
+        // replace the stored policy (whose nonce matches that page) with this one.
+        res.writeHead(304, common);
+        res.end();
+        return;
+      }
+      const nonce = this.options.nonce();
+      const token = entry.slots.includes("formToken") ? await this.options.formToken() : "";
+      let body: Buffer = Buffer.from(fill(entry, nonce, token), "utf8");
+      const headers: Record<string, string> = {
+        ...this.options.securityHeaders(nonce),
+        ...common,
+        "Content-Type": "text/html; charset=utf-8",
+      };
+      const encoding = preferredEncoding(req.headers["accept-encoding"]);
+      if (encoding) {
+        body = await compress(body, encoding);
+        headers["Content-Encoding"] = encoding;
+      }
+      headers["Content-Length"] = String(body.length);
+      res.writeHead(200, headers);
+      res.end(req.method === "HEAD" ? undefined : body);
+    } catch (error) {
+      console.error("[page cache] could not answer from the cache:", error);
+      if (!res.headersSent) {
+        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      }
+      res.end(res.headersSent ? undefined : "Error");
+    }
+  }
+
+  /**
+   * Express middleware in front of React Router: keeps the page it renders for a cacheable
+   * request. The nonce is this response's (res.locals.cspNonce); the form token is the one the
+   * site layout's loader registered in res.locals.pageSlots (see `noteFormToken`).
+   */
+  capture = (req: Request, res: Response, next: NextFunction): void => {
+    const key = req.method === "GET" ? this.keyOf("GET", req.originalUrl, req.headers) : null;
+    if (key === null) {
+      next();
+      return;
+    }
+    this.stats.misses += 1;
+    const generation = this.options.generation();
+    const slots: PageSlots = {};
+    res.locals.pageSlots = slots;
+    res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("X-Page-Cache", "miss");
+
+    let release: () => void = () => {};
+    if (!this.inFlight.has(key)) {
+      const done = new Promise<void>((resolve) => {
+        release = () => {
+          this.inFlight.delete(key);
+          resolve();
+        };
+      });
+      this.inFlight.set(key, done);
+    }
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let overflow = false;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (overflow || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buffer =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > MAX_PAGE_BYTES) {
+        overflow = true;
+        chunks.length = 0;
+      } else chunks.push(buffer);
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as Response["write"];
+    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    } as Response["end"];
+
+    res.once("finish", () => {
+      try {
+        if (overflow || generation !== this.options.generation()) return;
+        const nonce = res.locals.cspNonce;
+        if (typeof nonce !== "string" || !cacheableAnswer(res)) return;
+        this.store(key, Buffer.concat(chunks).toString("utf8"), { nonce, slots, res, generation });
+      } finally {
+        release();
+      }
+    });
+    res.once("close", release);
+    next();
+  };
+
+  private store(
+    key: string,
+    html: string,
+    page: { nonce: string; slots: PageSlots; res: Response; generation: number },
+  ): void {
+    const values: [Slot, string][] = [["nonce", page.nonce]];
+    if (page.slots.formToken) values.push(["formToken", page.slots.formToken]);
+    const pattern = new RegExp(values.map(([, value]) => escapeRegExp(value)).join("|"), "g");
+    const parts: string[] = [];
+    const slots: Slot[] = [];
+    let last = 0;
+    for (const match of html.matchAll(pattern)) {
+      parts.push(html.slice(last, match.index));
+      slots.push(values.find(([, value]) => value === match[0])?.[0] ?? "nonce");
+      last = match.index + match[0].length;
+    }
+    parts.push(html.slice(last));
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = page.res.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const tag = createHash("sha256")
+      .update(parts.join("\u0000"))
+      .update(slots.join(","))
+      .update(JSON.stringify(headers))
+      .digest("base64url")
+      .slice(0, 22);
+    const bytes = html.length * 2 + key.length * 2;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    this.entries.set(key, {
+      parts,
+      slots,
+      headers,
+      tag,
+      generation: page.generation,
+      storedAt: this.now(),
+      bytes,
+    });
+    this.bytes += bytes;
+    this.stats.stored += 1;
+    // Over budget: drop the least recently used pages.
+    for (const [oldKey, oldEntry] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.remove(oldKey, oldEntry);
+    }
+  }
+}
+
+/** Values a render made for its response alone, noted by loaders (see noteFormToken). */
+export interface PageSlots {
+  formToken?: string;
+}
+
+function cacheableAnswer(res: Response): boolean {
+  if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return false;
+  if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return false;
+  return !/\b(?:no-store|private)\b/i.test(String(res.getHeader("cache-control") ?? ""));
+}
+
+function fill(entry: Entry, nonce: string, token: string): string {
+  let html = entry.parts[0] ?? "";
+  for (let i = 0; i < entry.slots.length; i++) {
+    html += (entry.slots[i] === "nonce" ? nonce : token) + entry.parts[i + 1];
+  }
+  return html;
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+function firstValue(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(",")[0]?.trim() || undefined;
+}
+
+function mergeVary(stored: string | undefined, extra: string): string {
+  const names = (stored ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!names.some((name) => name.toLowerCase() === extra.toLowerCase())) names.push(extra);
+  return names.join(", ");
+}
+
+/** RFC 9110 §13.1.2: weak comparison; `*` matches any current page. */
+function matchesTag(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  const bare = tag.replace(/^W\//, "");
+  return header
+    .split(",")
+    .map((value) => value.trim())
+    .some((value) => value === "*" || value.replace(/^W\//, "") === bare);
+}
+
+type Encoding = "br" | "gzip";
+
+/** br when accepted, else gzip, else none (q=0 means "not this one"). */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | undefined {
+  const text = Array.isArray(header) ? header.join(",") : (header ?? "");
+  const accepted = new Map<string, number>();
+  for (const item of text.split(",")) {
+    const [name = "", ...params] = item.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const quality = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  if (quality("br") > 0) return "br";
+  if (quality("gzip") > 0) return "gzip";
+  return undefined;
+}
+
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+    if (encoding === "br") {
+      // Quality 4: most of brotli's gain at a fraction of the default 11's cost per answer.
+      brotliCompress(
+        body,
+        {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          },
+        },
+        done,
+      );
+    } else gzip(body, { level: 6 }, done);
+  });
+}
+
+/** Router context key of this request's PageSlots (set in app/server.ts getLoadContext). */
+export const pageSlotsContext = createContext<PageSlots | undefined>(undefined);
+
+/**
+ * The site layout's loader hands out a form token per page; noted here, so a cached copy of the
+ * page gets a fresh token in every answer instead of the first visitor's. Does nothing when the
+ * page is not being cached (or in unit tests, where the context may lack the key).
+ */
+export function noteFormToken(context: Readonly<RouterContextProvider>, formToken: string): void {
+  let slots: PageSlots | undefined;
+  try {
+    slots = context.get(pageSlotsContext);
+  } catch {
+    return;
+  }
+  if (slots) slots.formToken = formToken;
+}
