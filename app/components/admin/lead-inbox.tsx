@@ -262,7 +262,9 @@ export function StatusControl({
       <label htmlFor={selectId} className="sr-only">
         Status of {subject}
       </label>
-      <div className="flex items-center gap-2">
+      {/* Wraps the Save button under the select where a table is tight (all seven quote
+          columns at 1280 px without JavaScript). */}
+      <div className="flex flex-wrap items-center gap-2">
         <select
           ref={select}
           id={selectId}
