@@ -18,6 +18,7 @@ import {
 } from "./content-list.server";
 import {
   type AdminInternship,
+  deadlinePassed,
   INTERNSHIP_PAGE_SIZE,
   type InternshipInput,
   type InternshipQuery,
@@ -27,7 +28,7 @@ import {
 import { parseObjectId } from "./object-id.server";
 
 function toPublic(d: InternshipDoc, now: Date): PublicInternship {
-  const passed = d.deadline.getTime() < now.getTime();
+  const passed = deadlinePassed(d.deadline, now);
   return {
     _id: d._id.toHexString(),
     title: d.title,

@@ -559,3 +559,17 @@ export function toInternshipRecord(internship: AdminInternship): InternshipRecor
   const { updatedBy: _updatedBy, ...rest } = internship;
   return rest;
 }
+
+/** Whether the deadline (the end of its day in UTC) is behind `now`. */
+export function deadlinePassed(deadline: Date | string, now: Date): boolean {
+  return new Date(deadline).getTime() < now.getTime();
+}
+
+/**
+ * The record an anonymous API read answers: the status the public site shows, Closed once the
+ * deadline has passed whatever is stored (an admin, with a token, reads the stored one it edits).
+ */
+export function toPublicInternshipRecord(internship: AdminInternship, now: Date): InternshipRecord {
+  const record = toInternshipRecord(internship);
+  return deadlinePassed(record.deadline, now) ? { ...record, status: "Closed" } : record;
+}

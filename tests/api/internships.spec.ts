@@ -126,6 +126,23 @@ test.describe("GET /api/internships", () => {
   });
 });
 
+test("without a token a passed deadline reads Closed, as on the public site; with one the stored status", async ({
+  request,
+  auth,
+}) => {
+  const late = await create(request, auth, { deadline: "2020-01-15", status: "Open" });
+  const upcoming = await create(request, auth, { deadline: "2031-03-15", status: "Pending" });
+  const anonymous = await list(request);
+  expect(anonymous.find((i) => i._id === late._id)?.status).toBe("Closed");
+  expect(anonymous.find((i) => i._id === upcoming._id)?.status).toBe("Pending");
+  const one = await request.get(`/api/internships/${late._id}`);
+  expect((await one.json()).data.status).toBe("Closed");
+  // The admin edits what is stored.
+  expect((await list(request, auth)).find((i) => i._id === late._id)?.status).toBe("Open");
+  const stored = await request.get(`/api/internships/${late._id}`, { headers: auth });
+  expect((await stored.json()).data.status).toBe("Open");
+});
+
 test.describe("POST /api/internships", () => {
   test("adds one: 201 with the record and the SPEC's message, shown on the public page", async ({
     request,

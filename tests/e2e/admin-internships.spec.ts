@@ -41,6 +41,42 @@ async function fillForm(page: Page, values: Record<string, string>) {
   }
 }
 
+/** A date as the Deadline cell shows it: "Mar 5, 2031" (en-US, UTC; decision 007). */
+const shortDate = (isoDay: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${isoDay}T12:00:00Z`));
+
+/**
+ * Holds this page's POSTs until the returned function is called, to see a control while its
+ * request is under way.
+ */
+async function holdPosts(page: Page): Promise<() => Promise<void>> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let sent: () => void = () => {};
+  const through = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  await page.route(`**${PAGE}*`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await held;
+    await route.continue();
+    sent();
+  });
+  return async () => {
+    release();
+    // Unrouted before the held request went on, it would be handled twice.
+    await through;
+    await page.unroute(`**${PAGE}*`);
+  };
+}
+
 /** The public list, searched for `text`. */
 async function publicCards(page: Page, text: string) {
   await page.goto(`/internships?q=${encodeURIComponent(text)}`);
@@ -100,7 +136,12 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
     "Application link": "https://jobs.example.com/data",
   });
   await page.getByLabel("Urgent").check();
+  const adding = javaScriptEnabled ? await holdPosts(page) : null;
   await page.getByRole("button", { name: "Add Internship" }).click();
+  if (adding) {
+    await expect(page.getByRole("button", { name: "Adding...", exact: true })).toBeVisible();
+    await adding();
+  }
   await expectFlash(page, "Internship added successfully!");
   // The green line is below the form, and the form is empty again.
   await expect(add.getByRole("status").filter({ hasText: "added" })).toBeInViewport();
@@ -111,6 +152,7 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(page.getByRole("row").nth(1)).toContainText(title);
   await expect(row).toContainText("30 / 60 days");
+  await expect(row.getByRole("cell").nth(6)).toHaveText(shortDate(dateIn(30)));
   await expect(row.getByRole("cell").nth(8)).toHaveText("Yes");
   await expect(row.getByRole("cell").nth(9)).toHaveText("Yes");
   const link = row.getByRole("link", { name: /jobs\.example\.com/ });
@@ -136,7 +178,12 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
   await expect(page.getByLabel("Deadline")).toHaveValue(dateIn(30));
   await expect(page.getByLabel("Urgent")).toBeChecked();
   await fillForm(page, { Title: renamed, Salary: "€950 / month", Status: "Pending" });
+  const updating = javaScriptEnabled ? await holdPosts(page) : null;
   await page.getByRole("button", { name: "Update Internship" }).click();
+  if (updating) {
+    await expect(page.getByRole("button", { name: "Updating...", exact: true })).toBeVisible();
+    await updating();
+  }
   await expectFlash(page, "Internship updated successfully!");
   await expect(page).toHaveURL(`${PAGE}?q=${tag}#internship-result`);
   await expect(formRegion(page, "Add New Internship")).toBeVisible();
@@ -194,7 +241,10 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog", { name: CONFIRM });
     await expect(dialog).toContainText(renamed);
+    const deleting = await holdPosts(page);
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(dialog.getByRole("button", { name: "Deleting...", exact: true })).toBeVisible();
+    await deleting();
   } else {
     await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&delete=[0-9a-f]{24}$`));
     const step = page.getByRole("region", { name: CONFIRM });
@@ -210,6 +260,7 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
 
 test("a passed deadline reads Closed on the site without anyone closing it", async ({
   page,
+  javaScriptEnabled,
 }, testInfo) => {
   test.setTimeout(60_000);
   const tag = uniqueTag(testInfo);
@@ -234,9 +285,35 @@ test("a passed deadline reads Closed on the site without anyone closing it", asy
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("(passed)");
   await expect(row).toContainText("Closed on the site");
+  await expect(row.getByRole("cell").nth(6)).toHaveText(`${shortDate(dateIn(-2))}(passed)`);
 
   const cards = await publicCards(page, tag);
   await expect(cards.first().getByText("Closed", { exact: true })).toBeVisible();
+
+  // A seeded internship without an application link.
+  await page.goto(`${PAGE}?q=${encodeURIComponent("People & Talent Intern")}`);
+  await expect(
+    page.getByRole("row").filter({ hasText: "People & Talent Intern" }).getByRole("cell").nth(10),
+  ).toHaveText("No link");
+
+  if (javaScriptEnabled) {
+    // Deleted in another tab, then toggled here: the red line says so, the page stays.
+    await page.goto(`${PAGE}?q=${tag}`);
+    const other = await page.context().newPage();
+    await other.goto(`${PAGE}?q=${tag}`);
+    await other.getByRole("button", { name: `Delete ${title}` }).click();
+    await other
+      .getByRole("dialog", { name: CONFIRM })
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
+    await expectFlash(other, "Internship deleted successfully!");
+    await other.close();
+    await row.getByRole("button", { name: `Toggle Active of ${title}` }).click();
+    await expect(formRegion(page, "Add New Internship").getByRole("alert")).toHaveText(
+      "This internship does not exist (it may have been deleted).",
+    );
+    await expect(page.getByRole("heading", { level: 1, name: "Internships" })).toBeVisible();
+  }
 });
 
 test("unknown and malformed ids answer 404 inside the admin", async ({ page }) => {

@@ -50,3 +50,42 @@ export function escapeHtml(text: string): string {
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#x27;");
 }
+
+/**
+ * Server-renders an admin page on its own (no layout) with the loader data and the action data
+ * given: what the page shows after a post that failed, without JavaScript.
+ */
+export function renderPage(
+  // biome-ignore lint/suspicious/noExplicitAny: any route component, whatever its props type.
+  Component: ComponentType<any>,
+  path: string,
+  loaderData: unknown,
+  actionData?: unknown,
+): string {
+  const Stub = createRoutesStub([{ id: "page", path, Component }]);
+  return renderToStaticMarkup(
+    createElement(Stub, {
+      initialEntries: [path],
+      hydrationData: {
+        loaderData: { page: loaderData },
+        ...(actionData === undefined ? {} : { actionData: { page: actionData } }),
+      },
+    }),
+  );
+}
+
+/** The texts of the elements with role="alert", tags removed, as a visitor reads them. */
+export function alertTexts(html: string): string[] {
+  const texts: string[] = [];
+  for (const match of html.matchAll(/<(p|div) role="alert"[^>]*>(.*?)<\/\1>/gs)) {
+    texts.push(
+      (match[2] as string)
+        .replace(/<[^>]+>/g, "")
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&")
+        .trim(),
+    );
+  }
+  return texts;
+}

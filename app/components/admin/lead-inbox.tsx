@@ -204,10 +204,12 @@ export function LeadCount({
 }) {
   const navigation = useNavigation();
   // SPEC §4 'Loading...': the page arrives with its data; only a change of page or filter
-  // (a client-side navigation to this same list) loads anything while the page is shown.
+  // (a client-side navigation to this same list: a link, or the filter's GET form, which
+  // React Router reports with formMethod "GET") loads anything while the page is shown. The
+  // reload after a POST (a status change, a deletion) is not a new list.
   const loading =
     navigation.state === "loading" &&
-    navigation.formMethod === undefined &&
+    (navigation.formMethod ?? "GET").toUpperCase() === "GET" &&
     navigation.location.pathname === path;
   const word = total === 1 ? noun[0] : noun[1];
   return (
@@ -260,7 +262,9 @@ export function StatusControl({
       <label htmlFor={selectId} className="sr-only">
         Status of {subject}
       </label>
-      <div className="flex items-center gap-2">
+      {/* Wraps the Save button under the select where a table is tight (all seven quote
+          columns at 1280 px without JavaScript). */}
+      <div className="flex flex-wrap items-center gap-2">
         <select
           ref={select}
           id={selectId}

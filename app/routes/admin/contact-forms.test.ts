@@ -15,8 +15,9 @@ import {
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
+import { alertTexts, renderPage } from "../../../tests/support/render-route";
 import { action as detailAction, loader as detailLoader } from "./contact-form-detail";
-import { action, loader, PAGE } from "./contact-forms";
+import ManageContacts, { action, loader, PAGE } from "./contact-forms";
 import { loader as exportLoader } from "./contact-forms-export";
 
 const failures = vi.hoisted(() => ({ list: false, status: false }));
@@ -187,6 +188,13 @@ describe("changing a message's status", () => {
     expect(outcome.data.statusError).toEqual({ id, message: STATUS_FAILED });
     expect(STATUS_FAILED).toBe("Failed to update status. Please try again.");
     expect((await stored(id))?.status).toBe("new");
+    // Without JavaScript the page comes back with it above the table, as rendered.
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const plain = await post({ intent: "status", id, status: "read" });
+    quiet.mockRestore();
+    expect(statusOf(plain)).toBe(500);
+    const html = renderPage(ManageContacts, PAGE, await get(PAGE), plain.data);
+    expect(alertTexts(html)).toEqual(["Failed to update status. Please try again."]);
   });
 
   it("answers 404 for a malformed or unknown id", async () => {

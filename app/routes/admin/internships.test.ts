@@ -28,8 +28,15 @@ import {
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
+import { alertTexts, renderPage } from "../../../tests/support/render-route";
 import { loader as publicLoader } from "../internships";
-import { action, INTERNSHIP_NOT_FOUND, joinErrors, loader, PAGE } from "./internships";
+import ManageInternships, {
+  action,
+  INTERNSHIP_NOT_FOUND,
+  joinErrors,
+  loader,
+  PAGE,
+} from "./internships";
 
 const failures = vi.hoisted(() => ({ on: false }));
 vi.mock("~/domain/internship.server", async (importOriginal) => {
@@ -113,6 +120,14 @@ async function addInternship(title: string, extra: Partial<InternshipDoc> = {}) 
     ...extra,
   });
   return _id.toHexString();
+}
+
+const renderInternships = (loaderData: unknown, actionData: unknown) =>
+  renderPage(ManageInternships, PAGE, loaderData, actionData);
+
+/** The text of the red line below the form, or null. */
+function redLine(html: string): string | null {
+  return alertTexts(html)[0] ?? null;
 }
 
 async function stored(title: string) {
@@ -204,6 +219,8 @@ describe("parsing", () => {
     );
     expect(joinErrors(["A.", "A."])).toBe("A.");
     expect(joinErrors([])).toBe("");
+    // The SPEC's generic failure stands as written, as on delete and toggle.
+    expect(joinErrors([INTERNSHIP_ERROR])).toBe("An error occurred");
   });
 });
 
@@ -386,6 +403,28 @@ describe("adding an internship", () => {
       { title: [`The title can be at most ${INTERNSHIP_LIMITS.title} characters long.`] },
     ],
     [
+      { company: "x".repeat(INTERNSHIP_LIMITS.company + 1) },
+      {
+        company: [`The company name can be at most ${INTERNSHIP_LIMITS.company} characters long.`],
+      },
+    ],
+    [
+      { location: "x".repeat(INTERNSHIP_LIMITS.location + 1) },
+      { location: [`The location can be at most ${INTERNSHIP_LIMITS.location} characters long.`] },
+    ],
+    [
+      { duration: `30${",30".repeat(100)}` },
+      { duration: ["The duration can be at most 200 characters long."] },
+    ],
+    [
+      { applicationLink: `https://jobs.example.com/${"x".repeat(INTERNSHIP_LIMITS.link)}` },
+      {
+        applicationLink: [
+          `The application link can be at most ${INTERNSHIP_LIMITS.link} characters long.`,
+        ],
+      },
+    ],
+    [
       { salary: "x".repeat(INTERNSHIP_LIMITS.salary + 1) },
       { salary: [`The salary can be at most ${INTERNSHIP_LIMITS.salary} characters long.`] },
     ],
@@ -436,6 +475,10 @@ describe("adding an internship", () => {
     expect(outcome.data.result.error).toEqual({ "": [INTERNSHIP_ERROR] });
     expect(outcome.data.result.initialValue).toMatchObject({ title: "Kept" });
     expect(JSON.stringify(outcome.data)).not.toContain("secret driver detail");
+    // The red line below the form says exactly the SPEC's words.
+    const html = renderInternships(await get(PAGE), outcome.data);
+    expect(redLine(html)).toBe("An error occurred");
+    expect(html).toContain('value="Kept"');
   });
 
   it("refuses an unknown intent with 400", async () => {
@@ -576,6 +619,19 @@ describe("toggling Active", () => {
     expect(statusOf(outcome)).toBe(500);
     expect(outcome.data.listError).toBe(INTERNSHIP_ERROR);
     expect((await stored("Stuck"))?.isActive).toBe(true);
+    // Without JavaScript (the same answer as the page's action data).
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const plain = await post({ intent: "toggle", id });
+    quiet.mockRestore();
+    expect(redLine(renderInternships(await get(PAGE), plain.data))).toBe("An error occurred");
+  });
+
+  it("answers a fetcher's toggle of a deleted internship with data: the red line, not an error page", async () => {
+    const outcome = await post({ intent: "toggle", id: MISSING, respond: "data" });
+    expect(statusOf(outcome)).toBe(404);
+    expect(outcome).not.toBeInstanceOf(Response);
+    expect(outcome.data).toMatchObject({ listError: INTERNSHIP_NOT_FOUND });
+    expect(redLine(renderInternships(await get(PAGE), outcome.data))).toBe(INTERNSHIP_NOT_FOUND);
   });
 
   it("is refused without a session", async () => {
@@ -616,6 +672,7 @@ describe("deleting an internship", () => {
     spy.mockRestore();
     expect(statusOf(outcome)).toBe(500);
     expect(outcome.data.listError).toBe(INTERNSHIP_ERROR);
+    expect(redLine(renderInternships(await get(PAGE), outcome.data))).toBe("An error occurred");
   });
 
   it("is refused without a session, and nothing is deleted", async () => {

@@ -149,7 +149,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
   // Every intent but adding names an existing internship: a malformed or unknown id is a 404.
   const current = id ? await getInternship(id) : null;
-  if ((intent !== SAVE_INTENT || id !== null) && !current) notFound(INTERNSHIP_NOT_FOUND);
+  // A toggle sent by a fetcher gets its 404 as data: thrown, it would replace the whole page
+  // with the error boundary, where the red line can say it (as lead-actions.server.ts does).
+  const fetched = intent === TOGGLE_INTENT && form.get(RESPOND_FIELD) === "data";
+  const gone = () =>
+    fetched
+      ? reply({ result: null, listError: INTERNSHIP_NOT_FOUND }, 404)
+      : notFound(INTERNSHIP_NOT_FOUND);
+  if ((intent !== SAVE_INTENT || id !== null) && !current) return gone();
 
   if (intent === DELETE_INTENT) {
     const deleted = await attempt("Deleting an internship", () =>
@@ -165,10 +172,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       toggleInternshipActive(id as string, actor),
     );
     if (!toggled.ok) return reply({ result: null, listError: INTERNSHIP_ERROR }, 500);
-    if (!toggled.value) notFound(INTERNSHIP_NOT_FOUND);
+    if (!toggled.value) return gone();
     // SPEC §4: the returned record replaces the old one. With JavaScript the page stays put
     // and reloads its list; without it, POST/redirect/GET like every other change.
-    if (form.get(RESPOND_FIELD) === "data") {
+    if (fetched) {
       return reply({
         result: null,
         listError: null,
@@ -206,9 +213,13 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Internships"
 
 // ---------------------------------------------------------------------------------------
 
-/** SPEC §8: the errors joined by commas ("Title is required, Salary is required."). */
+/**
+ * SPEC §8: the errors joined by commas ("Title is required, Salary is required."), or the
+ * SPEC's 'An error occurred' exactly as written, as delete and toggle show it.
+ */
 export function joinErrors(errors: readonly string[]): string {
   const unique = [...new Set(errors.map((e) => e.trim().replace(/\.$/, "")))].filter(Boolean);
+  if (unique.includes(INTERNSHIP_ERROR)) return INTERNSHIP_ERROR;
   return unique.length ? `${unique.join(", ")}.` : "";
 }
 

@@ -15,8 +15,9 @@ import {
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
+import { alertTexts, renderPage } from "../../../tests/support/render-route";
 import { action as detailAction, loader as detailLoader } from "./quote-detail";
-import { action, loader, PAGE } from "./quotes";
+import ManageQuotes, { action, loader, PAGE } from "./quotes";
 import { loader as exportLoader } from "./quotes-export";
 
 const failures = vi.hoisted(() => ({ list: false, status: false }));
@@ -161,6 +162,10 @@ describe("the quote request list", () => {
     expect(data.loadError).toBe(QUOTES_LOAD_FAILED);
     expect(data.items).toEqual([]);
     expect(JSON.stringify(data)).not.toContain("secret");
+    // Rendered in place of the table.
+    const html = renderPage(ManageQuotes, PAGE, data);
+    expect(alertTexts(html)).toEqual(["Failed to load quotes."]);
+    expect(html).not.toContain("<table");
   });
 
   it("opens the delete step for a request (?delete=<id>); 404 for an unknown one", async () => {

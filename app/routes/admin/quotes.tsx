@@ -66,14 +66,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta("Manage Quote Requests", flashOf(matches));
 
+// SPEC §2's seven columns from 1280 px on (beside the sidebar), where they fit in the card
+// with narrower gaps between them; below that Phone and Service (then Message, then Email)
+// move under the name.
+const GAP = "xl:px-2";
 const COLUMNS: LeadColumn[] = [
-  { label: "Name" },
-  { label: "Email", className: "hidden md:table-cell" },
-  { label: "Phone", className: "hidden 2xl:table-cell" },
-  { label: "Service", className: "hidden 2xl:table-cell" },
-  { label: "Message", className: "hidden lg:table-cell" },
-  { label: "Status" },
-  { label: "Actions", className: "text-right" },
+  { label: "Name", className: `${GAP} xl:pl-6` },
+  { label: "Email", className: `hidden md:table-cell ${GAP}` },
+  { label: "Phone", className: `hidden xl:table-cell ${GAP}` },
+  { label: "Service", className: `hidden xl:table-cell ${GAP}` },
+  { label: "Message", className: `hidden lg:table-cell ${GAP}` },
+  { label: "Status", className: GAP },
+  { label: "Actions", className: `text-right ${GAP} xl:pr-6` },
 ];
 
 export default function ManageQuotes({ loaderData, actionData }: Route.ComponentProps) {
@@ -115,17 +119,17 @@ export default function ManageQuotes({ loaderData, actionData }: Route.Component
         markedId={deleting?._id}
         row={(quote) => (
           <>
-            <td className={leadMainCellClass}>
+            <td className={`${leadMainCellClass} xl:min-w-28 ${GAP} xl:pl-6`}>
               <p className="font-semibold text-slate-900">{quote.name}</p>
               <ReceivedOn iso={quote.createdAt} />
               {/* Narrower screens: the hidden columns' values under the name. */}
               <p className="mt-1 text-slate-700 md:hidden">{quote.email}</p>
-              <p className="mt-1 whitespace-nowrap text-slate-700 2xl:hidden">{quote.phone}</p>
-              <p className="mt-1 text-slate-700 2xl:hidden">{quote.service}</p>
+              <p className="mt-1 whitespace-nowrap text-slate-700 xl:hidden">{quote.phone}</p>
+              <p className="mt-1 text-slate-700 xl:hidden">{quote.service}</p>
               <p className="mt-1 line-clamp-2 text-slate-700 lg:hidden">{quote.message}</p>
             </td>
             <td
-              className={`${tdClass} hidden min-w-44 text-slate-700 [overflow-wrap:anywhere] md:table-cell`}
+              className={`${tdClass} hidden min-w-44 text-slate-700 [overflow-wrap:anywhere] md:table-cell xl:min-w-32 ${GAP}`}
             >
               <a
                 href={`mailto:${quote.email}`}
@@ -134,16 +138,20 @@ export default function ManageQuotes({ loaderData, actionData }: Route.Component
                 {quote.email}
               </a>
             </td>
-            <td className={`${tdClass} hidden whitespace-nowrap text-slate-700 2xl:table-cell`}>
+            <td
+              className={`${tdClass} hidden whitespace-nowrap text-slate-700 xl:table-cell ${GAP}`}
+            >
               {quote.phone}
             </td>
-            <td className={`${tdClass} hidden text-slate-700 2xl:table-cell`}>{quote.service}</td>
+            <td className={`${tdClass} hidden text-slate-700 xl:table-cell ${GAP}`}>
+              {quote.service}
+            </td>
             <td
-              className={`${tdClass} hidden min-w-48 text-slate-700 [overflow-wrap:anywhere] lg:table-cell`}
+              className={`${tdClass} hidden min-w-48 text-slate-700 [overflow-wrap:anywhere] lg:table-cell xl:min-w-32 ${GAP}`}
             >
               <p className="line-clamp-3 whitespace-pre-line">{quote.message}</p>
             </td>
-            <td className={leadStatusCellClass}>
+            <td className={`${leadStatusCellClass} ${GAP}`}>
               <StatusControl
                 id={quote._id}
                 subject={quote.name}
@@ -151,7 +159,7 @@ export default function ManageQuotes({ loaderData, actionData }: Route.Component
                 statuses={QUOTE_STATUSES}
               />
             </td>
-            <td className={leadActionsCellClass}>
+            <td className={`${leadActionsCellClass} ${GAP} xl:pr-6`}>
               <div className="ml-auto grid w-max grid-cols-2 gap-2 sm:grid-cols-1">
                 <Link to={`${PAGE}/${quote._id}${here}`} className={rowActionClass}>
                   <EyeIcon aria-hidden="true" className="h-4 w-4" />

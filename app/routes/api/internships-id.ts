@@ -9,6 +9,7 @@ import {
   internshipBodySchema,
   internshipRecord,
   toInternshipRecord,
+  toPublicInternshipRecord,
 } from "~/domain/internship";
 import { deleteInternship, getInternship, updateInternship } from "~/domain/internship.server";
 import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
@@ -23,7 +24,13 @@ const api = apiRoute("/api/internships/{id}", {
       const internship = await getInternship(params.id ?? "");
       // Inactive: a draft or withdrawn, as absent from the API as from the public site.
       if (!internship || (!internship.isActive && !admin)) apiNotFound(INTERNSHIP_NOT_FOUND);
-      return apiJson({ success: true, data: toInternshipRecord(internship) });
+      // Without a token the public site's status: Closed once the deadline has passed.
+      return apiJson({
+        success: true,
+        data: admin
+          ? toInternshipRecord(internship)
+          : toPublicInternshipRecord(internship, new Date()),
+      });
     },
   }),
   put: operation({

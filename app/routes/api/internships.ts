@@ -2,13 +2,15 @@
 // 'internship data'; also GET /api/internships/, which the SPEC's dashboard reads): with a
 // token every internship as the admin list has them, active or not (the admin screen toggles
 // inactive ones back on); without one only the active ones, as the public site shows them (an
-// inactive internship is a draft or withdrawn). And a new one. The same rules and queries
+// inactive internship is a draft or withdrawn), with its status (Closed once the deadline has
+// passed). And a new one. The same rules and queries
 // as /admin/dashboard/intership-page (domain/internship.ts, domain/internship.server.ts).
 import {
   INTERNSHIP_ADDED,
   internshipBodySchema,
   internshipRecord,
   toInternshipRecord,
+  toPublicInternshipRecord,
 } from "~/domain/internship";
 import { createInternship, getInternship, listAllInternships } from "~/domain/internship.server";
 import { ApiError, apiJson, apiRoute, listResponse, okResponse, operation } from "~/lib/api.server";
@@ -21,7 +23,14 @@ const api = apiRoute("/api/internships", {
     response: listResponse(internshipRecord),
     handler: async ({ admin }) => {
       const internships = await listAllInternships({ activeOnly: !admin });
-      return apiJson({ success: true, data: internships.map(toInternshipRecord) });
+      // Without a token the status is the public site's: Closed once the deadline has passed.
+      const now = new Date();
+      return apiJson({
+        success: true,
+        data: internships.map((i) =>
+          admin ? toInternshipRecord(i) : toPublicInternshipRecord(i, now),
+        ),
+      });
     },
   }),
   post: operation({
