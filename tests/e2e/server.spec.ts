@@ -128,11 +128,16 @@ test("a database that goes away gives a friendly 503, and the site recovers by i
     startApp({ PORT: String(appPort), MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/bureau_e2e` }),
   );
   await app.waitFor(LISTENING);
-  const url = `http://localhost:${appPort}/`;
-  expect((await fetch(url)).status).toBe(200);
+  const home = `http://localhost:${appPort}/`;
+  expect((await fetch(home)).status).toBe(200);
+  // A page not yet in the page cache (a page in it keeps being served during the outage).
+  const url = `http://localhost:${appPort}/about`;
 
   await db.stop("SIGKILL");
   await eventually(async () => (await fetch(url)).status === 503);
+  const cached = await fetch(home);
+  expect(cached.status).toBe(200);
+  expect(cached.headers.get("x-page-cache")).toBe("hit");
   const down = await fetch(url, { headers: { accept: "text/html" } });
   expect(down.status).toBe(503);
   expect(down.headers.get("retry-after")).toBe("5");
