@@ -5,6 +5,8 @@ import { isValidImageUrl } from "./image";
 
 /** What a save says (the editor's flash, the JSON API's message). */
 export const HERO_SAVED = "Hero section saved.";
+/** SPEC §8: a save that failed (the form keeps what was typed). */
+export const HERO_SAVE_FAILED = "Failed to update hero section.";
 export const HERO_TITLE_REQUIRED = "Title is required.";
 export const HERO_IMAGE_INVALID = "Please upload a valid image.";
 export const HERO_CTA_LINK_INVALID = "Enter a site path like /contact or an http(s) address.";

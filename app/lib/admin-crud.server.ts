@@ -2,8 +2,9 @@
 // is malformed or names nothing, and turning a failed write into a message an admin may see.
 import { data } from "react-router";
 import { isDatabaseConnectivityError } from "#db/client.server";
+import { DELETE_ENHANCED_FIELD } from "~/components/admin/confirm-delete";
 import { type ListState, parseListState } from "./admin-list";
-import { redirectWithFlash } from "./flash.server";
+import { redirectWithErrorFlash, redirectWithFlash } from "./flash.server";
 
 /** Thrown 404 inside the admin shell (AdminErrorBoundary shows the text). */
 export function notFound(message: string): never {
@@ -76,18 +77,26 @@ export async function loadCollectionScreen<Page extends object, One>(
 
 /**
  * A collection's delete intent: 404 when the id names nothing (also when it went meanwhile),
- * the list's error line when the write fails, else back to the list with a flash.
+ * else back to the list with a flash. When the write fails, a post without JavaScript goes
+ * back (to `failedBack`, else `back`) with an error flash; one from JavaScript answers 500 with
+ * the list's error line, so the page stays as it was.
  */
 export async function deleteFromCollection(options: {
   what: string;
+  form: FormData;
   remove: () => Promise<boolean>;
   notFoundText: string;
   back: string;
+  failedBack?: string;
   flash: string;
 }) {
   const deleted = await attempt(options.what, options.remove);
   if (!deleted.ok) {
-    return data({ result: null, listError: unexpectedError(deleted.error) }, { status: 500 });
+    const message = unexpectedError(deleted.error);
+    if (options.form.get(DELETE_ENHANCED_FIELD) !== "1") {
+      return redirectWithErrorFlash(options.failedBack ?? options.back, message);
+    }
+    return data({ result: null, listError: message }, { status: 500 });
   }
   if (!deleted.value) notFound(options.notFoundText);
   return redirectWithFlash(options.back, options.flash);

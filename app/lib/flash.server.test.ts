@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "#db/client.server";
-import { readFlash, redirectWithFlash, serializeFlash } from "./flash.server";
+import {
+  readFlash,
+  redirectWithErrorFlash,
+  redirectWithFlash,
+  serializeFlash,
+} from "./flash.server";
 
 afterAll(closeDatabase);
 
@@ -22,6 +27,7 @@ describe("flash messages", () => {
 
     const read = await readFlash(withCookie(flash.split(";")[0] as string));
     expect(read.message).toBe("Saved.");
+    expect(read.tone).toBe("success");
     // …and the answer clears it, so a reload shows nothing.
     expect(new Headers(read.headers).get("Set-Cookie")).toMatch(/^bureau_flash=; Max-Age=0/);
   });
@@ -30,6 +36,14 @@ describe("flash messages", () => {
     expect((await readFlash(withCookie("x=1"))).message).toBeNull();
     const forged = `bureau_flash=${encodeURIComponent(btoa(JSON.stringify("Hacked!")))}.AAAA`;
     expect((await readFlash(withCookie(forged))).message).toBeNull();
+  });
+
+  it("carries an error as one (a failed delete posted without JavaScript)", async () => {
+    const response = await redirectWithErrorFlash("/admin/dashboard/faq", "Unexpected error: x");
+    expect(response.status).toBe(302);
+    const flash = response.headers.getSetCookie()[0] ?? "";
+    const read = await readFlash(withCookie(flash.split(";")[0] as string));
+    expect(read).toMatchObject({ message: "Unexpected error: x", tone: "error" });
   });
 
   it("caps the message length", async () => {

@@ -1,7 +1,8 @@
 // One-time messages after a redirect ('Saved.', 'You have been signed out.'): POST, redirect,
 // GET shows the message once. Kept in a short-lived signed cookie rather than in the session so
 // it also works on the sign-in page, where there is no session; signed so no other site or
-// script can put words on our pages.
+// script can put words on our pages. Most say that something worked; a few say that it did
+// not (a delete posted without JavaScript that failed) and are shown as errors.
 import { createCookie, redirect } from "react-router";
 import { getSessionSecret } from "~/domain/settings.server";
 import { getEnv } from "~/env.server";
@@ -21,9 +22,16 @@ async function flashCookie() {
   });
 }
 
+export type FlashTone = "success" | "error";
+
 /** A Set-Cookie value that carries `message` to the next page shown. */
-export async function serializeFlash(message: string): Promise<string> {
-  return (await flashCookie()).serialize(message.slice(0, MAX_LENGTH));
+export async function serializeFlash(
+  message: string,
+  tone: FlashTone = "success",
+): Promise<string> {
+  const text = message.slice(0, MAX_LENGTH);
+  // A success is the bare text (as before); an error is marked as one.
+  return (await flashCookie()).serialize(tone === "error" ? { error: text } : text);
 }
 
 /** Redirects to `to` with a message for the page there. */
@@ -31,10 +39,16 @@ export async function redirectWithFlash(
   to: string,
   message: string,
   init: ResponseInit = {},
+  tone: FlashTone = "success",
 ): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await serializeFlash(message));
+  headers.append("Set-Cookie", await serializeFlash(message, tone));
   return redirect(to, { ...init, headers });
+}
+
+/** Redirects to `to` with a message for the page there that says something failed. */
+export function redirectWithErrorFlash(to: string, message: string): Promise<Response> {
+  return redirectWithFlash(to, message, {}, "error");
 }
 
 /**
@@ -43,14 +57,18 @@ export async function redirectWithFlash(
  */
 export async function readFlash(
   request: Request,
-): Promise<{ message: string | null; headers: HeadersInit }> {
+): Promise<{ message: string | null; tone: FlashTone; headers: HeadersInit }> {
   const header = request.headers.get("Cookie");
   const cookie = await flashCookie();
-  if (!header?.includes(`${cookie.name}=`)) return { message: null, headers: {} };
-  const value = await cookie.parse(header);
-  const message = typeof value === "string" && value ? value : null;
+  if (!header?.includes(`${cookie.name}=`)) return { message: null, tone: "success", headers: {} };
+  const value: unknown = await cookie.parse(header);
+  const error = (value as { error?: unknown } | null)?.error;
+  const tone: FlashTone = typeof error === "string" ? "error" : "success";
+  const text = tone === "error" ? error : value;
+  const message = typeof text === "string" && text ? text : null;
   return {
     message,
+    tone,
     headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0, expires: new Date(0) }) },
   };
 }

@@ -130,12 +130,14 @@ export async function leadAction<Status extends string>(
     if (!(await kind.exists(id))) notFound(kind.notFoundText);
     const outcome = await deleteFromCollection({
       what: `Deleting a ${kind.noun}`,
+      form,
       remove: () => kind.remove(id, actor),
       notFoundText: kind.notFoundText,
       back: places.afterDelete,
+      failedBack: places.back,
       flash: kind.deletedFlash,
     });
-    // deleteFromCollection answers { result, listError } on failure; keep this module's shape.
+    // A failed delete from JavaScript answers { result, listError }; keep this module's shape.
     if (outcome instanceof Response) return outcome;
     return answer({ listError: outcome.data.listError }, 500);
   }

@@ -170,6 +170,8 @@ test("the description's preview renders the Markdown and saves nothing", async (
   test.setTimeout(60_000);
   const tag = uniqueTag(testInfo);
   await openNewForm(page);
+  // The issue: a 6-row textarea.
+  await expect(page.getByLabel("Description")).toHaveAttribute("rows", "6");
   await page.getByLabel("Title", { exact: true }).fill(`Draft ${tag}`);
   await page
     .getByLabel("Description")

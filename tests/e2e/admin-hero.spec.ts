@@ -5,7 +5,8 @@
 // - 'Title is required.';
 // - an image picked without JavaScript is posted with the form; with JavaScript it uploads at
 //   once (preview, 'Uploading image...', Save blocked) and the form sends its address;
-// - an SVG is refused with 'Image upload failed. Please try again.'
+// - an SVG is refused with 'Image upload failed. Please try again.'; with JavaScript an upload
+//   cut off by the network says 'Image upload failed. Please check your connection.'
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
@@ -129,6 +130,28 @@ test.describe(() => {
     await expect(page.getByRole("img", { name: "Hero background" })).toHaveAttribute(
       "src",
       /^(\/demo\/|\/images\/)/,
+    );
+  });
+
+  test("with JavaScript, an upload cut off says 'Image upload failed. Please check your connection.'", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "the immediate upload needs JavaScript");
+    await openEditor(page);
+    const kept = await page.locator('input[type="hidden"][name="image"]').inputValue();
+    await page.route("**/admin/dashboard/uploads", (route) => route.abort("internetdisconnected"));
+    await page
+      .getByLabel(/Replace with a new file|Choose a file/)
+      .setInputFiles(await pngFile("offline.png"));
+    await expect(
+      page.getByText("Image upload failed. Please check your connection."),
+    ).toBeVisible();
+    // The image it had stays, and Save is usable again.
+    await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(kept);
+    await expect(page.getByRole("button", { name: "Save" })).toHaveAttribute(
+      "aria-disabled",
+      "false",
     );
   });
 });

@@ -6,6 +6,7 @@ import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { createSession } from "~/domain/session.server";
 import { clientIpContext } from "~/lib/client-ip.server";
+import { type FlashTone, readFlash } from "~/lib/flash.server";
 
 export interface SignedIn {
   email: string;
@@ -59,4 +60,16 @@ export function statusOf(outcome: unknown): number {
   const init = (outcome as { init?: { status?: number } } | null)?.init;
   if (init && typeof init === "object") return init.status ?? 200;
   return 200;
+}
+
+/** The flash message a redirect carries, and its tone, as the next page reads it. */
+export async function flashCarried(
+  response: Response,
+): Promise<{ message: string | null; tone: FlashTone }> {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("bureau_flash="));
+  const request = new Request("http://localhost/", {
+    headers: { Cookie: (cookie ?? "").split(";")[0] as string },
+  });
+  const { message, tone } = await readFlash(request);
+  return { message, tone };
 }

@@ -12,6 +12,12 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export const DELETE_INTENT = "delete";
+/**
+ * Sent with a delete posted by JavaScript: a failure then answers in place (the error above the
+ * list); without it the server redirects back to the list with an error flash (POST/redirect/GET).
+ * The same name as the visitor forms' field, which the 'form not sent' page never shows.
+ */
+export const DELETE_ENHANCED_FIELD = "_enhanced";
 
 const dangerLink =
   "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
@@ -30,10 +36,12 @@ function useDeleting(id: string): boolean {
 }
 
 function DeleteForm({ id, children }: { id: string; children: React.ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <Form method="post" className="flex flex-wrap items-center gap-3">
       <input type="hidden" name="intent" value={DELETE_INTENT} />
       <input type="hidden" name="id" value={id} />
+      {hydrated ? <input type="hidden" name={DELETE_ENHANCED_FIELD} value="1" /> : null}
       {children}
     </Form>
   );

@@ -34,9 +34,12 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
  */
 export function FlashMessage({
   message,
+  tone = "success",
   className = "",
 }: {
   message: string | null | undefined;
+  /** "error": something posted without JavaScript failed (a delete); drawn like FormErrors. */
+  tone?: "success" | "error";
   className?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -51,7 +54,12 @@ export function FlashMessage({
       tabIndex={-1}
       className={`outline-none ${message ? className : "sr-only"}`}
     >
-      {message ? (
+      {message && tone === "error" ? (
+        <p className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          <span>{message}</span>
+        </p>
+      ) : message ? (
         <p className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
           <CheckCircleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
           <span>{message}</span>

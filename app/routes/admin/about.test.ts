@@ -4,7 +4,7 @@
 // the form, removed or replaced portraits deleted once unused, and no session.
 import { GridFSBucket } from "mongodb";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import {
@@ -17,8 +17,16 @@ import {
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET } from "~/domain/image.server";
 import { signInFresh } from "../../../tests/support/admin-request";
+import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { loader as publicLoader } from "../about";
 import { ABOUT_SAVE_FAILED, ABOUT_SAVED, action, loader } from "./about";
+
+const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
+vi.mock("~/domain/about-page.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/domain/about-page.server")>();
+  const { failingWrites } = await import("../../../tests/support/failing-writes");
+  return { ...original, ...failingWrites(original, ["saveAboutPage"], failures) };
+});
 
 afterAll(closeDatabase);
 
@@ -35,6 +43,7 @@ const pngFile = async (name: string, size = 24) => new File([await png(size)], n
 
 let cookie: string;
 beforeEach(async () => {
+  failures.mode = null;
   const { aboutPage } = await getCollections();
   await aboutPage.deleteMany({});
   for (const file of await storedFiles()) await (await bucket()).delete(file._id);
@@ -221,6 +230,22 @@ describe("about page editor", () => {
   it("ignores an intent that is not this form's (read as Save)", async () => {
     const response = await save({ ...valid, __intent__: "{not json" });
     expect(response.status).toBe(302);
+  });
+
+  it("keeps the form with SPEC §8's text when the save fails, and discards the posted portraits", async () => {
+    const before = await doc();
+    failures.mode = "error";
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await save({ ...valid, "team[0].imageFile": await pngFile("ada.png") });
+    spy.mockRestore();
+    expect(result.init.status).toBe(500);
+    expect(result.data.result.error).toEqual({ "": [ABOUT_SAVE_FAILED] });
+    expect(result.data.result.initialValue.mission).toBe(valid.mission);
+    expect(JSON.stringify(result.data)).not.toContain(DRIVER_DETAIL);
+    expect(await storedFiles()).toHaveLength(0);
+    expect(await doc()).toEqual(before);
+    failures.mode = "outage";
+    expect((await save(valid))?.name).toBe("MongoNetworkError");
   });
 
   it("stores portraits posted with the form (no JavaScript) and /about shows them", async () => {

@@ -39,6 +39,7 @@ import { deleteDroppedPortraits, getAboutPage, saveAboutPage } from "~/domain/ab
 import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
 import { discardImage, readUploadForm, resolveImageField, storeImage } from "~/domain/image.server";
+import { attempt } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
@@ -184,7 +185,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Only now are files stored: a form with other errors leaves nothing behind.
   const stored: string[] = [];
-  const team = [];
+  const team: (typeof rows)[number][] = [];
   for (const [index, row] of rows.entries()) {
     const image = await resolveImageField(form, `team[${index}].image`, {
       uploadedBy: admin.email,
@@ -202,14 +203,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     team.push({ ...row, image: image.url });
   }
 
-  let previousImages: string[];
-  try {
-    ({ previousImages } = await saveAboutPage({ ...submission.value, team }, actor));
-  } catch (error) {
-    console.error("[about] Could not save:", error instanceof Error ? error.message : error);
+  // A database outage is rethrown (503 page); any other failure keeps the form.
+  const saved = await attempt("Saving the about page", () =>
+    saveAboutPage({ ...submission.value, team }, actor),
+  );
+  if (!saved.ok) {
     for (const url of stored) await discardImage(url);
-    return data({ result: submission.reply({ formErrors: [ABOUT_SAVE_FAILED] }) }, { status: 503 });
+    return data({ result: submission.reply({ formErrors: [ABOUT_SAVE_FAILED] }) }, { status: 500 });
   }
+  const { previousImages } = saved.value;
   await deleteDroppedPortraits(previousImages, team);
   return redirectWithFlash(PAGE, ABOUT_SAVED);
 }

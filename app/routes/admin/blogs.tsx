@@ -126,6 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (typeof id !== "string" || !(await getBlogById(id))) notFound(BLOG_EDITOR_NOT_FOUND);
     return deleteFromCollection({
       what: "Deleting a blog post",
+      form,
       remove: async () => {
         const images = await deleteBlog(id, actor);
         if (!images) return false;

@@ -4,7 +4,7 @@
 
 import { GridFSBucket } from "mongodb";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import {
@@ -19,8 +19,16 @@ import { getContactDetails } from "~/domain/contact-info.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET } from "~/domain/image.server";
 import { signInFresh } from "../../../tests/support/admin-request";
+import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { loader as publicLoader } from "../contact";
-import { action, CONTACT_INFO_SAVED, loader } from "./contact-info";
+import { action, CONTACT_INFO_SAVE_FAILED, CONTACT_INFO_SAVED, loader } from "./contact-info";
+
+const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
+vi.mock("~/domain/contact-info.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/domain/contact-info.server")>();
+  const { failingWrites } = await import("../../../tests/support/failing-writes");
+  return { ...original, ...failingWrites(original, ["saveContactInfo"], failures) };
+});
 
 afterAll(closeDatabase);
 
@@ -34,6 +42,7 @@ const storedFiles = async () => (await bucket()).find({}).toArray();
 
 let cookie: string;
 beforeEach(async () => {
+  failures.mode = null;
   const { contactInfo, aboutPage } = await getCollections();
   await Promise.all([contactInfo.deleteMany({}), aboutPage.deleteMany({})]);
   for (const file of await storedFiles()) await (await bucket()).delete(file._id);
@@ -189,6 +198,42 @@ describe("contact info editor", () => {
     await save({ ...valid, image: second, imageRemove: "on" });
     expect((await doc())?.image).toBe("");
     expect(await storedFiles()).toHaveLength(0);
+  });
+
+  it("keeps the form with SPEC §8's text when the save fails, and discards the posted file", async () => {
+    const before = await doc();
+    failures.mode = "error";
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const file = new File(
+      [
+        await sharp({ create: { width: 12, height: 12, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
+      ],
+      "a.png",
+    );
+    const result = await save({ ...valid, imageFile: file });
+    spy.mockRestore();
+    expect(result.init.status).toBe(500);
+    expect(result.data.result.error).toEqual({ "": [CONTACT_INFO_SAVE_FAILED] });
+    expect(CONTACT_INFO_SAVE_FAILED).toBe("Failed to update contact info.");
+    expect(result.data.result.initialValue).toMatchObject({
+      email: valid.email,
+      phone: valid.phone,
+    });
+    expect(JSON.stringify(result.data)).not.toContain(DRIVER_DETAIL);
+    expect(await storedFiles()).toHaveLength(0);
+    expect(await doc()).toEqual(before);
+    failures.mode = "outage";
+    expect((await save(valid))?.name).toBe("MongoNetworkError");
+  });
+
+  it("records createdAt on the first save", async () => {
+    await (await getCollections()).contactInfo.deleteMany({});
+    expect((await save(valid)).status).toBe(302);
+    const saved = await doc();
+    expect(saved?.createdAt).toBeInstanceOf(Date);
+    expect(saved?.createdAt?.getTime()).toBe(saved?.updatedAt.getTime());
   });
 
   it("refuses an SVG with the SPEC's text and stores nothing", async () => {

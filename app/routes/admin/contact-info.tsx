@@ -27,6 +27,7 @@ import {
 import { getContactInfo, saveContactInfo } from "~/domain/contact-info.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
+import { attempt } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
@@ -80,15 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!image.ok) {
     return data({ result: submission.reply({ fieldErrors: { image: [image.message] } }) }, 400);
   }
-  try {
-    // Also lets the image it replaced go once unused.
-    await saveContactInfo({ ...submission.value, image: image.url }, actor);
-  } catch (error) {
-    console.error("[contact info] Could not save:", error instanceof Error ? error.message : error);
+  // Also lets the image it replaced go once unused. A database outage is rethrown (503 page).
+  const saved = await attempt("Saving the contact info", () =>
+    saveContactInfo({ ...submission.value, image: image.url }, actor),
+  );
+  if (!saved.ok) {
     if (image.stored) await discardImage(image.url);
     return data(
       { result: submission.reply({ formErrors: [CONTACT_INFO_SAVE_FAILED] }) },
-      { status: 503 },
+      { status: 500 },
     );
   }
   return redirectWithFlash(PAGE, CONTACT_INFO_SAVED);

@@ -6,6 +6,7 @@ import { closeDatabase, getCollections } from "#db/client.server";
 import { ANSWER_MAX, FAQ_REQUIRED, FAQ_SAVE_FAILED, QUESTION_MAX } from "~/domain/faq";
 import {
   callRoute,
+  flashCarried,
   type SignedIn,
   signInFresh,
   statusOf,
@@ -48,6 +49,9 @@ async function addFaq(question: string, createdAt: Date, answer = `Answer to ${q
   await faqs.insertOne({ _id, question, answer, createdAt, updatedAt: createdAt });
   return _id.toHexString();
 }
+
+const storedFaq = async (id: string) =>
+  (await getCollections()).faqs.findOne({ _id: new ObjectId(id) });
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n));
 const MISSING = "0123456789abcdef01234567";
@@ -281,16 +285,32 @@ describe("deleting an FAQ", () => {
     expect(await faqs.countDocuments({})).toBe(1);
   });
 
-  it("shows 'Unexpected error: ' and a safe message when the delete fails", async () => {
-    const id = await addFaq("Stays?", day(1));
+  it("a failed delete without JavaScript goes back to the list with an error flash", async () => {
+    const id = await addFaq("Stays", day(1));
     failures.on = true;
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const outcome = await post({ intent: "delete", id });
+    const outcome = await post({ intent: "delete", id }, `${PAGE}?q=stays&delete=${id}`);
+    spy.mockRestore();
+    expect(statusOf(outcome)).toBe(302);
+    expect(outcome.headers.get("Location")).toBe(`${PAGE}?q=stays`);
+    expect(await flashCarried(outcome)).toEqual({
+      message: "Unexpected error: the change could not be saved. Please try again.",
+      tone: "error",
+    });
+    expect(await storedFaq(id)).not.toBeNull();
+  });
+
+  it("a failed delete from JavaScript shows 'Unexpected error: ' above the list in place", async () => {
+    const id = await addFaq("Stays", day(1));
+    failures.on = true;
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const outcome = await post({ intent: "delete", id, _enhanced: "1" });
     spy.mockRestore();
     expect(statusOf(outcome)).toBe(500);
     expect(outcome.data.listError).toBe(
       "Unexpected error: the change could not be saved. Please try again.",
     );
+    expect(await storedFaq(id)).not.toBeNull();
   });
 
   it("is refused without a session, and nothing is deleted", async () => {

@@ -70,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (typeof id !== "string" || !(await getFaq(id))) notFound(FAQ_NOT_FOUND);
     return deleteFromCollection({
       what: "Deleting an FAQ",
+      form,
       remove: () => deleteFaq(id, actor),
       notFoundText: FAQ_NOT_FOUND,
       back,

@@ -1,19 +1,29 @@
 // The footer editor's loader and action, signed in (issue 6: 'Copyright is required.', rows
 // added and removed without JavaScript, saved footer on the public shell).
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { getFooter } from "~/domain/footer.server";
 import { createSession } from "~/domain/session.server";
+import { LAST_ROW_MESSAGE } from "~/lib/row-list.server";
+import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { formPost, runAction } from "../../../tests/support/visitor-forms";
-import { action, FOOTER_SAVED, loader } from "./footer";
+import { action, FOOTER_SAVE_FAILED, FOOTER_SAVED, loader } from "./footer";
+
+const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
+vi.mock("~/domain/footer.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/domain/footer.server")>();
+  const { failingWrites } = await import("../../../tests/support/failing-writes");
+  return { ...original, ...failingWrites(original, ["saveFooter"], failures) };
+});
 
 afterAll(closeDatabase);
 
 let cookie: string;
 beforeEach(async () => {
+  failures.mode = null;
   const { admins, sessions, footer } = await getCollections();
   await Promise.all([admins.deleteMany({}), sessions.deleteMany({}), footer.deleteMany({})]);
   const created = await createAdmin(
@@ -128,20 +138,47 @@ describe("footer editor", () => {
 });
 
 describe("footer editor against hand-made posts", () => {
-  it("refuses to remove the last link row (400, nothing saved) and records createdAt on first save", async () => {
+  it.each([
+    ["link", "links", { "links[1].label": undefined, "links[1].url": undefined }],
+    ["social", "social", {}],
+  ])("refuses to remove the last %s row (400, nothing saved)", async (_, name, drop) => {
+    // Down to one row of that list: valid has two link rows and one social row.
+    const fields = Object.fromEntries(
+      Object.entries({ ...valid, ...drop }).filter(([, value]) => value !== undefined),
+    ) as Record<string, string>;
     const res = await runAction(
       action,
       await post({
-        ...valid,
-        __intent__: JSON.stringify({ type: "remove", payload: { name: "social", index: 0 } }),
+        ...fields,
+        __intent__: JSON.stringify({ type: "remove", payload: { name, index: 0 } }),
       }),
     );
     expect(res.status).toBe(400);
+    expect(res.data.result.error[""]).toEqual([LAST_ROW_MESSAGE]);
     expect(await getFooter()).toBeNull();
+  });
+
+  it("records createdAt on the first save", async () => {
     const saved = await runAction(action, await post(valid));
     expect(saved.status).toBe(302);
     const doc = await (await getCollections()).footer.findOne({ _id: SINGLETON_ID });
     expect(doc?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("keeps the form with SPEC §8's text when the save fails", async () => {
+    failures.mode = "error";
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await runAction(action, await post(valid));
+    spy.mockRestore();
+    expect(res.status).toBe(500);
+    expect(res.data.result.error).toEqual({ "": [FOOTER_SAVE_FAILED] });
+    expect(FOOTER_SAVE_FAILED).toBe("Failed to update footer.");
+    expect(res.data.result.initialValue.copyright).toBe("Acme Studio");
+    expect(JSON.stringify(res.data)).not.toContain(DRIVER_DETAIL);
+    expect(await getFooter()).toBeNull();
+    failures.mode = "outage";
+    const thrown = await action((await post(valid)) as never).catch((e: unknown) => e);
+    expect((thrown as Error).name).toBe("MongoNetworkError");
   });
 
   it("treats a malformed conform intent as a plain save, never a 500", async () => {

@@ -27,6 +27,7 @@ import {
   footerSchema,
 } from "~/domain/footer";
 import { getFooter, saveFooter } from "~/domain/footer.server";
+import { attempt } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
@@ -77,13 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: submission.status === "error" ? 400 : 200 },
     );
   }
-  try {
-    await saveFooter(submission.value, actor);
-  } catch (error) {
-    console.error("[footer] Could not save:", error);
+  // A database outage is rethrown (503 page); any other failure keeps the form.
+  const saved = await attempt("Saving the footer", () => saveFooter(submission.value, actor));
+  if (!saved.ok) {
     return data(
       { result: submission.reply({ formErrors: [FOOTER_SAVE_FAILED] }) },
-      { status: 503 },
+      { status: 500 },
     );
   }
   return redirectWithFlash(PAGE, FOOTER_SAVED);

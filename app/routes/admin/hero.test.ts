@@ -1,19 +1,41 @@
 // The Hero editor's action and the image pipeline behind it (issue 6 "Images"), signed in:
 // every validation message, refused files leave nothing stored, big images are scaled down,
 // a replaced or removed image is deleted once unused, and /admin/dashboard/uploads.
-import { GridFSBucket } from "mongodb";
+import { GridFSBucket, MongoNetworkError } from "mongodb";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
-import { HERO_CTA_LINK_INVALID, HERO_IMAGE_INVALID, HERO_TITLE_REQUIRED } from "~/domain/hero";
+import {
+  HERO_CTA_LINK_INVALID,
+  HERO_IMAGE_INVALID,
+  HERO_SAVE_FAILED,
+  HERO_TITLE_REQUIRED,
+} from "~/domain/hero";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET, isImageInUse, storeImage } from "~/domain/image.server";
 import { createSession } from "~/domain/session.server";
+import { REFUSED_FILES } from "../../../tests/support/admin-upload";
 import { action, loader } from "./hero";
 import { action as uploadAction } from "./uploads";
+
+// "error": a write that fails for a reason of its own; "outage": the database unreachable.
+const failures = vi.hoisted(() => ({ mode: null as null | "error" | "outage" }));
+vi.mock("~/domain/hero.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/domain/hero.server")>();
+  const { MongoNetworkError } = await import("mongodb");
+  return {
+    ...original,
+    saveHeroSection: (...args: Parameters<typeof original.saveHeroSection>) =>
+      failures.mode === "error"
+        ? Promise.reject(new Error("secret driver detail"))
+        : failures.mode === "outage"
+          ? Promise.reject(new MongoNetworkError("connection refused"))
+          : original.saveHeroSection(...args),
+  };
+});
 
 afterAll(closeDatabase);
 
@@ -24,6 +46,7 @@ const bucket = async () => new GridFSBucket(await getDb(), { bucketName: IMAGE_B
 const storedFiles = async () => (await bucket()).find({}).toArray();
 
 beforeEach(async () => {
+  failures.mode = null;
   const { admins, sessions, heroSection } = await getCollections();
   await Promise.all([admins.deleteMany({}), sessions.deleteMany({}), heroSection.deleteMany({})]);
   const files = await storedFiles();
@@ -246,6 +269,39 @@ describe("hero editor", () => {
     expect(await storedFiles()).toHaveLength(0);
   });
 
+  it("keeps the form with SPEC §8's text when the save fails, and discards the posted file", async () => {
+    const before = await hero();
+    failures.mode = "error";
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await save({ ...valid, imageFile: new File([await png(20, 20)], "a.png") });
+    spy.mockRestore();
+    expect(result.init.status).toBe(500);
+    expect(result.data.result.error).toEqual({ "": [HERO_SAVE_FAILED] });
+    expect(HERO_SAVE_FAILED).toBe("Failed to update hero section.");
+    expect(result.data.result.initialValue).toMatchObject({
+      title: "New title",
+      ctaLink: "/services",
+    });
+    expect(JSON.stringify(result.data)).not.toContain("secret driver detail");
+    expect(await storedFiles()).toHaveLength(0);
+    expect(await hero()).toEqual(before);
+  });
+
+  it("lets a database outage through to the site's 503 page", async () => {
+    failures.mode = "outage";
+    const thrown = await save(valid).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(MongoNetworkError);
+  });
+
+  it("records createdAt on the first save", async () => {
+    const { heroSection } = await getCollections();
+    await heroSection.deleteMany({});
+    expect((await save(valid)).status).toBe(302);
+    const doc = await hero();
+    expect(doc?.createdAt).toBeInstanceOf(Date);
+    expect(doc?.createdAt?.getTime()).toBe(doc?.updatedAt.getTime());
+  });
+
   it("sends a signed-out post to the sign-in page without reading it", async () => {
     const { request, run } = post(
       { ...valid, imageFile: new File([await png(10, 10)], "a.png") },
@@ -274,11 +330,8 @@ describe("/admin/dashboard/uploads", () => {
     expect(await storedFiles()).toHaveLength(1);
   });
 
-  it("refuses an SVG with the SPEC's text and stores nothing", async () => {
-    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "a.svg", {
-      type: "image/svg+xml",
-    });
-    const response: Response = await post({ file: svg }, UPLOADS).run(uploadAction);
+  it.each(REFUSED_FILES)("refuses %s with the SPEC's text and stores nothing", async (_, file) => {
+    const response: Response = await post({ file: file() }, UPLOADS).run(uploadAction);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: IMAGE_UPLOAD_FAILED });
     expect(await storedFiles()).toHaveLength(0);

@@ -12,10 +12,11 @@ import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { TextareaField } from "~/components/forms/fields";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
-import { HERO_SAVED, heroSchema } from "~/domain/hero";
+import { HERO_SAVE_FAILED, HERO_SAVED, heroSchema } from "~/domain/hero";
 import { getHeroSection, saveHeroSection } from "~/domain/hero.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
+import { attempt } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
@@ -26,7 +27,6 @@ const PAGE = "/admin/dashboard/hero";
 
 export { HERO_SAVED };
 
-const SAVE_FAILED = "Unexpected error: the hero section could not be saved. Please try again.";
 /** The home page's CTA text when none is set (SPEC §2). */
 const DEFAULT_CTA_TEXT = "Get Free Consultation";
 
@@ -58,13 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!image.ok) {
     return data({ result: submission.reply({ fieldErrors: { image: [image.message] } }) }, 400);
   }
-  try {
-    // Also lets the image it replaced go once unused.
-    await saveHeroSection({ ...submission.value, image: image.url }, actor);
-  } catch (error) {
-    console.error("Saving the hero failed:", error instanceof Error ? error.message : error);
+  // Also lets the image it replaced go once unused. A database outage is rethrown (503 page).
+  const saved = await attempt("Saving the hero", () =>
+    saveHeroSection({ ...submission.value, image: image.url }, actor),
+  );
+  if (!saved.ok) {
     if (image.stored) await discardImage(image.url);
-    return data({ result: submission.reply({ formErrors: [SAVE_FAILED] }) }, { status: 500 });
+    return data({ result: submission.reply({ formErrors: [HERO_SAVE_FAILED] }) }, { status: 500 });
   }
   return redirectWithFlash(PAGE, HERO_SAVED);
 }

@@ -1,7 +1,7 @@
 // Highlights admin: home-page order, create / edit / move / delete keeping positions 0, 1, 2…,
 // validation messages, 404 for malformed or unknown ids, and the home page seeing the change.
 import { ObjectId } from "mongodb";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import {
   HIGHLIGHT_DESCRIPTION_MAX,
@@ -16,13 +16,25 @@ import {
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
+import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { loader as homeLoader } from "../home";
 import { action, HIGHLIGHT_NOT_FOUND, loader, PAGE } from "./highlights";
+
+const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
+vi.mock("~/domain/highlight.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/domain/highlight.server")>();
+  const { failingWrites } = await import("../../../tests/support/failing-writes");
+  return {
+    ...original,
+    ...failingWrites(original, ["createHighlight", "updateHighlight"], failures),
+  };
+});
 
 afterAll(closeDatabase);
 
 let me: SignedIn;
 beforeEach(async () => {
+  failures.mode = null;
   const { highlights } = await getCollections();
   await highlights.deleteMany({});
   me = await signInFresh();
@@ -217,6 +229,38 @@ describe("editing and moving", () => {
     expect(statusOf(await post({ intent: "move", position: "1" }))).toBe(404);
     expect((await homeOrder()).titles).toEqual(["A"]);
   });
+});
+
+describe("a save that fails", () => {
+  it.each([
+    ["creating", false],
+    ["updating", true],
+  ])(
+    "%s: the form keeps what was typed with 'Unexpected error: ', nothing saved; an outage goes to the 503 page",
+    async (_, existing) => {
+      const [a] = await seed("A");
+      const fields = {
+        intent: "save",
+        ...(existing ? { id: a as string } : {}),
+        title: "Typed",
+        label: "L",
+        description: "D",
+      };
+      failures.mode = "error";
+      const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+      const outcome = await post(fields);
+      spy.mockRestore();
+      expect(statusOf(outcome)).toBe(500);
+      expect(outcome.data.result.error).toEqual({
+        "": ["Unexpected error: the change could not be saved. Please try again."],
+      });
+      expect(outcome.data.result.initialValue).toMatchObject({ title: "Typed" });
+      expect(JSON.stringify(outcome.data)).not.toContain(DRIVER_DETAIL);
+      expect((await homeOrder()).titles).toEqual(["A"]);
+      failures.mode = "outage";
+      expect((await post(fields))?.name).toBe("MongoNetworkError");
+    },
+  );
 });
 
 describe("deleting a highlight", () => {

@@ -101,6 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case DELETE_INTENT:
       return deleteFromCollection({
         what: "Deleting a highlight",
+        form,
         remove: () => deleteHighlight(id as string, actor),
         notFoundText: HIGHLIGHT_NOT_FOUND,
         back,

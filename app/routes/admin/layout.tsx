@@ -42,7 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A new key per message: the pages reset their form on it (useFlashKey), and the message is
   // focused again even when the same text comes twice.
   const flashKey = flash.message ? randomUUID() : null;
-  return data({ email: admin.email, flash: flash.message, flashKey }, { headers: flash.headers });
+  return data(
+    { email: admin.email, flash: flash.message, flashTone: flash.tone, flashKey },
+    { headers: flash.headers },
+  );
 }
 
 /**
@@ -69,7 +72,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
           {pageShowsFlash ? null : (
-            <FlashMessage key={loaderData.flashKey ?? "none"} message={loaderData.flash} />
+            <FlashMessage
+              key={loaderData.flashKey ?? "none"}
+              message={loaderData.flash}
+              tone={loaderData.flashTone}
+            />
           )}
           <Outlet />
         </div>

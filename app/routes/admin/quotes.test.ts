@@ -11,6 +11,7 @@ import { NOTE_MAX, NOTE_REQUIRED, NOTES_PER_LEAD_MAX, STATUS_FAILED } from "~/do
 import { QUOTE_NOT_FOUND, QUOTES_LOAD_FAILED } from "~/domain/quote";
 import {
   callRoute,
+  flashCarried,
   type SignedIn,
   signInFresh,
   statusOf,
@@ -20,7 +21,7 @@ import { action as detailAction, loader as detailLoader } from "./quote-detail";
 import ManageQuotes, { action, loader, PAGE } from "./quotes";
 import { loader as exportLoader } from "./quotes-export";
 
-const failures = vi.hoisted(() => ({ list: false, status: false }));
+const failures = vi.hoisted(() => ({ list: false, status: false, remove: false }));
 vi.mock("~/domain/quote.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("~/domain/quote.server")>();
   return {
@@ -35,6 +36,10 @@ vi.mock("~/domain/quote.server", async (importOriginal) => {
         failures.status
           ? Promise.reject(new Error("secret driver detail"))
           : original.setQuoteStatus(...args),
+      remove: (...args: Parameters<typeof original.quoteInbox.remove>) =>
+        failures.remove
+          ? Promise.reject(new Error("secret driver detail"))
+          : original.quoteInbox.remove(...args),
     },
   };
 });
@@ -44,6 +49,7 @@ afterAll(closeDatabase);
 let me: SignedIn;
 beforeEach(async () => {
   failures.list = false;
+  failures.remove = false;
   failures.status = false;
   const { quotes } = await getCollections();
   await quotes.deleteMany({});
@@ -280,6 +286,24 @@ describe("deleting a quote request", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${PAGE}?status=pending`);
     expect(await stored(id)).toBeNull();
+  });
+
+  it("a failed delete from its own page without JavaScript returns there with an error flash", async () => {
+    const id = await addQuote({ name: "Stays" });
+    failures.remove = true;
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const native = await postDetail(id, { intent: "delete", id }, "?status=pending&delete");
+    const enhanced = await postDetail(id, { intent: "delete", id, _enhanced: "1" });
+    spy.mockRestore();
+    expect(native.status).toBe(302);
+    expect(native.headers.get("Location")).toBe(`${PAGE}/${id}?status=pending`);
+    expect(await flashCarried(native)).toEqual({
+      message: "Unexpected error: the change could not be saved. Please try again.",
+      tone: "error",
+    });
+    expect(statusOf(enhanced)).toBe(500);
+    expect(enhanced.data.listError).toMatch(/^Unexpected error: /);
+    expect(await stored(id)).not.toBeNull();
   });
 
   it("refuses an unknown intent with 400", async () => {

@@ -95,6 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Also lets its image go once unused.
     return deleteFromCollection({
       what: "Deleting a resource",
+      form,
       remove: () => deleteResource(id, actor),
       notFoundText: RESOURCE_NOT_FOUND,
       back,

@@ -3,7 +3,7 @@
 // uploaded, replaced and removed, unknown fields ignored, nobody signed out let in).
 import { GridFSBucket } from "mongodb";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
@@ -13,11 +13,20 @@ import {
   SERVICE_ICON_REQUIRED,
   SERVICE_IMAGE_INVALID,
   SERVICE_LINK_INVALID,
+  SERVICE_PAGE_SAVE_FAILED,
 } from "~/domain/service-page";
 import { getServicePage } from "~/domain/service-page.server";
 import { loader as publicLoader } from "~/routes/services";
 import { signInFresh } from "../../../tests/support/admin-request";
+import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { action, FORM_UNREADABLE, loader, SERVICE_PAGE_SAVED } from "./services";
+
+const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
+vi.mock("~/domain/service-page.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/domain/service-page.server")>();
+  const { failingWrites } = await import("../../../tests/support/failing-writes");
+  return { ...original, ...failingWrites(original, ["saveServicePage"], failures) };
+});
 
 afterAll(closeDatabase);
 
@@ -29,6 +38,7 @@ const bucket = async () => new GridFSBucket(await getDb(), { bucketName: IMAGE_B
 const storedFiles = async () => (await bucket()).find({}).toArray();
 
 beforeEach(async () => {
+  failures.mode = null;
   const { servicePage } = await getCollections();
   await servicePage.deleteMany({});
   for (const file of await storedFiles()) await (await bucket()).delete(file._id);
@@ -317,13 +327,15 @@ describe("service page editor", () => {
 
   it("keeps the last row of every list (SPEC §5)", async () => {
     for (const [name, one] of [
+      ["services", "service"],
       ["benefits", "benefit"],
+      ["processSteps", "step"],
       ["cta.buttons", "button"],
     ] as const) {
       const fields = { ...valid };
-      if (name === "cta.buttons") {
-        delete fields["cta.buttons[1].label"];
-        delete fields["cta.buttons[1].link"];
+      // Every list down to one row (valid has two services, two steps and two buttons).
+      for (const key of Object.keys(fields)) {
+        if (/^(services|processSteps|cta\.buttons)\[1\]/.test(key)) delete fields[key];
       }
       const res = await post({
         ...fields,
@@ -456,6 +468,22 @@ describe("service page editor", () => {
     expect(errors["hero.image"] ?? errors[""]).toEqual([IMAGE_UPLOAD_FAILED]);
     expect(await storedFiles()).toHaveLength(0);
     expect(await getServicePage()).toBeNull();
+  });
+
+  it("keeps the form with SPEC §8's text when the save fails, and discards the posted file", async () => {
+    failures.mode = "error";
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await post({ ...valid, "hero.imageFile": new File([await png(12, 12)], "a.png") });
+    spy.mockRestore();
+    expect(statusOf(res)).toBe(500);
+    expect(res.data.result.error).toEqual({ "": [SERVICE_PAGE_SAVE_FAILED] });
+    expect(SERVICE_PAGE_SAVE_FAILED).toBe("Failed to update service page.");
+    expect(res.data.result.initialValue.hero.title).toBe("What we build");
+    expect(JSON.stringify(res.data)).not.toContain(DRIVER_DETAIL);
+    expect(await storedFiles()).toHaveLength(0);
+    expect(await getServicePage()).toBeNull();
+    failures.mode = "outage";
+    expect((await post(valid))?.name).toBe("MongoNetworkError");
   });
 
   it("stores nothing when another field is wrong", async () => {

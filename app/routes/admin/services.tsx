@@ -53,6 +53,7 @@ import {
   servicePageSchema,
 } from "~/domain/service-page";
 import { getServicePage, saveServicePage } from "~/domain/service-page.server";
+import { attempt } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
@@ -221,15 +222,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const value = submission.value;
-  try {
-    // Also lets the hero image it replaced go once unused.
-    await saveServicePage({ ...value, hero: { ...value.hero, image: image.url } }, actor);
-  } catch (error) {
-    console.error("[services] Could not save:", error instanceof Error ? error.message : error);
+  // Also lets the hero image it replaced go once unused. A database outage is rethrown (503).
+  const saved = await attempt("Saving the service page", () =>
+    saveServicePage({ ...value, hero: { ...value.hero, image: image.url } }, actor),
+  );
+  if (!saved.ok) {
     if (image.stored) await discardImage(image.url);
     return data(
       { result: submission.reply({ formErrors: [SERVICE_PAGE_SAVE_FAILED] }) },
-      { status: 503 },
+      { status: 500 },
     );
   }
   return redirectWithFlash(PAGE, SERVICE_PAGE_SAVED);

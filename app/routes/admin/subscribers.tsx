@@ -54,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof id !== "string" || !(await getSubscriber(id))) notFound(SUBSCRIBER_NOT_FOUND);
   return deleteFromCollection({
     what: "Removing a subscriber",
+    form,
     remove: () => deleteSubscriber(id, actor),
     notFoundText: SUBSCRIBER_NOT_FOUND,
     back: listHref(PAGE, state),

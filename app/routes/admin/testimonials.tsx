@@ -96,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Also lets its image go once unused.
     return deleteFromCollection({
       what: "Deleting a testimonial",
+      form,
       remove: () => deleteTestimonial(id, actor),
       notFoundText: TESTIMONIAL_NOT_FOUND,
       back,
