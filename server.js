@@ -23,7 +23,7 @@ const BUILD_PATH = path.join(root, "build", "server", "index.js");
  * @property {() => Promise<void>} shutdown
  * @property {() => { PORT: number }} getEnv
  * @property {(options?: { development?: boolean }) => import("express").RequestHandler} securityHeaders
- * @property {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, closing: boolean, fallback: () => void) => boolean} servePageFromCache
+ * @property {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, closing: () => boolean, fallback: () => void) => boolean} servePageFromCache
  */
 
 /** @param {unknown} error */
@@ -161,7 +161,8 @@ try {
 const handle = development
   ? app
   : (req, res) => {
-      if (!started.servePageFromCache(req, res, stopping, () => app(req, res))) app(req, res);
+      const closing = () => stopping;
+      if (!started.servePageFromCache(req, res, closing, () => app(req, res))) app(req, res);
     };
 
 if (!stopping) {

@@ -168,7 +168,8 @@ export async function startup(
 
 function startPageCache(): void {
   const env = getEnv();
-  if (!env.PAGE_CACHE) return;
+  // Development renders every request (server.js does not ask the cache there either).
+  if (!env.PAGE_CACHE || env.NODE_ENV === "development") return;
   // The same rule as Express's `trust proxy` (app.set above), for the visitor counter's address.
   const trust = compileTrust(env.TRUST_PROXY);
   const counter = visitorCounter();
@@ -203,12 +204,12 @@ function compileTrust(value: false | number | string): (address: string, hop: nu
 /**
  * server.js calls this for every request before Express: true when the page cache answers it
  * (PageCache.handle); false hands it to Express.
- * `closing`: the server is shutting down, so the answer says `Connection: close`.
+ * `closing()`: the server is shutting down, so the answer says `Connection: close`.
  */
 export function servePageFromCache(
   req: IncomingMessage,
   res: ServerResponse,
-  closing: boolean,
+  closing: () => boolean,
   fallback: () => void,
 ): boolean {
   return pageCache ? pageCache.handle(req, res, closing, fallback) : false;

@@ -4,6 +4,7 @@
 import type { Db } from "mongodb";
 import { ensureDemoContent } from "#db/seed";
 import { ensureBootstrapAdmin, getDummyHash } from "./domain/admin.server";
+import { contentChanged } from "./domain/content-version.server";
 import { getOrCreateSessionSecret } from "./domain/settings.server";
 import { getEnv } from "./env.server";
 
@@ -14,7 +15,11 @@ export async function prepareDatabase(db: Db, log: (line: string) => void): Prom
 
   const counts = env.SEED_DEMO_CONTENT ? await ensureDemoContent(db) : null;
   const total = Object.values(counts ?? {}).reduce((sum, n) => sum + n, 0);
-  if (total > 0) log(`[db] Empty database: seeded ${total} demo documents`);
+  if (total > 0) {
+    log(`[db] Empty database: seeded ${total} demo documents`);
+    // Other instances already running on this database drop their (empty) pages.
+    await contentChanged(db);
+  }
 
   const admin = await ensureBootstrapAdmin(db, {
     email: env.ADMIN_EMAIL,

@@ -60,6 +60,22 @@ describe("content version", () => {
     expect(contentGeneration()).toBe(generation + 1);
   });
 
+  it("still notices another instance's change that landed just before one of ours", async () => {
+    const { settings } = await getCollections();
+    await settings.updateOne(
+      { _id: CONTENT_VERSION_ID },
+      { $inc: { version: 1 }, $setOnInsert: { value: "", createdAt: new Date() } },
+      { upsert: true },
+    );
+    const generation = contentGeneration();
+    await contentChanged();
+    expect(contentGeneration()).toBe(generation + 1);
+    // A page rendered between the two may hold the other instance's older content: the poll
+    // must move on again rather than take the counter as ours alone.
+    await checkContentVersion();
+    expect(contentGeneration()).toBe(generation + 2);
+  });
+
   it("is bumped by the domain's content writes (admin and API alike), not by leads", async () => {
     let generation = contentGeneration();
     await createFaq({ question: "Cached?", answer: "Not for long." }, EDITOR);

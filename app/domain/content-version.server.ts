@@ -66,8 +66,9 @@ export async function contentChanged(db?: Db): Promise<void> {
       { $inc: { version: 1 }, $setOnInsert: { value: "", createdAt: new Date() } },
       { upsert: true, returnDocument: "after" },
     );
-    // Our own change: the poll need not invalidate again when it reads this value.
-    if (!db && typeof doc?.version === "number") lastSeen = doc.version;
+    // Only our own change since the last read: the poll need not invalidate again for it. If
+    // another instance's change came in between, leave it to the poll (which invalidates).
+    if (!db && lastSeen !== undefined && doc?.version === lastSeen + 1) lastSeen = doc.version;
   } catch (error) {
     console.error("[page cache] could not record a content change for other instances:", error);
   }
@@ -77,19 +78,26 @@ export async function contentChanged(db?: Db): Promise<void> {
 export async function checkContentVersion(): Promise<void> {
   if (polling) return;
   polling = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const { settings } = await getCollections();
-    const doc = await settings.findOne(
-      { _id: CONTENT_VERSION_ID },
-      { projection: { version: 1 }, maxTimeMS: 1_000 },
-    );
+    // A read that hangs (a stalled connection) must not stop the polls for good.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("content version read timed out")), 2_000);
+    });
+    const doc = await Promise.race([
+      settings.findOne({ _id: CONTENT_VERSION_ID }, { projection: { version: 1 } }),
+      timeout,
+    ]);
     const version = typeof doc?.version === "number" ? doc.version : 0;
-    if (lastSeen !== undefined && version !== lastSeen) invalidateLocally();
+    // The first read too: pages cached before it (a database that came up late) may be older.
+    if (version !== lastSeen) invalidateLocally();
     lastSeen = version;
   } catch {
     // Database unreachable: cached pages keep being served until they expire; the outage is
     // logged once by the connection module.
   } finally {
+    clearTimeout(timer);
     polling = false;
   }
 }

@@ -17,6 +17,7 @@ import {
   listPage,
   searchFilter,
 } from "./content-list.server";
+import { contentChanged } from "./content-version.server";
 import type { HighlightInput } from "./highlight";
 import { parseObjectId } from "./object-id.server";
 
@@ -124,6 +125,19 @@ async function renumber(
   }
 }
 
+/**
+ * The document write above it already changed the home page: if this follow-up (renumbering)
+ * fails before recordAudit runs, cached pages must still learn of the change.
+ */
+async function followUp(step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    await contentChanged();
+    throw error;
+  }
+}
+
 export async function createHighlight(input: HighlightInput, actor: Actor): Promise<string> {
   const { highlights } = await getCollections();
   const { position, ...fields } = input;
@@ -133,7 +147,7 @@ export async function createHighlight(input: HighlightInput, actor: Actor): Prom
     order: count,
     ...createdBy(actor.email),
   } as HighlightDoc);
-  await placeAt(inserted.insertedId, position);
+  await followUp(() => placeAt(inserted.insertedId, position));
   const id = inserted.insertedId.toHexString();
   await recordAudit(actor, {
     action: "create",
@@ -159,7 +173,7 @@ export async function updateHighlight(
     { $set: { ...fields, ...editedBy(actor.email) } },
   );
   if (result.matchedCount !== 1) return false;
-  await placeAt(_id, position);
+  await followUp(() => placeAt(_id, position));
   await recordAudit(actor, {
     action: "update",
     entity: "highlight",
@@ -180,7 +194,7 @@ export async function moveHighlight(id: string, position: number, actor: Actor):
     { projection: { title: 1 } },
   );
   if (!before) return false;
-  await placeAt(_id, position);
+  await followUp(() => placeAt(_id, position));
   await recordAudit(actor, {
     action: "move",
     entity: "highlight",
@@ -197,7 +211,7 @@ export async function deleteHighlight(id: string, actor: Actor): Promise<boolean
   const { highlights } = await getCollections();
   const deleted = await highlights.findOneAndDelete({ _id }, { projection: { title: 1 } });
   if (!deleted) return false;
-  await renumber(await orderedIds(), highlights);
+  await followUp(async () => renumber(await orderedIds(), highlights));
   await recordAudit(actor, {
     action: "delete",
     entity: "highlight",

@@ -21,7 +21,13 @@ interface Harness {
   clock: { now: number };
   generation: { value: number };
   /** What the stand-in route answers next (status, headers, extra HTML). */
-  route: { status: number; headers: Record<string, string>; delayMs: number; body: string };
+  route: {
+    status: number;
+    headers: Record<string, string>;
+    delayMs: number;
+    body: string;
+    truncated: boolean;
+  };
 }
 
 let server: Server | undefined;
@@ -38,7 +44,13 @@ async function harness(options: Partial<PageCacheOptions> = {}): Promise<Harness
   const generation = { value: 1 };
   const served: string[] = [];
   let renders = 0;
-  const route = { status: 200, headers: {} as Record<string, string>, delayMs: 0, body: "" };
+  const route = {
+    status: 200,
+    headers: {} as Record<string, string>,
+    delayMs: 0,
+    body: "",
+    truncated: false,
+  };
   const cache = new PageCache({
     enabled: true,
     ttlMs: 60_000,
@@ -65,17 +77,32 @@ async function harness(options: Partial<PageCacheOptions> = {}): Promise<Harness
     renders += 1;
     const nonce = res.locals.cspNonce as string;
     const token = `v1.${Date.now()}.${randomUUID()}`;
+    // As the site layout: the landing referrer is judged against the Host header only.
+    const referer = req.get("referer");
+    const landing =
+      referer && new URL(referer).host !== req.get("host") ? new URL(referer).href : null;
     const slots = res.locals.pageSlots as PageSlots | undefined;
-    if (slots) slots.formToken = token;
+    if (slots) Object.assign(slots, { formToken: token, landingReferrer: landing });
     if (route.delayMs) await new Promise((resolve) => setTimeout(resolve, route.delayMs));
     res.status(route.status).set({ "Content-Type": "text/html; charset=utf-8", ...route.headers });
     // Written in pieces, as React streams it.
     res.write(`<html><head><script nonce="${nonce}">boot()</script></head><body>`);
     res.write(`<p>${req.originalUrl}</p>${route.body}<input name="formToken" value="${token}">`);
-    res.end(`<script nonce="${nonce}">data("${token}")</script></body></html>`);
+    res.write(`<input name="landing" value="${landing ?? ""}">`);
+    res.end(
+      route.truncated ? "" : `<script nonce="${nonce}">data("${token}")</script></body></html>`,
+    );
   });
   server = createServer((req, res) => {
-    if (!cache.handle(req, res, false, () => app(req, res))) app(req, res);
+    if (
+      !cache.handle(
+        req,
+        res,
+        () => false,
+        () => app(req, res),
+      )
+    )
+      app(req, res);
   });
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -130,7 +157,8 @@ describe("page cache", () => {
     const strip = (body: string) =>
       body.replace(/nonce="[^"]+"/g, "").replace(/v1\.\d+\.[\w-]+/g, "");
     expect(strip(second.body)).toBe(strip(first.body));
-    expect(second.response.headers.get("cache-control")).toBe("no-cache");
+    // Browsers revalidate; a shared cache must never hand one nonce to many visitors.
+    expect(second.response.headers.get("cache-control")).toBe("private, no-cache");
     expect(second.response.headers.get("x-content-type-options")).toBe("nosniff");
     // Every answer, from the cache or not, is reported once sent (visitor counting).
     await expect.poll(() => h.served.length).toBe(2);
@@ -150,14 +178,15 @@ describe("page cache", () => {
       "__Host-bureau_session=s",
       "bureau_session=s",
       "theme=dark; __Host-bureau_flash=x",
+      "savedInternships =a",
     ]) {
       await get(h, "/internships", { Cookie: cookie });
     }
-    expect(h.renders()).toBe(4);
+    expect(h.renders()).toBe(5);
     // Other cookies (analytics, the admin's device cookie) do not change a public page.
     await get(h, "/internships", { Cookie: "theme=dark; __Host-bureau_device=d" });
     await get(h, "/internships");
-    expect(h.renders()).toBe(5);
+    expect(h.renders()).toBe(6);
   });
 
   it("keeps a page per referring site, since the page hands it to its forms", async () => {
@@ -165,6 +194,46 @@ describe("page cache", () => {
     await get(h, "/", { Referer: "https://news.example/post" });
     await get(h, "/", { Referer: `http://127.0.0.1:${new URL(h.base).port}/blog` });
     await get(h, "/");
+    expect(h.renders()).toBe(2);
+  });
+
+  it("never stores a page whose rendered referrer is not its key's (a forged X-Forwarded-Host)", async () => {
+    const forged = { Referer: "https://evil.example/promo", "X-Forwarded-Host": "evil.example" };
+    const first = await get(h, "/", forged);
+    expect(first.body).toContain("https://evil.example/promo");
+    await get(h, "/", forged);
+    const plain = await get(h, "/");
+    expect(h.renders()).toBe(3);
+    expect(plain.body).not.toContain("evil.example");
+    expect((await get(h, "/")).response.headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("drops ad click identifiers, so a campaign's visitors share one page", async () => {
+    await get(h, "/services?gclid=abc&utm_source=ads");
+    const second = await get(h, "/services?fbclid=xyz");
+    expect(second.body).not.toMatch(/gclid|fbclid/);
+    const third = await get(h, "/services?gclid=other&utm_source=ads");
+    expect(third.response.headers.get("x-page-cache")).toBe("hit");
+    expect(third.body).toContain("/services?utm_source=ads");
+    expect(third.body).not.toContain("gclid");
+    expect(h.renders()).toBe(2);
+  });
+
+  it("keeps nothing for an encoded admin path or a page cut short", async () => {
+    await get(h, "/%61dmin/dashboard");
+    await get(h, "/%61dmin/dashboard");
+    expect(h.renders()).toBe(2);
+    h.route.truncated = true;
+    await get(h, "/blog");
+    h.route.truncated = false;
+    expect((await get(h, "/blog")).response.headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("does not let a slow render hold other requests for the page for long", async () => {
+    h = await harness({ waitForRenderMs: 50 });
+    h.route.delayMs = 400;
+    const [first, second] = await Promise.all([get(h, "/about"), get(h, "/about")]);
+    expect([first.response.status, second.response.status]).toEqual([200, 200]);
     expect(h.renders()).toBe(2);
   });
 
@@ -244,6 +313,7 @@ describe("page cache", () => {
       expect(again.response.status).toBe(304);
       expect(again.body).toBe("");
       expect(again.response.headers.get("content-security-policy")).toBeNull();
+      expect(again.response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(again.response.headers.get("etag")).toBe(tag);
     }
     expect((await get(h, "/", { "If-None-Match": '"other"' })).response.status).toBe(200);
@@ -265,7 +335,7 @@ describe("page cache", () => {
   });
 
   it("evicts the least recently used pages beyond its memory budget", async () => {
-    h = await harness({ maxBytes: 3_000 });
+    h = await harness({ maxBytes: 3_600 }); // two of these pages, not three
     h.route.body = "x".repeat(400);
     await get(h, "/a");
     await get(h, "/b");
@@ -293,6 +363,7 @@ describe("preferredEncoding", () => {
     ["*", "br"],
     ["", undefined],
     ["gzip;q=0", undefined],
+    ["gzip;q=1, br;q=0.1", "gzip"],
   ])("%j → %s", (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
   });

@@ -52,11 +52,13 @@ export interface PageCacheOptions {
   securityHeaders: (nonce: string) => Record<string, string>;
   /** Called once a page served from the cache has been sent (visitor counting). */
   onServed?: (req: IncomingMessage) => void;
+  /** How long a request waits for someone else's render of its page (default 2 s). */
+  waitForRenderMs?: number;
   now?: () => number;
 }
 
 /** Cookies that change what a public page shows, so their bearers get a page of their own. */
-const PERSONAL_COOKIE = /(?:^|;)\s*(?:(?:__Host-)?bureau_(?:session|flash)|savedInternships)=/;
+const PERSONAL_COOKIE = /(?:^|;)\s*(?:(?:__Host-)?bureau_(?:session|flash)|savedInternships)\s*=/i;
 
 /** Route headers worth keeping with the page; the rest are made per answer. */
 const KEPT_HEADERS = ["vary", "link", "content-language"];
@@ -65,6 +67,34 @@ const KEPT_HEADERS = ["vary", "link", "content-language"];
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * Click identifiers ad networks append, different on every click: nothing on the site reads
+ * them, and keeping them would make every visitor of a campaign a cache miss (and a new entry).
+ * utm_* parameters are kept: the forms record them as the lead's source.
+ */
+const CLICK_IDS = new Set([
+  "fbclid",
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "dclid",
+  "msclkid",
+  "twclid",
+  "ttclid",
+  "li_fat_id",
+  "igshid",
+  "yclid",
+  "mc_eid",
+  "_hsenc",
+  "_hsmi",
+]);
+
+/** How long a request waits for someone else's render of its page before rendering its own. */
+const WAIT_FOR_RENDER_MS = 2_000;
+
+/** The Cache-Control of every cacheable page: browsers revalidate; shared caches never keep it. */
+const PAGE_CACHE_CONTROL = "private, no-cache";
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
@@ -98,21 +128,13 @@ export class PageCache {
    */
   keyOf(method: string | undefined, url: string | undefined, headers: IncomingMessage["headers"]) {
     if (!this.options.enabled || (method !== "GET" && method !== "HEAD") || !url) return null;
-    const path = url.split("?", 1)[0] ?? "";
-    if (!isPageRequest("GET", path) || path.endsWith(".data") || path.startsWith("/__"))
-      return null;
+    // Checked decoded, as React Router matches it: /%61dmin is /admin.
+    const path = safeDecode(url.split("?", 1)[0] ?? "");
+    if (path === null || !isPageRequest("GET", path) || path.endsWith(".data")) return null;
+    if (path.startsWith("/__")) return null;
     const cookie = headers.cookie;
     if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
-    // The page hands the other site that sent the visitor to its forms (site-layout.tsx):
-    // same Referer, same page.
-    const referer = headers.referer;
-    const ownHosts = [headers.host, firstValue(headers["x-forwarded-host"])];
-    const landing = ownHosts
-      .map((host) => externalReferrer(referer, host ?? ""))
-      .every((value) => value !== undefined)
-      ? referer
-      : "";
-    return `${url}\n${landing}`;
+    return `${url}\n${landingReferrerOf(headers) ?? ""}`;
   }
 
   private fresh(entry: Entry): boolean {
@@ -144,7 +166,7 @@ export class PageCache {
    * Answers `req` from the cache when it can; false hands it on to Express. Called for every
    * request, so the checks are cheap and synchronous; the answer may finish asynchronously.
    */
-  serve(req: IncomingMessage, res: ServerResponse, closing = false): boolean {
+  serve(req: IncomingMessage, res: ServerResponse, closing: () => boolean = () => false): boolean {
     const key = this.keyOf(req.method, req.url, req.headers);
     if (key === null) return false;
     const entry = this.lookup(key);
@@ -156,55 +178,73 @@ export class PageCache {
   }
 
   /**
-   * `serve`, and also: when a render of the same page is in progress (a spike right after a
-   * content change), wait for it and answer from the cache rather than render the page again;
-   * `fallback` (Express) takes the request if that render was not kept. False: not cacheable or
-   * not cached, Express takes it now.
+   * Called by server.js for every request before Express. Drops ad click identifiers from the
+   * URL (for Express too), then `serve`; and when a render of the same page is in progress (a
+   * spike right after a content change), waits for it (at most WAIT_FOR_RENDER_MS) and answers
+   * from the cache rather than render the page again; `fallback` (Express) takes the request if
+   * that render was not kept in time. False: not cacheable or not cached, Express takes it now.
    */
   handle(
     req: IncomingMessage,
     res: ServerResponse,
-    closing: boolean,
+    closing: () => boolean,
     fallback: () => void,
   ): boolean {
+    if (req.url && (req.method === "GET" || req.method === "HEAD"))
+      req.url = withoutClickIds(req.url);
     if (this.serve(req, res, closing)) return true;
     const key = this.keyOf(req.method, req.url, req.headers);
     const pending = key === null ? undefined : this.inFlight.get(key);
     if (!pending) return false;
-    void pending.then(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.waitForRenderMs ?? WAIT_FOR_RENDER_MS);
+    });
+    void Promise.race([pending, timeout]).then(() => {
+      clearTimeout(timer);
       if (!this.serve(req, res, closing)) fallback();
     });
     return true;
   }
 
-  private async send(entry: Entry, req: IncomingMessage, res: ServerResponse, closing: boolean) {
+  private async send(
+    entry: Entry,
+    req: IncomingMessage,
+    res: ServerResponse,
+    closing: () => boolean,
+  ) {
     this.stats.hits += 1;
     try {
       const tag = `W/"${entry.tag}.${Math.floor(this.now() / HOUR_MS).toString(36)}"`;
       const common: Record<string, string> = {
-        "Cache-Control": "no-cache",
+        "Cache-Control": PAGE_CACHE_CONTROL,
         ETag: tag,
         Vary: mergeVary(entry.headers.vary, "Accept-Encoding"),
         "X-Page-Cache": "hit",
       };
-      if (closing) common.Connection = "close";
+      if (closing()) common.Connection = "close";
       for (const [name, value] of Object.entries(entry.headers)) {
         if (name !== "vary") common[name] = value;
       }
-      res.once("finish", () => this.options.onServed?.(req));
+      const nonce = this.options.nonce();
+      const { "Content-Security-Policy": policy, ...security } =
+        this.options.securityHeaders(nonce);
+      res.once("finish", () => {
+        if (res.statusCode < 400) this.options.onServed?.(req);
+      });
       if (matchesTag(req.headers["if-none-match"], tag)) {
         this.stats.notModified += 1;
-        // No Content-Security-Policy: a browser keeps the stored page, and would otherwise
-        // replace the stored policy (whose nonce matches that page) with this one.
-        res.writeHead(304, common);
+        // No Content-Security-Policy: a browser keeps its stored page and merges a 304's headers
+        // into it, so a new nonce would no longer match the stored page's.
+        res.writeHead(304, { ...security, ...common });
         res.end();
         return;
       }
-      const nonce = this.options.nonce();
       const token = entry.slots.includes("formToken") ? await this.options.formToken() : "";
       let body: Buffer = Buffer.from(fill(entry, nonce, token), "utf8");
       const headers: Record<string, string> = {
-        ...this.options.securityHeaders(nonce),
+        ...security,
+        ...(policy ? { "Content-Security-Policy": policy } : {}),
         ...common,
         "Content-Type": "text/html; charset=utf-8",
       };
@@ -218,10 +258,18 @@ export class PageCache {
       res.end(req.method === "HEAD" ? undefined : body);
     } catch (error) {
       console.error("[page cache] could not answer from the cache:", error);
-      if (!res.headersSent) {
-        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      if (res.headersSent) {
+        res.destroy();
+        return;
       }
-      res.end(res.headersSent ? undefined : "Error");
+      const { "Content-Security-Policy": _policy, ...security } = this.options.securityHeaders("");
+      res.writeHead(500, {
+        ...security,
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+      });
+      res.end("Error");
     }
   }
 
@@ -240,18 +288,23 @@ export class PageCache {
     const generation = this.options.generation();
     const slots: PageSlots = {};
     res.locals.pageSlots = slots;
-    res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
     res.setHeader("X-Page-Cache", "miss");
 
-    let release: () => void = () => {};
+    // Other requests for this page wait for this render (see `handle`); released once, and only
+    // if this render is still the one they wait for.
+    let release = () => {};
     if (!this.inFlight.has(key)) {
-      const done = new Promise<void>((resolve) => {
-        release = () => {
-          this.inFlight.delete(key);
-          resolve();
-        };
+      let resolve = () => {};
+      const done = new Promise<void>((r) => {
+        resolve = r;
       });
       this.inFlight.set(key, done);
+      release = () => {
+        release = () => {};
+        if (this.inFlight.get(key) === done) this.inFlight.delete(key);
+        resolve();
+      };
     }
 
     const chunks: Buffer[] = [];
@@ -273,24 +326,41 @@ export class PageCache {
     const end = res.end;
     res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
       collect(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      const accepted = (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      // A client that reads slowly (or not at all) must not hold up the render others wait
+      // for: the page is at most MAX_PAGE_BYTES, so Node may buffer what the socket has not
+      // taken yet.
+      return overflow ? accepted : true;
     } as Response["write"];
     res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
       collect(chunk, rest[0]);
+      // The whole page has been written (whatever the socket has sent so far): keep it now.
+      keep();
       return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     } as Response["end"];
 
-    res.once("finish", () => {
+    let kept = false;
+    const keep = () => {
+      if (kept) return;
+      kept = true;
       try {
         if (overflow || generation !== this.options.generation()) return;
         const nonce = res.locals.cspNonce;
         if (typeof nonce !== "string" || !cacheableAnswer(res)) return;
-        this.store(key, Buffer.concat(chunks).toString("utf8"), { nonce, slots, res, generation });
+        // The render's own idea of where the visitor came from must be the key's, or a crafted
+        // request could store its referrer in everyone's page.
+        if ((slots.landingReferrer ?? null) !== (landingReferrerOf(req.headers) ?? null)) return;
+        const html = Buffer.concat(chunks).toString("utf8");
+        // A body cut short by a failed stream is not a page.
+        if (!/<\/html>\s*$/i.test(html)) return;
+        this.store(key, html, { nonce, slots, res, generation });
+      } catch (error) {
+        console.error("[page cache] could not keep a page:", error);
       } finally {
         release();
       }
-    });
-    res.once("close", release);
+    };
+    res.once("close", () => release());
     next();
   };
 
@@ -347,12 +417,46 @@ export class PageCache {
 /** Values a render made for its response alone, noted by loaders (see noteFormToken). */
 export interface PageSlots {
   formToken?: string;
+  /** The landing referrer the site layout rendered (null: none). */
+  landingReferrer?: string | null;
 }
 
 function cacheableAnswer(res: Response): boolean {
   if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return false;
   if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return false;
-  return !/\b(?:no-store|private)\b/i.test(String(res.getHeader("cache-control") ?? ""));
+  // Ours, unless the route set its own: then only if it allows keeping the page.
+  const cacheControl = String(res.getHeader("cache-control") ?? "");
+  return cacheControl === PAGE_CACHE_CONTROL || !/\b(?:no-store|private)\b/i.test(cacheControl);
+}
+
+function safeDecode(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+/** The other site that sent this visitor (normalised as the site layout renders it), if any. */
+function landingReferrerOf(headers: IncomingMessage["headers"]): string | undefined {
+  const referer = headers.referer;
+  // Foreign to every name this site may be reached by, as React Router may use either.
+  const hosts = [headers.host, firstValue(headers["x-forwarded-host"])];
+  const outside = hosts.map((host) => externalReferrer(referer, host ?? ""));
+  return outside.every((value) => value !== undefined) ? outside[0] : undefined;
+}
+
+/** The URL without ad click identifiers (CLICK_IDS); unchanged when it has none. */
+export function withoutClickIds(url: string): string {
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const params = url.slice(at + 1).split("&");
+  const kept = params.filter((param) => {
+    const name = param.split("=", 1)[0] ?? "";
+    return !CLICK_IDS.has(safeDecode(name)?.toLowerCase() ?? name);
+  });
+  if (kept.length === params.length) return url;
+  return kept.length ? `${url.slice(0, at)}?${kept.join("&")}` : url.slice(0, at);
 }
 
 function fill(entry: Entry, nonce: string, token: string): string {
@@ -403,9 +507,11 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
   const quality = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  if (quality("br") > 0) return "br";
-  if (quality("gzip") > 0) return "gzip";
-  return undefined;
+  const br = quality("br");
+  const gz = quality("gzip");
+  if (br <= 0 && gz <= 0) return undefined;
+  // The client's preference; brotli on a tie (smaller).
+  return br >= gz ? "br" : "gzip";
 }
 
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
@@ -432,16 +538,17 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
 export const pageSlotsContext = createContext<PageSlots | undefined>(undefined);
 
 /**
- * The site layout's loader hands out a form token per page; noted here, so a cached copy of the
- * page gets a fresh token in every answer instead of the first visitor's. Does nothing when the
- * page is not being cached (or in unit tests, where the context may lack the key).
+ * The site layout's loader notes the form token it hands out (a cached copy of the page gets a
+ * fresh one in every answer instead of the first visitor's) and the landing referrer it rendered
+ * (checked against the cache key). Does nothing when the page is not being cached (or in unit
+ * tests, where the context may lack the key).
  */
-export function noteFormToken(context: Readonly<RouterContextProvider>, formToken: string): void {
+export function notePageSlots(context: Readonly<RouterContextProvider>, values: PageSlots): void {
   let slots: PageSlots | undefined;
   try {
     slots = context.get(pageSlotsContext);
   } catch {
     return;
   }
-  if (slots) slots.formToken = formToken;
+  if (slots) Object.assign(slots, values);
 }

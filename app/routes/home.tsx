@@ -23,8 +23,8 @@ import {
 import { type SubscribeOutcome, subscribe } from "~/domain/newsletter.server";
 import { listTestimonials } from "~/domain/testimonial.server";
 import { getEnv } from "~/env.server";
-import { mergeRouteHeaders } from "~/lib/route-headers";
 import { isSafeImageSrc } from "~/lib/links";
+import { mergeRouteHeaders } from "~/lib/route-headers";
 import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/home";

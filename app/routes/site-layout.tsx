@@ -11,7 +11,7 @@ import { publicSiteUrl } from "~/domain/site-content.server";
 import { issueFormToken } from "~/lib/form-guard.server";
 import { externalReferrer } from "~/lib/lead-source";
 import { classifyHref, isWebUrl } from "~/lib/links";
-import { noteFormToken } from "~/lib/page-cache.server";
+import { notePageSlots } from "~/lib/page-cache.server";
 import { quoteHref } from "~/lib/quote-link";
 import { FALLBACK_BRAND } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -32,15 +32,17 @@ function loadQuoteDialog(): Promise<QuoteDialogModule> {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [footer, formToken] = await Promise.all([getFooter(), issueFormToken()]);
-  // A cached copy of this page gets a fresh token per answer (lib/page-cache.server.ts).
-  noteFormToken(context, formToken);
+  const landingReferrer =
+    externalReferrer(request.headers.get("Referer"), new URL(request.url).host) ?? null;
+  // A cached copy of this page gets a fresh token per answer, and is kept only for visitors
+  // with this landing referrer (lib/page-cache.server.ts).
+  notePageSlots(context, { formToken, landingReferrer });
   return {
     // Signed "handed out at" time for the quote, contact and newsletter forms on this page
     // (lib/form-guard.server.ts). Renewed after every form post (see shouldRevalidate).
     formToken,
     // The other site that sent this visitor, for the forms' "came from" (lib/lead-source.ts).
-    landingReferrer:
-      externalReferrer(request.headers.get("Referer"), new URL(request.url).host) ?? null,
+    landingReferrer,
     brand: footer?.copyright.trim() || FALLBACK_BRAND,
     siteUrl: publicSiteUrl(),
     year: new Date().getUTCFullYear(),
