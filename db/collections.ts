@@ -1,7 +1,7 @@
 // The stored shape of every collection (SPEC §3, plus admins, sessions and settings) and
 // the indexes each one needs. This file is the single source of truth for collection names:
 // domain code asks `collections(db)` for a typed handle instead of spelling a name twice.
-import type { Collection, Db, IndexDescription, ObjectId } from "mongodb";
+import type { Binary, Collection, Db, IndexDescription, ObjectId } from "mongodb";
 
 export const INTERNSHIP_DOMAINS = ["Marketing", "Tech", "Design", "Finance", "HR"] as const;
 export const INTERNSHIP_STATUSES = ["Open", "Closed", "Pending"] as const;
@@ -337,6 +337,23 @@ export interface AuditLogDoc {
   count?: number;
 }
 
+/**
+ * A resized copy of a stored image (app/domain/image-variant.server.ts, docs/decisions/017):
+ * made once by sharp, then read by every instance. The key in `_id` makes a second copy of the
+ * same variant a duplicate-key error, so two instances encoding it at once store one.
+ */
+export interface ImageVariantDoc {
+  /** "<source id>:<width>:<format>". */
+  _id: string;
+  /** The GridFS file (bucket `images`) it was made from; its deletion deletes the variants. */
+  source: ObjectId;
+  width: number;
+  height: number;
+  contentType: string;
+  data: Binary;
+  createdAt: Date;
+}
+
 export interface SettingDoc {
   _id: string;
   value: string;
@@ -372,6 +389,7 @@ export interface Collections {
   rateLimits: Collection<RateLimitDoc>;
   settings: Collection<SettingDoc>;
   auditLog: Collection<AuditLogDoc>;
+  imageVariants: Collection<ImageVariantDoc>;
 }
 
 export const COLLECTION_NAMES = {
@@ -399,6 +417,7 @@ export const COLLECTION_NAMES = {
   rateLimits: "rateLimits",
   settings: "settings",
   auditLog: "auditLog",
+  imageVariants: "imageVariants",
 } as const satisfies Record<keyof Collections, string>;
 
 export function collections(db: Db): Collections {
@@ -455,6 +474,8 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
     { key: { key: 1, at: 1 } },
   ],
   rateLimits: [{ key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 }],
+  // Deleting an image deletes its variants by source.
+  imageVariants: [{ key: { source: 1 } }],
   // /admin/dashboard/audit: newest first (the TTL index on `at` serves that sort too), by
   // actor, by action, by entity; each newest first within. Retention: docs/decisions/014.
   auditLog: [

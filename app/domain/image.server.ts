@@ -265,6 +265,7 @@ export async function deleteImageIfUnused(url: string | null | undefined): Promi
   try {
     if (await isImageInUse(url)) return false;
     await (await bucket()).delete(id);
+    await deleteImageVariants(id);
     return true;
   } catch {
     return false;
@@ -276,6 +277,33 @@ export async function discardImage(url: string | null | undefined): Promise<void
   const id = storedImageId(url);
   if (!id) return;
   await (await bucket()).delete(id).catch(() => undefined);
+  await deleteImageVariants(id).catch(() => undefined);
+}
+
+/**
+ * Deletes the resized copies of a stored image (image-variant.server.ts) once the image itself
+ * is deleted. They live in their own collection, never in the images bucket, so the sweep below
+ * never mistakes one for an unused upload.
+ */
+export async function deleteImageVariants(source: ObjectId): Promise<void> {
+  const { imageVariants } = await getCollections();
+  await imageVariants.deleteMany({ source });
+}
+
+/**
+ * Deletes variants whose image is gone: one encoded while its image was being deleted would
+ * otherwise stay for good. Answers how many images' variants it deleted.
+ */
+export async function sweepOrphanVariants(): Promise<number> {
+  const { imageVariants } = await getCollections();
+  const images = await bucket();
+  let swept = 0;
+  for (const source of await imageVariants.distinct("source")) {
+    if ((await images.find({ _id: source }).limit(1).toArray()).length > 0) continue;
+    await imageVariants.deleteMany({ source });
+    swept += 1;
+  }
+  return swept;
 }
 
 /**
@@ -377,8 +405,9 @@ export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
  * Deletes stored files that no document refers to and that are older than the grace period:
  * files uploaded with JavaScript whose form was never saved (cancelled, tab closed), and any
  * file a failed clean-up left behind. The grace period covers an editor left open for hours;
- * at most `limit` files are deleted per run, oldest first. Safe to run on several instances at
- * once (a delete of a file already gone is ignored). Answers how many files were deleted.
+ * at most `limit` files are deleted per run, oldest first, each with its resized variants, and
+ * variants left without their file go too. Safe to run on several instances at once (a delete
+ * of a file already gone is ignored). Answers how many files were deleted.
  */
 export async function sweepUnusedImages(
   options: { now?: Date; graceMs?: number; limit?: number } = {},
@@ -398,6 +427,8 @@ export async function sweepUnusedImages(
     } catch {
       // Deleted meanwhile by another instance's sweep.
     }
+    await deleteImageVariants(file._id);
   }
+  await sweepOrphanVariants();
   return deleted;
 }

@@ -12,6 +12,13 @@ export const IMAGE_UPLOAD_NETWORK = "Image upload failed. Please check your conn
 /** Where the ImageField posts a picked file with JavaScript (routes/admin/uploads.ts). */
 export const UPLOAD_ACTION = "/admin/dashboard/uploads";
 
+/**
+ * The widths /images/<id>?w= answers (docs/decisions/017): a fixed set, so the stored copies
+ * stay few and nobody can make the server encode thousands of sizes. 96 and 160 serve avatars
+ * (40-80 CSS px at 1-2x), the rest content images up to a full-width hero.
+ */
+export const IMAGE_WIDTHS: readonly number[] = [96, 160, 320, 480, 640, 960, 1280, 1920];
+
 /** `/images/<ObjectId>`: an image stored in this site's GridFS bucket. */
 export const STORED_IMAGE_PATH = /^\/images\/([0-9a-f]{24})$/;
 

@@ -15,6 +15,7 @@ import { blogSummary, getBlogById, listLatestBlogs, readingMinutes } from "~/dom
 import { publicSiteUrl } from "~/domain/site-content.server";
 import { formatDate } from "~/lib/format";
 import { isSafeImageSrc } from "~/lib/links";
+import { AVATAR_MAX_WIDTH } from "~/lib/responsive-image";
 import { absoluteUrl, errorSeo, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
@@ -153,6 +154,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 alt=""
                 width={56}
                 height={56}
+                sizes="56px"
+                maxWidth={AVATAR_MAX_WIDTH}
                 className="h-14 w-14 shrink-0 rounded-full bg-slate-100 object-cover shadow ring-2 ring-white"
               />
               <div className="min-w-0 text-left text-sm">
@@ -177,6 +180,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             alt=""
             width={1200}
             height={630}
+            // max-w-5xl less its padding.
+            sizes="(min-width: 1024px) 960px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
             loading="eager"
             fetchPriority="high"
             className="aspect-[1200/630] w-full rounded-2xl bg-slate-100 object-cover shadow-sm"

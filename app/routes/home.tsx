@@ -24,6 +24,7 @@ import { type SubscribeOutcome, subscribe } from "~/domain/newsletter.server";
 import { listTestimonials } from "~/domain/testimonial.server";
 import { getEnv } from "~/env.server";
 import { isSafeImageSrc } from "~/lib/links";
+import { responsiveImage } from "~/lib/responsive-image";
 import { mergeRouteHeaders } from "~/lib/route-headers";
 import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
@@ -212,6 +213,10 @@ function Hero({ hero }: { hero: NonNullable<Route.ComponentProps["loaderData"]["
     <section className="relative isolate overflow-hidden bg-slate-900 text-white">
       {isSafeImageSrc(hero.image) ? (
         <img
+          // The box covers the viewport's width and at least min(80svh, 720px) of its height
+          // with a 16:9 picture (object-cover): on a phone that is about 950 CSS px wide, not
+          // 100vw, or the picture would be blown up.
+          {...responsiveImage(hero.image, "max(100vw, min(142svh, 1280px))")}
           src={hero.image}
           alt=""
           width={1920}

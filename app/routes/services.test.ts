@@ -50,7 +50,12 @@ describe("services page", () => {
 
   it("renders the hero image above the fold: eager, high priority, with its size", () => {
     const html = renderRoute(Services, { page });
-    const img = /<img[^>]*src="\/demo\/services-hero\.webp"[^>]*>/.exec(html)?.[0] ?? "";
+    const src = page.hero.image;
+    expect(src).toMatch(/^\/images\/[0-9a-f]{24}$/);
+    const img = new RegExp(`<img[^>]*src="${src}"[^>]*>`).exec(html)?.[0] ?? "";
+    // Resized variants for the half-width box (lib/responsive-image.ts).
+    expect(img).toContain(`${src}?w=640 640w`);
+    expect(img).toMatch(/sizes="\(min-width: 1280px\) 584px/);
     expect(img).toContain('loading="eager"');
     expect(img).toContain('fetchPriority="high"');
     expect(img).toContain('width="1920"');

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { type Db, type Document, MongoBulkWriteError, ObjectId } from "mongodb";
 import { COLLECTION_NAMES, type Collections, collections } from "../collections";
 import { buildDemoContent, type DemoContent } from "./demo-content";
+import { seedDemoImages } from "./demo-images";
 
 /** Every content collection the seed fills; admins, sessions and settings are never touched. */
 export const DEMO_COLLECTIONS: readonly (keyof Collections)[] = [
@@ -92,12 +93,18 @@ export async function seedDemoContent(
   db: Db,
   options: SeedOptions = {},
 ): Promise<Record<string, number>> {
+  // Pictures first: a document never refers to a file that is not there yet.
+  await seedDemoImages(db);
   const counts = await insertMissing(db, withDemoIds(buildDemoContent(options.now ?? new Date())));
   await markSeeded(db);
   return counts;
 }
 
-/** Empties every demo collection, then seeds again: the same counts however often it runs. */
+/**
+ * Empties every demo collection, then seeds again: the same counts however often it runs.
+ * Stored images stay (uploads may still be referred to elsewhere); demo pictures that were
+ * deleted come back.
+ */
 export async function resetDemoContent(
   db: Db,
   options: SeedOptions = {},
@@ -131,6 +138,7 @@ export async function ensureDemoContent(
       return null;
     }
   }
+  await seedDemoImages(db);
   const counts = await insertMissing(db, content);
   await markSeeded(db);
   return counts;

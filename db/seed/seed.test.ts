@@ -16,6 +16,7 @@ import {
 } from "../collections";
 import { startEmbeddedServer } from "../embedded";
 import { buildDemoContent, utcDate, VISITOR_STAT_DAYS, visitorCountFor } from "./demo-content";
+import { demoImageFiles, demoImageId, seedDemoImages } from "./demo-images";
 import {
   DEMO_COLLECTIONS,
   DEMO_MARKER_ID,
@@ -122,9 +123,9 @@ describe("seedDemoContent", () => {
     const blogs = await c.blogs.find({}).toArray();
     expect(blogs.length).toBeGreaterThanOrEqual(6);
     for (const b of blogs) {
-      expect(b.imageUrl, b.title).toMatch(/^\/demo\//);
-      expect(existsSync(publicFile(b.imageUrl)), b.imageUrl).toBe(true);
-      expect(existsSync(publicFile(b.authorAvatar)), b.authorAvatar).toBe(true);
+      // Stored pictures: the test below checks that each one is in GridFS.
+      expect(b.imageUrl, b.title).toMatch(/^\/images\/[0-9a-f]{24}$/);
+      expect(b.authorAvatar, b.title).toMatch(/^\/images\/[0-9a-f]{24}$/);
       expect(b.excerpt.length, b.title).toBeLessThanOrEqual(160);
       expect(b.author).toBeTruthy();
       expect(b.authorName).toBeTruthy();
@@ -203,19 +204,44 @@ describe("seedDemoContent", () => {
     }
   });
 
-  it("references only images that exist in public/demo", async () => {
+  it("refers to its pictures as /images/<id>, each stored once in GridFS from public/demo", async () => {
     const referenced = new Set<string>();
     for (const name of DEMO_COLLECTIONS) {
       for (const doc of await collections(db)[name].find({}).toArray()) {
         for (const s of strings(doc)) {
-          for (const m of s.matchAll(/\/demo\/[\w.-]+/g)) referenced.add(m[0]);
+          expect(s).not.toMatch(/\/demo\//);
+          for (const m of s.matchAll(/\/images\/([0-9a-f]{24})/g)) referenced.add(m[1] ?? "");
         }
       }
     }
     expect(referenced.size).toBeGreaterThan(20);
-    for (const url of referenced) expect(existsSync(publicFile(url)), url).toBe(true);
+    const stored = await db
+      .collection("images.files")
+      .find({})
+      .project<{ _id: ObjectId; filename: string; metadata: Record<string, unknown> }>({
+        filename: 1,
+        metadata: 1,
+      })
+      .toArray();
+    expect(new Set(stored.map((f) => f._id.toHexString()))).toEqual(referenced);
+    for (const file of stored) {
+      expect(file._id).toEqual(demoImageId(file.filename));
+      expect(existsSync(publicFile(`/demo/${file.filename}`))).toBe(true);
+      expect(file.metadata).toMatchObject({ contentType: "image/webp" });
+      expect(file.metadata.width).toBeGreaterThan(0);
+    }
     expect(existsSync(publicFile("/demo/default-avatar.webp"))).toBe(true);
     expect(existsSync(publicFile("/demo/default-image.webp"))).toBe(true);
+  });
+
+  it("stores each picture once when seeded again or by two instances at once", async () => {
+    const twice = await freshDb();
+    await Promise.all([seedDemoImages(twice), seedDemoImages(twice)]);
+    await seedDemoContent(twice, { now: NOW });
+    const files = await twice.collection("images.files").countDocuments();
+    const chunks = await twice.collection("images.chunks").countDocuments();
+    expect(files).toBe(demoImageFiles().length);
+    expect(chunks).toBe(files);
   });
 });
 

@@ -194,8 +194,10 @@ test.describe("sharing with JavaScript", () => {
   });
 
   test("a broken author picture is replaced by the default avatar", async ({ page }) => {
-    await page.route(`**${first.authorAvatar}`, (route) =>
-      route.fulfill({ status: 200, contentType: "image/webp", body: "not an image" }),
+    // The picture and each of its resized variants (`?w=`, from the srcset).
+    await page.route(
+      (url) => url.pathname === first.authorAvatar,
+      (route) => route.fulfill({ status: 200, contentType: "image/webp", body: "not an image" }),
     );
     await page.goto(firstPath);
     const avatar = page.getByRole("article").locator("header img");

@@ -95,6 +95,12 @@ export async function attack(
   if (changes.auditLog !== undefined && changes.auditLog > 0 && changes.auditLog <= accepted) {
     delete changes.auditLog;
   }
+  // A valid save that drops or replaces a stored image deletes that file and its resized copies
+  // (decisions 011, 017); the demo content's pictures are stored images.
+  for (const name of ["images.files", "images.chunks", "imageVariants"]) {
+    const change = changes[name];
+    if (change !== undefined && change < 0 && accepted > 0) delete changes[name];
+  }
   const written = Object.values(changes).reduce((s, n) => s + Math.abs(n), 0);
   totals.written += written;
   totals.targets++;

@@ -3,6 +3,7 @@
 // one link to /blog/{id}.
 import { Link } from "react-router";
 import { formatDate, isoDate, markdownToPlainText, truncate } from "~/lib/format";
+import { AVATAR_MAX_WIDTH, IMAGE_SIZES } from "~/lib/responsive-image";
 import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
 
 export const BLOG_CARD_TRUNCATE = 150;
@@ -47,6 +48,7 @@ export function BlogCard({
         alt=""
         width={1200}
         height={675}
+        sizes={IMAGE_SIZES.cardGrid}
         loading={eager ? "eager" : "lazy"}
         className="aspect-video w-full bg-slate-100 object-cover"
       />
@@ -69,6 +71,8 @@ export function BlogCard({
             alt=""
             width={40}
             height={40}
+            sizes="40px"
+            maxWidth={AVATAR_MAX_WIDTH}
             loading="lazy"
             className="h-10 w-10 rounded-full bg-slate-100 object-cover"
           />

@@ -6,6 +6,7 @@ import {
   PhoneIcon,
   type Icon as PhosphorIcon,
 } from "@phosphor-icons/react";
+import { responsiveImage } from "~/lib/responsive-image";
 import { EmailLink, PhoneLink } from "./contact-links";
 
 export function ContactDetailsCard({
@@ -26,11 +27,17 @@ export function ContactDetailsCard({
     >
       {image ? (
         // No fallback picture here: a stock image says nothing about where we are.
+        // Below the form on phones; two of five columns (gap-10) from lg.
         <img
+          {...responsiveImage(
+            image,
+            "(min-width: 1280px) 462px, (min-width: 1024px) calc(40vw - 50px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)",
+          )}
           src={image}
           alt=""
           width={1200}
           height={800}
+          loading="lazy"
           decoding="async"
           className="aspect-[3/2] w-full bg-slate-100 object-cover"
         />

@@ -2,22 +2,32 @@
 // "Broken images fall back to a default avatar/image"). The server renders the fallback when
 // there is no source at all; a broken source is replaced once JavaScript runs, including one
 // that failed before hydration (it is then `complete` with no natural width).
+// A stored image (/images/<id>) also gets a srcset of its resized variants for the `sizes`
+// given (lib/responsive-image.ts); the fallback is shown without one.
 import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
 import { isSafeImageSrc } from "~/lib/links";
+import { responsiveImage } from "~/lib/responsive-image";
 
 export const DEFAULT_IMAGE = "/demo/default-image.webp";
 export const DEFAULT_AVATAR = "/demo/default-avatar.webp";
 
-type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & {
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
   src: string | null | undefined;
   fallback?: string;
   /** Required so every image reserves its space (no layout shift). */
   width: number;
   height: number;
   alt: string;
+  /**
+   * The rendered width at each breakpoint, as for `<img sizes>`: without it there is no srcset
+   * (the admin's thumbnails show the stored file).
+   */
+  sizes?: string;
+  /** The widest variant this slot can use (CSS width × 2-3 device pixels). */
+  maxWidth?: number;
 };
 
-export function FallbackImage({ src, fallback = DEFAULT_IMAGE, ...props }: Props) {
+export function FallbackImage({ src, fallback = DEFAULT_IMAGE, sizes, maxWidth, ...props }: Props) {
   const initial = isSafeImageSrc(src) ? src.trim() : fallback;
   const [current, setCurrent] = useState(initial);
   const ref = useRef<HTMLImageElement>(null);
@@ -28,10 +38,13 @@ export function FallbackImage({ src, fallback = DEFAULT_IMAGE, ...props }: Props
     if (img?.complete && img.naturalWidth === 0 && current !== fallback) setCurrent(fallback);
   }, [current, fallback]);
 
+  // Without a srcset the browser would keep showing the broken variant it picked.
+  const responsive = current === fallback ? {} : responsiveImage(current, sizes, maxWidth);
   return (
     // biome-ignore lint/a11y/useAltText: alt is a required prop and spread here.
     <img
       ref={ref}
+      {...responsive}
       src={current}
       decoding="async"
       onError={() => {

@@ -86,6 +86,17 @@ describe("Markdown", () => {
 });
 
 describe("renderMarkdown", () => {
+  it("gives images stored on this site a srcset of resized variants, and others none", () => {
+    const id = "0123456789abcdef01234567";
+    const html = render(`![Chart](/images/${id})\n\n![Other](https://example.com/a.png)`);
+    const [own, other] = html.match(/<img[^>]*>/g) ?? [];
+    expect(own).toContain(`/images/${id}?w=640 640w`);
+    expect(own).toContain('sizes="(min-width: 1024px) 704px');
+    expect(own).toContain('loading="lazy"');
+    expect(other).not.toContain("srcSet");
+    expect(other).not.toContain("sizes");
+  });
+
   it("gives the same safe HTML as a string", () => {
     const html = renderMarkdown("**hi** <script>alert(1)</script> [x](javascript:alert(1))");
     expect(html).toContain('<strong class="font-semibold text-slate-900">hi</strong>');

@@ -13,6 +13,7 @@ import type { ComponentPropsWithoutRef } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
+import { responsiveImage } from "~/lib/responsive-image";
 
 const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(" ");
 
@@ -168,6 +169,11 @@ const components: Components = {
     src ? (
       <img
         {...props}
+        // The article column (max-w-3xl less its padding); only our stored images get a srcset.
+        {...responsiveImage(
+          src,
+          "(min-width: 1024px) 704px, (min-width: 640px) min(720px, calc(100vw - 48px)), calc(100vw - 32px)",
+        )}
         src={src}
         alt={alt ?? ""}
         width={width ?? 1200}

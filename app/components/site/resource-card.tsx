@@ -3,6 +3,7 @@
 // ::after, so there is one link per card for keyboard and screen-reader users, and its
 // accessible name says that it opens a new tab.
 import { ArrowUpRightIcon } from "@phosphor-icons/react";
+import { IMAGE_SIZES } from "~/lib/responsive-image";
 import { FallbackImage } from "./fallback-image";
 import { classifyHref } from "./service-cta";
 
@@ -42,6 +43,7 @@ export function ResourceCard({
         alt=""
         width={800}
         height={450}
+        sizes={IMAGE_SIZES.cardGrid}
         loading={eager ? "eager" : "lazy"}
         className="aspect-video w-full bg-slate-100 object-cover"
       />

@@ -47,7 +47,8 @@ export function ServiceHero({
             height={1080}
             loading="eager"
             fetchPriority="high"
-            sizes="(min-width: 1024px) 600px, 100vw"
+            // Half the container (less the gap) beside the text from lg, else its full width.
+            sizes="(min-width: 1280px) 584px, (min-width: 1024px) calc(50vw - 56px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
             className="relative aspect-video w-full rounded-2xl bg-slate-100 object-cover shadow-xl ring-1 ring-slate-900/5"
           />
         </div>

@@ -23,6 +23,9 @@ export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
             alt={`Portrait of ${member.name}`}
             width={400}
             height={400}
+            // 80 px on phones; from sm up the card's width (two, then three columns, gap-8)
+            // less its padding and border.
+            sizes="(min-width: 1280px) 334px, (min-width: 1024px) calc((100vw - 128px) / 3 - 50px), (min-width: 640px) calc((100vw - 80px) / 2 - 50px), 80px"
             loading="lazy"
             className="h-20 w-20 shrink-0 rounded-full bg-slate-100 object-cover sm:h-auto sm:w-full sm:rounded-xl"
           />

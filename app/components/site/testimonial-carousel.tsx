@@ -11,6 +11,7 @@ import { type KeenSliderPlugin, useKeenSlider } from "keen-slider/react";
 import { useEffect, useRef, useState } from "react";
 import "keen-slider/keen-slider.min.css";
 import type { Testimonial } from "~/domain/testimonial.server";
+import { AVATAR_MAX_WIDTH } from "~/lib/responsive-image";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
 import { Stars } from "./stars";
@@ -227,6 +228,8 @@ function TestimonialCard({ testimonial: t }: { testimonial: Item }) {
           alt=""
           width={48}
           height={48}
+          sizes="48px"
+          maxWidth={AVATAR_MAX_WIDTH}
           loading="lazy"
           className="h-12 w-12 rounded-full bg-slate-100 object-cover"
         />
