@@ -3,7 +3,7 @@
 // fill, duotone), so every icon a page shows costs six paths. The site draws four of them: this
 // plugin drops the others from each icon's definitions at build time, which takes a third off
 // the icons' JavaScript on every page (docs/decisions/018-javascript-budget.md). A weight used
-// anyway would render nothing: icon-weights.test.ts fails when app code names one not kept.
+// anyway would render nothing: app/lib/icon-weights.test.ts fails when the code names one.
 
 /** The weights the site's code uses (`weight="…"`); every other one is removed. */
 export const KEPT_ICON_WEIGHTS = ["regular", "bold", "fill", "duotone"];
