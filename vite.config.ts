@@ -2,9 +2,14 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { phosphorWeights } from "./tools/vite-phosphor-weights.js";
+import { publicChunk } from "./tools/vite-public-chunk.js";
+
+// The public pages' JavaScript budget (docs/decisions/018-javascript-budget.md).
+const site = publicChunk();
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), phosphorWeights(), ...(isSsrBuild ? [] : [site.plugin])],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -15,14 +20,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build's entry is our own module (app/server.ts): it wraps React Router's
     // request handler and exports start-up and shutdown hooks for server.js, all in one
     // bundle so they share a single database connection.
-    rollupOptions: isSsrBuild ? { input: "./app/server.ts" } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: "./app/server.ts" }
+      : { output: { codeSplitting: { groups: [site.group] } } },
   },
   optimizeDeps: {
     // Server-only packages reached through `.server` modules: the dependency scanner cannot
     // tell that the client build strips them, and would pre-bundle them for the browser.
     exclude: ["mongodb", "bson", "mingo", "@node-rs/argon2", "sharp", "@zxcvbn-ts/language-common"],
-    // Pre-bundled up front (forms validate with it in the browser) so the first visit doesn't
-    // trigger a re-optimisation and a full page reload.
+    // Pre-bundled up front (the admin forms validate with it in the browser) so the first
+    // visit doesn't trigger a re-optimisation and a full page reload.
     include: ["zod"],
   },
 }));

@@ -1,13 +1,23 @@
-// The fields visitors type into the public forms (quote, contact, newsletter), as zod schemas
-// shared by the browser (conform's instant checks) and the server (the real checks). Every value
-// is trimmed; the bounds keep a lead readable and a request's work small.
+// The fields visitors type into the public forms (quote, contact, newsletter), as zod schemas: the
+// server's checks (and the JSON API's). The browser gives the same messages without zod
+// (lead-checks.ts). Every value is trimmed; the bounds keep a lead readable and a request's work
+// small.
 import { z } from "zod";
+// The browser checks the same fields without zod (lead-checks.ts, kept equal by its test).
 import { hasControlCharacters } from "~/lib/lead-source";
+import {
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  NAME_MAX,
+  NAME_ONE_LINE_MESSAGE,
+  PHONE_CHARACTERS_MESSAGE,
+  PHONE_DIGITS_MESSAGE,
+  PHONE_MAX,
+  PHONE_PATTERN,
+} from "./lead-checks";
 
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const PHONE_MAX = 30;
-export const MESSAGE_MAX = 5000;
+export { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MAX, PHONE_PATTERN };
 
 /** conform turns an empty field into `undefined`: that is "required", anything else "invalid". */
 const required = (message: string, invalid = message) => ({
@@ -25,32 +35,23 @@ const text = (what: string, max: number) =>
 /** No line breaks or other control characters: a name goes into an e-mail subject line. */
 export const nameField = text("Name", NAME_MAX).refine(
   (value) => !hasControlCharacters(value),
-  "Name must fit on one line.",
+  NAME_ONE_LINE_MESSAGE,
 );
 
 export const emailField = z
-  .string(required("Email is required.", "Please enter a valid email address."))
+  .string(required("Email is required.", EMAIL_INVALID_MESSAGE))
   .trim()
   .min(1, "Email is required.")
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters.`)
-  .pipe(z.email("Please enter a valid email address."));
-
-/** Digits and the usual separators (+ ( ) - . and plain spaces), with 6 to 20 digits. */
-export const PHONE_PATTERN = /^[0-9+(). -]+$/;
+  .pipe(z.email(EMAIL_INVALID_MESSAGE));
 
 export const phoneField = text("Phone", PHONE_MAX).superRefine((value, ctx) => {
   // One message at a time: the characters first, then the number of digits.
   const digits = value.replace(/\D/g, "").length;
   if (!PHONE_PATTERN.test(value)) {
-    ctx.addIssue({
-      code: "custom",
-      message: "Please enter a valid phone number (digits, spaces and + ( ) - .).",
-    });
+    ctx.addIssue({ code: "custom", message: PHONE_CHARACTERS_MESSAGE });
   } else if (digits < 6 || digits > 20) {
-    ctx.addIssue({
-      code: "custom",
-      message: "Please enter a valid phone number (6 to 20 digits).",
-    });
+    ctx.addIssue({ code: "custom", message: PHONE_DIGITS_MESSAGE });
   }
 });
 

@@ -1,13 +1,11 @@
 // The newsletter signup ('Stay Updated' on the home page, SPEC §2, §5, §8): one required e-mail.
 import { z } from "zod";
+import { SUBSCRIBE_FAILURE, SUBSCRIBE_NETWORK_FAILURE } from "./lead-checks";
 import { emailField, honeypotField } from "./lead-fields";
 
 export const SUBSCRIBE_SUCCESS = "Subscribed successfully!";
 export const ALREADY_SUBSCRIBED = "You are already subscribed. Thank you!";
-/** SPEC §8: the server answered but gave no message. */
-export const SUBSCRIBE_FAILURE = "Subscription failed.";
-/** SPEC §8: the server could not be reached. */
-export const SUBSCRIBE_NETWORK_FAILURE = "Subscription failed. Please try again.";
+export { SUBSCRIBE_FAILURE, SUBSCRIBE_NETWORK_FAILURE };
 
 export const subscribeSchema = z.object({ email: emailField });
 

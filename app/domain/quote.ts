@@ -1,21 +1,21 @@
 // The quote request form (SPEC §2 quote modal, §5, §9): its fields and the service options.
-// Shared by the browser and the server (app/routes/quote.tsx).
+// The server's check (app/routes/quote.tsx); the browser's is lead-checks.ts, kept equal by test.
 import { z } from "zod";
 import { QUOTE_STATUSES, SERVICE_OPTIONS } from "#db/collections";
+import { QUOTE_FAILURE, SERVICE_MESSAGE } from "./lead-checks";
 import { emailField, honeypotField, messageField, nameField, phoneField } from "./lead-fields";
 import { leadRowRecord, leadViewFields } from "./lead-inbox";
 
 export { QUOTE_STATUSES, SERVICE_OPTIONS };
 
 export const QUOTE_SUCCESS = "Quote submitted successfully!";
-/** SPEC §8: what the form says when the server gave no message (or could not be reached). */
-export const QUOTE_FAILURE = "Submission failed";
+export { QUOTE_FAILURE };
 
 export const quoteSchema = z.object({
   name: nameField,
   email: emailField,
   phone: phoneField,
-  service: z.enum(SERVICE_OPTIONS, { error: "Please select a service." }),
+  service: z.enum(SERVICE_OPTIONS, { error: SERVICE_MESSAGE }),
   message: messageField,
 });
 

@@ -1,6 +1,6 @@
 // The one path every public form post takes (quote, contact, newsletter), so each gets the same
 // protection in the same order:
-//   read the body -> validate (zod, shared with the browser) -> honeypot and fill-time token
+//   read the body -> validate (zod; the browser's lead-checks.ts says the same) -> honeypot and fill-time token
 //   -> per-address rate limit (MongoDB) -> store -> answer.
 // The JSON API's public posts (lib/visitor-api.server.ts) take the same steps through the same
 // functions (honeypotFilled, checkVisitorRateLimit, storeVisitorPost), all but the fill-time

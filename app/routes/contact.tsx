@@ -9,8 +9,10 @@ import { ContactMap } from "~/components/site/contact-map";
 import { PageHeader } from "~/components/site/page-header";
 import type { VisitorFormReply } from "~/components/site/visitor-form";
 import { getContactDetails } from "~/domain/contact-info.server";
-import { CONTACT_FAILURE, CONTACT_SUCCESS, contactMessageSchema } from "~/domain/contact-message";
+import { CONTACT_SUCCESS, contactMessageSchema } from "~/domain/contact-message";
 import { createContactMessage } from "~/domain/contact-message.server";
+// The clientAction's message from the zod-free module: its chunk loads in the browser.
+import { CONTACT_FAILURE } from "~/domain/lead-checks";
 import { mergeRouteHeaders } from "~/lib/route-headers";
 import { seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";

@@ -14,12 +14,9 @@ import { listLatestBlogs } from "~/domain/blog.server";
 import { getContactInfo } from "~/domain/contact-info.server";
 import { getHeroSection } from "~/domain/hero.server";
 import { listHighlights } from "~/domain/highlight.server";
-import {
-  ALREADY_SUBSCRIBED,
-  SUBSCRIBE_NETWORK_FAILURE,
-  SUBSCRIBE_SUCCESS,
-  subscribeSchema,
-} from "~/domain/newsletter";
+// The clientAction's message from the zod-free module: its chunk loads in the browser.
+import { SUBSCRIBE_NETWORK_FAILURE } from "~/domain/lead-checks";
+import { ALREADY_SUBSCRIBED, SUBSCRIBE_SUCCESS, subscribeSchema } from "~/domain/newsletter";
 import { type SubscribeOutcome, subscribe } from "~/domain/newsletter.server";
 import { listTestimonials } from "~/domain/testimonial.server";
 import { getEnv } from "~/env.server";

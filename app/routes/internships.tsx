@@ -12,20 +12,20 @@ import { PageHeader, SectionHeading } from "~/components/site/page-header";
 import { Pagination } from "~/components/site/pagination";
 import { listFaqs } from "~/domain/faq.server";
 import {
-  DEFAULT_INTERNSHIP_SORT,
-  hasActiveFilters,
-  INTERNSHIP_PAGE_SIZE,
-  internshipSearch,
-  jobPostingJsonLd,
-  parseInternshipQuery,
-} from "~/domain/internship";
-import {
   countOpenInternships,
   countPublicInternshipsIn,
   isPublicInternship,
   listInternshipDurations,
   listPublicInternships,
 } from "~/domain/internship.server";
+import {
+  DEFAULT_INTERNSHIP_SORT,
+  hasActiveFilters,
+  INTERNSHIP_PAGE_SIZE,
+  internshipSearch,
+  jobPostingJsonLd,
+  parseInternshipQuery,
+} from "~/domain/internship-list";
 import {
   readSavedInternships,
   serializeSavedInternships,

@@ -7,7 +7,9 @@ import { ArrowLeftIcon } from "@phosphor-icons/react";
 import { data, Link } from "react-router";
 import { QuoteForm } from "~/components/site/quote-form";
 import { FormStatus, type VisitorFormReply } from "~/components/site/visitor-form";
-import { QUOTE_FAILURE, QUOTE_SUCCESS, quoteSchema } from "~/domain/quote";
+// The clientAction's message from the zod-free module: its chunk loads in the browser.
+import { QUOTE_FAILURE } from "~/domain/lead-checks";
+import { QUOTE_SUCCESS, quoteSchema } from "~/domain/quote";
 import { createQuote } from "~/domain/quote.server";
 import { SOURCE_PAGE_FIELD } from "~/lib/lead-source";
 import { quoteHref, quoteReturnPath } from "~/lib/quote-link";

@@ -5,8 +5,13 @@
 import { PaperPlaneTiltIcon } from "@phosphor-icons/react";
 import { InputField, TextareaField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { CONTACT_FAILURE, contactMessageSchema } from "~/domain/contact-message";
-import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from "~/domain/lead-fields";
+import {
+  CONTACT_FAILURE,
+  contactChecks,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  NAME_MAX,
+} from "~/domain/lead-checks";
 import {
   FormStatus,
   ProtectionFields,
@@ -28,7 +33,7 @@ export function ContactForm({
 }) {
   const { fetcher, form, formProps, fields, reply, pending } = useVisitorForm({
     id: "contact",
-    schema: contactMessageSchema,
+    checks: contactChecks,
     fetcherKey: "contact-form",
     actionData,
   });

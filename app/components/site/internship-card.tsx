@@ -13,7 +13,7 @@ import {
   type Icon as PhosphorIcon,
   SparkleIcon,
 } from "@phosphor-icons/react";
-import { formatDurations, type PublicInternship } from "~/domain/internship";
+import { formatDurations, type PublicInternship } from "~/domain/internship-list";
 import { formatDate, isoDate } from "~/lib/format";
 import { InternshipSaveButton } from "./internship-save-button";
 

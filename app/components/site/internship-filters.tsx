@@ -20,7 +20,7 @@ import {
   internshipSearch,
   parseInternshipQuery,
   SEARCH_MAX_LENGTH,
-} from "~/domain/internship";
+} from "~/domain/internship-list";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -5,8 +5,7 @@
 import { getInputProps } from "@conform-to/react";
 import { WarningCircleIcon } from "@phosphor-icons/react";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { EMAIL_MAX } from "~/domain/lead-fields";
-import { SUBSCRIBE_FAILURE, subscribeSchema } from "~/domain/newsletter";
+import { EMAIL_MAX, SUBSCRIBE_FAILURE, subscribeChecks } from "~/domain/lead-checks";
 import {
   FormStatus,
   ProtectionFields,
@@ -28,7 +27,7 @@ export function NewsletterForm({
     // on), and conform ties the input to its form with form="<id>", so a shared id would tie
     // it to the band and the e-mail would never be sent.
     id: "newsletter-signup",
-    schema: subscribeSchema,
+    checks: subscribeChecks,
     fetcherKey: "newsletter",
     actionData,
   });

@@ -1,10 +1,17 @@
 // The quote request form (SPEC §2 quote modal, §4, §5, §9), shown in the modal (QuoteDialog)
 // and on the /quote page that stands in for the modal without JavaScript. Both post to /quote.
 import type { Ref } from "react";
+import { SERVICE_OPTIONS } from "#db/collections";
 import { InputField, SelectField, TextareaField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from "~/domain/lead-fields";
-import { QUOTE_FAILURE, quoteSchema, SERVICE_OPTIONS } from "~/domain/quote";
+import {
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  QUOTE_FAILURE,
+  quoteChecks,
+} from "~/domain/lead-checks";
 import {
   FormStatus,
   ProtectionFields,
@@ -40,7 +47,7 @@ export function QuoteForm({
 }) {
   const { fetcher, form, formProps, fields, reply, pending } = useVisitorForm({
     id,
-    schema: quoteSchema,
+    checks: quoteChecks,
     fetcherKey: id,
     actionData,
     onReply,

@@ -7,12 +7,11 @@
 //   "came from" fields (lib/lead-source.ts).
 // - FormStatus: the success or error line.
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import type { z } from "zod";
 import type { LeadSource } from "#db/collections";
+import { type LeadFormChecks, parseLeadForm } from "~/domain/lead-checks";
 import {
   externalReferrer,
   SOURCE_PAGE_FIELD,
@@ -46,11 +45,10 @@ const firstTouch =
         utm: utmFromSearch(window.location.search),
       };
 
-export function useVisitorForm<
-  Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
->(options: {
+export function useVisitorForm<Input extends Record<string, unknown>>(options: {
   id: string;
-  schema: Schema;
+  /** The form's checks: its zod schema's, without zod in the browser (domain/lead-checks.ts). */
+  checks: LeadFormChecks<Input>;
   /** The form's own fetcher key: one per form on the page. */
   fetcherKey: string;
   /** The reply when this page IS the action's route and was posted to without JavaScript. */
@@ -61,15 +59,15 @@ export function useVisitorForm<
   const fetcher = useFetcher<VisitorFormReply>({ key: options.fetcherKey });
   const reply = fetcher.data ?? options.actionData ?? undefined;
   const pending = fetcher.state !== "idle";
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm<Input>({
     id: options.id,
     lastResult: reply?.result,
-    constraint: getZodConstraint(options.schema),
+    constraint: options.checks.constraint,
     // Checked on submit, then as the visitor corrects: an error appearing on blur moves the
     // submit button between mouse-down and mouse-up, and the click would be lost.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
+    onValidate: ({ formData }) => parseLeadForm(formData, options.checks),
   });
   const onReply = useRef(options.onReply);
   onReply.current = options.onReply;

@@ -1,0 +1,227 @@
+// Internships, the part public pages run in the browser: the list's query string (filters,
+// search, sort, page), its constants, the public shape of a listing and its structured data.
+// No zod here, so the internships page does not load it (docs/decisions/018-javascript-budget.md);
+// internship.ts re-exports all of it next to the admin form's schemas, and MongoDB access lives
+// in internship.server.ts.
+import {
+  INTERNSHIP_DOMAINS,
+  INTERNSHIP_STATUSES,
+  type InternshipDomain,
+  type InternshipStatus,
+} from "#db/collections";
+
+export type { InternshipDomain, InternshipStatus };
+export { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES };
+
+/** SPEC §9: three internships per page. */
+export const INTERNSHIP_PAGE_SIZE = 3;
+
+/** SPEC §9: location filters, matched as substrings ("Hybrid" finds "Hybrid - Berlin"). */
+export const INTERNSHIP_LOCATIONS = ["Remote", "Hybrid", "On-site"] as const;
+export type InternshipLocation = (typeof INTERNSHIP_LOCATIONS)[number];
+
+/** SPEC §9: the sorts, the first being the default. */
+export const INTERNSHIP_SORTS = ["deadline", "duration", "title"] as const;
+export type InternshipSort = (typeof INTERNSHIP_SORTS)[number];
+export const DEFAULT_INTERNSHIP_SORT: InternshipSort = "deadline";
+export const INTERNSHIP_SORT_LABELS: Record<InternshipSort, string> = {
+  deadline: "Deadline (soonest first)",
+  duration: "Duration (short to long)",
+  title: "Title (A-Z)",
+};
+
+/** Longer searches are cut: nobody types more, and it bounds the regular expression. */
+export const SEARCH_MAX_LENGTH = 100;
+/** Durations are days; anything beyond ten years is not a duration but noise. */
+export const MAX_DURATION_DAYS = 3650;
+
+/** The list's state: search, filters, sort and page (SPEC §9). */
+export interface InternshipQuery {
+  q: string;
+  domain: InternshipDomain | undefined;
+  location: InternshipLocation | undefined;
+  /** Days. */
+  duration: number | undefined;
+  saved: boolean;
+  sort: InternshipSort;
+  page: number;
+}
+
+/** `value` when it is one of `values`, otherwise undefined. */
+function oneOf<const T extends readonly string[]>(values: T, value: string | undefined) {
+  return value !== undefined && (values as readonly string[]).includes(value)
+    ? (value as T[number])
+    : undefined;
+}
+
+/** A whole number of at most `digits` digits within [min, max], else undefined. */
+function wholeNumber(value: string | undefined, digits: number, min: number, max: number) {
+  if (value === undefined || !new RegExp(`^\\d{1,${digits}}$`).test(value)) return undefined;
+  const number = Number(value);
+  return number >= min && number <= max ? number : undefined;
+}
+
+export const DEFAULT_INTERNSHIP_QUERY: InternshipQuery = {
+  q: "",
+  domain: undefined,
+  location: undefined,
+  duration: undefined,
+  saved: false,
+  sort: DEFAULT_INTERNSHIP_SORT,
+  page: 1,
+};
+
+const QUERY_KEYS = ["q", "domain", "location", "duration", "saved", "sort", "page"] as const;
+
+/** The list's state from a query string. Never throws: unknown or bad values are ignored. */
+export function parseInternshipQuery(params: URLSearchParams): InternshipQuery {
+  // The first value of each parameter (a repeated one must not become an array).
+  const raw: Record<string, string> = {};
+  for (const key of QUERY_KEYS) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  // Every parameter is read on its own and a bad value is dropped, so a hand-edited or
+  // outdated link still shows a list instead of an error page.
+  return {
+    q: (raw.q ?? "").trim().slice(0, SEARCH_MAX_LENGTH).trim(),
+    domain: oneOf(INTERNSHIP_DOMAINS, raw.domain),
+    location: oneOf(INTERNSHIP_LOCATIONS, raw.location),
+    duration: wholeNumber(raw.duration, 4, 1, MAX_DURATION_DAYS),
+    saved: oneOf(["1", "true", "on"], raw.saved) !== undefined,
+    sort: oneOf(INTERNSHIP_SORTS, raw.sort) ?? DEFAULT_INTERNSHIP_SORT,
+    page: wholeNumber(raw.page, 6, 1, Number.MAX_SAFE_INTEGER) ?? 1,
+  };
+}
+
+/** Whether anything narrows the list (search, a filter or saved-only); the sort does not. */
+export function hasActiveFilters(query: InternshipQuery): boolean {
+  return Boolean(query.q || query.domain || query.location || query.duration || query.saved);
+}
+
+/**
+ * The query string of a list state, without default or empty values, so links stay short and
+ * one state has one URL. Starts with "?" unless empty.
+ */
+export function internshipSearch(query: Partial<InternshipQuery>): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.domain) params.set("domain", query.domain);
+  if (query.location) params.set("location", query.location);
+  if (query.duration) params.set("duration", String(query.duration));
+  if (query.saved) params.set("saved", "1");
+  if (query.sort && query.sort !== DEFAULT_INTERNSHIP_SORT) params.set("sort", query.sort);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** The public listing as the page shows it. */
+export interface PublicInternship {
+  _id: string;
+  title: string;
+  domain: string;
+  company: string;
+  location: string;
+  /** Days, ascending. */
+  duration: number[];
+  salary: string;
+  deadline: Date;
+  createdAt: Date;
+  /** The stored status, except that a passed deadline always reads "Closed". */
+  status: InternshipStatus;
+  /** Status Open and the deadline not passed: counted as an open position, can be applied to. */
+  isOpen: boolean;
+  urgent: boolean;
+  description: string;
+  requirements: string[];
+  benefits: string[];
+  applicationLink: string;
+}
+
+/** e.g. "30 / 60 days", "90 days". */
+export function formatDurations(days: readonly number[]): string {
+  if (days.length === 0) return "";
+  const unit = days.length === 1 && days[0] === 1 ? "day" : "days";
+  return `${days.join(" / ")} ${unit}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Structured data (schema.org JobPosting), for every open internship on the page.
+
+const CURRENCIES: Record<string, string> = { "€": "EUR", $: "USD", "£": "GBP" };
+const SALARY_UNITS: Record<string, string> = {
+  hour: "HOUR",
+  day: "DAY",
+  week: "WEEK",
+  month: "MONTH",
+  year: "YEAR",
+};
+
+/**
+ * A MonetaryAmount from salary text such as "€1,100 / month" or "1200 EUR per month", or null
+ * when the text is not one clear amount per period ("Unpaid, stipend for travel"): search
+ * engines reject a guessed salary, and omitting it is allowed.
+ */
+export function parseSalary(text: string) {
+  const match =
+    /^\s*(?:(€|\$|£)\s?([\d.,]+)|([\d.,]+)\s?(€|EUR|USD|GBP))\s*(?:\/|per|a)\s*(hour|day|week|month|year)\s*$/i.exec(
+      text,
+    );
+  if (!match) return null;
+  const currency = match[1]
+    ? CURRENCIES[match[1]]
+    : (CURRENCIES[match[4] as string] ?? match[4]?.toUpperCase());
+  // Thousands separators only ("1,100" or "1.100"): cents in a monthly allowance are not a thing.
+  const digits = (match[2] ?? match[3] ?? "").replace(/[.,](?=\d{3}(?:\D|$))/g, "");
+  if (!/^\d+$/.test(digits)) return null;
+  const unit = SALARY_UNITS[(match[5] as string).toLowerCase()];
+  return {
+    "@type": "MonetaryAmount",
+    currency,
+    value: { "@type": "QuantitativeValue", value: Number(digits), unitText: unit },
+  };
+}
+
+/** "Hybrid - Berlin" -> "Berlin"; "Remote" -> null. */
+function placeOf(location: string): string | null {
+  const parts = location.split(/\s+[-–]\s+/);
+  const place = parts.length > 1 ? parts.slice(1).join(" - ").trim() : "";
+  if (place) return place;
+  const bare = location.trim();
+  return /^(remote|hybrid|on-?site)$/i.test(bare) || !bare ? null : bare;
+}
+
+export function jobPostingJsonLd(internship: PublicInternship): Record<string, unknown> {
+  const remote = /^remote\b/i.test(internship.location.trim());
+  const place = placeOf(internship.location);
+  const salary = parseSalary(internship.salary);
+  return {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    title: internship.title,
+    description: internship.description,
+    datePosted: new Date(internship.createdAt).toISOString(),
+    validThrough: new Date(internship.deadline).toISOString(),
+    employmentType: "INTERN",
+    hiringOrganization: { "@type": "Organization", name: internship.company },
+    ...(remote
+      ? {
+          jobLocationType: "TELECOMMUTE",
+          // Only when the listing names where applicants may live ("Remote - Europe"); a
+          // requirement the content does not state would be made up.
+          ...(place
+            ? { applicantLocationRequirements: { "@type": "AdministrativeArea", name: place } }
+            : {}),
+        }
+      : place
+        ? {
+            jobLocation: {
+              "@type": "Place",
+              address: { "@type": "PostalAddress", addressLocality: place },
+            },
+          }
+        : {}),
+    ...(salary ? { baseSalary: salary } : {}),
+  };
+}
