@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import onHeaders from "on-headers";
 import proxyaddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
@@ -128,8 +129,12 @@ app.use(countVisitors(visitorCounter()));
 let pageCache: PageCache | undefined;
 app.use((req, res, next) => {
   // A form's answer may echo what the visitor typed: never kept by the browser or a proxy.
-  // (A route's own Cache-Control still wins: React Router sets the headers it returns.)
-  if (req.method === "POST") res.setHeader("Cache-Control", "no-store");
+  // Only when the route set none (React Router appends a route's headers to those already set).
+  if (req.method === "POST") {
+    onHeaders(res, () => {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+    });
+  }
   return pageCache ? pageCache.capture(req, res, next) : next();
 });
 

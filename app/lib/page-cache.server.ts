@@ -20,6 +20,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import onHeaders from "on-headers";
 import { createContext, type RouterContextProvider } from "react-router";
 import { isPageRequest } from "./count-visitors.server";
 import { externalReferrer } from "./lead-source";
@@ -288,8 +289,12 @@ export class PageCache {
     const generation = this.options.generation();
     const slots: PageSlots = {};
     res.locals.pageSlots = slots;
-    res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
-    res.setHeader("X-Page-Cache", "miss");
+    // When the headers go out, and only if the route set no Cache-Control of its own (React
+    // Router appends a route's headers to those already set).
+    onHeaders(res, () => {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
+      res.setHeader("X-Page-Cache", "miss");
+    });
 
     // Other requests for this page wait for this render (see `handle`); released once, and only
     // if this render is still the one they wait for.
