@@ -27,6 +27,8 @@ interface Harness {
     delayMs: number;
     body: string;
     truncated: boolean;
+    /** The render waits for this before writing. */
+    hold?: Promise<void>;
   };
 }
 
@@ -50,6 +52,7 @@ async function harness(options: Partial<PageCacheOptions> = {}): Promise<Harness
     delayMs: 0,
     body: "",
     truncated: false,
+    hold: undefined as Promise<void> | undefined,
   };
   const cache = new PageCache({
     enabled: true,
@@ -84,6 +87,7 @@ async function harness(options: Partial<PageCacheOptions> = {}): Promise<Harness
     const slots = res.locals.pageSlots as PageSlots | undefined;
     if (slots) Object.assign(slots, { formToken: token, landingReferrer: landing });
     if (route.delayMs) await new Promise((resolve) => setTimeout(resolve, route.delayMs));
+    if (route.hold) await route.hold;
     res.status(route.status).set("Content-Type", "text/html; charset=utf-8");
     // Appended, as React Router's Express adapter does with a route's headers.
     for (const [name, value] of Object.entries(route.headers)) res.append(name, value);
@@ -233,10 +237,18 @@ describe("page cache", () => {
 
   it("does not let a slow render hold other requests for the page for long", async () => {
     h = await harness({ waitForRenderMs: 50 });
-    h.route.delayMs = 400;
-    const [first, second] = await Promise.all([get(h, "/about"), get(h, "/about")]);
-    expect([first.response.status, second.response.status]).toEqual([200, 200]);
-    expect(h.renders()).toBe(2);
+    let release = () => {};
+    h.route.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = get(h, "/about");
+    await expect.poll(() => h.renders()).toBe(1);
+    // The first render is stuck: the second waits 50 ms for it, then renders for itself.
+    const second = get(h, "/about");
+    await expect.poll(() => h.renders()).toBe(2);
+    release();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map(({ response }) => response.status)).toEqual([200, 200]);
   });
 
   it("caches nothing but public pages: no data requests, admin, API, files or posts", async () => {
@@ -291,12 +303,17 @@ describe("page cache", () => {
   });
 
   it("never keeps a page whose render began before a content change", async () => {
-    h.route.delayMs = 100;
+    let release = () => {};
+    h.route.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const slow = get(h, "/blog");
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The render has begun (under the old generation) when the content changes.
+    await expect.poll(() => h.renders()).toBe(1);
     h.generation.value += 1;
+    release();
     await slow;
-    h.route.delayMs = 0;
+    h.route.hold = undefined;
     expect((await get(h, "/blog")).response.headers.get("x-page-cache")).toBe("miss");
     expect(h.renders()).toBe(2);
   });
