@@ -66,11 +66,20 @@ interface Finding {
 
 type Audit = Result["audits"][string];
 
+type Item = Record<string, unknown>;
+
+/** The rows of an audit's details, with the tables inside a list (insights) opened up. */
+function detailItems(details: unknown): Item[] {
+  const items = (details as { items?: Item[] } | undefined)?.items ?? [];
+  return items.flatMap((item) =>
+    item.type === "table" || item.type === "list" ? detailItems(item) : [item],
+  );
+}
+
 /** Up to three elements or URLs an audit points at: where to look when fixing it. */
 function itemsOf(audit: Audit, origin: string): string[] {
-  const details = audit.details as { items?: Record<string, unknown>[] } | undefined;
   const found: string[] = [];
-  for (const item of details?.items ?? []) {
+  for (const item of detailItems(audit.details)) {
     const node = item.node as { snippet?: string } | undefined;
     const source = item.source as { url?: string } | undefined;
     const text = node?.snippet ?? (typeof item.url === "string" ? item.url : source?.url);
@@ -93,8 +102,11 @@ function failingAudits(lhr: Result, category: CategoryId): Audit[] {
     if (["notApplicable", "manual", "informative"].includes(audit.scoreDisplayMode)) continue;
     // Scored audits below full marks; for Performance also the opportunities and diagnostics
     // (weight 0) that Lighthouse itself flags as failing, since they say what to change.
-    if ((weight > 0 && audit.score < 1) || (category === "performance" && audit.score < 0.9)) {
-      failing.push(audit);
+    if (weight > 0 && audit.score < 1) failing.push(audit);
+    // An insight with neither a figure nor an element or URL to show ("Forced reflow" with an
+    // empty table) gives the reader nothing to act on.
+    else if (category === "performance" && audit.score < 0.9) {
+      if (audit.displayValue || itemsOf(audit, "").length > 0) failing.push(audit);
     }
   }
   return failing;
