@@ -79,6 +79,7 @@ function installExitHooks(): void {
 
 export interface AppServer {
   url: string;
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -109,6 +110,7 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
   }
   return {
     url: `http://localhost:${port}`,
+    pid: server.child.pid,
     stop: () => stopServer(server),
   } satisfies AppServer;
 }
