@@ -104,6 +104,14 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
         throw new Error(`server.js exited with ${code} before listening:\n${server.output()}`);
       }),
     ]);
+    // Express 5 calls the listen callback with the error too, so server.js prints its
+    // "listening" line even when the port was taken in the meantime (freePort can race with
+    // another process), then stops on EADDRINUSE. Measuring someone else's server on that
+    // port would be worse than failing: wait for a page, then make sure ours still runs.
+    await fetch(`http://localhost:${port}/`, { signal: AbortSignal.timeout(30_000) });
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`server.js stopped right after starting:\n${server.output()}`);
+    }
   } catch (error) {
     await stopServer(server);
     throw error;
