@@ -108,6 +108,8 @@ const fmtMs = (n: number) => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
 const fmtLatency = (m: Measure, ...ms: number[]) =>
   m.answered > 0 ? `${ms.map(fmtMs).join(" / ")} ms` : "no answer";
 const mark = (ok: boolean) => (ok ? "✓" : "✗");
+// Two significant digits below 1, so 0.004 does not print as 0.00.
+const fmtRatio = (n: number) => (n >= 1 ? n.toFixed(2) : n.toPrecision(2));
 const fmtCpu = (n: number | undefined) =>
   n === undefined ? "?" : `${n.toFixed(n < 1 ? 2 : 1)} ms`;
 
@@ -162,7 +164,7 @@ async function main(): Promise<boolean> {
       `\`${page}\``,
       fmtCpu(base.cpuMs),
       fmtCpu(app.cpuMs),
-      base.cpuMs && app.cpuMs ? (base.cpuMs / app.cpuMs).toFixed(2) : "?",
+      base.cpuMs && app.cpuMs ? fmtRatio(base.cpuMs / app.cpuMs) : "?",
       fmtCpu(cold.cpuMs),
     ]);
     rows.push([
@@ -171,7 +173,7 @@ async function main(): Promise<boolean> {
       fmtLatency(app, app.p50),
       `${fmtLatency(app, app.p99)} ${mark(p99Ok)}`,
       fmtInt(base.rps),
-      `${ratio.toFixed(2)} ${mark(ratioOk)}`,
+      `${fmtRatio(ratio)} ${mark(ratioOk)}`,
       fmtInt(cold.rps),
       `${fmtLatency(cold, cold.p50, cold.p99)} ${mark(coldOk)}`,
     ]);
