@@ -60,6 +60,8 @@ interface Measure {
   p99: number;
   /** Socket errors, timeouts and answers other than 2xx. */
   failed: number;
+  /** What the failures were: "12 timeouts, 3 × 503". */
+  failures: string;
   /** The server process's CPU time per answered request, when /proc tells it (Linux). */
   cpuMs: number | undefined;
 }
@@ -94,7 +96,17 @@ async function measure(url: string, connections: number, pid?: number): Promise<
     answered: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failed: result.errors + result.timeouts + result.non2xx,
+    // autocannon counts each timeout among the errors as well.
+    failed: result.errors + result.non2xx,
+    failures: [
+      result.timeouts > 0 ? `${result.timeouts} timeouts (10 s)` : "",
+      result.errors > result.timeouts ? `${result.errors - result.timeouts} socket errors` : "",
+      ...Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith("2"))
+        .map(([code, { count }]) => `${count} × ${code}`),
+    ]
+      .filter(Boolean)
+      .join(", "),
     cpuMs:
       cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
         ? undefined
@@ -158,7 +170,7 @@ async function main(): Promise<boolean> {
       ["app", app],
       ["uncached app", cold],
     ] as const) {
-      if (m.failed > 0) failures.push(`${page} (${name}): ${m.failed} errors or non-2xx answers`);
+      if (m.failed > 0) failures.push(`${page} (${name}): ${m.failures}`);
     }
     cpuRows.push([
       `\`${page}\``,
