@@ -358,7 +358,7 @@ describe("page cache", () => {
   });
 
   it("evicts the least recently used pages beyond its memory budget", async () => {
-    h = await harness({ maxBytes: 3_600 }); // two of these pages, not three
+    h = await harness({ maxBytes: 1_800 }); // two of these pages, not three
     h.route.body = "x".repeat(400);
     await get(h, "/a");
     await get(h, "/b");

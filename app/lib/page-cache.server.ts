@@ -28,8 +28,11 @@ import { externalReferrer } from "./lead-source";
 export type Slot = "nonce" | "formToken";
 
 interface Entry {
-  /** The page cut at its per-response values: parts[0] slot[0] parts[1] slot[1] … parts[n]. */
-  parts: string[];
+  /**
+   * The page cut at its per-response values: parts[0] slot[0] parts[1] slot[1] … parts[n], as
+   * UTF-8 bytes, so an answer is one copy of them with the new values in between.
+   */
+  parts: Buffer[];
   slots: Slot[];
   /** Headers the route set that belong to the page (Vary, Link, Content-Language). */
   headers: Record<string, string>;
@@ -242,7 +245,7 @@ export class PageCache {
         return;
       }
       const token = entry.slots.includes("formToken") ? await this.options.formToken() : "";
-      let body: Buffer = Buffer.from(fill(entry, nonce, token), "utf8");
+      let body = fill(entry, nonce, token);
       const headers: Record<string, string> = {
         ...security,
         ...(policy ? { "Content-Security-Policy": policy } : {}),
@@ -397,11 +400,11 @@ export class PageCache {
       .update(JSON.stringify(headers))
       .digest("base64url")
       .slice(0, 22);
-    const bytes = html.length * 2 + key.length * 2;
+    const bytes = Buffer.byteLength(html) + key.length * 2;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, {
-      parts,
+      parts: parts.map((part) => Buffer.from(part, "utf8")),
       slots,
       headers,
       tag,
@@ -464,12 +467,13 @@ export function withoutClickIds(url: string): string {
   return kept.length ? `${url.slice(0, at)}?${kept.join("&")}` : url.slice(0, at);
 }
 
-function fill(entry: Entry, nonce: string, token: string): string {
-  let html = entry.parts[0] ?? "";
+function fill(entry: Entry, nonce: string, token: string): Buffer {
+  const values = { nonce: Buffer.from(nonce, "utf8"), formToken: Buffer.from(token, "utf8") };
+  const pieces: Buffer[] = [entry.parts[0] as Buffer];
   for (let i = 0; i < entry.slots.length; i++) {
-    html += (entry.slots[i] === "nonce" ? nonce : token) + entry.parts[i + 1];
+    pieces.push(values[entry.slots[i] as Slot], entry.parts[i + 1] as Buffer);
   }
-  return html;
+  return Buffer.concat(pieces);
 }
 
 function escapeRegExp(value: string): string {

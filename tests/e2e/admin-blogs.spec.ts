@@ -18,6 +18,9 @@ const PAGE = "/admin/dashboard/blogs";
 const CONFIRM = "Are you sure you want to delete this blog?";
 
 const test = testWithOwnServer();
+// One worker runs this file's tests in order, on one server of its own: a server per worker
+// and file would start (and seed) up to three times over, which costs CI more than it saves.
+test.describe.configure({ mode: "default" });
 
 const pngFile = async (name: string, width = 80, height = 45) => ({
   name,

@@ -15,7 +15,9 @@ const CONTACT = "/admin/dashboard/contact";
 const test = testWithOwnServer();
 // Each test posts whole pages several times (sign-in, row buttons, Save) and then opens the
 // public page: on a loaded machine the default 30 s is too short.
-test.describe.configure({ timeout: 90_000 });
+// One worker runs this file's tests in order, on one server of its own: a server per worker
+// and file would start (and seed) up to three times over, which costs CI more than it saves.
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 async function openEditor(page: Page) {
   await page.goto(`/admin/login?redirectTo=${encodeURIComponent(CONTACT)}`);

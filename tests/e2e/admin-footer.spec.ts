@@ -11,6 +11,9 @@ import { testWithOwnServer } from "./own-server";
 
 const FOOTER = "/admin/dashboard/footer";
 const test = testWithOwnServer();
+// One worker runs this file's tests in order, on one server of its own: a server per worker
+// and file would start (and seed) up to three times over, which costs CI more than it saves.
+test.describe.configure({ mode: "default" });
 
 async function openEditor(page: Page) {
   await page.goto(`/admin/login?redirectTo=${encodeURIComponent(FOOTER)}`);

@@ -9,6 +9,9 @@ import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
 const test = testWithOwnServer();
+// One worker runs this file's tests in order, on one server of its own: a server per worker
+// and file would start (and seed) up to three times over, which costs CI more than it saves.
+test.describe.configure({ mode: "default" });
 
 const PAGE = "/admin/dashboard/intership-page";
 const CONFIRM = "Are you sure you want to delete this internship?";

@@ -24,7 +24,9 @@ const PAGE = "/admin/dashboard/quotes";
 const CONFIRM = "Delete this quote request?";
 
 const test = testWithOwnServer(LEAD_SERVER_ENV);
-test.describe.configure({ timeout: 120_000 });
+// One worker runs this file's tests in order, on one server of its own: a server per worker
+// and file would start (and seed) up to three times over, which costs CI more than it saves.
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 

@@ -18,7 +18,9 @@ const SERVICES = "/admin/dashboard/services";
 const test = testWithOwnServer();
 // The first page of a fresh server takes a while, and every add/remove is a full page load of
 // a long form (without JavaScript, and with it: see routes/admin/services.tsx).
-test.describe.configure({ timeout: 90_000 });
+// One worker runs this file's tests in order, on one server of its own: a server per worker
+// and file would start (and seed) up to three times over, which costs CI more than it saves.
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 async function signIn(page: Page) {
   await page.goto(`/admin/login?redirectTo=${encodeURIComponent(SERVICES)}`);

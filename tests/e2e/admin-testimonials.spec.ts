@@ -15,7 +15,9 @@ const CONFIRM = "Are you sure you want to delete this testimonial?";
 
 const test = testWithOwnServer();
 // Each test signs in and uploads an image on a server of its own: generous on a busy machine.
-test.describe.configure({ timeout: 90_000 });
+// One worker runs this file's tests in order, on one server of its own: a server per worker
+// and file would start (and seed) up to three times over, which costs CI more than it saves.
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 const pngFile = async (name: string) => ({
   name,

@@ -9,7 +9,6 @@
 import { PauseIcon, PlayIcon } from "@phosphor-icons/react";
 import { type KeenSliderPlugin, useKeenSlider } from "keen-slider/react";
 import { useEffect, useRef, useState } from "react";
-import "keen-slider/keen-slider.min.css";
 import type { Testimonial } from "~/domain/testimonial.server";
 import { AVATAR_MAX_WIDTH } from "~/lib/responsive-image";
 import { useHydrated } from "~/lib/use-hydrated";
