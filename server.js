@@ -166,8 +166,16 @@ const handle = development
     };
 
 if (!stopping) {
-  listener = http.createServer(handle).listen(port, () => {
-    console.log(`Bureau is listening on http://localhost:${port}`);
-  });
-  await once(listener, "listening");
+  const server = http.createServer(handle);
+  try {
+    // "listening" only once the port is really ours: a port in use is one clear line, not a
+    // "listening" message followed by a stack trace.
+    await once(server.listen(port), "listening");
+  } catch (error) {
+    console.error(`Cannot listen on port ${port}: ${oneLine(error)}`);
+    await started.shutdown().catch(() => {});
+    process.exit(1);
+  }
+  listener = server;
+  console.log(`Bureau is listening on http://localhost:${port}`);
 }

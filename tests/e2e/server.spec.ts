@@ -2,6 +2,7 @@
 // away and comes back, and a graceful stop. These start their own servers on free ports.
 import { existsSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
@@ -33,6 +34,23 @@ test("a bad configuration value stops start-up with one line naming the variable
   const lines = app.output().trim().split("\n");
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+});
+
+test("a port already in use stops start-up with one clear line, never 'listening'", async () => {
+  const blocker = net.createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, resolve));
+  const { port } = blocker.address() as net.AddressInfo;
+  try {
+    const app = track(
+      startApp({ PORT: String(port), DATA_DIR: ":memory:", SEED_DEMO_CONTENT: "false" }),
+    );
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain(`Cannot listen on port ${port}:`);
+    expect(app.output()).not.toMatch(LISTENING);
+    expect(app.output()).not.toMatch(/\n\s+at /);
+  } finally {
+    blocker.close();
+  }
 });
 
 test("a fresh database gets demo content and a generated admin password printed once", async () => {
