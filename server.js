@@ -2,6 +2,7 @@
 // The production (and development) HTTP server: one explicit place for static files, headers,
 // compression and the process lifecycle. Everything else goes to React Router through the
 // server build's `app` (app/server.ts).
+import cluster from "node:cluster";
 import { once } from "node:events";
 import http from "node:http";
 import net from "node:net";
@@ -21,13 +22,132 @@ const BUILD_PATH = path.join(root, "build", "server", "index.js");
  * @property {import("express").RequestHandler} app
  * @property {(hooks?: { log?: (line: string) => void, onFatal?: (error: unknown) => void }) => Promise<void>} startup
  * @property {() => Promise<void>} shutdown
- * @property {() => { PORT: number }} getEnv
  * @property {(options?: { development?: boolean }) => import("express").RequestHandler} securityHeaders
  * @property {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, closing: () => boolean, fallback: () => void) => boolean} servePageFromCache
+ * @property {() => { PORT: number, WEB_CONCURRENCY: number }} getEnv
+ * @property {() => Promise<{ uri: string, close: () => Promise<void> } | undefined>} startSharedEmbeddedServer
  */
 
 /** @param {unknown} error */
 const oneLine = (error) => (error instanceof Error ? error.message : String(error));
+
+/** The server build (app/server.ts), or exit with one line saying why it cannot be loaded. */
+async function loadBuild() {
+  return /** @type {ServerEntry} */ (
+    await import(BUILD_PATH).catch((/** @type {any} */ error) => {
+      console.error(
+        error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(BUILD_PATH)
+          ? `Cannot find ${BUILD_PATH}: run "npm run build" first`
+          : `Cannot load ${BUILD_PATH}: ${oneLine(error)}`,
+      );
+      process.exit(1);
+    })
+  );
+}
+
+/**
+ * Cluster mode (WEB_CONCURRENCY > 1, production only): this process becomes the primary and
+ * serves nothing itself. It hosts the embedded database when MONGODB_URI is unset (one process
+ * must own DATA_DIR; the workers reach it like any MongoDB), starts the workers (each runs the
+ * rest of this file on the shared port), passes their "bureau:" messages on to each other (a
+ * content change empties every worker's page cache at once), replaces a worker that dies, and
+ * on SIGTERM/SIGINT stops them all, then the database. Never returns: it exits.
+ * @param {ServerEntry} built
+ * @param {number} count
+ * @returns {Promise<never>}
+ */
+async function runPrimary(built, count) {
+  /** @type {{ uri: string, close: () => Promise<void> } | undefined} */
+  let shared;
+  try {
+    shared = await built.startSharedEmbeddedServer();
+  } catch (error) {
+    console.error(oneLine(error));
+    process.exit(1);
+  }
+  const env = shared ? { MONGODB_URI: shared.uri } : {};
+  /** @type {Set<import("node:cluster").Worker>} */
+  const workers = new Set();
+  /** @type {WeakSet<import("node:cluster").Worker>} */
+  const listening = new WeakSet();
+  let ending = false;
+  let exitCode = 0;
+
+  const finish = async () => {
+    await shared?.close().catch((error) => console.error(`Shutdown: ${oneLine(error)}`));
+    process.exit(exitCode);
+  };
+  /** @param {NodeJS.Signals | "failure"} reason */
+  const end = (reason) => {
+    if (ending) return;
+    ending = true;
+    if (reason !== "failure") console.log(`${reason} received: stopping the workers`);
+    for (const worker of workers) worker.process.kill("SIGTERM");
+    // Each worker gives its requests in flight 10 s; then it is killed.
+    setTimeout(() => {
+      for (const worker of workers) worker.process.kill("SIGKILL");
+    }, 15_000).unref();
+    if (workers.size === 0) void finish();
+  };
+  process.on("SIGTERM", () => end("SIGTERM"));
+  process.on("SIGINT", () => end("SIGINT"));
+
+  const fork = () => {
+    const worker = cluster.fork(env);
+    workers.add(worker);
+    worker.once("listening", () => listening.add(worker));
+    worker.on("message", (/** @type {any} */ message) => {
+      if (typeof message?.type !== "string" || !message.type.startsWith("bureau:")) return;
+      for (const other of workers) {
+        if (other !== worker && other.isConnected()) other.send(message, undefined, {}, () => {});
+      }
+    });
+    worker.on("exit", (code, signal) => {
+      workers.delete(worker);
+      if (ending) {
+        if (workers.size === 0) void finish();
+        return;
+      }
+      // One that never got as far as listening said why (configuration, port in use): starting
+      // another would fail the same way.
+      if (!listening.has(worker)) {
+        exitCode = 1;
+        end("failure");
+        return;
+      }
+      console.error(
+        `Worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`,
+      );
+      setTimeout(() => ending || fork(), 1_000);
+    });
+    return worker;
+  };
+
+  // The first worker alone prepares the database (indexes, demo content, the admin from the
+  // environment): two doing it at once could seed the demo content twice.
+  const first = fork();
+  await new Promise((resolve) => {
+    first.once("listening", resolve);
+    first.once("exit", resolve);
+  });
+  if (!ending) {
+    for (let i = 1; i < count; i++) fork();
+    console.log(`Bureau runs ${count} worker processes (WEB_CONCURRENCY)`);
+  }
+  return new Promise(() => {});
+}
+
+if (!development && cluster.isPrimary) {
+  const built = await loadBuild();
+  let count = 1;
+  try {
+    count = built.getEnv().WEB_CONCURRENCY;
+  } catch (error) {
+    console.error(oneLine(error));
+    process.exit(1);
+  }
+  if (count > 1) await runPrimary(built, count);
+}
 
 // Installed first, so a signal during start-up also ends cleanly (database closed, exit 0).
 /** @type {import("node:http").Server | undefined} */
@@ -94,14 +214,7 @@ if (development) {
     }
   });
 } else {
-  entry = await import(BUILD_PATH).catch((/** @type {any} */ error) => {
-    console.error(
-      error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(BUILD_PATH)
-        ? `Cannot find ${BUILD_PATH}: run "npm run build" first`
-        : `Cannot load ${BUILD_PATH}: ${oneLine(error)}`,
-    );
-    process.exit(1);
-  });
+  entry = await loadBuild();
   // Security headers and the CSP nonce (app/lib/security-headers.server.ts): first, so static
   // files get them too.
   app.use(/** @type {ServerEntry} */ (entry).securityHeaders());
@@ -117,7 +230,13 @@ if (development) {
     }),
   );
   // Other public files (favicon, demo images) may change between deploys: revalidate hourly.
-  app.use(express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false }));
+  // Each has an extension and no page address does: pages skip the disk look-up (a stat, and
+  // the error object `send` builds for every miss: 3% of an uncached render).
+  const publicFiles = express.static(path.join(root, "build", "client"), {
+    maxAge: "1h",
+    index: false,
+  });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   app.use(/** @type {ServerEntry} */ (entry).app);
 }
 

@@ -1,7 +1,7 @@
-// Server rendering, based on React Router's default Node entry, plus one addition: a request
+// Server rendering, based on React Router's default Node entry, plus two additions: a request
 // whose data could not be loaded because the database is unreachable answers 503 with the
-// friendly "we'll be right back" page rather than a generic 500.
-import { PassThrough } from "node:stream";
+// friendly "we'll be right back" page rather than a generic 500, and the hydration scripts are
+// preloaded at low priority (lib/script-priority.server.ts).
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -15,6 +15,7 @@ import type {
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseConnectivityError } from "#db/client.server";
 import { NonceContext } from "./lib/nonce";
+import { lowPriorityModulePreloads } from "./lib/script-priority.server";
 import { cspNonceContext } from "./lib/security-headers.server";
 import { serviceUnavailablePage } from "./lib/service-unavailable.server";
 
@@ -100,11 +101,10 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          const body = lowPriorityModulePreloads({
+            onFinal() {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
             },
           });
           const stream = createReadableStreamFromReadable(body);

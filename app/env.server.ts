@@ -179,6 +179,12 @@ export const envSchema = z
     PAGE_CACHE_TTL_SECONDS: integer(60, 1, 24 * 60 * 60),
     /** Memory the cached pages may take per instance; least recently used pages go first. */
     PAGE_CACHE_MAX_MB: integer(64, 1, 4096),
+    /**
+     * Worker processes server.js runs (node:cluster), one per core is the usual choice: a page
+     * render takes a core for a few milliseconds, so one process queues requests that another
+     * core could serve. 1 (the default): no cluster, one process.
+     */
+    WEB_CONCURRENCY: integer(1, 1, 64),
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z

@@ -32,6 +32,7 @@ import {
 import { formNotSentPage, serviceUnavailablePage } from "./lib/service-unavailable.server";
 import { prepareDatabase } from "./startup.server";
 
+export { startSharedEmbeddedServer } from "#db/client.server";
 export { getEnv } from "./env.server";
 // Mounted once by server.js, in front of static files and this app (security headers, CSP nonce).
 export { securityHeaders } from "./lib/security-headers.server";
@@ -138,9 +139,19 @@ app.use((req, res, next) => {
   return pageCache ? pageCache.capture(req, res, next) : next();
 });
 
+// Read directly: configuration is validated in startup(), after this module loads.
+const development = process.env.NODE_ENV === "development";
+const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+// Given a function, React Router rebuilds its route table (every route flattened and ranked) on
+// each request, a tenth of a page's render time: production hands it the loaded build once.
+// Development keeps the function, so edited routes apply without a restart.
+const build: ServerBuild | (() => Promise<ServerBuild>) = development
+  ? loadBuild
+  : await loadBuild();
+
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    build,
     getLoadContext: (req, res) => {
       const context = new RouterContextProvider();
       // This response's CSP nonce (securityHeaders, mounted by server.js), for entry.server.tsx.
@@ -151,8 +162,7 @@ app.use(
       context.set(pageSlotsContext, res.locals.pageSlots as PageSlots | undefined);
       return context;
     },
-    // Read directly: configuration is validated in startup(), after this module loads.
-    mode: process.env.NODE_ENV === "development" ? "development" : "production",
+    mode: development ? "development" : "production",
   }),
 );
 

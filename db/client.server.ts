@@ -90,6 +90,24 @@ function redact(uri: string): string {
   return uri.replace(/\/\/[^@/]*@/, "//***@").replace(/\?.*$/, "");
 }
 
+/** "Cannot use DATA_DIR=…": the one message for an embedded server that cannot start. */
+async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
+  return startEmbeddedServer({ dataDir }).catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot use DATA_DIR=${dataDir}: ${reason}`);
+  });
+}
+
+/**
+ * Cluster mode (server.js, WEB_CONCURRENCY > 1): the primary process hosts the embedded server
+ * for all its workers, which reach it through MONGODB_URI like any MongoDB (one process owns
+ * DATA_DIR, as the storage requires). Undefined when MONGODB_URI names a real MongoDB.
+ */
+export async function startSharedEmbeddedServer(): Promise<EmbeddedServer | undefined> {
+  const env = getEnv();
+  return env.MONGODB_URI ? undefined : startEmbedded(env.DATA_DIR);
+}
+
 async function open(options: StartOptions): Promise<Connection> {
   const env = getEnv();
   // Tests start many connections; their log lines would only be noise.
@@ -101,12 +119,7 @@ async function open(options: StartOptions): Promise<Connection> {
       log(`[db] Start-up failed: ${error instanceof Error ? error.message : String(error)}`));
   // A failure starting the embedded server (DATA_DIR locked by another process, a corrupt data
   // file) is not something retrying fixes: it propagates and stops start-up with its message.
-  const embedded = env.MONGODB_URI
-    ? undefined
-    : await startEmbeddedServer({ dataDir: env.DATA_DIR }).catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`Cannot use DATA_DIR=${env.DATA_DIR}: ${reason}`);
-      });
+  const embedded = env.MONGODB_URI ? undefined : await startEmbedded(env.DATA_DIR);
   const uri = env.MONGODB_URI ?? (embedded as EmbeddedServer).uri;
   const client = new MongoClient(uri, {
     appName: "bureau",

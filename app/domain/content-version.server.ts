@@ -6,6 +6,7 @@
 // and within about a second when another instance did (a poll of that one small document), so a
 // page rendered before a change is never served after it for longer than that. Pages rendered
 // under an older generation are thrown away rather than compared field by field.
+import cluster from "node:cluster";
 import type { Db } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { collections } from "#db/collections";
@@ -52,13 +53,32 @@ export function invalidateLocally(): void {
   generation += 1;
 }
 
+// Cluster mode (server.js, WEB_CONCURRENCY > 1): the workers of one server are instances too,
+// but they can be told at once. A worker announces its change to the primary, which passes it on
+// to the others (server.js relays every "bureau:" message), so the next request shows the change
+// whichever worker it reaches. The counter in MongoDB stays the rule; this only gets there sooner.
+export const CONTENT_CHANGED_MESSAGE = "bureau:content-changed";
+
+function tellOtherWorkers(): void {
+  if (!cluster.isWorker || !process.send || !process.connected) return;
+  // A closed channel (the primary is stopping) is no reason to fail the write that got here.
+  process.send({ type: CONTENT_CHANGED_MESSAGE }, undefined, {}, () => {});
+}
+
+function onWorkerMessage(message: unknown): void {
+  if ((message as { type?: unknown } | null)?.type === CONTENT_CHANGED_MESSAGE) {
+    invalidateLocally();
+  }
+}
+
 /**
- * Records that public content changed: this instance's pages go at once, other instances' on
- * their next poll. Never throws: the change itself has happened; if the counter cannot be
+ * Records that public content changed: this instance's pages go at once (and in cluster mode the
+ * other workers' too), other instances' on their next poll. Never throws: the change itself has happened; if the counter cannot be
  * written, other instances still drop their pages when they expire (PAGE_CACHE_TTL_SECONDS).
  */
 export async function contentChanged(db?: Db): Promise<void> {
   invalidateLocally();
+  tellOtherWorkers();
   try {
     const { settings } = db ? collections(db) : await getCollections();
     const doc = await settings.findOneAndUpdate(
@@ -105,6 +125,7 @@ export async function checkContentVersion(): Promise<void> {
 /** Starts the poll (app/server.ts startup()); its timer never keeps the process alive. */
 export function watchContentVersion(intervalMs = CONTENT_VERSION_POLL_MS): void {
   if (poller) return;
+  if (cluster.isWorker) process.on("message", onWorkerMessage);
   void checkContentVersion();
   poller = setInterval(() => void checkContentVersion(), intervalMs);
   poller.unref();
@@ -113,4 +134,5 @@ export function watchContentVersion(intervalMs = CONTENT_VERSION_POLL_MS): void 
 export function stopWatchingContentVersion(): void {
   if (poller) clearInterval(poller);
   poller = undefined;
+  process.off("message", onWorkerMessage);
 }

@@ -4,7 +4,7 @@
 import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from "@phosphor-icons/react";
 import { data, Link, useMatches } from "react-router";
 import { BlogArticleBody } from "~/components/site/blog-article-body";
-import { BlogCard, blogCardSummary } from "~/components/site/blog-card";
+import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { blogFeedLink } from "~/components/site/blog-meta";
 import { DEFAULT_AVATAR, DEFAULT_IMAGE, FallbackImage } from "~/components/site/fallback-image";
 import { JsonLd } from "~/components/site/json-ld";
@@ -58,16 +58,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     more: latest
       .filter((p) => p._id !== post._id)
       .slice(0, MORE_ARTICLES)
-      .map((p) => ({
-        _id: p._id,
-        title: p.title,
-        summary: blogCardSummary(p.description),
-        imageUrl: p.imageUrl,
-        author: p.author,
-        authorName: p.authorName,
-        authorAvatar: p.authorAvatar,
-        createdAt: p.createdAt,
-      })),
+      .map(toBlogCardPost),
   };
 }
 

@@ -3,7 +3,7 @@
 // shows the first page.
 import { RssIcon } from "@phosphor-icons/react";
 import { data } from "react-router";
-import { BlogCard, blogCardSummary } from "~/components/site/blog-card";
+import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { BLOG_FEED_PATH, blogFeedLink } from "~/components/site/blog-meta";
 import { PageHeader } from "~/components/site/page-header";
 import { Pagination } from "~/components/site/pagination";
@@ -25,16 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pages: result.pages,
     total: result.total,
     // Only what a card shows: the Markdown bodies stay on the server.
-    posts: result.posts.map((p) => ({
-      _id: p._id,
-      title: p.title,
-      summary: blogCardSummary(p.description),
-      imageUrl: p.imageUrl,
-      author: p.author,
-      authorName: p.authorName,
-      authorAvatar: p.authorAvatar,
-      createdAt: p.createdAt,
-    })),
+    posts: result.posts.map(toBlogCardPost),
   };
 }
 

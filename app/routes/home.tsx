@@ -2,7 +2,7 @@
 // 'Latest Blog Articles' and 'Stay Updated'. Everything is read here, on the server.
 import { RssSimpleIcon } from "@phosphor-icons/react";
 import { data, Link, useRouteLoaderData } from "react-router";
-import { BlogCard } from "~/components/site/blog-card";
+import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { PageErrorBoundary } from "~/components/site/error-page";
 import { HighlightCards } from "~/components/site/highlight-cards";
 import { JsonLd } from "~/components/site/json-ld";
@@ -52,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     shareImage,
     highlights,
     testimonials,
-    latestBlogs,
+    latestBlogs: latestBlogs.map(toBlogCardPost),
     contact: contact
       ? { email: contact.email, phone: contact.phone, address: contact.address }
       : null,

@@ -98,8 +98,10 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
   });
   running.add(server);
   try {
+    // In cluster mode (WEB_CONCURRENCY > 1) every worker prints its line: wait for all of them.
+    const workers = Math.max(1, Number(extraEnv.WEB_CONCURRENCY) || 1);
     await Promise.race([
-      server.waitFor(/listening on http/, 60_000),
+      server.waitFor(new RegExp(`(listening on http[\\s\\S]*){${workers}}`), 60_000),
       server.exited.then((code) => {
         throw new Error(`server.js exited with ${code} before listening:\n${server.output()}`);
       }),

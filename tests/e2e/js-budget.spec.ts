@@ -167,3 +167,25 @@ test.describe("compression and caching", () => {
     expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
   });
 });
+
+test.describe("loading order", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one run is enough");
+
+  test("the page's modules are preloaded at low priority, behind the stylesheet and the hero image", async ({
+    request,
+  }) => {
+    for (const path of ["/", "/services", "/blog"]) {
+      const body = await (await request.get(path)).text();
+      const head = body.slice(0, body.indexOf("</head>"));
+      const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, path).toBeGreaterThan(3);
+      for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
+      expect(head, path).toMatch(/<link[^>]*rel="stylesheet"[^>]*>/);
+      expect(head, path).not.toMatch(/<link[^>]*rel="stylesheet"[^>]*fetchpriority/);
+    }
+    // The home page's hero is the largest thing on a phone's first screen: it goes first.
+    const home = await (await request.get("/")).text();
+    expect(/<link rel="preload" as="image"[^>]*fetchPriority="high"/.test(home)).toBe(true);
+    expect(/<img[^>]*fetchPriority="high"/.test(home)).toBe(true);
+  });
+});

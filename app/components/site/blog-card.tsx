@@ -8,9 +8,20 @@ import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
 
 export const BLOG_CARD_TRUNCATE = 150;
 
+// Summaries by description: the same few posts are on every uncached render of the home page,
+// the blog and each post, and the Markdown-to-text pass over a whole article is not free.
+const summaries = new Map<string, string>();
+const MAX_SUMMARIES = 500;
+
 /** The card's text: the description as plain text, cut at 150 characters plus an ellipsis. */
 export function blogCardSummary(markdown: string): string {
-  return truncate(markdownToPlainText(markdown), BLOG_CARD_TRUNCATE);
+  let summary = summaries.get(markdown);
+  if (summary === undefined) {
+    summary = truncate(markdownToPlainText(markdown), BLOG_CARD_TRUNCATE);
+    if (summaries.size >= MAX_SUMMARIES) summaries.clear();
+    summaries.set(markdown, summary);
+  }
+  return summary;
 }
 
 export interface BlogCardPost {
@@ -28,6 +39,23 @@ export interface BlogCardPost {
   author: string;
   authorAvatar: string;
   createdAt: Date | string;
+}
+
+/**
+ * Only what a card shows, for a loader to return: the Markdown bodies stay on the server, so a
+ * list page neither sends every post's whole text to the browser nor converts it there.
+ */
+export function toBlogCardPost(post: BlogCardPost & { description: string }): BlogCardPost {
+  return {
+    _id: post._id,
+    title: post.title,
+    summary: blogCardSummary(post.description),
+    imageUrl: post.imageUrl,
+    author: post.author,
+    authorName: post.authorName,
+    authorAvatar: post.authorAvatar,
+    createdAt: post.createdAt,
+  };
 }
 
 export function BlogCard({
