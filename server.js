@@ -4,6 +4,7 @@
 // server build's `app` (app/server.ts).
 import cluster from "node:cluster";
 import { once } from "node:events";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -45,18 +46,33 @@ async function loadBuild() {
   );
 }
 
+/** A worker that fails this many times within this long makes the primary give up (exit 1). */
+const WORKER_FAILURES_ALLOWED = 5;
+const WORKER_FAILURE_WINDOW_MS = 60_000;
+// A worker's own shutdown (stop() below, then app/server.ts shutdown()) takes at most 10 s for
+// requests in flight plus 10 s for e-mails being sent, then closes the database: the primary
+// waits longer than that before it kills one.
+const WORKER_STOP_TIMEOUT_MS = 30_000;
+
 /**
- * Cluster mode (WEB_CONCURRENCY > 1, production only): this process becomes the primary and
- * serves nothing itself. It hosts the embedded database when MONGODB_URI is unset (one process
- * must own DATA_DIR; the workers reach it like any MongoDB), starts the workers (each runs the
- * rest of this file on the shared port), passes their "bureau:" messages on to each other (a
- * content change empties every worker's page cache at once), replaces a worker that dies, and
- * on SIGTERM/SIGINT stops them all, then the database. Never returns: it exits.
+ * Cluster mode (WEB_CONCURRENCY > 1, production only; docs/decisions/020-cluster-mode.md): this
+ * process becomes the primary and serves nothing itself. It hosts the embedded database when
+ * MONGODB_URI is unset (one process must own DATA_DIR; the workers reach it like any MongoDB),
+ * starts the workers (each runs the rest of this file on the shared port), passes their
+ * "bureau:" messages on to each other (a content change empties every worker's page cache),
+ * replaces a worker that dies, and on SIGTERM/SIGINT stops them all, then the database.
+ * Never returns: it exits.
  * @param {ServerEntry} built
  * @param {number} count
  * @returns {Promise<never>}
  */
 async function runPrimary(built, count) {
+  // A signal while the database starts is acted on once it has (closed again, exit 0).
+  /** @type {NodeJS.Signals | undefined} */
+  let early;
+  onSignal = (signal) => {
+    early ??= signal;
+  };
   /** @type {{ uri: string, close: () => Promise<void> } | undefined} */
   let shared;
   try {
@@ -70,27 +86,37 @@ async function runPrimary(built, count) {
   const workers = new Set();
   /** @type {WeakSet<import("node:cluster").Worker>} */
   const listening = new WeakSet();
+  /** When workers failed lately (the restart back-off and the give-up rule). */
+  /** @type {number[]} */
+  let failures = [];
+  let allStarted = false;
   let ending = false;
   let exitCode = 0;
 
   const finish = async () => {
-    await shared?.close().catch((error) => console.error(`Shutdown: ${oneLine(error)}`));
+    await shared?.close().catch((error) => {
+      console.error(`Shutdown: ${oneLine(error)}`);
+      exitCode = 1;
+    });
     process.exit(exitCode);
   };
   /** @param {NodeJS.Signals | "failure"} reason */
   const end = (reason) => {
     if (ending) return;
     ending = true;
-    if (reason !== "failure") console.log(`${reason} received: stopping the workers`);
+    if (reason === "failure") exitCode = 1;
+    else console.log(`${reason} received: stopping the workers`);
     for (const worker of workers) worker.process.kill("SIGTERM");
-    // Each worker gives its requests in flight 10 s; then it is killed.
     setTimeout(() => {
-      for (const worker of workers) worker.process.kill("SIGKILL");
-    }, 15_000).unref();
+      for (const worker of workers) {
+        console.error(`Worker ${worker.process.pid} still running after 30 s: killed`);
+        worker.process.kill("SIGKILL");
+      }
+    }, WORKER_STOP_TIMEOUT_MS).unref();
     if (workers.size === 0) void finish();
   };
-  process.on("SIGTERM", () => end("SIGTERM"));
-  process.on("SIGINT", () => end("SIGINT"));
+  onSignal = end;
+  if (early) end(early);
 
   const fork = () => {
     const worker = cluster.fork(env);
@@ -104,49 +130,69 @@ async function runPrimary(built, count) {
     });
     worker.on("exit", (code, signal) => {
       workers.delete(worker);
+      const how = signal ?? `exit code ${code}`;
       if (ending) {
+        // Stopped by our SIGTERM: exit 0. Anything else (a crash while finishing, killed after
+        // the time limit) is worth the supervisor's notice.
+        if (code !== 0) {
+          console.error(`Worker ${worker.process.pid} stopped (${how}) while shutting down`);
+          exitCode = 1;
+        }
         if (workers.size === 0) void finish();
         return;
       }
-      // One that never got as far as listening said why (configuration, port in use): starting
-      // another would fail the same way.
-      if (!listening.has(worker)) {
-        exitCode = 1;
+      // Until every worker has started once, a failure is the configuration's (a port in use, a
+      // bad variable: the worker said which): another would fail the same way.
+      if (!allStarted && !listening.has(worker)) {
+        console.error(`Worker ${worker.process.pid} could not start (${how}): stopping`);
         end("failure");
         return;
       }
+      const now = Date.now();
+      failures = [...failures.filter((at) => now - at < WORKER_FAILURE_WINDOW_MS), now];
+      if (failures.length > WORKER_FAILURES_ALLOWED) {
+        console.error(
+          `Worker ${worker.process.pid} stopped (${how}): ${failures.length} workers stopped within ${WORKER_FAILURE_WINDOW_MS / 1000} s, giving up`,
+        );
+        end("failure");
+        return;
+      }
+      // 1 s, 2 s, 4 s ... as failures pile up, so a worker that cannot stay up (a database
+      // that is gone) is not restarted in a tight loop.
+      const delay = 1_000 * 2 ** (failures.length - 1);
       console.error(
-        `Worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`,
+        `Worker ${worker.process.pid} stopped (${how}); starting another in ${delay / 1000} s`,
       );
-      setTimeout(() => ending || fork(), 1_000);
+      setTimeout(() => ending || fork(), delay);
     });
     return worker;
   };
 
   // The first worker alone prepares the database (indexes, demo content, the admin from the
-  // environment): two doing it at once could seed the demo content twice.
+  // environment), so that runs once and says so once; the others start when it listens.
   const first = fork();
   await new Promise((resolve) => {
     first.once("listening", resolve);
     first.once("exit", resolve);
   });
   if (!ending) {
-    for (let i = 1; i < count; i++) fork();
-    console.log(`Bureau runs ${count} worker processes (WEB_CONCURRENCY)`);
+    const rest = [];
+    for (let i = 1; i < count; i++) rest.push(fork());
+    await Promise.all(
+      rest.map(
+        (worker) =>
+          new Promise((resolve) => {
+            worker.once("listening", resolve);
+            worker.once("exit", resolve);
+          }),
+      ),
+    );
+    if (!ending) {
+      allStarted = true;
+      console.log(`Bureau runs ${count} worker processes (WEB_CONCURRENCY)`);
+    }
   }
   return new Promise(() => {});
-}
-
-if (!development && cluster.isPrimary) {
-  const built = await loadBuild();
-  let count = 1;
-  try {
-    count = built.getEnv().WEB_CONCURRENCY;
-  } catch (error) {
-    console.error(oneLine(error));
-    process.exit(1);
-  }
-  if (count > 1) await runPrimary(built, count);
 }
 
 // Installed first, so a signal during start-up also ends cleanly (database closed, exit 0).
@@ -174,8 +220,23 @@ async function stop(signal) {
   await entry?.shutdown().catch((error) => console.error(`Shutdown: ${oneLine(error)}`));
   process.exit(0);
 }
-process.on("SIGTERM", () => void stop("SIGTERM"));
-process.on("SIGINT", () => void stop("SIGINT"));
+// What a signal does: this process's own stop(), or the cluster primary's (runPrimary).
+/** @type {(signal: NodeJS.Signals) => void} */
+let onSignal = (signal) => void stop(signal);
+process.on("SIGTERM", () => onSignal("SIGTERM"));
+process.on("SIGINT", () => onSignal("SIGINT"));
+
+if (!development && cluster.isPrimary) {
+  const built = await loadBuild();
+  let count = 1;
+  try {
+    count = built.getEnv().WEB_CONCURRENCY;
+  } catch (error) {
+    console.error(oneLine(error));
+    process.exit(1);
+  }
+  if (count > 1) await runPrimary(built, count);
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -230,13 +291,27 @@ if (development) {
     }),
   );
   // Other public files (favicon, demo images) may change between deploys: revalidate hourly.
-  // Each has an extension and no page address does: pages skip the disk look-up (a stat, and
-  // the error object `send` builds for every miss: 3% of an uncached render).
-  const publicFiles = express.static(path.join(root, "build", "client"), {
-    maxAge: "1h",
-    index: false,
+  // The build does not change while the server runs, so its list is read once: a page address
+  // skips the disk look-up (a stat, and the error object `send` builds for each miss, was 3% of
+  // an uncached page render).
+  const clientDir = path.join(root, "build", "client");
+  const publicPaths = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((file) => file.isFile())
+      .map((file) => `/${path.relative(clientDir, path.join(file.parentPath, file.name))}`)
+      .map((file) => file.split(path.sep).join("/"))
+      .filter((file) => !file.startsWith("/assets/")),
+  );
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => {
+    let file;
+    try {
+      file = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    return publicPaths.has(file) ? publicFiles(req, res, next) : next();
   });
-  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   app.use(/** @type {ServerEntry} */ (entry).app);
 }
 

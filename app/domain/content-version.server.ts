@@ -55,8 +55,9 @@ export function invalidateLocally(): void {
 
 // Cluster mode (server.js, WEB_CONCURRENCY > 1): the workers of one server are instances too,
 // but they can be told at once. A worker announces its change to the primary, which passes it on
-// to the others (server.js relays every "bureau:" message), so the next request shows the change
-// whichever worker it reaches. The counter in MongoDB stays the rule; this only gets there sooner.
+// to the others (server.js relays every "bureau:" message) before the admin has the answer, so
+// in practice the next request shows the change whichever worker it reaches. The counter in
+// MongoDB stays the guarantee (within a poll); this only gets there sooner.
 export const CONTENT_CHANGED_MESSAGE = "bureau:content-changed";
 
 function tellOtherWorkers(): void {

@@ -40,26 +40,6 @@ describe("lowPriorityModulePreloads", () => {
     expect(out).toBe(expected);
   });
 
-  it("passes on what is written in one turn as one piece, and later writes on their own turn", async () => {
-    const stream = lowPriorityModulePreloads();
-    const pieces: string[] = [];
-    stream.on("data", (chunk: Buffer) => pieces.push(chunk.toString()));
-    const ended = new Promise((resolve) => stream.on("end", resolve));
-    // React writes its shell in 2 kB chunks within one turn...
-    for (let i = 0; i < page.length; i += 20) stream.write(Buffer.from(page.slice(i, i + 20)));
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(pieces).toHaveLength(1);
-    // ...and a Suspense boundary's content later.
-    stream.write(Buffer.from("<script>late</script>"));
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(pieces).toHaveLength(2);
-    expect(pieces[1]).toBe("<script>late</script>");
-    stream.end();
-    await ended;
-  });
-
   it("calls onFinal once the renderer has written everything", async () => {
     let finals = 0;
     const stream = lowPriorityModulePreloads({ onFinal: () => finals++ });
@@ -67,5 +47,24 @@ describe("lowPriorityModulePreloads", () => {
     stream.end(Buffer.from(page));
     expect(await done).toBe(expected);
     expect(finals).toBe(1);
+  });
+});
+
+describe("lowPriorityModulePreloads backpressure", () => {
+  it("stops acknowledging writes while nobody reads, and goes on when read", async () => {
+    const stream = lowPriorityModulePreloads();
+    const chunk = Buffer.alloc(2048, "a");
+    let accepted = 0;
+    // Nobody reads: the writer is told to wait after a bounded amount, not after everything.
+    while (stream.write(chunk) && accepted < 10_000) {
+      accepted++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(accepted).toBeLessThan(100);
+    const drained = new Promise((resolve) => stream.once("drain", resolve));
+    const out = text(stream);
+    await drained;
+    stream.end();
+    expect((await out).length).toBe((accepted + 1) * chunk.length);
   });
 });

@@ -23,76 +23,52 @@ function partialMatchLength(data: Buffer, tag: Buffer): number {
   return 0;
 }
 
+/** `data` with fetchpriority="low" after each preload tag's opening. */
+function lowered(data: Buffer): Buffer {
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = data.indexOf(PRELOAD); at !== -1; at = data.indexOf(PRELOAD, from)) {
+    const end = at + PRELOAD.length;
+    pieces.push(data.subarray(from, end), LOW_PRIORITY);
+    from = end;
+  }
+  if (pieces.length === 0) return data;
+  pieces.push(data.subarray(from));
+  return Buffer.concat(pieces);
+}
+
 /**
  * A stream that adds fetchpriority="low" to every modulepreload link of the document's head. A
- * tag split across two chunks is held back until the next one, so it is never missed.
- *
- * It also hands on what React writes in one piece per turn of the event loop rather than in
- * React's 2 kB chunks: each chunk would otherwise cross two more streams and become a socket
- * write of its own (a tenth of an uncached render's CPU went to those writes). Content that
- * streams in later (a Suspense boundary) still leaves on the turn it was written.
+ * tag split across two chunks is held back until the next one, so it is never missed. After
+ * `</head>` chunks pass through as they are (a plain Transform: backpressure as usual).
  */
 export function lowPriorityModulePreloads(options: { onFinal?: () => void } = {}): Transform {
   let inHead = true;
   let held: Buffer = Buffer.alloc(0);
-  let pending: Buffer[] = [];
-  let scheduled = false;
-
-  function queue(...pieces: Buffer[]): void {
-    for (const piece of pieces) if (piece.length > 0) pending.push(piece);
-    if (!scheduled && pending.length > 0) {
-      scheduled = true;
-      setImmediate(release);
-    }
-  }
-  function release(): void {
-    scheduled = false;
-    if (pending.length === 0) return;
-    const out = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending);
-    pending = [];
-    stream.push(out);
-  }
-  /** Queues `data` with its preload tags lowered. */
-  function queueHead(data: Buffer): void {
-    let from = 0;
-    for (let at = data.indexOf(PRELOAD); at !== -1; at = data.indexOf(PRELOAD, from)) {
-      queue(data.subarray(from, at + PRELOAD.length), LOW_PRIORITY);
-      from = at + PRELOAD.length;
-    }
-    queue(data.subarray(from));
-  }
-
-  const stream = new Transform({
-    transform(chunk: Buffer | string, _encoding, callback: TransformCallback) {
-      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      if (!inHead) {
-        queue(bytes);
-        return callback();
-      }
-      const data = held.length > 0 ? Buffer.concat([held, bytes]) : bytes;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      if (!inHead) return callback(null, chunk);
+      const data = held.length > 0 ? Buffer.concat([held, chunk]) : chunk;
       held = Buffer.alloc(0);
       const headEnd = data.indexOf(HEAD_END);
       if (headEnd !== -1) {
         inHead = false;
-        queueHead(data.subarray(0, headEnd));
-        queue(data.subarray(headEnd));
-        return callback();
+        return callback(
+          null,
+          Buffer.concat([lowered(data.subarray(0, headEnd)), data.subarray(headEnd)]),
+        );
       }
       // A tag cut at the chunk's end waits for the rest (a copy: the tail alone is kept).
       const keep = Math.max(partialMatchLength(data, PRELOAD), partialMatchLength(data, HEAD_END));
-      queueHead(data.subarray(0, data.length - keep));
       held = Buffer.from(data.subarray(data.length - keep));
-      callback();
+      callback(null, lowered(data.subarray(0, data.length - keep)));
     },
     flush(callback: TransformCallback) {
-      queue(held);
-      release();
-      callback();
+      callback(null, held.length > 0 ? held : undefined);
     },
     final(callback) {
       options.onFinal?.();
       callback();
     },
   });
-  return stream;
 }

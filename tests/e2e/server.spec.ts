@@ -74,6 +74,8 @@ test("a fresh database gets demo content and a generated admin password printed 
 });
 
 test("a DATA_DIR already in use stops a second server with one line naming it", async () => {
+  // Two server starts, one after the other, on a machine that runs other tests too.
+  test.setTimeout(60_000);
   const dataDir = tempDir("locked");
   const first = track(startApp({ PORT: String(await freePort()), DATA_DIR: dataDir }));
   await first.waitFor(LISTENING);

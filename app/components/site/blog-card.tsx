@@ -9,17 +9,24 @@ import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
 export const BLOG_CARD_TRUNCATE = 150;
 
 // Summaries by description: the same few posts are on every uncached render of the home page,
-// the blog and each post, and the Markdown-to-text pass over a whole article is not free.
+// the blog and each post, and the Markdown-to-text pass over a whole article is not free. Keyed
+// by the text itself (an edit is a new key); bounded by the characters kept, since an article
+// may be 100,000 long.
 const summaries = new Map<string, string>();
-const MAX_SUMMARIES = 500;
+const MAX_KEPT_CHARACTERS = 2_000_000;
+let keptCharacters = 0;
 
 /** The card's text: the description as plain text, cut at 150 characters plus an ellipsis. */
 export function blogCardSummary(markdown: string): string {
   let summary = summaries.get(markdown);
   if (summary === undefined) {
     summary = truncate(markdownToPlainText(markdown), BLOG_CARD_TRUNCATE);
-    if (summaries.size >= MAX_SUMMARIES) summaries.clear();
+    if (keptCharacters + markdown.length > MAX_KEPT_CHARACTERS) {
+      summaries.clear();
+      keptCharacters = 0;
+    }
     summaries.set(markdown, summary);
+    keptCharacters += markdown.length;
   }
   return summary;
 }
