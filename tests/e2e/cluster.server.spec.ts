@@ -1,6 +1,7 @@
 // Cluster mode (WEB_CONCURRENCY > 1, server.js): a primary process that owns the embedded
 // database and several workers that serve the site, each with its own page cache. HTTP only, in
 // the "server" project: it starts its own servers.
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../support/constants";
@@ -65,6 +66,21 @@ function request(
   });
 }
 
+/** The processes whose parent is `pid` (a cluster primary's workers), from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 const form = (fields: Record<string, string>, cookie?: string) => ({
   method: "POST",
   headers: {
@@ -110,6 +126,15 @@ test("two workers share the database, each change shows on the next request whic
     expect((await request(port, "/internships")).body).toContain(question);
   }
 
+  // A worker that dies is replaced; the site keeps answering meanwhile.
+  const workerPids = childrenOf(cluster.child.pid as number);
+  expect(workerPids).toHaveLength(2);
+  process.kill(workerPids[0] as number, "SIGKILL");
+  await cluster.waitFor(/stopped \(SIGKILL\); starting another in 1 s/);
+  expect((await request(port, "/internships")).status).toBe(200);
+  await cluster.waitFor(/(Bureau is listening on http:\/\/localhost:\d+[\s\S]*){3}/, 60_000);
+  expect(childrenOf(cluster.child.pid as number)).toHaveLength(2);
+
   // SIGTERM to the primary: the workers finish, then the database is closed; exit 0.
   expect(await cluster.stop("SIGTERM")).toBe(0);
   expect(cluster.output()).toContain("SIGTERM received: stopping the workers");
@@ -137,6 +162,7 @@ test("a cluster whose port is taken stops with one line and exit code 1", async 
 });
 
 test("WEB_CONCURRENCY that is not a whole number from 1 to 64 is refused at start-up", async () => {
+  test.setTimeout(60_000);
   const port = await freePort();
   const cluster = startServer({ WEB_CONCURRENCY: "two", DATA_DIR: ":memory:", PORT: String(port) });
   expect(await cluster.exited).toBe(1);
