@@ -165,7 +165,7 @@ test("Enter in a field saves the page; it never removes a team row", async ({ pa
   await expect(page.getByRole("heading", { name: `Team (${rows})` })).toBeVisible();
 });
 
-test("with JavaScript, Save waits while a portrait uploads", async ({
+test("with JavaScript, Save waits while a portrait uploads", { tag: "@js-only" }, async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -203,10 +203,9 @@ test("with JavaScript, Save waits while a portrait uploads", async ({
   );
 });
 
-test("the about view and editor have no serious axe violation at 375, 768 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the about view and editor have no serious axe violation at 375, 768 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   await openEditor(page);
   for (const width of [375, 768, 1280]) {

@@ -115,10 +115,9 @@ test("bad credentials: one generic message for an unknown e-mail and a wrong pas
   );
 });
 
-test("with JavaScript, the focus stays on the button after a refused sign-in", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("with JavaScript, the focus stays on the button after a refused sign-in", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "without JavaScript a new page loads, focusing the e-mail field");
   await page.goto("/admin/login");
   await submitLogin(page, "nobody@bureau.test", "some long password here");
@@ -286,7 +285,7 @@ test("admins: add one, who changes their password (ending their other session), 
   await phone.context.close();
 });
 
-test.describe("over HTTP", () => {
+test.describe("over HTTP", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "no browser involved: once is enough");
 
   const guarded = [
@@ -370,7 +369,7 @@ test.describe("over HTTP", () => {
   }
 });
 
-test.describe("accessibility", () => {
+test.describe("accessibility", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs inside the page");
   for (const width of [375, 1280]) {
     test(`sign-in, Admins and Change password at ${width} px have no serious axe violation`, async ({

@@ -254,10 +254,9 @@ test("unknown and malformed ids answer 404 inside the admin", async ({ page }) =
   }
 });
 
-test("the list and the form have no serious axe violation at 375, 768 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the list and the form have no serious axe violation at 375, 768 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   test.setTimeout(120_000);
   await signIn(page);

@@ -88,10 +88,9 @@ for (const [what, url] of [
   });
 }
 
-test("the contact info view and editor have no serious axe violation at 375, 768 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the contact info view and editor have no serious axe violation at 375, 768 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   await openEditor(page);
   for (const width of [375, 768, 1280]) {

@@ -133,7 +133,7 @@ test("is private: never cached, never indexed, and only for a signed-in admin", 
 });
 
 for (const width of [375, 1280]) {
-  test(`has no serious or critical axe violation at ${width} px`, async ({
+  test(`has no serious or critical axe violation at ${width} px`, { tag: "@js-only" }, async ({
     page,
     javaScriptEnabled,
   }) => {

@@ -142,10 +142,9 @@ test.describe(() => {
     );
   });
 
-  test("with JavaScript, an upload cut off says 'Image upload failed. Please check your connection.'", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
+  test("with JavaScript, an upload cut off says 'Image upload failed. Please check your connection.'", {
+    tag: "@js-only",
+  }, async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the immediate upload needs JavaScript");
     await openEditor(page);
     const kept = await page.locator('input[type="hidden"][name="image"]').inputValue();
@@ -165,7 +164,10 @@ test.describe(() => {
   });
 });
 
-test("with JavaScript, Save waits while the image uploads", async ({ page, javaScriptEnabled }) => {
+test("with JavaScript, Save waits while the image uploads", { tag: "@js-only" }, async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "the immediate upload needs JavaScript");
   await openEditor(page);
   let release: () => void = () => {};
@@ -199,10 +201,9 @@ test("with JavaScript, Save waits while the image uploads", async ({ page, javaS
   );
 });
 
-test("the hero view and editor have no serious axe violation at 375 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the hero view and editor have no serious axe violation at 375 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   await signIn(page);
   for (const width of [375, 1280]) {

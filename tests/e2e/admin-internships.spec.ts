@@ -350,10 +350,9 @@ test("is usable on a phone: no sideways page scroll, every row's actions in reac
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
 });
 
-test("no serious or critical axe issue: the list on a phone, editing and errors on a desktop", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("no serious or critical axe issue: the list on a phone, editing and errors on a desktop", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   // Axe takes several seconds over a page this long.
   test.setTimeout(180_000);

@@ -122,10 +122,9 @@ test("a blank hero title is refused with 'Hero title is required.', keeping the 
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("");
 });
 
-test("with JavaScript, a field being corrected loses its error as it is typed, nothing posted", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("with JavaScript, a field being corrected loses its error as it is typed, nothing posted", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "checked in the browser");
   await openEditor(page);
   const title = region(page, "Hero").getByLabel("Hero title");
@@ -230,10 +229,9 @@ test("a hero image uploaded from the editor shows on /services", async ({
     .toBe(true);
 });
 
-test("the view and the editor have no serious axe violation at 375 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the view and the editor have no serious axe violation at 375 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   // A long form: axe takes a while over it.
   test.setTimeout(120_000);

@@ -138,7 +138,10 @@ test.describe("a blog post", () => {
     });
   }
 
-  test("has no serious or critical accessibility issue", async ({ page, javaScriptEnabled }) => {
+  test("has no serious or critical accessibility issue", { tag: "@js-only" }, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "axe runs as a script inside the page");
     await page.goto(firstPath);
     const results = await new AxeBuilder({ page }).analyze();
@@ -147,7 +150,7 @@ test.describe("a blog post", () => {
   });
 });
 
-test.describe("sharing with JavaScript", () => {
+test.describe("sharing with JavaScript", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the button needs JavaScript");
 
   test("Copy link puts the post's URL on the clipboard and says so", async ({
@@ -205,7 +208,7 @@ test.describe("sharing with JavaScript", () => {
   });
 });
 
-test("without JavaScript there is no share button, only links", async ({
+test("without JavaScript there is no share button, only links", { tag: "@no-js-only" }, async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -277,7 +280,10 @@ test.describe("the blog list", () => {
     await expect(page.getByRole("article")).toHaveCount(posts.length);
   });
 
-  test("has no serious or critical accessibility issue", async ({ page, javaScriptEnabled }) => {
+  test("has no serious or critical accessibility issue", { tag: "@js-only" }, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "axe runs as a script inside the page");
     await page.goto("/blog");
     const results = await new AxeBuilder({ page }).analyze();

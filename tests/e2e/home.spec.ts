@@ -67,7 +67,7 @@ test("every testimonial is readable, with its rating", async ({ page }) => {
   await expect(section.getByRole("img", { name: "Rated 4 out of 5" })).toBeAttached();
 });
 
-test("without JavaScript the testimonials form a scrollable row", async ({
+test("without JavaScript the testimonials form a scrollable row", { tag: "@no-js-only" }, async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -82,7 +82,7 @@ test("without JavaScript the testimonials form a scrollable row", async ({
   await expect(page.getByText("Scroll sideways to read all 5 testimonials.")).toBeVisible();
 });
 
-test.describe("the testimonial carousel with JavaScript", () => {
+test.describe("the testimonial carousel with JavaScript", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "needs JavaScript");
 
   test("shows three slides, dots and no arrows, and autoplays", async ({ page }) => {

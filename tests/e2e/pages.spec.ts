@@ -53,7 +53,7 @@ for (const { path, h1, text } of PAGES) {
       expect(html).toContain(escaped(text));
     });
 
-    test("has no serious or critical accessibility violation", async ({
+    test("has no serious or critical accessibility violation", { tag: "@js-only" }, async ({
       page,
       javaScriptEnabled,
     }) => {
@@ -158,7 +158,10 @@ test.describe("/services", () => {
     expect(json.itemListElement).toHaveLength(servicePage.services.length);
   });
 
-  test("a CTA button navigates without a full reload", async ({ page, javaScriptEnabled }) => {
+  test("a CTA button navigates without a full reload", { tag: "@js-only" }, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "client-side navigation needs JavaScript");
     await page.goto("/services");
     await page.evaluate(() => {
