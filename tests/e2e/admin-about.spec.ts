@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN } from "../support/constants";
+import { signIn } from "../support/admin-e2e";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -20,11 +20,7 @@ const test = testWithOwnServer();
 test.describe.configure({ mode: "default", timeout: 90_000 });
 
 async function openEditor(page: Page) {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(ABOUT)}`);
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${ABOUT}$`));
+  await signIn(page, ABOUT);
   await expect(page.getByRole("heading", { level: 1, name: "About page" })).toBeVisible();
   await page.getByRole("link", { name: "Edit about page" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit about page" })).toBeVisible();

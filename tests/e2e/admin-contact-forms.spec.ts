@@ -129,8 +129,7 @@ test("a message's own page: still new when opened, notes, status, delete", async
     { name, email: `chloe-${tag}@example.com`, message: "We bake.\nCan you help?" },
     { sourcePage: "/contact", utm_source: "flyer" },
   );
-  await signIn(page);
-  await page.goto(`${PAGE}?q=${tag}`);
+  await signIn(page, `${PAGE}?q=${tag}`);
   await page.getByRole("link", { name: `View message from ${name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Message from ${name}` })).toBeVisible();
   await expect(page.getByText("We bake.\nCan you help?")).toBeVisible();
@@ -185,8 +184,7 @@ test(
     const tag = uniqueTag(testInfo);
     const name = `Tamper ${tag}`;
     await sendContactMessage(request, { name, email: `t-${tag}@example.com`, message: "Hi" });
-    await signIn(page);
-    await page.goto(`${PAGE}?q=${tag}`);
+    await signIn(page, `${PAGE}?q=${tag}`);
     const select = page.getByRole("combobox", { name: `Status of ${name}` });
     // A value the server does not know (as a forged post would send).
     await select.evaluate((element: HTMLSelectElement) => {
@@ -214,8 +212,7 @@ test("Export CSV downloads the messages of the filter", async ({ page, request }
     email: `z-${tag}@example.com`,
     message: "x",
   });
-  await signIn(page);
-  await page.goto(`${PAGE}?q=eve-${tag}&status=new`);
+  await signIn(page, `${PAGE}?q=eve-${tag}&status=new`);
   const link = page.getByRole("link", { name: "Export CSV" });
   await expect(link).toHaveAttribute("href", `${PAGE}/export?status=new&q=eve-${tag}`);
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);

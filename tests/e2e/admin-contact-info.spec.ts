@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { MAP_URL_INVALID } from "~/domain/contact-info";
-import { E2E_ADMIN } from "../support/constants";
+import { signIn } from "../support/admin-e2e";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -20,11 +20,7 @@ const test = testWithOwnServer();
 test.describe.configure({ mode: "default", timeout: 90_000 });
 
 async function openEditor(page: Page) {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(CONTACT)}`);
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${CONTACT}$`));
+  await signIn(page, CONTACT);
   await expect(page.getByRole("heading", { level: 1, name: "Contact info" })).toBeVisible();
   await page.getByRole("link", { name: "Edit contact info" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit contact info" })).toBeVisible();

@@ -177,8 +177,7 @@ test("a request's own page: where it came from, reply link, notes", async ({
       utm_campaign: `spring-${tag}`,
     },
   );
-  await signIn(page);
-  await page.goto(`${PAGE}?q=${tag}`);
+  await signIn(page, `${PAGE}?q=${tag}`);
   await page.getByRole("link", { name: `View quote request from ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`${PAGE}/[0-9a-f]{24}\\?q=${tag}$`));
   await expect(
@@ -224,8 +223,7 @@ test("Export CSV downloads the filtered requests, formulas neutralised", async (
     message: `=HYPERLINK("http://evil.example","${tag}")`,
   });
   await sendQuote(request, { name: `Other ${tag}x`, email: `o-${tag}@example.com`, message: "Hi" });
-  await signIn(page);
-  await page.goto(`${PAGE}?q=mallory-${tag}`);
+  await signIn(page, `${PAGE}?q=mallory-${tag}`);
   const link = page.getByRole("link", { name: "Export CSV" });
   await expect(link).toHaveAttribute("href", `${PAGE}/export?q=mallory-${tag}`);
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
@@ -266,8 +264,7 @@ test(
       email: `axe-${tag}@example.com`,
       message: "Hi",
     });
-    await signIn(page);
-    await page.goto(`${PAGE}?q=${tag}`);
+    await signIn(page, `${PAGE}?q=${tag}`);
     await page.getByRole("link", { name: `View quote request from Axe ${tag}` }).click();
     const detail = page.url();
     for (const width of [375, 1280]) {

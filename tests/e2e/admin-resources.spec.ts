@@ -146,8 +146,7 @@ test.describe(() => {
     javaScriptEnabled,
   }, testInfo) => {
     const title = `Refused ${uniqueTag(testInfo)}`;
-    await signIn(page);
-    await page.goto(`${PAGE}?new`);
+    await signIn(page, `${PAGE}?new`);
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Description").fill("Words.");
     await page.getByLabel("Link").fill("https://example.com/");

@@ -156,8 +156,7 @@ test.describe(() => {
   // With JavaScript the refused upload answers 400, which Chromium logs.
   test.use({ expectedFailedLoads: ["/admin/dashboard/uploads"] });
   test("a photo is required, and an SVG is refused", async ({ page, javaScriptEnabled }) => {
-    await signIn(page);
-    await page.goto(`${PAGE}?new`);
+    await signIn(page, `${PAGE}?new`);
     await page.getByLabel("Name").fill("No Photo");
     await page.getByLabel("Title").fill("Somewhere");
     await page.getByLabel("Text").fill("Words.");
