@@ -160,7 +160,10 @@ test("the Stay Updated block is on the page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Stay Updated" })).toBeVisible();
 });
 
-test("crawlers get Organization structured data and social tags", async ({ request }) => {
+// HTTP only (@js-only): no browser, so the same answer in both projects.
+test("crawlers get Organization structured data and social tags", { tag: "@js-only" }, async ({
+  request,
+}) => {
   const html = await (await request.get("/")).text();
   const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)?.[1];
   const org = JSON.parse(ld ?? "{}");
@@ -185,7 +188,10 @@ test("an unknown URL answers 404 with a helpful page inside the shell", async ({
   await expect(page.getByRole("contentinfo")).toBeVisible();
 });
 
-test("built assets are cached for a year as immutable", async ({ request }) => {
+// HTTP only (@js-only): no browser, so the same answer in both projects.
+test("built assets are cached for a year as immutable", { tag: "@js-only" }, async ({
+  request,
+}) => {
   const html = await (await request.get("/")).text();
   const asset = /\/assets\/[^"]+\.css/.exec(html)?.[0];
   expect(asset).toBeTruthy();
@@ -194,9 +200,10 @@ test("built assets are cached for a year as immutable", async ({ request }) => {
   expect(response.headers()["cache-control"]).toMatch(/max-age=31536000.*immutable/);
 });
 
-test("a form post to a page without a form gets a plain 405, no developer message", async ({
-  request,
-}) => {
+// HTTP only (@js-only): no browser, so the same answer in both projects.
+test("a form post to a page without a form gets a plain 405, no developer message", {
+  tag: "@js-only",
+}, async ({ request }) => {
   const response = await request.post("/about", { form: { a: "1" } });
   expect(response.status()).toBe(405);
   // What a visitor sees (the hydration data in <script> is not shown).
@@ -205,7 +212,9 @@ test("a form post to a page without a form gets a plain 405, no developer messag
   expect(visible).not.toContain("did not provide an");
 });
 
-test("a form body over 1 MiB is refused with 413 before it is read", async ({ request }) => {
+test("a form body over 1 MiB is refused with 413 before it is read", { tag: "@js-only" }, async ({
+  request,
+}) => {
   const response = await request.post("/admin/login", {
     form: { email: "a@b.test", password: "x".repeat(2 * 1024 * 1024) },
   });
