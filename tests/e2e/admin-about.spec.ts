@@ -199,12 +199,14 @@ test("with JavaScript, Save waits while a portrait uploads", { tag: "@js-only" }
   );
 });
 
-test("the about view and editor have no serious axe violation at 375, 768 and 1280 px", {
+// 375 and 1280 px: the admin shell's two forms (its top bar below 1024 px, the sidebar above);
+// these pages show and hide nothing by width, so 768 px (the top bar again) added no element.
+test("the about view and editor have no serious axe violation at 375 and 1280 px", {
   tag: "@js-only",
 }, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   await openEditor(page);
-  for (const width of [375, 768, 1280]) {
+  for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of [ABOUT, `${ABOUT}?edit`]) {
       await page.goto(path);
