@@ -4,7 +4,7 @@
 // JavaScript the same requests get the same answers, and only the XML parse in the page needs it.
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
-import { expect, test } from "./fixtures";
+import { expect, httpTest, test } from "./fixtures";
 
 const posts = buildDemoContent(new Date())
   .blogs.map((post, index) => ({ ...post, id: demoId("blogs", index).toHexString() }))
@@ -40,21 +40,25 @@ async function xmlErrors(
   );
 }
 
-test("robots.txt keeps crawlers out of the back office and names the sitemap", {
-  tag: "@js-only",
-}, async ({ request, baseURL }) => {
-  const response = await request.get("/robots.txt");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
-  const lines = (await response.text()).split("\n");
-  expect(lines).toEqual([
-    "User-agent: *",
-    "Disallow: /admin",
-    "",
-    `Sitemap: ${baseURL}/sitemap.xml`,
-    "",
-  ]);
-});
+httpTest(
+  "robots.txt keeps crawlers out of the back office and names the sitemap",
+  {
+    tag: "@js-only",
+  },
+  async ({ request, baseURL }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+    const lines = (await response.text()).split("\n");
+    expect(lines).toEqual([
+      "User-agent: *",
+      "Disallow: /admin",
+      "",
+      `Sitemap: ${baseURL}/sitemap.xml`,
+      "",
+    ]);
+  },
+);
 
 test("the sitemap lists every public page and post, with lastmod, and each URL works", {
   tag: "@js-only",
@@ -111,11 +115,15 @@ test("the RSS feed carries every post, newest first, and is well-formed", {
   expect((await request.get(`/blog/${posts[0]?.id}`)).status()).toBe(200);
 });
 
-test("the blog pages point feed readers at the feed", { tag: "@js-only" }, async ({ request }) => {
-  for (const path of ["/blog", `/blog/${posts[0]?.id}`]) {
-    const html = await (await request.get(path)).text();
-    expect(html, path).toMatch(
-      /<link rel="alternate" type="application\/rss\+xml" title="[^"]+ Blog" href="[^"]+\/blog\/rss\.xml"\/>/,
-    );
-  }
-});
+httpTest(
+  "the blog pages point feed readers at the feed",
+  { tag: "@js-only" },
+  async ({ request }) => {
+    for (const path of ["/blog", `/blog/${posts[0]?.id}`]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(
+        /<link rel="alternate" type="application\/rss\+xml" title="[^"]+ Blog" href="[^"]+\/blog\/rss\.xml"\/>/,
+      );
+    }
+  },
+);

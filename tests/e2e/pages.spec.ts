@@ -2,7 +2,7 @@
 // /terms-of-service): server-rendered from the demo content, complete with JavaScript on or off.
 import type { Page } from "@playwright/test";
 import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
-import { expect, test } from "./fixtures";
+import { expect, httpTest, test } from "./fixtures";
 
 const demo = buildDemoContent(new Date());
 const { servicePage, aboutPage, contactInfo, resources } = demo;
@@ -45,7 +45,7 @@ for (const { path, h1, text } of PAGES) {
     });
 
     // HTTP only: the server's answer is the same whether the browser runs JavaScript or not.
-    test("has its content in the first response", { tag: "@js-only" }, async ({ request }) => {
+    httpTest("has its content in the first response", { tag: "@js-only" }, async ({ request }) => {
       const html = await (await request.get(path)).text();
       const escaped = (s: string) =>
         s.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
