@@ -40,14 +40,26 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL, trace: "retain-on-failure", launchOptions },
   projects: [
+    // A test that only means something in one of the two projects is tagged (`@js-only`: axe,
+    // client-side behaviour, or HTTP only, where JavaScript cannot change the outcome;
+    // `@no-js-only`: the page before JavaScript upgrades it) or, for a whole file, ignored by the
+    // other project, instead of skipped inside it: a skipped test still opens a browser page for
+    // the auto fixture, which cost about 100 s of the run. Its skip line stays as a guard.
     {
       name: "js-enabled",
       testIgnore: /server\.spec\.ts/,
+      grepInvert: /@no-js-only/,
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions },
     },
     {
       name: "js-disabled",
-      testIgnore: /server\.spec\.ts/,
+      testIgnore: [
+        /server\.spec\.ts/,
+        // axe, and scripts run in the page; the image variants over HTTP; the offline form
+        // errors JavaScript shows.
+        /(a11y|xss|images|forms-offline)\.spec\.ts/,
+      ],
+      grepInvert: /@js-only/,
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
     },
     // Process-level behaviour (database outage, shutdown): starts its own servers.

@@ -26,8 +26,7 @@ test("a failed sign-in and FAQ changes from the admin and the API show in the au
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Invalid e-mail or password.")).toBeVisible();
 
-  await signIn(page);
-  await page.goto("/admin/dashboard/faq?new");
+  await signIn(page, "/admin/dashboard/faq?new");
   await page.getByPlaceholder("Enter question").fill(`From the admin ${tag}?`);
   await page.getByPlaceholder("Enter answer").fill("Yes.");
   await page.getByRole("button", { name: "Create" }).click();

@@ -4,7 +4,13 @@
 // Accounts other than E2E_ADMIN are per project, so the two projects never share state; the
 // e2e server raises LOGIN_IP_LIMIT, since every test here comes from one address.
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page, Response, TestInfo } from "@playwright/test";
+import {
+  type Browser,
+  test as base,
+  type Page,
+  type Response,
+  type TestInfo,
+} from "@playwright/test";
 import { ADMIN_NAV } from "../../app/components/admin/admin-nav";
 import { adminRoutes, PUBLIC_ADMIN_FILES, sampleUrl } from "../support/admin-routes";
 import { E2E_ADMIN } from "../support/constants";
@@ -115,10 +121,9 @@ test("bad credentials: one generic message for an unknown e-mail and a wrong pas
   );
 });
 
-test("with JavaScript, the focus stays on the button after a refused sign-in", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("with JavaScript, the focus stays on the button after a refused sign-in", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "without JavaScript a new page loads, focusing the e-mail field");
   await page.goto("/admin/login");
   await submitLogin(page, "nobody@bureau.test", "some long password here");
@@ -286,8 +291,10 @@ test("admins: add one, who changes their password (ending their other session), 
   await phone.context.close();
 });
 
-test.describe("over HTTP", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "no browser involved: once is enough");
+// HTTP only, on Playwright's plain test: the console-error fixture would open a browser page in
+// every one of these tests for nothing.
+base.describe("over HTTP", { tag: "@js-only" }, () => {
+  base.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "no browser involved: once is enough");
 
   const guarded = [
     ...new Set(
@@ -298,7 +305,7 @@ test.describe("over HTTP", () => {
   ];
 
   for (const url of guarded) {
-    test(`${url}: GET and POST without a session redirect to sign-in`, async ({ request }) => {
+    base(`${url}: GET and POST without a session redirect to sign-in`, async ({ request }) => {
       for (const method of ["GET", "POST"]) {
         const response = await request.fetch(`${url}?from=e2e`, {
           method,
@@ -314,11 +321,11 @@ test.describe("over HTTP", () => {
     });
   }
 
-  test("a throttled sign-in answers 429 with Retry-After and no-store", async ({ request }) => {
+  base("a throttled sign-in answers 429 with Retry-After and no-store", async ({ request }) => {
     const post = (password: string) =>
       request.post("/admin/login", {
         // Same-origin, as a browser's form post says.
-        headers: { Origin: new URL(test.info().project.use.baseURL ?? "").origin },
+        headers: { Origin: new URL(base.info().project.use.baseURL ?? "").origin },
         maxRedirects: 0,
         form: { email: "http-throttled@bureau.test", password },
       });
@@ -329,29 +336,30 @@ test.describe("over HTTP", () => {
     expect(refused.headers()["cache-control"]).toBe("no-store");
   });
 
-  test("a client-side data request without a session gets a redirect, never the data", async ({
-    request,
-  }) => {
-    // What the browser's router fetches on client navigation (single fetch).
-    const response = await request.get("/admin/dashboard/admins.data", { maxRedirects: 0 });
-    const body = await response.text();
-    expect(response.status(), body.slice(0, 200)).toBeLessThan(400);
-    // React Router encodes the redirect in a 202 body (or an X-Remix-Redirect header) for its
-    // client to follow; a plain 3xx would make fetch() follow it by itself.
-    expect(`${response.headers()["x-remix-redirect"] ?? ""} ${body}`).toContain("/admin/login");
-    expect(body).not.toContain(E2E_ADMIN.email);
-    expect(body).not.toContain("currentAdminId");
-    expect(response.headers()["cache-control"]).toBe("no-store");
-  });
+  base(
+    "a client-side data request without a session gets a redirect, never the data",
+    async ({ request }) => {
+      // What the browser's router fetches on client navigation (single fetch).
+      const response = await request.get("/admin/dashboard/admins.data", { maxRedirects: 0 });
+      const body = await response.text();
+      expect(response.status(), body.slice(0, 200)).toBeLessThan(400);
+      // React Router encodes the redirect in a 202 body (or an X-Remix-Redirect header) for its
+      // client to follow; a plain 3xx would make fetch() follow it by itself.
+      expect(`${response.headers()["x-remix-redirect"] ?? ""} ${body}`).toContain("/admin/login");
+      expect(body).not.toContain(E2E_ADMIN.email);
+      expect(body).not.toContain("currentAdminId");
+      expect(response.headers()["cache-control"]).toBe("no-store");
+    },
+  );
 
-  test("GET /admin/logout only leads to the sign-in page", async ({ request }) => {
+  base("GET /admin/logout only leads to the sign-in page", async ({ request }) => {
     const response = await request.get("/admin/logout", { maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe("/admin/login");
   });
 
   for (const path of ["/internships", "/admin/login", "/admin/logout", "/admin/dashboard/admins"]) {
-    test(`a cross-site POST to ${path} is refused with 403`, async ({ request }) => {
+    base(`a cross-site POST to ${path} is refused with 403`, async ({ request }) => {
       for (const headers of <Record<string, string>[]>[
         { "Sec-Fetch-Site": "cross-site" },
         { "Sec-Fetch-Site": "same-site" },
@@ -370,7 +378,7 @@ test.describe("over HTTP", () => {
   }
 });
 
-test.describe("accessibility", () => {
+test.describe("accessibility", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs inside the page");
   for (const width of [375, 1280]) {
     test(`sign-in, Admins and Change password at ${width} px have no serious axe violation`, async ({

@@ -34,8 +34,7 @@ const coverPicker = (page: Page) =>
   page.getByRole("group", { name: "Cover image" }).getByLabel(/Choose a file|Replace with/);
 
 async function openNewForm(page: Page) {
-  await signIn(page);
-  await page.goto(PAGE);
+  await signIn(page, PAGE);
   await page.getByRole("link", { name: "Add New Blog Post" }).click();
   await expect(page).toHaveURL(`${PAGE}?new`);
   await expect(page.getByRole("heading", { name: "Add New Blog Post" })).toBeVisible();
@@ -48,8 +47,7 @@ test("create a post with an image, see it on the blog, edit it, delete it", asyn
   test.setTimeout(90_000);
   const tag = uniqueTag(testInfo);
   const title = `Faster sites ${tag}`;
-  await signIn(page);
-  await page.goto(PAGE);
+  await signIn(page, PAGE);
   await expect(page).toHaveTitle("Blog Posts · Bureau admin");
   await expect(page.getByRole("heading", { level: 1, name: "Blog Posts" })).toBeVisible();
   for (const name of ["Image", "Title", "Author", "Date", "Actions"]) {
@@ -254,10 +252,9 @@ test("unknown and malformed ids answer 404 inside the admin", async ({ page }) =
   }
 });
 
-test("the list and the form have no serious axe violation at 375, 768 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the list and the form have no serious axe violation at 375, 768 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   test.setTimeout(120_000);
   await signIn(page);

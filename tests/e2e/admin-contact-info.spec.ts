@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { MAP_URL_INVALID } from "~/domain/contact-info";
-import { E2E_ADMIN } from "../support/constants";
+import { signIn } from "../support/admin-e2e";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -20,11 +20,7 @@ const test = testWithOwnServer();
 test.describe.configure({ mode: "default", timeout: 90_000 });
 
 async function openEditor(page: Page) {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(CONTACT)}`);
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${CONTACT}$`));
+  await signIn(page, CONTACT);
   await expect(page.getByRole("heading", { level: 1, name: "Contact info" })).toBeVisible();
   await page.getByRole("link", { name: "Edit contact info" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit contact info" })).toBeVisible();
@@ -88,13 +84,14 @@ for (const [what, url] of [
   });
 }
 
-test("the contact info view and editor have no serious axe violation at 375, 768 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+// 375 and 1280 px: the admin shell's two forms (its top bar below 1024 px, the sidebar above);
+// these pages show and hide nothing by width, so 768 px (the top bar again) added no element.
+test("the contact info view and editor have no serious axe violation at 375 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   await openEditor(page);
-  for (const width of [375, 768, 1280]) {
+  for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of [CONTACT, `${CONTACT}?edit`]) {
       await page.goto(path);

@@ -1,9 +1,10 @@
-// /admin/dashboard with JavaScript on and off: signed in through the real form, the figures match
-// the demo content the test server was seeded with. Read-only: nothing here changes shared data.
+// /admin/dashboard with JavaScript on and off, signed in with the sign-in form's POST (admin-e2e.ts):
+// the figures match the demo content the test server was seeded with. Read-only: nothing here
+// changes shared data.
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { buildDemoContent, visitorCountFor } from "../../db/seed/demo-content";
-import { E2E_ADMIN } from "../support/constants";
+import { signIn } from "../support/admin-e2e";
 import { expect, test } from "./fixtures";
 
 const demo = buildDemoContent(new Date());
@@ -14,14 +15,6 @@ const newContacts = demo.contacts.filter((c) => c.status === "new").length;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const weekday = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
 const figure = (n: number) => n.toLocaleString("en-US");
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 const tile = (page: Page, label: string): Locator => page.locator(`[data-stat="${label}"]`);
 const tileFigure = (page: Page, label: string) => tile(page, label).locator("p").first();
@@ -133,7 +126,7 @@ test("is private: never cached, never indexed, and only for a signed-in admin", 
 });
 
 for (const width of [375, 1280]) {
-  test(`has no serious or critical axe violation at ${width} px`, async ({
+  test(`has no serious or critical axe violation at ${width} px`, { tag: "@js-only" }, async ({
     page,
     javaScriptEnabled,
   }) => {

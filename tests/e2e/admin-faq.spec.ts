@@ -14,8 +14,7 @@ test("create, edit and delete an FAQ; the internships page follows", async ({
 }, testInfo) => {
   const tag = uniqueTag(testInfo);
   const question = `Do you test ${tag}?`;
-  await signIn(page);
-  await page.goto(PAGE);
+  await signIn(page, PAGE);
   await expect(page).toHaveTitle("Manage FAQs · Bureau admin");
   await expect(page.getByRole("heading", { level: 1, name: "Manage FAQs" })).toBeVisible();
   for (const name of ["Question", "Answer", "Actions"]) {
@@ -120,8 +119,7 @@ test("unknown and malformed ids answer 404 inside the admin", async ({ page }) =
 });
 
 test("a search that finds nothing says 'No FAQs found.'", async ({ page }, testInfo) => {
-  await signIn(page);
-  await page.goto(`${PAGE}?q=${uniqueTag(testInfo)}-nothing`);
+  await signIn(page, `${PAGE}?q=${uniqueTag(testInfo)}-nothing`);
   await expect(page.getByText("No FAQs found.")).toBeVisible();
   await page.getByRole("link", { name: "Clear search" }).click();
   await expect(page).toHaveURL(PAGE);

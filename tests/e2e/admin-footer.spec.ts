@@ -5,7 +5,7 @@
 // - 'Copyright is required.' with what was typed kept;
 // - the last link row cannot be removed.
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN } from "../support/constants";
+import { signIn } from "../support/admin-e2e";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -16,11 +16,7 @@ const test = testWithOwnServer();
 test.describe.configure({ mode: "default" });
 
 async function openEditor(page: Page) {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(FOOTER)}`);
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${FOOTER}$`));
+  await signIn(page, FOOTER);
   await expect(page.getByRole("heading", { level: 1, name: "Footer" })).toBeVisible();
   await page.getByRole("link", { name: "Edit footer" }).click();
   await expect(page).toHaveURL(/\?edit$/);

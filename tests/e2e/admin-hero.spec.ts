@@ -10,7 +10,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN } from "../support/constants";
+import { signIn } from "../support/admin-e2e";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -21,16 +21,8 @@ const test = testWithOwnServer();
 // and file would start (and seed) up to three times over, which costs CI more than it saves.
 test.describe.configure({ mode: "default" });
 
-async function signIn(page: Page) {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(HERO)}`);
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${HERO}$`));
-}
-
 async function openEditor(page: Page) {
-  await signIn(page);
+  await signIn(page, HERO);
   await expect(page.getByRole("heading", { level: 1, name: "Hero" })).toBeVisible();
   await page.getByRole("link", { name: "Edit hero" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit hero" })).toBeVisible();
@@ -142,10 +134,9 @@ test.describe(() => {
     );
   });
 
-  test("with JavaScript, an upload cut off says 'Image upload failed. Please check your connection.'", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
+  test("with JavaScript, an upload cut off says 'Image upload failed. Please check your connection.'", {
+    tag: "@js-only",
+  }, async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the immediate upload needs JavaScript");
     await openEditor(page);
     const kept = await page.locator('input[type="hidden"][name="image"]').inputValue();
@@ -165,7 +156,10 @@ test.describe(() => {
   });
 });
 
-test("with JavaScript, Save waits while the image uploads", async ({ page, javaScriptEnabled }) => {
+test("with JavaScript, Save waits while the image uploads", { tag: "@js-only" }, async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "the immediate upload needs JavaScript");
   await openEditor(page);
   let release: () => void = () => {};
@@ -199,12 +193,11 @@ test("with JavaScript, Save waits while the image uploads", async ({ page, javaS
   );
 });
 
-test("the hero view and editor have no serious axe violation at 375 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the hero view and editor have no serious axe violation at 375 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
-  await signIn(page);
+  await signIn(page, HERO);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of [HERO, `${HERO}?edit`]) {

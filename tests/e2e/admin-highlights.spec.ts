@@ -36,8 +36,7 @@ test("create, order, edit and delete highlights; the home page follows", async (
   const tag = uniqueTag(testInfo);
   const first = `Fast ${tag}`;
   const second = `Friendly ${tag}`;
-  await signIn(page);
-  await page.goto(PAGE);
+  await signIn(page, PAGE);
   await expect(page).toHaveTitle("Highlights · Bureau admin");
   await expect(page.getByRole("heading", { level: 1, name: "Highlights" })).toBeVisible();
 

@@ -95,8 +95,7 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
   const tag = uniqueTag(testInfo);
   const title = `Data Intern ${tag}`;
   const renamed = `Data Analyst Intern ${tag}`;
-  await signIn(page);
-  await page.goto(PAGE);
+  await signIn(page, PAGE);
   await expect(page).toHaveTitle("Internships · Bureau admin");
   await expect(page.getByRole("heading", { level: 1, name: "Internships" })).toBeVisible();
   const add = formRegion(page, "Add New Internship");
@@ -268,8 +267,7 @@ test("a passed deadline reads Closed on the site without anyone closing it", asy
   test.setTimeout(60_000);
   const tag = uniqueTag(testInfo);
   const title = `Late Intern ${tag}`;
-  await signIn(page);
-  await page.goto(PAGE);
+  await signIn(page, PAGE);
   await fillForm(page, {
     Title: title,
     Domain: "HR",
@@ -334,8 +332,7 @@ test("is usable on a phone: no sideways page scroll, every row's actions in reac
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page);
-  await page.goto(PAGE);
+  await signIn(page, PAGE);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -350,15 +347,13 @@ test("is usable on a phone: no sideways page scroll, every row's actions in reac
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
 });
 
-test("no serious or critical axe issue: the list on a phone, editing and errors on a desktop", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("no serious or critical axe issue: the list on a phone, editing and errors on a desktop", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   // Axe takes several seconds over a page this long.
   test.setTimeout(180_000);
-  await signIn(page);
-  await page.goto(PAGE);
+  await signIn(page, PAGE);
   const editHref = await page
     .getByRole("row")
     .nth(1)

@@ -146,8 +146,7 @@ test.describe(() => {
     javaScriptEnabled,
   }, testInfo) => {
     const title = `Refused ${uniqueTag(testInfo)}`;
-    await signIn(page);
-    await page.goto(`${PAGE}?new`);
+    await signIn(page, `${PAGE}?new`);
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Description").fill("Words.");
     await page.getByLabel("Link").fill("https://example.com/");
@@ -164,10 +163,9 @@ test.describe(() => {
   });
 });
 
-test("the list and the form have no serious axe violation at 375 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the list and the form have no serious axe violation at 375 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   test.slow();
   await signIn(page);

@@ -10,6 +10,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { signIn } from "../support/admin-e2e";
 import { E2E_ADMIN } from "../support/constants";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
@@ -22,17 +23,13 @@ const test = testWithOwnServer();
 // and file would start (and seed) up to three times over, which costs CI more than it saves.
 test.describe.configure({ mode: "default", timeout: 90_000 });
 
-async function signIn(page: Page) {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(SERVICES)}`);
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${SERVICES}$`));
+async function openView(page: Page) {
+  await signIn(page, SERVICES);
   await expect(page.getByRole("heading", { level: 1, name: "Service page" })).toBeVisible();
 }
 
 async function openEditor(page: Page) {
-  await signIn(page);
+  await openView(page);
   await page.getByRole("link", { name: "Edit service page" }).click();
   await expect(page).toHaveURL(/\?edit$/);
   await expect(page.getByRole("heading", { level: 1, name: "Edit service page" })).toBeVisible();
@@ -122,10 +119,9 @@ test("a blank hero title is refused with 'Hero title is required.', keeping the 
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("");
 });
 
-test("with JavaScript, a field being corrected loses its error as it is typed, nothing posted", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("with JavaScript, a field being corrected loses its error as it is typed, nothing posted", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "checked in the browser");
   await openEditor(page);
   const title = region(page, "Hero").getByLabel("Hero title");
@@ -230,14 +226,13 @@ test("a hero image uploaded from the editor shows on /services", async ({
     .toBe(true);
 });
 
-test("the view and the editor have no serious axe violation at 375 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the view and the editor have no serious axe violation at 375 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   // A long form: axe takes a while over it.
   test.setTimeout(120_000);
-  await signIn(page);
+  await openView(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of [SERVICES, `${SERVICES}?edit`]) {

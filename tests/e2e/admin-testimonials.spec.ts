@@ -156,8 +156,7 @@ test.describe(() => {
   // With JavaScript the refused upload answers 400, which Chromium logs.
   test.use({ expectedFailedLoads: ["/admin/dashboard/uploads"] });
   test("a photo is required, and an SVG is refused", async ({ page, javaScriptEnabled }) => {
-    await signIn(page);
-    await page.goto(`${PAGE}?new`);
+    await signIn(page, `${PAGE}?new`);
     await page.getByLabel("Name").fill("No Photo");
     await page.getByLabel("Title").fill("Somewhere");
     await page.getByLabel("Text").fill("Words.");
@@ -180,10 +179,9 @@ test.describe(() => {
   });
 });
 
-test("the list and the form have no serious axe violation at 375 and 1280 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("the list and the form have no serious axe violation at 375 and 1280 px", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   test.slow();
   await signIn(page);

@@ -1,7 +1,6 @@
 // The blog: /blog lists every post newest first, /blog/{id} shows one with its Markdown
 // rendered on the server, share links that work without JavaScript and a Share/Copy link
 // button with it. Runs with JavaScript on and off.
-import AxeBuilder from "@axe-core/playwright";
 import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
 import { expect, test } from "./fixtures";
@@ -138,16 +137,10 @@ test.describe("a blog post", () => {
     });
   }
 
-  test("has no serious or critical accessibility issue", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "axe runs as a script inside the page");
-    await page.goto(firstPath);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => ["serious", "critical"].includes(v.impact ?? ""));
-    expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  });
+  // axe: a11y.spec.ts, on every public page (its rules include all of axe's default ones).
 });
 
-test.describe("sharing with JavaScript", () => {
+test.describe("sharing with JavaScript", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the button needs JavaScript");
 
   test("Copy link puts the post's URL on the clipboard and says so", async ({
@@ -205,7 +198,7 @@ test.describe("sharing with JavaScript", () => {
   });
 });
 
-test("without JavaScript there is no share button, only links", async ({
+test("without JavaScript there is no share button, only links", { tag: "@no-js-only" }, async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -277,11 +270,5 @@ test.describe("the blog list", () => {
     await expect(page.getByRole("article")).toHaveCount(posts.length);
   });
 
-  test("has no serious or critical accessibility issue", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "axe runs as a script inside the page");
-    await page.goto("/blog");
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => ["serious", "critical"].includes(v.impact ?? ""));
-    expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  });
+  // axe: a11y.spec.ts, on every public page (its rules include all of axe's default ones).
 });

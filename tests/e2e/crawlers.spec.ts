@@ -1,9 +1,10 @@
 // What crawlers and feed readers fetch: /robots.txt, /sitemap.xml and /blog/rss.xml, checked
 // the way a crawler sees them (plain HTTP requests, no browser), and every URL they name
-// answering 200.
+// answering 200. HTTP only, so the js-enabled project alone runs them (@js-only): without
+// JavaScript the same requests get the same answers, and only the XML parse in the page needs it.
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
-import { expect, test } from "./fixtures";
+import { expect, httpTest, test } from "./fixtures";
 
 const posts = buildDemoContent(new Date())
   .blogs.map((post, index) => ({ ...post, id: demoId("blogs", index).toHexString() }))
@@ -22,8 +23,7 @@ const PAGES = [
 ];
 
 /**
- * Parses XML in the browser and returns its parse errors ("" when well-formed). Only with
- * JavaScript: the other project checks the same documents without this step.
+ * Parses XML in the browser and returns its parse errors ("" when well-formed).
  */
 async function xmlErrors(
   page: import("@playwright/test").Page,
@@ -40,29 +40,29 @@ async function xmlErrors(
   );
 }
 
-test("robots.txt keeps crawlers out of the back office and names the sitemap", async ({
-  request,
-  baseURL,
-}) => {
-  const response = await request.get("/robots.txt");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
-  const lines = (await response.text()).split("\n");
-  expect(lines).toEqual([
-    "User-agent: *",
-    "Disallow: /admin",
-    "",
-    `Sitemap: ${baseURL}/sitemap.xml`,
-    "",
-  ]);
-});
+httpTest(
+  "robots.txt keeps crawlers out of the back office and names the sitemap",
+  {
+    tag: "@js-only",
+  },
+  async ({ request, baseURL }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+    const lines = (await response.text()).split("\n");
+    expect(lines).toEqual([
+      "User-agent: *",
+      "Disallow: /admin",
+      "",
+      `Sitemap: ${baseURL}/sitemap.xml`,
+      "",
+    ]);
+  },
+);
 
-test("the sitemap lists every public page and post, with lastmod, and each URL works", async ({
-  request,
-  page,
-  baseURL,
-  javaScriptEnabled,
-}) => {
+test("the sitemap lists every public page and post, with lastmod, and each URL works", {
+  tag: "@js-only",
+}, async ({ request, page, baseURL, javaScriptEnabled }) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
@@ -84,12 +84,9 @@ test("the sitemap lists every public page and post, with lastmod, and each URL w
   }
 });
 
-test("the RSS feed carries every post, newest first, and is well-formed", async ({
-  request,
-  page,
-  baseURL,
-  javaScriptEnabled,
-}) => {
+test("the RSS feed carries every post, newest first, and is well-formed", {
+  tag: "@js-only",
+}, async ({ request, page, baseURL, javaScriptEnabled }) => {
   const response = await request.get("/blog/rss.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
@@ -118,11 +115,15 @@ test("the RSS feed carries every post, newest first, and is well-formed", async 
   expect((await request.get(`/blog/${posts[0]?.id}`)).status()).toBe(200);
 });
 
-test("the blog pages point feed readers at the feed", async ({ request }) => {
-  for (const path of ["/blog", `/blog/${posts[0]?.id}`]) {
-    const html = await (await request.get(path)).text();
-    expect(html, path).toMatch(
-      /<link rel="alternate" type="application\/rss\+xml" title="[^"]+ Blog" href="[^"]+\/blog\/rss\.xml"\/>/,
-    );
-  }
-});
+httpTest(
+  "the blog pages point feed readers at the feed",
+  { tag: "@js-only" },
+  async ({ request }) => {
+    for (const path of ["/blog", `/blog/${posts[0]?.id}`]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(
+        /<link rel="alternate" type="application\/rss\+xml" title="[^"]+ Blog" href="[^"]+\/blog\/rss\.xml"\/>/,
+      );
+    }
+  },
+);

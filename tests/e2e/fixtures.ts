@@ -55,4 +55,10 @@ function isOwnDataUrl(resource: string, pageUrl: string): boolean {
   }
 }
 
+/**
+ * Playwright's plain test, for HTTP-only tests (the `request` fixture, no page): the console-error
+ * fixture above would open a browser page in each of them for nothing.
+ */
+export const httpTest = base;
+
 export { expect };

@@ -125,7 +125,7 @@ test("an invalid e-mail gets its message beside the field", async ({ page, javaS
   await expect(again.getByLabel("Message")).toHaveValue("Hello");
 });
 
-test.describe("with JavaScript", () => {
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "fetcher and timers");
 
   test("'Submitting...' while pending; the message goes 3 s after success", async ({ page }) => {

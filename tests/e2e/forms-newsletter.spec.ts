@@ -94,7 +94,7 @@ test("an invalid e-mail gets its message, the address kept", async ({
   await expect(page.getByText(SUBSCRIBED)).toHaveCount(0);
 });
 
-test.describe("with JavaScript", () => {
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "fetcher states");
   // The failure test aborts the post on purpose: Chromium logs the failed load.
   test.use({ expectedFailedLoads: [HOME_ACTION_DATA] });

@@ -62,7 +62,7 @@ async function tickUntilVisible(page: Page, locator: Locator) {
   await expect(locator).toBeVisible();
 }
 
-test.describe("with JavaScript: the modal", () => {
+test.describe("with JavaScript: the modal", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the modal needs JavaScript");
 
   async function openModal(page: Page) {
@@ -414,7 +414,7 @@ test.describe("with JavaScript: the modal", () => {
   });
 });
 
-test.describe("without JavaScript: the /quote page", () => {
+test.describe("without JavaScript: the /quote page", { tag: "@no-js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the path without JavaScript");
 
   test("Get Quotes is a link to /quote that remembers the page", async ({ page }) => {
@@ -541,10 +541,9 @@ test.describe("without JavaScript: the /quote page", () => {
   });
 });
 
-test("/quote has no serious or critical axe violation, fresh and with errors", async ({
-  page,
-  javaScriptEnabled,
-}) => {
+test("/quote has no serious or critical axe violation, fresh and with errors", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page");
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -3,7 +3,7 @@
 import { markdownToPlainText } from "../../app/lib/format";
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
-import { expect, test } from "./fixtures";
+import { expect, httpTest, test } from "./fixtures";
 
 const demo = buildDemoContent(new Date());
 const demoHero = demo.heroSection;
@@ -21,17 +21,20 @@ test("the home page shows the hero from the database", async ({ page }) => {
   await expect(page.locator("h1")).toHaveCount(1);
 });
 
-test("the first response already holds the content (no client-side fetching)", async ({
-  request,
-}) => {
-  const response = await request.get("/");
-  const html = await response.text();
-  expect(html).toContain(demoHero.title);
-  expect(html).toContain(demoHero.subtitle);
-  for (const t of demo.testimonials) expect(html).toContain(t.name);
-  for (const h of demo.highlights) expect(html).toContain(h.title);
-  expect(response.headers()["x-powered-by"]).toBeUndefined();
-});
+// HTTP only (@js-only): no browser, so the same answer in both projects.
+httpTest(
+  "the first response already holds the content (no client-side fetching)",
+  { tag: "@js-only" },
+  async ({ request }) => {
+    const response = await request.get("/");
+    const html = await response.text();
+    expect(html).toContain(demoHero.title);
+    expect(html).toContain(demoHero.subtitle);
+    for (const t of demo.testimonials) expect(html).toContain(t.name);
+    for (const h of demo.highlights) expect(html).toContain(h.title);
+    expect(response.headers()["x-powered-by"]).toBeUndefined();
+  },
+);
 
 test("highlights come with the SPEC's icons and colours by position", async ({ page }) => {
   await page.goto("/");
@@ -67,7 +70,7 @@ test("every testimonial is readable, with its rating", async ({ page }) => {
   await expect(section.getByRole("img", { name: "Rated 4 out of 5" })).toBeAttached();
 });
 
-test("without JavaScript the testimonials form a scrollable row", async ({
+test("without JavaScript the testimonials form a scrollable row", { tag: "@no-js-only" }, async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -82,7 +85,7 @@ test("without JavaScript the testimonials form a scrollable row", async ({
   await expect(page.getByText("Scroll sideways to read all 5 testimonials.")).toBeVisible();
 });
 
-test.describe("the testimonial carousel with JavaScript", () => {
+test.describe("the testimonial carousel with JavaScript", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "needs JavaScript");
 
   test("shows three slides, dots and no arrows, and autoplays", async ({ page }) => {
@@ -160,18 +163,23 @@ test("the Stay Updated block is on the page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Stay Updated" })).toBeVisible();
 });
 
-test("crawlers get Organization structured data and social tags", async ({ request }) => {
-  const html = await (await request.get("/")).text();
-  const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)?.[1];
-  const org = JSON.parse(ld ?? "{}");
-  expect(org["@type"]).toBe("Organization");
-  expect(org.name).toBe("Bureau Digital");
-  expect(org.sameAs).toHaveLength(4);
-  expect(html).toContain(`<meta property="og:image" content="http://localhost:`);
-  expect(html).toContain(demoHero.image);
-  expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/"/);
-  expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
-});
+// HTTP only (@js-only): no browser, so the same answer in both projects.
+httpTest(
+  "crawlers get Organization structured data and social tags",
+  { tag: "@js-only" },
+  async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)?.[1];
+    const org = JSON.parse(ld ?? "{}");
+    expect(org["@type"]).toBe("Organization");
+    expect(org.name).toBe("Bureau Digital");
+    expect(org.sameAs).toHaveLength(4);
+    expect(html).toContain(`<meta property="og:image" content="http://localhost:`);
+    expect(html).toContain(demoHero.image);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/"/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+  },
+);
 
 test("an unknown URL answers 404 with a helpful page inside the shell", async ({ page }) => {
   const response = await page.goto("/no-such-page");
@@ -185,29 +193,43 @@ test("an unknown URL answers 404 with a helpful page inside the shell", async ({
   await expect(page.getByRole("contentinfo")).toBeVisible();
 });
 
-test("built assets are cached for a year as immutable", async ({ request }) => {
-  const html = await (await request.get("/")).text();
-  const asset = /\/assets\/[^"]+\.css/.exec(html)?.[0];
-  expect(asset).toBeTruthy();
-  const response = await request.get(asset as string);
-  expect(response.status()).toBe(200);
-  expect(response.headers()["cache-control"]).toMatch(/max-age=31536000.*immutable/);
-});
+// HTTP only (@js-only): no browser, so the same answer in both projects.
+httpTest(
+  "built assets are cached for a year as immutable",
+  { tag: "@js-only" },
+  async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/[^"]+\.css/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset as string);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toMatch(/max-age=31536000.*immutable/);
+  },
+);
 
-test("a form post to a page without a form gets a plain 405, no developer message", async ({
-  request,
-}) => {
-  const response = await request.post("/about", { form: { a: "1" } });
-  expect(response.status()).toBe(405);
-  // What a visitor sees (the hydration data in <script> is not shown).
-  const visible = (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
-  expect(visible).toContain("This page does not accept that kind of request.");
-  expect(visible).not.toContain("did not provide an");
-});
+// HTTP only (@js-only): no browser, so the same answer in both projects.
+httpTest(
+  "a form post to a page without a form gets a plain 405, no developer message",
+  {
+    tag: "@js-only",
+  },
+  async ({ request }) => {
+    const response = await request.post("/about", { form: { a: "1" } });
+    expect(response.status()).toBe(405);
+    // What a visitor sees (the hydration data in <script> is not shown).
+    const visible = (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(visible).toContain("This page does not accept that kind of request.");
+    expect(visible).not.toContain("did not provide an");
+  },
+);
 
-test("a form body over 1 MiB is refused with 413 before it is read", async ({ request }) => {
-  const response = await request.post("/admin/login", {
-    form: { email: "a@b.test", password: "x".repeat(2 * 1024 * 1024) },
-  });
-  expect(response.status()).toBe(413);
-});
+httpTest(
+  "a form body over 1 MiB is refused with 413 before it is read",
+  { tag: "@js-only" },
+  async ({ request }) => {
+    const response = await request.post("/admin/login", {
+      form: { email: "a@b.test", password: "x".repeat(2 * 1024 * 1024) },
+    });
+    expect(response.status()).toBe(413);
+  },
+);

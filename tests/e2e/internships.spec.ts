@@ -325,7 +325,7 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 
-test("has no serious accessibility issue, with or without JavaScript", async ({
+test("has no serious accessibility issue, with or without JavaScript", { tag: "@js-only" }, async ({
   page,
   request,
   baseURL,
@@ -354,7 +354,7 @@ test("has no serious accessibility issue, with or without JavaScript", async ({
 // ---------------------------------------------------------------------------------------
 // With JavaScript only: the list updates in place.
 
-test.describe("with JavaScript", () => {
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "client-side behaviour");
 
   test("controls update the list without a full page load", async ({ page }) => {

@@ -92,7 +92,7 @@ function adminOnlyModules(manifest: Manifest): Set<string> {
   return new Set([...adminModules].filter((module) => !publicModules.has(module)));
 }
 
-test.describe("JavaScript budget", () => {
+test.describe("JavaScript budget", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one run is enough");
 
   test(`every public page loads at most ${BUDGET_BYTES / 1000} kB of gzipped JavaScript, none of it admin code`, async ({
@@ -137,7 +137,7 @@ test.describe("JavaScript budget", () => {
   });
 });
 
-test.describe("compression and caching", () => {
+test.describe("compression and caching", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one run is enough");
 
   test("HTML, CSS and JavaScript are compressed when accepted; /assets is immutable", async ({

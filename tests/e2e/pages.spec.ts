@@ -1,9 +1,8 @@
 // The content pages (/services, /resources, /about, /contact, /privacy-policy,
 // /terms-of-service): server-rendered from the demo content, complete with JavaScript on or off.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
-import { expect, test } from "./fixtures";
+import { expect, httpTest, test } from "./fixtures";
 
 const demo = buildDemoContent(new Date());
 const { servicePage, aboutPage, contactInfo, resources } = demo;
@@ -45,25 +44,15 @@ for (const { path, h1, text } of PAGES) {
       await expect(page.getByRole("contentinfo")).toContainText(COMPANY_NAME);
     });
 
-    test("has its content in the first response", async ({ request }) => {
+    // HTTP only: the server's answer is the same whether the browser runs JavaScript or not.
+    httpTest("has its content in the first response", { tag: "@js-only" }, async ({ request }) => {
       const html = await (await request.get(path)).text();
       const escaped = (s: string) =>
         s.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
       expect(html).toContain(escaped(h1));
       expect(html).toContain(escaped(text));
     });
-
-    test("has no serious or critical accessibility violation", async ({
-      page,
-      javaScriptEnabled,
-    }) => {
-      test.skip(!javaScriptEnabled, "axe runs as a script in the page");
-      await stubMap(page);
-      await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-    });
+    // axe: a11y.spec.ts, on every public page (its rules include all of axe's default ones).
   });
 }
 
@@ -158,7 +147,10 @@ test.describe("/services", () => {
     expect(json.itemListElement).toHaveLength(servicePage.services.length);
   });
 
-  test("a CTA button navigates without a full reload", async ({ page, javaScriptEnabled }) => {
+  test("a CTA button navigates without a full reload", { tag: "@js-only" }, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "client-side navigation needs JavaScript");
     await page.goto("/services");
     await page.evaluate(() => {

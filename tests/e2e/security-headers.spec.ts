@@ -76,7 +76,9 @@ async function hydrated(page: Page) {
   await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
 }
 
-test.describe("no Content-Security-Policy violation with JavaScript on", () => {
+test.describe("no Content-Security-Policy violation with JavaScript on", {
+  tag: "@js-only",
+}, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "CSP checks need JavaScript");
 
   test("on every public page, the carousel and the contact map", async ({ page }) => {
@@ -126,7 +128,7 @@ const HEADERS = {
   "strict-transport-security": "max-age=31536000; includeSubDomains",
 };
 
-base.describe("security headers over HTTP", () => {
+base.describe("security headers over HTTP", { tag: "@js-only" }, () => {
   base.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one run is enough");
 
   base("every kind of answer carries them, without X-Powered-By", async ({ request }) => {
