@@ -168,7 +168,7 @@ test.describe("compression and caching", { tag: "@js-only" }, () => {
   });
 });
 
-test.describe("loading order", () => {
+test.describe("loading order", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one run is enough");
 
   test("the page's modules are preloaded at low priority, behind the stylesheet and the hero image", async ({
