@@ -3,8 +3,8 @@
 // script in the page, so this runs with JavaScript on; the server-rendered markup it checks is
 // the same without JavaScript.) These tags are a superset of axe's default rules, so the
 // pages' and blog's specs leave their axe checks to this file.
-import AxeBuilder from "@axe-core/playwright";
 import { demoId } from "../../db/seed/index";
+import { seriousAxeViolations } from "../support/axe";
 import { expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs inside the page");
@@ -39,15 +39,7 @@ for (const width of [375, 1280]) {
     for (const path of width === 1280 ? [...BY_WIDTH, ...DESKTOP_ONLY] : BY_WIDTH) {
       test(`${path} has no serious or critical axe violation`, async ({ page }) => {
         await page.goto(path);
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-          .analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map(
-            (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-          );
-        expect(serious).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
       });
     }
   });

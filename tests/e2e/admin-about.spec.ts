@@ -4,10 +4,10 @@
 // - 'Mission and values are required.', 'Contact email and phone are required.';
 // - team rows added and removed by the server (JavaScript or not), the last row stays;
 // - a portrait picked without JavaScript (or uploaded at once with it) shows on /about.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { signIn } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -210,15 +210,7 @@ test("the about view and editor have no serious axe violation at 375 and 1280 px
     await page.setViewportSize({ width, height: 900 });
     for (const path of [ABOUT, `${ABOUT}?edit`]) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page), `${width} ${path}`).toEqual([]);
     }
   }
 });

@@ -3,8 +3,8 @@
 // /admin/dashboard/audit through its filter form (a GET form). The browser runs in Tokyo's time
 // zone: without JavaScript the page says UTC, with it the reader's own time.
 
-import AxeBuilder from "@axe-core/playwright";
 import { expectFlash, signIn, uniqueTag } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { E2E_ADMIN } from "../support/constants";
 import { expect, test } from "./fixtures";
 
@@ -82,13 +82,7 @@ test("a failed sign-in and FAQ changes from the admin and the API show in the au
     await page.goto(PAGE);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${width} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page), `${width}`).toEqual([]);
     }
   }
 });

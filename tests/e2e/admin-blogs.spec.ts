@@ -7,10 +7,10 @@
 //   deletes the stored image;
 // - the Markdown preview: live with JavaScript, a Preview post that keeps every value without;
 // - 404 for unknown ids; no serious axe violation.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectFlash, signIn, uniqueTag } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -266,15 +266,7 @@ test("the list and the form have no serious axe violation at 375, 768 and 1280 p
         await page.getByLabel("Description").fill("## Heading\n\nSome **text**.");
         await page.getByRole("button", { name: "Preview" }).click();
       }
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page), `${width} ${path}`).toEqual([]);
     }
   }
 });

@@ -4,10 +4,10 @@
 // - view, Edit contact info, Save: /contact shows the new details and map on the next request;
 // - 'Email and phone are required.';
 // - a map address that is not an allowed provider's embed page is refused beside the field.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { MAP_URL_INVALID } from "~/domain/contact-info";
 import { signIn } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -95,15 +95,7 @@ test("the contact info view and editor have no serious axe violation at 375 and 
     await page.setViewportSize({ width, height: 900 });
     for (const path of [CONTACT, `${CONTACT}?edit`]) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page), `${width} ${path}`).toEqual([]);
     }
   }
 });

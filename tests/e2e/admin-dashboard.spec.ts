@@ -1,10 +1,10 @@
 // /admin/dashboard with JavaScript on and off, signed in with the sign-in form's POST (admin-e2e.ts):
 // the figures match the demo content the test server was seeded with. Read-only: nothing here
 // changes shared data.
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { buildDemoContent, visitorCountFor } from "../../db/seed/demo-content";
 import { signIn } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { expect, test } from "./fixtures";
 
 const demo = buildDemoContent(new Date());
@@ -133,12 +133,6 @@ for (const width of [375, 1280]) {
     test.skip(!javaScriptEnabled, "axe runs inside the page");
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }

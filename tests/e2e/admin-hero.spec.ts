@@ -7,10 +7,10 @@
 //   once (preview, 'Uploading image...', Save blocked) and the form sends its address;
 // - an SVG is refused with 'Image upload failed. Please try again.'; with JavaScript an upload
 //   cut off by the network says 'Image upload failed. Please check your connection.'
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { signIn } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -202,15 +202,7 @@ test("the hero view and editor have no serious axe violation at 375 and 1280 px"
     await page.setViewportSize({ width, height: 900 });
     for (const path of [HERO, `${HERO}?edit`]) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page), `${width} ${path}`).toEqual([]);
     }
   }
 });

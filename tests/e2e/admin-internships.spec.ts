@@ -2,9 +2,9 @@
 // its own (it adds, changes and removes internships the public-page specs count): the form's
 // errors and red line, add, edit, Toggle Active (in place with JavaScript), delete after the
 // SPEC's question, and the public /internships page following each step.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expectFlash, signIn, uniqueTag } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -360,13 +360,7 @@ test("no serious or critical axe issue: the list on a phone, editing and errors 
     .getByRole("link", { name: /^Edit / })
     .getAttribute("href");
   const check = async (label: string) => {
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page), `${label}`).toEqual([]);
   };
 
   await page.setViewportSize({ width: 375, height: 900 });

@@ -8,9 +8,9 @@
 // - Export CSV of the filter, formula prefixes neutralised;
 // - 'No quote requests found.', 404 for an unknown request, no serious axe issue.
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expectFlash, signIn, uniqueTag } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { E2E_ADMIN } from "../support/constants";
 import { LEAD_SERVER_ENV, sendQuote } from "../support/leads-e2e";
 import { expect as baseExpect } from "./fixtures";
@@ -271,15 +271,7 @@ test(
       await page.setViewportSize({ width, height: 900 });
       for (const path of [PAGE, detail]) {
         await page.goto(path);
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-          .analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map(
-            (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-          );
-        expect(serious).toEqual([]);
+        expect(await seriousAxeViolations(page), `${width} ${path}`).toEqual([]);
       }
     }
   },

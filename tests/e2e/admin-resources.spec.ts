@@ -3,10 +3,10 @@
 // once with JavaScript, posted with the form without), the messages and link checks, the
 // public page following each change, edit, and delete after the question (a dialog with
 // JavaScript, a confirmation step without).
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectFlash, signIn, uniqueTag } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -173,15 +173,7 @@ test("the list and the form have no serious axe violation at 375 and 1280 px", {
     await page.setViewportSize({ width, height: 900 });
     for (const path of [PAGE, `${PAGE}?new`]) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page), `${width} ${path}`).toEqual([]);
     }
   }
 });

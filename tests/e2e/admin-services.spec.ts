@@ -7,10 +7,10 @@
 // - the last row of a list cannot be removed;
 // - the icon picker works from the keyboard;
 // - a hero image uploaded without JavaScript (and with it) shows on /services.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { signIn } from "../support/admin-e2e";
+import { seriousAxeViolations } from "../support/axe";
 import { E2E_ADMIN } from "../support/constants";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
@@ -237,15 +237,7 @@ test("the view and the editor have no serious axe violation at 375 and 1280 px",
     await page.setViewportSize({ width, height: 900 });
     for (const path of [SERVICES, `${SERVICES}?edit`]) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page), `${width} ${path}`).toEqual([]);
     }
   }
 });

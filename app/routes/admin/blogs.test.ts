@@ -20,11 +20,11 @@ import { IMAGE_BUCKET } from "~/domain/image.server";
 import { readFlash } from "~/lib/flash.server";
 import {
   callRoute,
-  flashCarried,
   type SignedIn,
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
+import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { loader as postLoader } from "../blog-post";
 import {
   action,
@@ -552,32 +552,12 @@ describe("deleting a post", () => {
     }
   });
 
-  it("a failed delete without JavaScript goes back to the list with an error flash", async () => {
-    const id = await addPost("Stays", day(1));
-    failures.on = true;
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const outcome = await post({ intent: "delete", id }, `${PAGE}?q=stays&delete=${id}`);
-    spy.mockRestore();
-    expect(statusOf(outcome)).toBe(302);
-    expect(outcome.headers.get("Location")).toBe(`${PAGE}?q=stays`);
-    expect(await flashCarried(outcome)).toEqual({
-      message: "Unexpected error: the change could not be saved. Please try again.",
-      tone: "error",
-    });
-    expect(await findPost(id)).not.toBeNull();
-  });
-
-  it("a failed delete from JavaScript shows 'Unexpected error: ' above the list in place", async () => {
-    const id = await addPost("Stays", day(1));
-    failures.on = true;
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const outcome = await post({ intent: "delete", id, _enhanced: "1" });
-    spy.mockRestore();
-    expect(statusOf(outcome)).toBe(500);
-    expect(outcome.data.listError).toBe(
-      "Unexpected error: the change could not be saved. Please try again.",
-    );
-    expect(await findPost(id)).not.toBeNull();
+  itKeepsTheRowWhenDeleteFails({
+    page: PAGE,
+    add: () => addPost("Stays", day(1)),
+    stored: findPost,
+    post,
+    failures,
   });
 
   it("is only for signed-in admins", async () => {

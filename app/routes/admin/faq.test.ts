@@ -6,11 +6,11 @@ import { closeDatabase, getCollections } from "#db/client.server";
 import { ANSWER_MAX, FAQ_REQUIRED, FAQ_SAVE_FAILED, QUESTION_MAX } from "~/domain/faq";
 import {
   callRoute,
-  flashCarried,
   type SignedIn,
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
+import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { loader as internshipsLoader } from "../internships";
 import { action, FAQ_NOT_FOUND, loader, PAGE } from "./faq";
 
@@ -285,32 +285,12 @@ describe("deleting an FAQ", () => {
     expect(await faqs.countDocuments({})).toBe(1);
   });
 
-  it("a failed delete without JavaScript goes back to the list with an error flash", async () => {
-    const id = await addFaq("Stays", day(1));
-    failures.on = true;
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const outcome = await post({ intent: "delete", id }, `${PAGE}?q=stays&delete=${id}`);
-    spy.mockRestore();
-    expect(statusOf(outcome)).toBe(302);
-    expect(outcome.headers.get("Location")).toBe(`${PAGE}?q=stays`);
-    expect(await flashCarried(outcome)).toEqual({
-      message: "Unexpected error: the change could not be saved. Please try again.",
-      tone: "error",
-    });
-    expect(await storedFaq(id)).not.toBeNull();
-  });
-
-  it("a failed delete from JavaScript shows 'Unexpected error: ' above the list in place", async () => {
-    const id = await addFaq("Stays", day(1));
-    failures.on = true;
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const outcome = await post({ intent: "delete", id, _enhanced: "1" });
-    spy.mockRestore();
-    expect(statusOf(outcome)).toBe(500);
-    expect(outcome.data.listError).toBe(
-      "Unexpected error: the change could not be saved. Please try again.",
-    );
-    expect(await storedFaq(id)).not.toBeNull();
+  itKeepsTheRowWhenDeleteFails({
+    page: PAGE,
+    add: () => addFaq("Stays", day(1)),
+    stored: storedFaq,
+    post,
+    failures,
   });
 
   it("is refused without a session, and nothing is deleted", async () => {

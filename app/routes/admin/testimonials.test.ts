@@ -16,7 +16,6 @@ import {
 } from "~/domain/testimonial";
 import {
   callRoute,
-  flashCarried,
   type SignedIn,
   signInFresh,
   statusOf,
@@ -28,6 +27,7 @@ import {
   REFUSED_FILES,
   storedImageUrls,
 } from "../../../tests/support/admin-upload";
+import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { loader as homeLoader } from "../home";
 import { action, loader, PAGE, TESTIMONIAL_NOT_FOUND } from "./testimonials";
 
@@ -412,32 +412,12 @@ describe("deleting a testimonial", () => {
     expect(await testimonials.countDocuments({})).toBe(1);
   });
 
-  it("a failed delete without JavaScript goes back to the list with an error flash", async () => {
-    const id = await addTestimonial("Stays", day(1));
-    failures.on = true;
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const outcome = await post({ intent: "delete", id }, `${PAGE}?q=stays&delete=${id}`);
-    spy.mockRestore();
-    expect(statusOf(outcome)).toBe(302);
-    expect(outcome.headers.get("Location")).toBe(`${PAGE}?q=stays`);
-    expect(await flashCarried(outcome)).toEqual({
-      message: "Unexpected error: the change could not be saved. Please try again.",
-      tone: "error",
-    });
-    expect(await stored(id)).not.toBeNull();
-  });
-
-  it("a failed delete from JavaScript shows 'Unexpected error: ' above the list in place", async () => {
-    const id = await addTestimonial("Stays", day(1));
-    failures.on = true;
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const outcome = await post({ intent: "delete", id, _enhanced: "1" });
-    spy.mockRestore();
-    expect(statusOf(outcome)).toBe(500);
-    expect(outcome.data.listError).toBe(
-      "Unexpected error: the change could not be saved. Please try again.",
-    );
-    expect(await stored(id)).not.toBeNull();
+  itKeepsTheRowWhenDeleteFails({
+    page: PAGE,
+    add: () => addTestimonial("Stays", day(1)),
+    stored: stored,
+    post,
+    failures,
   });
 
   it("is refused without a session, and nothing is deleted", async () => {
