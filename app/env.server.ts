@@ -175,7 +175,21 @@ export const envSchema = z
         .default("on")
         .transform((v) => v === "on"),
     ),
-    /** The longest a cached page is served, whatever happens (passing deadlines, a new year). */
+    /**
+     * The content cache (lib/content-cache.server.ts): what public pages are rendered from, kept
+     * between content changes. "off" reads the database for every render.
+     */
+    CONTENT_CACHE: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["on", "off"], { error: "must be on or off" })
+        .default("on")
+        .transform((v) => v === "on"),
+    ),
+    /**
+     * The longest a cached page, or cached content, is used, whatever happens (passing
+     * deadlines, a new year, a manual database edit).
+     */
     PAGE_CACHE_TTL_SECONDS: integer(60, 1, 24 * 60 * 60),
     /** Memory the cached pages may take per instance; least recently used pages go first. */
     PAGE_CACHE_MAX_MB: integer(64, 1, 4096),

@@ -18,6 +18,7 @@ import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
 import { isApiPath, limitRequestBodies, MAX_BODY_BYTES } from "./lib/body-limit.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
+import { startContentCache, stopContentCache } from "./lib/content-cache.server";
 import { countVisitors, isPageRequest, isPrefetch } from "./lib/count-visitors.server";
 import { issueFormToken } from "./lib/form-guard.server";
 import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
@@ -179,6 +180,16 @@ export async function startup(
   await startDatabase({ init: (db) => prepareDatabase(db, log), log, onFatal: hooks.onFatal });
   startImageSweeper(log);
   startPageCache();
+  startCachedContent();
+}
+
+/** What public pages are rendered from, kept between content changes (decision 021). */
+function startCachedContent(): void {
+  const env = getEnv();
+  // Development reads every time, as it renders every time.
+  if (!env.CONTENT_CACHE || env.NODE_ENV === "development") return;
+  startContentCache({ ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000 });
+  watchContentVersion();
 }
 
 function startPageCache(): void {
@@ -238,6 +249,7 @@ export async function shutdown(): Promise<void> {
     new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
   ]);
   stopWatchingContentVersion();
+  stopContentCache();
   await visitorCounter().close();
   await stopImageSweeper();
   await closeDatabase();

@@ -2,17 +2,29 @@ import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
-import { DEFAULT_INTERNSHIP_QUERY } from "./internship";
+import { DEFAULT_INTERNSHIP_QUERY, type InternshipQuery } from "./internship";
 import {
-  countOpenInternships,
-  countPublicInternshipsIn,
+  countOpen,
+  countSavedIn,
+  durationsOffered,
   escapeRegExp,
   isPublicInternship,
-  listInternshipDurations,
-  listPublicInternships,
+  listPublicInternshipDocs,
+  publicInternshipPage,
 } from "./internship.server";
 
 afterAll(closeDatabase);
+
+// The public list is computed from the stored public internships (what the content cache keeps).
+const listPublicInternships = async (
+  query: InternshipQuery,
+  savedIds: readonly string[],
+  now: Date,
+) => publicInternshipPage(await listPublicInternshipDocs(), query, savedIds, now);
+const countOpenInternships = async (now: Date) => countOpen(await listPublicInternshipDocs(), now);
+const countPublicInternshipsIn = async (ids: string[]) =>
+  countSavedIn(await listPublicInternshipDocs(), ids);
+const listInternshipDurations = async () => durationsOffered(await listPublicInternshipDocs());
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date("2030-06-15T12:00:00Z");

@@ -1,7 +1,7 @@
 // Internships (SPEC §3, §5, §9): the public list's queries. Only active internships are public;
 // one whose deadline has passed is shown as Closed and never counted as open, whatever its
 // stored status says (an admin need not remember to close it).
-import type { Filter, ObjectId } from "mongodb";
+import type { Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
@@ -57,54 +57,72 @@ export function escapeRegExp(text: string): string {
 
 const PUBLIC: Filter<InternshipDoc> = { isActive: true };
 
-/** The MongoDB filter of a list state (the sort and page aside). */
-export function internshipFilter(
-  query: InternshipQuery,
-  savedIds: readonly string[],
-): Filter<InternshipDoc> {
-  const and: Filter<InternshipDoc>[] = [PUBLIC];
-  if (query.q) {
-    const pattern = { $regex: escapeRegExp(query.q), $options: "i" };
-    and.push({ $or: [{ title: pattern }, { description: pattern }] });
-  }
-  if (query.domain) and.push({ domain: query.domain });
-  if (query.location) {
-    and.push({ location: { $regex: escapeRegExp(query.location), $options: "i" } });
-  }
-  // Equality on an array field matches when the array contains the value (SPEC §5: inclusion).
-  if (query.duration) and.push({ duration: query.duration });
-  if (query.saved) {
-    const ids = savedIds.map(parseObjectId).filter((id): id is ObjectId => id !== null);
-    and.push({ _id: { $in: ids } });
-  }
-  return and.length === 1 ? PUBLIC : { $and: and };
+/**
+ * Every public (active) internship, as stored, in _id order: what the public list, its counts
+ * and its filter options are computed from. Read once per content change on public pages
+ * (domain/public-content.server.ts): the list is small (a company's open positions), and its
+ * filters, sort and pages are computed per request in memory, where the clock (deadlines
+ * passing) is always the request's own.
+ */
+export async function listPublicInternshipDocs(): Promise<InternshipDoc[]> {
+  const { internships } = await getCollections();
+  return internships.find(PUBLIC).sort({ _id: 1 }).toArray();
 }
 
-// Sort keys computed in the pipeline, so the order is the same on mongod and on the embedded
-// server and does not depend on how either compares arrays:
-// - deadline: upcoming deadlines first, soonest first; passed ones after them, the most recently
-//   passed first (distance from now ascending in both groups);
-// - duration: by the shortest duration offered, internships without any at the end;
-// - title: A-Z without regard to case.
-// Ties fall back to the deadline and then _id, so pages never overlap or skip an item.
-function sortStages(sort: InternshipSort, now: Date) {
-  const keys = {
-    deadline: { _passed: 1, _distance: 1, _id: 1 },
-    duration: { _minDuration: 1, _passed: 1, _distance: 1, _id: 1 },
-    title: { _title: 1, _id: 1 },
+/** Whether a public internship matches the list's filters (search, domain, location, duration, saved). */
+function matcher(
+  query: InternshipQuery,
+  savedIds: readonly string[],
+): (d: InternshipDoc) => boolean {
+  // Case-insensitive "contains": the user's text is literal, never a pattern.
+  const search = query.q ? new RegExp(escapeRegExp(query.q), "i") : null;
+  const location = query.location ? new RegExp(escapeRegExp(query.location), "i") : null;
+  const saved = query.saved ? new Set(savedIds.map((id) => id.toLowerCase())) : null;
+  return (d) =>
+    (!search || search.test(d.title ?? "") || search.test(d.description ?? "")) &&
+    (!query.domain || d.domain === query.domain) &&
+    (!location || location.test(d.location ?? "")) &&
+    // SPEC §5: an internship offering several durations matches each of them.
+    (!query.duration || (d.duration ?? []).includes(query.duration)) &&
+    (!saved || saved.has(d._id.toHexString()));
+}
+
+/** The shortest duration offered; internships without any sort last. */
+function minDuration(d: InternshipDoc): number {
+  const days = (d.duration ?? []).filter((n) => typeof n === "number");
+  return days.length > 0 ? Math.min(...days) : Number.MAX_SAFE_INTEGER;
+}
+
+const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The list's orders:
+ * - deadline: upcoming deadlines first, soonest first; passed ones after them, the most recently
+ *   passed first (distance from now ascending in both groups);
+ * - duration: by the shortest duration offered, internships without any at the end;
+ * - title: A-Z without regard to case.
+ * Ties fall back to the deadline and then _id, so pages never overlap or skip an item.
+ */
+function sorter(sort: InternshipSort, now: Date) {
+  const time = now.getTime();
+  const byDeadline = (a: InternshipDoc, b: InternshipDoc) => {
+    const at = new Date(a.deadline).getTime();
+    const bt = new Date(b.deadline).getTime();
+    return (
+      compare(Number(at < time), Number(bt < time)) ||
+      compare(Math.abs(at - time), Math.abs(bt - time))
+    );
+  };
+  const byId = (a: InternshipDoc, b: InternshipDoc) =>
+    compare(a._id.toHexString(), b._id.toHexString());
+  const first = {
+    deadline: byDeadline,
+    duration: (a: InternshipDoc, b: InternshipDoc) =>
+      compare(minDuration(a), minDuration(b)) || byDeadline(a, b),
+    title: (a: InternshipDoc, b: InternshipDoc) =>
+      compare((a.title ?? "").toLowerCase(), (b.title ?? "").toLowerCase()),
   }[sort];
-  return [
-    {
-      $addFields: {
-        _passed: { $lt: ["$deadline", now] },
-        _distance: { $abs: { $subtract: ["$deadline", now] } },
-        _minDuration: { $ifNull: [{ $min: "$duration" }, Number.MAX_SAFE_INTEGER] },
-        _title: { $toLower: "$title" },
-      },
-    },
-    { $sort: keys },
-    { $project: { _passed: 0, _distance: 0, _minDuration: 0, _title: 0 } },
-  ];
+  return (a: InternshipDoc, b: InternshipDoc) => first(a, b) || byId(a, b);
 }
 
 export interface InternshipListPage {
@@ -118,48 +136,40 @@ export interface InternshipListPage {
 }
 
 /** One page of the public list for a query; a page past the end shows the last page. */
-export async function listPublicInternships(
+export function publicInternshipPage(
+  docs: readonly InternshipDoc[],
   query: InternshipQuery,
   savedIds: readonly string[],
-  now = new Date(),
-): Promise<InternshipListPage> {
-  const { internships } = await getCollections();
-  const filter = internshipFilter(query, savedIds);
-  const total = await internships.countDocuments(filter);
+  now: Date,
+): InternshipListPage {
+  const matching = docs.filter(matcher(query, savedIds)).sort(sorter(query.sort, now));
+  const total = matching.length;
   const pages = Math.max(1, Math.ceil(total / INTERNSHIP_PAGE_SIZE));
   const page = Math.min(query.page, pages);
-  const docs = await internships
-    .aggregate<InternshipDoc>([
-      { $match: filter },
-      ...sortStages(query.sort, now),
-      { $skip: (page - 1) * INTERNSHIP_PAGE_SIZE },
-      { $limit: INTERNSHIP_PAGE_SIZE },
-    ])
-    .toArray();
-  return { internships: docs.map((d) => toPublic(d, now)), total, page, pages };
+  const shown = matching.slice((page - 1) * INTERNSHIP_PAGE_SIZE, page * INTERNSHIP_PAGE_SIZE);
+  return { internships: shown.map((d) => toPublic(d, now)), total, page, pages };
 }
 
-/** The banner's count: active, status Open and the deadline not passed. */
-export async function countOpenInternships(now = new Date()): Promise<number> {
-  const { internships } = await getCollections();
-  return internships.countDocuments({ isActive: true, status: "Open", deadline: { $gte: now } });
+/** The banner's count: status Open and the deadline not passed. */
+export function countOpen(docs: readonly InternshipDoc[], now: Date): number {
+  return docs.filter((d) => d.status === "Open" && !deadlinePassed(d.deadline, now)).length;
 }
 
 /** How many of these ids are public internships (the saved-only toggle's count). */
-export async function countPublicInternshipsIn(ids: readonly string[]): Promise<number> {
-  const objectIds = ids.map(parseObjectId).filter((id): id is ObjectId => id !== null);
-  if (objectIds.length === 0) return 0;
-  const { internships } = await getCollections();
-  return internships.countDocuments({ isActive: true, _id: { $in: objectIds } });
+export function countSavedIn(docs: readonly InternshipDoc[], ids: readonly string[]): number {
+  const wanted = new Set(ids.map((id) => id.toLowerCase()));
+  return docs.filter((d) => wanted.has(d._id.toHexString())).length;
 }
 
 /** The durations (days) public internships offer, ascending: the duration filter's options. */
-export async function listInternshipDurations(): Promise<number[]> {
-  const { internships } = await getCollections();
-  const values = await internships.distinct("duration", PUBLIC);
-  return values
-    .filter((v): v is number => typeof v === "number" && Number.isInteger(v) && v > 0)
-    .sort((a, b) => a - b);
+export function durationsOffered(docs: readonly InternshipDoc[]): number[] {
+  const days = new Set<number>();
+  for (const d of docs) {
+    for (const n of d.duration ?? []) {
+      if (typeof n === "number" && Number.isInteger(n) && n > 0) days.add(n);
+    }
+  }
+  return [...days].sort((a, b) => a - b);
 }
 
 /** Whether this id names a public (active) internship: only those can be saved. */

@@ -6,7 +6,8 @@ import { EmailLink, PhoneLink } from "~/components/site/contact-links";
 import { JsonLd } from "~/components/site/json-ld";
 import { PageHeader, SectionHeading } from "~/components/site/page-header";
 import { TeamGrid } from "~/components/site/team-grid";
-import { getAboutPage, splitValues } from "~/domain/about-page.server";
+import { splitValues } from "~/domain/about-page.server";
+import { readAboutPage } from "~/domain/public-content.server";
 import { truncate } from "~/lib/format";
 import { absoluteUrl, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/about";
@@ -15,7 +16,7 @@ import type { loader as layoutLoader } from "./site-layout";
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
 export async function loader() {
-  const about = await getAboutPage();
+  const about = await readAboutPage();
   return { about, values: splitValues(about?.values ?? "") };
 }
 

@@ -8,10 +8,9 @@ import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { blogFeedLink } from "~/components/site/blog-meta";
 import { DEFAULT_AVATAR, DEFAULT_IMAGE, FallbackImage } from "~/components/site/fallback-image";
 import { JsonLd } from "~/components/site/json-ld";
-import { renderMarkdown } from "~/components/site/markdown.server";
 import { ShareLinks } from "~/components/site/share-links";
 import { BLOG_NOT_FOUND } from "~/domain/blog";
-import { blogSummary, getBlogById, listLatestBlogs, readingMinutes } from "~/domain/blog.server";
+import { readBlogArticle, readLatestBlogs } from "~/domain/public-content.server";
 import { publicSiteUrl } from "~/domain/site-content.server";
 import { formatDate } from "~/lib/format";
 import { isSafeImageSrc } from "~/lib/links";
@@ -25,14 +24,15 @@ export const UNKNOWN_AUTHOR = "Unknown Author";
 const MORE_ARTICLES = 3;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  // getBlogById answers null for an id that is not an ObjectId at all, without asking the
-  // database, so a malformed id is the same clean 404 as an unknown one.
-  const post = await getBlogById(params.id);
-  if (!post) throw data(BLOG_NOT_FOUND, { status: 404 });
+  // Null for an id that is not an ObjectId at all, without asking the database, so a malformed
+  // id is the same clean 404 as an unknown one.
+  const article = await readBlogArticle(params.id);
+  if (!article) throw data(BLOG_NOT_FOUND, { status: 404 });
+  const { post } = article;
 
   const siteUrl = publicSiteUrl();
   const path = `/blog/${post._id}`;
-  const latest = await listLatestBlogs(MORE_ARTICLES + 1);
+  const latest = await readLatestBlogs(MORE_ARTICLES + 1);
   return {
     post: {
       _id: post._id,
@@ -45,11 +45,11 @@ export async function loader({ params }: Route.LoaderArgs) {
       updatedAt: post.updatedAt,
     },
     // The Markdown, already turned into safe HTML on the server.
-    html: renderMarkdown(post.description),
+    html: article.html,
     path,
     url: `${siteUrl}${path}`,
-    summary: blogSummary(post),
-    minutes: readingMinutes(post.description),
+    summary: article.summary,
+    minutes: article.minutes,
     // Social cards and structured data need an absolute image URL.
     shareImage: absoluteUrl(
       siteUrl,

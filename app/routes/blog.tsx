@@ -7,7 +7,7 @@ import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { BLOG_FEED_PATH, blogFeedLink } from "~/components/site/blog-meta";
 import { PageHeader } from "~/components/site/page-header";
 import { Pagination } from "~/components/site/pagination";
-import { listBlogPage } from "~/domain/blog.server";
+import { readBlogPage } from "~/domain/public-content.server";
 import { parsePage } from "~/lib/pagination";
 import { errorSeo, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
@@ -18,7 +18,7 @@ export const BLOG_PAGE_SIZE = 9;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const result = await listBlogPage(page, BLOG_PAGE_SIZE);
+  const result = await readBlogPage(page, BLOG_PAGE_SIZE);
   if (page > result.pages) throw data("This page of the blog does not exist.", { status: 404 });
   return {
     page,

@@ -8,11 +8,11 @@ import { ContactForm } from "~/components/site/contact-form";
 import { ContactMap } from "~/components/site/contact-map";
 import { PageHeader } from "~/components/site/page-header";
 import type { VisitorFormReply } from "~/components/site/visitor-form";
-import { getContactDetails } from "~/domain/contact-info.server";
 import { CONTACT_SUCCESS, contactMessageSchema } from "~/domain/contact-message";
 import { createContactMessage } from "~/domain/contact-message.server";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
 import { CONTACT_FAILURE } from "~/domain/lead-checks";
+import { readContactDetails } from "~/domain/public-content.server";
 import { mergeRouteHeaders } from "~/lib/route-headers";
 import { seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
@@ -25,7 +25,7 @@ const SENT_URL = "/contact?sent=1#contact-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return { contact: await getContactDetails(), sentMessage: sent ? CONTACT_SUCCESS : null };
+  return { contact: await readContactDetails(), sentMessage: sent ? CONTACT_SUCCESS : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

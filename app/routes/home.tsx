@@ -10,15 +10,17 @@ import { NewsletterForm } from "~/components/site/newsletter-form";
 import { SectionHeading } from "~/components/site/page-header";
 import { TestimonialCarousel } from "~/components/site/testimonial-carousel";
 import type { VisitorFormReply } from "~/components/site/visitor-form";
-import { listLatestBlogs } from "~/domain/blog.server";
-import { getContactInfo } from "~/domain/contact-info.server";
-import { getHeroSection } from "~/domain/hero.server";
-import { listHighlights } from "~/domain/highlight.server";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
 import { SUBSCRIBE_NETWORK_FAILURE } from "~/domain/lead-checks";
 import { ALREADY_SUBSCRIBED, SUBSCRIBE_SUCCESS, subscribeSchema } from "~/domain/newsletter";
 import { type SubscribeOutcome, subscribe } from "~/domain/newsletter.server";
-import { listTestimonials } from "~/domain/testimonial.server";
+import {
+  readContactInfo,
+  readHero,
+  readHighlights,
+  readLatestBlogs,
+  readTestimonials,
+} from "~/domain/public-content.server";
 import { getEnv } from "~/env.server";
 import { isSafeImageSrc } from "~/lib/links";
 import { responsiveImage } from "~/lib/responsive-image";
@@ -37,11 +39,11 @@ const SUBSCRIBED = { new: "1", already: "already" } as const;
 export async function loader({ request }: Route.LoaderArgs) {
   const subscribed = new URL(request.url).searchParams.get("subscribed");
   const [hero, highlights, testimonials, latestBlogs, contact] = await Promise.all([
-    getHeroSection(),
-    listHighlights(),
-    listTestimonials(),
-    listLatestBlogs(LATEST_BLOG_COUNT),
-    getContactInfo(),
+    readHero(),
+    readHighlights(),
+    readTestimonials(),
+    readLatestBlogs(LATEST_BLOG_COUNT),
+    readContactInfo(),
   ]);
   // Social cards need an absolute image URL.
   const shareImage = isSafeImageSrc(hero?.image)

@@ -10,13 +10,12 @@ import { type SaveActionData, TOGGLE_SAVE_INTENT } from "~/components/site/inter
 import { JsonLd } from "~/components/site/json-ld";
 import { PageHeader, SectionHeading } from "~/components/site/page-header";
 import { Pagination } from "~/components/site/pagination";
-import { listFaqs } from "~/domain/faq.server";
 import {
-  countOpenInternships,
-  countPublicInternshipsIn,
+  countOpen,
+  countSavedIn,
+  durationsOffered,
   isPublicInternship,
-  listInternshipDurations,
-  listPublicInternships,
+  publicInternshipPage,
 } from "~/domain/internship.server";
 import {
   DEFAULT_INTERNSHIP_SORT,
@@ -26,6 +25,7 @@ import {
   jobPostingJsonLd,
   parseInternshipQuery,
 } from "~/domain/internship-list";
+import { readFaqs, readPublicInternships } from "~/domain/public-content.server";
 import {
   readSavedInternships,
   serializeSavedInternships,
@@ -49,21 +49,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseInternshipQuery(url.searchParams);
   const savedIds = readSavedInternships(request);
   const now = new Date();
-  const [list, openCount, durations, savedCount, faqs] = await Promise.all([
-    listPublicInternships(query, savedIds, now),
-    countOpenInternships(now),
-    listInternshipDurations(),
-    countPublicInternshipsIn(savedIds),
-    listFaqs(),
-  ]);
+  const [internships, faqs] = await Promise.all([readPublicInternships(), readFaqs()]);
+  const list = publicInternshipPage(internships, query, savedIds, now);
   return {
     ...list,
     // The page actually shown (a page past the end shows the last one).
     query: { ...query, page: list.page },
-    openCount,
-    durations,
+    openCount: countOpen(internships, now),
+    durations: durationsOffered(internships),
     savedIds,
-    savedCount,
+    savedCount: countSavedIn(internships, savedIds),
     faqs,
   };
 }

@@ -3,7 +3,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { EmailLink } from "~/components/site/contact-links";
 import { LegalContactSentence, LegalPage, type LegalSection } from "~/components/site/legal-page";
-import { getContactEmail } from "~/domain/contact-info.server";
+import { readContactDetails } from "~/domain/public-content.server";
 import { LEGAL_TEXT_REVISED } from "~/lib/legal";
 import { FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
@@ -14,7 +14,7 @@ export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page
 /** Change with the text. */
 
 export async function loader() {
-  return { email: await getContactEmail() };
+  return { email: (await readContactDetails()).email || null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -3,14 +3,14 @@
 import { BooksIcon } from "@phosphor-icons/react";
 import { PageHeader } from "~/components/site/page-header";
 import { ResourceCard } from "~/components/site/resource-card";
-import { listResources } from "~/domain/resource.server";
+import { readResources } from "~/domain/public-content.server";
 import { seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/resources";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
 export async function loader() {
-  return { resources: await listResources() };
+  return { resources: await readResources() };
 }
 
 const DESCRIPTION =

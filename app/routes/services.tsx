@@ -8,7 +8,7 @@ import { CtaLink, ServiceCta, usableButtons } from "~/components/site/service-ct
 import { ServiceHero } from "~/components/site/service-hero";
 import { ServiceBenefits, ServiceGrid } from "~/components/site/service-list";
 import { ServiceProcess } from "~/components/site/service-process";
-import { getServicePage } from "~/domain/service-page.server";
+import { readServicePage } from "~/domain/public-content.server";
 import { absoluteUrl, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/services";
 import type { loader as layoutLoader } from "./site-layout";
@@ -16,7 +16,7 @@ import type { loader as layoutLoader } from "./site-layout";
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
 export async function loader() {
-  return { page: await getServicePage() };
+  return { page: await readServicePage() };
 }
 
 const FALLBACK_TITLE = "Our Services";

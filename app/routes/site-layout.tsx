@@ -6,7 +6,7 @@ import { Outlet, type ShouldRevalidateFunction, useLocation } from "react-router
 import { BackToTop } from "~/components/site/back-to-top";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
-import { getFooter } from "~/domain/footer.server";
+import { readFooter } from "~/domain/public-content.server";
 import { publicSiteUrl } from "~/domain/site-content.server";
 import { issueFormToken } from "~/lib/form-guard.server";
 import { externalReferrer } from "~/lib/lead-source";
@@ -31,7 +31,7 @@ function loadQuoteDialog(): Promise<QuoteDialogModule> {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [footer, formToken] = await Promise.all([getFooter(), issueFormToken()]);
+  const [footer, formToken] = await Promise.all([readFooter(), issueFormToken()]);
   const landingReferrer =
     externalReferrer(request.headers.get("Referer"), new URL(request.url).host) ?? null;
   // A cached copy of this page gets a fresh token per answer, and is kept only for visitors

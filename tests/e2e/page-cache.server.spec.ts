@@ -67,6 +67,9 @@ function nonces(page: Page) {
   };
 }
 
+/** A visitor with saved internships: their pages are rendered for them, never cached. */
+const SAVED = { Cookie: "savedInternships=0123456789abcdef01234567" };
+
 function formTokens(body: string): Set<string> {
   return new Set([...body.matchAll(/v1\.\d+\.[A-Za-z0-9_-]+/g)].map((m) => m[0]));
 }
@@ -156,12 +159,15 @@ test("an admin change shows on the next request of that instance and within seco
   // queue every 2 s): let that settle, then only the visitor added below may change the figure.
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   const before = await visitorsToday();
-  // Both instances have the home page and the internships page cached.
+  // Both instances have the home page and the internships page cached, and the content they
+  // are rendered from (lib/content-cache.server.ts): a visitor with saved internships gets a
+  // page rendered for them, from that content.
   for (const base of [a, b]) {
     for (const path of ["/", "/internships"]) {
       await get(base, path);
       expect((await get(base, path)).cache).toBe("hit");
     }
+    expect((await get(base, "/internships", SAVED)).cache).toBeNull();
   }
 
   // Through the admin's own form (no JavaScript): a new FAQ, shown on /internships.
@@ -185,9 +191,10 @@ test("an admin change shows on the next request of that instance and within seco
     redirect: "manual",
   });
   expect(saved.status).toBe(302);
-  // The very next anonymous request on that instance.
+  // The very next anonymous request on that instance, and the next page rendered there.
   const next = await get(a, "/internships");
   expect(next.body).toContain(question);
+  expect((await get(a, "/internships", SAVED)).body).toContain(question);
 
   // Through the JSON API: the home page hero.
   const token = (await (
@@ -211,6 +218,7 @@ test("an admin change shows on the next request of that instance and within seco
   await eventually(async () => (await get(b, "/internships")).body.includes(question), {
     timeoutMs: 15_000,
   });
+  expect((await get(b, "/internships", SAVED)).body).toContain(question);
 
   // A page served from the cache is still a visit: a visitor whose only page comes from it.
   const hit = await get(b, "/", { "User-Agent": "Mozilla/5.0 (a new visitor) Firefox/133.0" });
