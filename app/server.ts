@@ -23,6 +23,7 @@ import { countVisitors, isPageRequest, isPrefetch } from "./lib/count-visitors.s
 import { issueFormToken } from "./lib/form-guard.server";
 import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
 import { PageCache, type PageSlots, pageSlotsContext } from "./lib/page-cache.server";
+import { isPublicPageView, publicPagesBuild } from "./lib/public-pages-build.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
 import {
   cspNonce,
@@ -150,21 +151,29 @@ const build: ServerBuild | (() => Promise<ServerBuild>) = development
   ? loadBuild
   : await loadBuild();
 
-app.use(
-  createRequestHandler({
-    build,
-    getLoadContext: (req, res) => {
-      const context = new RouterContextProvider();
-      // This response's CSP nonce (securityHeaders, mounted by server.js), for entry.server.tsx.
-      context.set(cspNonceContext, cspNonce(res));
-      // The socket's address, or the client's as reported by a trusted proxy (TRUST_PROXY).
-      context.set(clientIpContext, normalizeIp(req.ip ?? req.socket.remoteAddress));
-      // Where the site layout notes the form token it hands out, when the page may be cached.
-      context.set(pageSlotsContext, res.locals.pageSlots as PageSlots | undefined);
-      return context;
-    },
-    mode: development ? "development" : "production",
-  }),
+const getLoadContext = (req: express.Request, res: express.Response) => {
+  const context = new RouterContextProvider();
+  // This response's CSP nonce (securityHeaders, mounted by server.js), for entry.server.tsx.
+  context.set(cspNonceContext, cspNonce(res));
+  // The socket's address, or the client's as reported by a trusted proxy (TRUST_PROXY).
+  context.set(clientIpContext, normalizeIp(req.ip ?? req.socket.remoteAddress));
+  // Where the site layout notes the form token it hands out, when the page may be cached.
+  context.set(pageSlotsContext, res.locals.pageSlots as PageSlots | undefined);
+  return context;
+};
+const mode = development ? "development" : "production";
+const handleAll = createRequestHandler({ build, getLoadContext, mode });
+// Public page views go to a handler that knows only the public pages: the same page, without
+// matching and rebuilding ~80 routes per request (lib/public-pages-build.server.ts). Production
+// only: development reloads the build per request.
+const handlePublicPages =
+  typeof build === "function"
+    ? handleAll
+    : createRequestHandler({ build: publicPagesBuild(build), getLoadContext, mode });
+app.use((req, res, next) =>
+  isPublicPageView(req.method, req.path)
+    ? handlePublicPages(req, res, next)
+    : handleAll(req, res, next),
 );
 
 /** Validates configuration and opens the database; call before listening. */
