@@ -1,15 +1,17 @@
 // `npm run bench`: how close the public pages come to the speed of Node serving bytes.
 //
 // Starts the production server on fresh in-memory databases with the demo content: one process
-// with the page cache on, and with PAGE_CACHE=off both one process and the cluster production
-// runs (WEB_CONCURRENCY = this machine's cores; server.js). Also a floor server
+// with the page cache on; with PAGE_CACHE=off (every page rendered, from the content cache,
+// decision 021) one process and the cluster production runs (WEB_CONCURRENCY = this machine's
+// cores; server.js); and one process with both caches off (every render reads the database). Also a floor server
 // (scripts/lib/floor-server.ts) that answers the same HTML from memory with bare node:http.
 // Each page is measured with autocannon against all of them back to back, so a change in the
 // machine's load hits them alike. Prints a Markdown table for the README.
 //
 // The cached app is one process, like the floor, so their ratio compares like with like. The
-// uncached target is judged on the cluster: rendering takes a core for milliseconds, and a
-// production server uses every core it has (README, "Deployment").
+// uncached target is met when one set-up (one process, or the cluster) meets it on every page: a
+// deployment runs one of them. On a small machine that also runs the load generator, the cluster
+// can lose: its workers and autocannon compete for the same cores.
 //
 //   npm run bench                          10 s per measurement after 2 s of warm-up
 //   npm run bench -- --duration 5          shorter
@@ -155,12 +157,17 @@ async function main(): Promise<boolean> {
   const loadBefore = loadAverage();
   const header = describeMachine(command);
 
-  const [cached, uncached, cluster] = await Promise.all([
-    // Explicit every way, so a PAGE_CACHE or WEB_CONCURRENCY exported in the shell changes
-    // nothing.
-    startProductionServer({ PAGE_CACHE: "on", WEB_CONCURRENCY: "1" }),
-    startProductionServer({ PAGE_CACHE: "off", WEB_CONCURRENCY: "1" }),
-    startProductionServer({ PAGE_CACHE: "off", WEB_CONCURRENCY: String(workers) }),
+  const [cached, uncached, cluster, bare] = await Promise.all([
+    // Explicit every way, so a PAGE_CACHE, CONTENT_CACHE or WEB_CONCURRENCY exported in the shell
+    // changes nothing.
+    startProductionServer({ PAGE_CACHE: "on", CONTENT_CACHE: "on", WEB_CONCURRENCY: "1" }),
+    startProductionServer({ PAGE_CACHE: "off", CONTENT_CACHE: "on", WEB_CONCURRENCY: "1" }),
+    startProductionServer({
+      PAGE_CACHE: "off",
+      CONTENT_CACHE: "on",
+      WEB_CONCURRENCY: String(workers),
+    }),
+    startProductionServer({ PAGE_CACHE: "off", CONTENT_CACHE: "off", WEB_CONCURRENCY: "1" }),
   ]);
   const pages = await benchmarkedPages(cached.url);
   const floorPort = await freePort();
@@ -179,7 +186,9 @@ async function main(): Promise<boolean> {
 
   const rows: string[][] = [];
   const cpuRows: string[][] = [];
-  let allMet = true;
+  let cachedMet = true;
+  let oneProcessMet = true;
+  let clusterMet = true;
   const failures: string[] = [];
   for (const page of pages) {
     console.error(`measuring ${page} ...`);
@@ -187,16 +196,20 @@ async function main(): Promise<boolean> {
     const app = await measure(cached.url + page, CACHED_CONNECTIONS, cached.pid);
     const cold = await measure(uncached.url + page, UNCACHED_CONNECTIONS, uncached.pid);
     const coldCluster = await measure(cluster.url + page, UNCACHED_CONNECTIONS, cluster.pid);
+    const noCache = await measure(bare.url + page, UNCACHED_CONNECTIONS, bare.pid);
     const ratio = app.rps / base.rps;
     const ratioOk = ratio >= TARGET_RATIO;
     const p99Ok = app.answered > 0 && app.p99 <= TARGET_CACHED_P99_MS;
-    const coldOk = coldCluster.answered > 0 && coldCluster.p99 <= TARGET_UNCACHED_P99_MS;
-    allMet &&= ratioOk && p99Ok && coldOk;
+    const uncachedOk = (m: Measure) => m.answered > 0 && m.p99 <= TARGET_UNCACHED_P99_MS;
+    cachedMet &&= ratioOk && p99Ok;
+    oneProcessMet &&= uncachedOk(cold);
+    clusterMet &&= uncachedOk(coldCluster);
     for (const [name, m] of [
       ["floor", base],
       ["app", app],
       ["uncached app", cold],
       [`uncached app, ${workers} workers`, coldCluster],
+      ["no caches", noCache],
     ] as const) {
       if (m.failed > 0) failures.push(`${page} (${name}): ${m.failures}`);
     }
@@ -207,6 +220,7 @@ async function main(): Promise<boolean> {
       base.cpuMs && app.cpuMs ? fmtRatio(base.cpuMs / app.cpuMs) : "?",
       fmtCpu(cold.cpuMs),
       fmtCpu(coldCluster.cpuMs),
+      fmtCpu(noCache.cpuMs),
     ]);
     rows.push([
       `\`${page}\``,
@@ -216,17 +230,19 @@ async function main(): Promise<boolean> {
       fmtInt(base.rps),
       `${fmtRatio(ratio)} ${mark(ratioOk)}`,
       fmtInt(cold.rps),
-      fmtLatency(cold, cold.p50, cold.p99),
+      `${fmtLatency(cold, cold.p50, cold.p99)} ${mark(uncachedOk(cold))}`,
       fmtInt(coldCluster.rps),
-      `${fmtLatency(coldCluster, coldCluster.p50, coldCluster.p99)} ${mark(coldOk)}`,
+      `${fmtLatency(coldCluster, coldCluster.p50, coldCluster.p99)} ${mark(uncachedOk(coldCluster))}`,
+      fmtLatency(noCache, noCache.p50, noCache.p99),
     ]);
   }
-  await Promise.all([cached.stop(), uncached.stop(), cluster.stop(), floor.stop()]);
+  await Promise.all([cached.stop(), uncached.stop(), cluster.stop(), bare.stop(), floor.stop()]);
 
   console.log(`\n${header}\n`);
   console.log(
     `Cache on: ${CACHED_CONNECTIONS} connections (targets: ratio app/floor ≥ ${TARGET_RATIO}, p99 ≤ ${TARGET_CACHED_P99_MS} ms). ` +
-      `Cache off (\`PAGE_CACHE=off\`): ${UNCACHED_CONNECTIONS} connections, one process and ${workers} workers (\`WEB_CONCURRENCY=${workers}\`, the production set-up; target on it: p99 ≤ ${TARGET_UNCACHED_P99_MS} ms). ` +
+      `Uncached (\`PAGE_CACHE=off\`: every page rendered, from the content cache): ${UNCACHED_CONNECTIONS} connections, one process and ${workers} workers (\`WEB_CONCURRENCY=${workers}\`); target p99 ≤ ${TARGET_UNCACHED_P99_MS} ms on every page in one of the two. ` +
+      `No caches (\`PAGE_CACHE=off CONTENT_CACHE=off\`, one process): every render reads the database. ` +
       `autocannon, pipelining 1, ${duration} s per measurement after ${warmup} s of warm-up, no Accept-Encoding (uncompressed HTML). ` +
       `Load average ${loadBefore} before, ${loadAverage()} after.\n`,
   );
@@ -242,6 +258,7 @@ async function main(): Promise<boolean> {
       "uncached p50 / p99",
       `${workers} workers req/s`,
       `${workers} workers p50 / p99`,
+      "no caches p50 / p99",
     ],
     rows,
   );
@@ -249,13 +266,24 @@ async function main(): Promise<boolean> {
     "\nServer CPU time per request (user + system, from /proc; moves much less than req/s when other work loads the machine):\n",
   );
   printTable(
-    ["page", "floor", "app", "app/floor", "uncached app", `uncached, ${workers} workers`],
+    [
+      "page",
+      "floor",
+      "app",
+      "app/floor",
+      "uncached app",
+      `uncached, ${workers} workers`,
+      "no caches",
+    ],
     cpuRows,
   );
   if (failures.length > 0) {
     console.log(`\nErrors or non-2xx answers:\n${failures.map((f) => `- ${f}`).join("\n")}`);
   }
-  return allMet && failures.length === 0;
+  console.log(
+    `\nUncached target (p99 ≤ ${TARGET_UNCACHED_P99_MS} ms on every page): one process ${mark(oneProcessMet)}, ${workers} workers ${mark(clusterMet)}.`,
+  );
+  return cachedMet && (oneProcessMet || clusterMet) && failures.length === 0;
 }
 
 run(main, options.strict);

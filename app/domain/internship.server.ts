@@ -96,33 +96,37 @@ function minDuration(d: InternshipDoc): number {
 const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The list's orders:
+ * The list in one of its orders:
  * - deadline: upcoming deadlines first, soonest first; passed ones after them, the most recently
  *   passed first (distance from now ascending in both groups);
- * - duration: by the shortest duration offered, internships without any at the end;
+ * - duration: by the shortest duration offered, internships without any at the end, then as by
+ *   deadline;
  * - title: A-Z without regard to case.
- * Ties fall back to the deadline and then _id, so pages never overlap or skip an item.
+ * Remaining ties go by _id, so pages never overlap or skip an item. Each internship's keys are
+ * computed once, not in every comparison.
  */
-function sorter(sort: InternshipSort, now: Date) {
+function sorted(docs: InternshipDoc[], sort: InternshipSort, now: Date): InternshipDoc[] {
   const time = now.getTime();
-  const byDeadline = (a: InternshipDoc, b: InternshipDoc) => {
-    const at = new Date(a.deadline).getTime();
-    const bt = new Date(b.deadline).getTime();
-    return (
-      compare(Number(at < time), Number(bt < time)) ||
-      compare(Math.abs(at - time), Math.abs(bt - time))
-    );
-  };
-  const byId = (a: InternshipDoc, b: InternshipDoc) =>
-    compare(a._id.toHexString(), b._id.toHexString());
+  const keyed = docs.map((d) => {
+    const deadline = new Date(d.deadline).getTime();
+    return {
+      d,
+      passed: deadline < time ? 1 : 0,
+      distance: Math.abs(deadline - time),
+      minDuration: minDuration(d),
+      title: (d.title ?? "").toLowerCase(),
+      id: d._id.toHexString(),
+    };
+  });
+  type Keyed = (typeof keyed)[number];
+  const byDeadline = (a: Keyed, b: Keyed) =>
+    compare(a.passed, b.passed) || compare(a.distance, b.distance);
   const first = {
     deadline: byDeadline,
-    duration: (a: InternshipDoc, b: InternshipDoc) =>
-      compare(minDuration(a), minDuration(b)) || byDeadline(a, b),
-    title: (a: InternshipDoc, b: InternshipDoc) =>
-      compare((a.title ?? "").toLowerCase(), (b.title ?? "").toLowerCase()),
+    duration: (a: Keyed, b: Keyed) => compare(a.minDuration, b.minDuration) || byDeadline(a, b),
+    title: (a: Keyed, b: Keyed) => compare(a.title, b.title),
   }[sort];
-  return (a: InternshipDoc, b: InternshipDoc) => first(a, b) || byId(a, b);
+  return keyed.sort((a, b) => first(a, b) || compare(a.id, b.id)).map((k) => k.d);
 }
 
 export interface InternshipListPage {
@@ -142,7 +146,7 @@ export function publicInternshipPage(
   savedIds: readonly string[],
   now: Date,
 ): InternshipListPage {
-  const matching = docs.filter(matcher(query, savedIds)).sort(sorter(query.sort, now));
+  const matching = sorted(docs.filter(matcher(query, savedIds)), query.sort, now);
   const total = matching.length;
   const pages = Math.max(1, Math.ceil(total / INTERNSHIP_PAGE_SIZE));
   const page = Math.min(query.page, pages);

@@ -54,16 +54,28 @@ export function start(command: string, args: string[], env: Record<string, strin
   return { child, output: () => output, waitFor, exited, stop };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Ports for the servers tests start come from below Linux's ephemeral range (32768-60999 by
+// default), where the system also picks the local port of every outgoing connection: a port
+// found free there could be taken by a database driver's new connection before the server
+// listens on it (seen once as EADDRINUSE in CI). Below it, only another test picking the same
+// random port could take it.
+const PORT_RANGE = { from: 20_000, to: 32_000 };
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    // All interfaces, as server.js and the embedded database listen.
+    server.listen(port, () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error("No free port found");
 }
 
 const tempDirs: string[] = [];
