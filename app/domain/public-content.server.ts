@@ -41,8 +41,13 @@ export const readPublicInternships = () => cachedContent("internships", listPubl
 export const readLatestBlogs = (limit: number) =>
   cachedContent(`latest-blogs:${limit}`, () => listLatestBlogs(limit));
 
+/** A page past the end (a 404) is not kept: anyone can ask for any page number. */
 export const readBlogPage = (page: number, pageSize: number) =>
-  cachedContent(`blog-page:${page}:${pageSize}`, () => listBlogPage(page, pageSize));
+  cachedContent(
+    `blog-page:${page}:${pageSize}`,
+    () => listBlogPage(page, pageSize),
+    (result) => page <= result.pages,
+  );
 
 export interface BlogArticle {
   post: BlogPost;
