@@ -21,6 +21,7 @@ import { getFooter } from "./footer.server";
 import { getHeroSection } from "./hero.server";
 import { listHighlights } from "./highlight.server";
 import { listPublicInternshipDocs } from "./internship.server";
+import { parseObjectId } from "./object-id.server";
 import { listResources } from "./resource.server";
 import { getServicePage } from "./service-page.server";
 import { listTestimonials } from "./testimonial.server";
@@ -38,16 +39,16 @@ export const readFaqs = () => cachedContent("faqs", listFaqs);
 /** Every public internship as stored; the list, its counts and filters are per request. */
 export const readPublicInternships = () => cachedContent("internships", listPublicInternshipDocs);
 
+/** `limit` is a constant of the page that asks (never from the request). */
 export const readLatestBlogs = (limit: number) =>
   cachedContent(`latest-blogs:${limit}`, () => listLatestBlogs(limit));
 
 /** A page past the end (a 404) is not kept: anyone can ask for any page number. */
 export const readBlogPage = (page: number, pageSize: number) =>
-  cachedContent(
-    `blog-page:${page}:${pageSize}`,
-    () => listBlogPage(page, pageSize),
-    (result) => page <= result.pages,
-  );
+  cachedContent(`blog-page:${page}:${pageSize}`, () => listBlogPage(page, pageSize), {
+    keep: (result) => page <= result.pages,
+    perRequestKey: true,
+  });
 
 export interface BlogArticle {
   post: BlogPost;
@@ -61,11 +62,15 @@ export interface BlogArticle {
  * A post ready to show, or null for an unknown or malformed id. Its Markdown is rendered once per
  * change, not per request. Unknown ids are not kept: anyone can ask for any id.
  */
-export const readBlogArticle = (id: string) =>
-  cachedContent(
-    `blog:${id}`,
+export async function readBlogArticle(id: string): Promise<BlogArticle | null> {
+  // One entry per post, however its id is spelled (upper or lower case hex).
+  const objectId = parseObjectId(id);
+  if (!objectId) return null;
+  const canonical = objectId.toHexString();
+  return cachedContent(
+    `blog:${canonical}`,
     async (): Promise<BlogArticle | null> => {
-      const post = await getBlogById(id);
+      const post = await getBlogById(canonical);
       if (!post) return null;
       return {
         post,
@@ -74,5 +79,6 @@ export const readBlogArticle = (id: string) =>
         minutes: readingMinutes(post.description),
       };
     },
-    (article) => article !== null,
+    { keep: (article) => article !== null, perRequestKey: true },
   );
+}

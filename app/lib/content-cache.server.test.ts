@@ -82,18 +82,24 @@ describe("content cache", () => {
 
   it("does not keep what `keep` turns down (an unknown blog post)", async () => {
     const missing = counting(() => null);
-    expect(await cachedContent("blog:x", missing, (v) => v !== null)).toBeNull();
-    expect(await cachedContent("blog:x", missing, (v) => v !== null)).toBeNull();
+    const keep = (v: unknown) => v !== null;
+    expect(await cachedContent("blog:x", missing, { keep, perRequestKey: true })).toBeNull();
+    expect(await cachedContent("blog:x", missing, { keep, perRequestKey: true })).toBeNull();
     expect(missing).toHaveBeenCalledTimes(2);
   });
 
-  it("keeps a bounded number of entries, dropping the least recently used", async () => {
-    for (const key of ["a", "b", "c"]) await cachedContent(key, async () => key);
-    await cachedContent("a", async () => "a again"); // a is now the most recent
-    await cachedContent("d", async () => "d");
-    expect(contentCacheSize()).toBe(3);
-    expect(await cachedContent("a", async () => "reloaded")).toBe("a");
-    expect(await cachedContent("b", async () => "reloaded")).toBe("reloaded");
+  it("keeps a bounded number of per-request keys, dropping the least recently used", async () => {
+    const perRequestKey = true;
+    await cachedContent("hero", async () => "hero");
+    for (const key of ["a", "b", "c"]) await cachedContent(key, async () => key, { perRequestKey });
+    await cachedContent("a", async () => "a again", { perRequestKey }); // a is now the most recent
+    await cachedContent("d", async () => "d", { perRequestKey });
+    expect(contentCacheSize()).toBe(4);
+    expect(await cachedContent("a", async () => "reloaded", { perRequestKey })).toBe("a");
+    expect(await cachedContent("b", async () => "reloaded", { perRequestKey })).toBe("reloaded");
+    // However many posts and pages visitors ask for, the fixed keys stay.
+    for (let i = 0; i < 10; i++) await cachedContent(`p${i}`, async () => i, { perRequestKey });
+    expect(await cachedContent("hero", async () => "reloaded")).toBe("hero");
   });
 
   it("hands out frozen values, so no request can change what the others see", async () => {

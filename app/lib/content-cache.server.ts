@@ -23,23 +23,39 @@ interface Entry {
 
 export interface ContentCacheOptions {
   ttlMs: number;
-  /** Entries kept at most (one per blog post, blog page…); the least recently used go first. */
+  /**
+   * Entries kept at most among those whose key a visitor chooses (one per blog post, blog
+   * page…); the least recently used go first. Entries with fixed keys (the hero, the footer…)
+   * are never evicted by them.
+   */
   maxEntries?: number;
   now?: () => number;
+}
+
+export interface CachedContentOptions<T> {
+  /** Whether the value is worth keeping, once known (an unknown blog post is not). */
+  keep?: (value: T) => boolean;
+  /** The key depends on the request (a post id, a page number): bounded by maxEntries. */
+  perRequestKey?: boolean;
 }
 
 const DEFAULT_MAX_ENTRIES = 500;
 
 let options: Required<ContentCacheOptions> | undefined;
+/** Fixed keys: as many as the code names. */
+const pinned = new Map<string, Entry>();
+/** Keys that depend on the request, least recently used first. */
 const entries = new Map<string, Entry>();
 
 export function startContentCache(settings: ContentCacheOptions): void {
   options = { maxEntries: DEFAULT_MAX_ENTRIES, now: Date.now, ...settings };
+  pinned.clear();
   entries.clear();
 }
 
 export function stopContentCache(): void {
   options = undefined;
+  pinned.clear();
   entries.clear();
 }
 
@@ -49,41 +65,40 @@ export function isContentCacheEnabled(): boolean {
 
 /** Entries held now (tests, diagnostics). */
 export function contentCacheSize(): number {
-  return entries.size;
+  return pinned.size + entries.size;
 }
 
 /**
  * `load()`'s value, read once per content generation (and TTL) for `key` while the cache is on;
  * concurrent callers share one read. A failed read is not kept: the next caller tries again.
- * `keep` decides, once the value is known, whether it is worth keeping (an unknown blog post is
- * not: anyone can ask for any id).
  */
 export function cachedContent<T>(
   key: string,
   load: () => Promise<T>,
-  keep: (value: T) => boolean = () => true,
+  { keep = () => true, perRequestKey = false }: CachedContentOptions<T> = {},
 ): Promise<T> {
   if (!options) return load();
+  const map = perRequestKey ? entries : pinned;
   const generation = contentGeneration();
   const now = options.now();
-  const found = entries.get(key);
+  const found = map.get(key);
   if (found) {
-    entries.delete(key);
+    map.delete(key);
     if (found.generation === generation && found.expiresAt > now) {
       // Most recently used last: eviction takes the first.
-      entries.set(key, found);
+      map.set(key, found);
       return found.value as Promise<T>;
     }
   }
   const value = load().then(deepFreeze);
   const entry: Entry = { generation, expiresAt: now + options.ttlMs, value };
-  entries.set(key, entry);
-  if (entries.size > options.maxEntries) {
+  map.set(key, entry);
+  if (perRequestKey && entries.size > options.maxEntries) {
     const oldest = entries.keys().next().value;
     if (oldest !== undefined) entries.delete(oldest);
   }
   const forget = () => {
-    if (entries.get(key) === entry) entries.delete(key);
+    if (map.get(key) === entry) map.delete(key);
   };
   value.then((v) => {
     if (!keep(v)) forget();

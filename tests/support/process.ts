@@ -70,10 +70,17 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
+/** Ports this process handed out: two asked for before either server listens never collide. */
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
-    if (await canListen(port)) return port;
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
   throw new Error("No free port found");
 }
