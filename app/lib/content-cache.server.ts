@@ -59,10 +59,6 @@ export function stopContentCache(): void {
   entries.clear();
 }
 
-export function isContentCacheEnabled(): boolean {
-  return options !== undefined;
-}
-
 /** Entries held now (tests, diagnostics). */
 export function contentCacheSize(): number {
   return pinned.size + entries.size;
