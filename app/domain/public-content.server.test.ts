@@ -3,8 +3,8 @@
 // visitor sees. The second load of each page is answered from the cache and must be the same.
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, getCollections } from "#db/client.server";
-import { buildDemoContent } from "#db/seed/demo-content";
+import { closeDatabase, getCollections, getDb } from "#db/client.server";
+import { resetDemoContent } from "#db/seed/index";
 import { contentCacheSize, startContentCache, stopContentCache } from "~/lib/content-cache.server";
 import { renderRoute } from "../../tests/support/render-route";
 import * as about from "../routes/about";
@@ -25,36 +25,10 @@ afterAll(closeDatabase);
 let postId = "";
 let internshipId = "";
 beforeAll(async () => {
-  const c = await getCollections();
-  const demo = buildDemoContent(new Date());
-  await Promise.all([
-    c.internships.deleteMany({}),
-    c.blogs.deleteMany({}),
-    c.testimonials.deleteMany({}),
-    c.resources.deleteMany({}),
-    c.highlights.deleteMany({}),
-    c.faqs.deleteMany({}),
-    c.servicePage.deleteMany({}),
-    c.aboutPage.deleteMany({}),
-    c.contactInfo.deleteMany({}),
-    c.heroSection.deleteMany({}),
-    c.footer.deleteMany({}),
-  ]);
-  await Promise.all([
-    c.internships.insertMany(demo.internships),
-    c.blogs.insertMany(demo.blogs),
-    c.testimonials.insertMany(demo.testimonials),
-    c.resources.insertMany(demo.resources),
-    c.highlights.insertMany(demo.highlights),
-    c.faqs.insertMany(demo.faqs),
-    c.servicePage.insertOne(demo.servicePage),
-    c.aboutPage.insertOne(demo.aboutPage),
-    c.contactInfo.insertOne(demo.contactInfo),
-    c.heroSection.insertOne(demo.heroSection),
-    c.footer.insertOne(demo.footer),
-  ]);
-  postId = demo.blogs[0]?._id.toHexString() ?? "";
-  internshipId = demo.internships[0]?._id.toHexString() ?? "";
+  await resetDemoContent(await getDb());
+  const { blogs, internships } = await getCollections();
+  postId = (await blogs.findOne({}))?._id.toHexString() ?? "";
+  internshipId = (await internships.findOne({ isActive: true }))?._id.toHexString() ?? "";
 });
 beforeEach(() => {
   startContentCache({ ttlMs: 60_000 });
