@@ -29,6 +29,13 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/**
+ * Socket errors the driver can let through unwrapped: a command written on a pooled connection
+ * the server has just closed fails with Node's own EPIPE ("This socket has been ended by the
+ * other party"), not a MongoNetworkError (seen with driver 7.9 when the database was killed).
+ */
+const SOCKET_ERROR_CODES = new Set(["EPIPE", "ECONNRESET", "ECONNREFUSED", "ECONNABORTED"]);
+
 /** Errors that mean "cannot reach the database right now" rather than a bug or bad input. */
 export function isDatabaseConnectivityError(error: unknown): boolean {
   return (
@@ -36,7 +43,8 @@ export function isDatabaseConnectivityError(error: unknown): boolean {
     error instanceof MongoNetworkError || // includes MongoNetworkTimeoutError
     error instanceof MongoServerSelectionError ||
     error instanceof MongoTopologyClosedError ||
-    error instanceof MongoNotConnectedError
+    error instanceof MongoNotConnectedError ||
+    (error instanceof Error && SOCKET_ERROR_CODES.has((error as NodeJS.ErrnoException).code ?? ""))
   );
 }
 

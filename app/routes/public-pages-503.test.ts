@@ -62,3 +62,32 @@ describe("public pages while the database is down", () => {
     });
   }
 });
+
+describe("connectivity errors", () => {
+  it("counts a socket closed under a command (EPIPE, reset) as the database being away", () => {
+    const epipe = Object.assign(new Error("This socket has been ended by the other party"), {
+      code: "EPIPE",
+    });
+    const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    expect(isDatabaseConnectivityError(epipe)).toBe(true);
+    expect(isDatabaseConnectivityError(reset)).toBe(true);
+    // A bug stays a bug: logged with its stack, answered 500.
+    expect(isDatabaseConnectivityError(new TypeError("x is undefined"))).toBe(false);
+    expect(isDatabaseConnectivityError(Object.assign(new Error("no"), { code: "ENOENT" }))).toBe(
+      false,
+    );
+  });
+
+  it("answers the 503 page, without a stack trace in the log, for such an error", async () => {
+    const request = new Request("http://localhost/about");
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const epipe = Object.assign(new Error("This socket has been ended by the other party"), {
+      code: "EPIPE",
+    });
+    handleError(epipe, { request } as unknown as LoaderFunctionArgs);
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
+    const response = await handleRequest(request, 500, new Headers(), {} as EntryContext);
+    expect(response.status).toBe(503);
+  });
+});
