@@ -1,7 +1,7 @@
 // /about (SPEC §2, §3): mission, values, team and contact line from the about page document,
 // whose title and content also make the page's meta tags.
-import { CheckCircleIcon, EnvelopeSimpleIcon, PhoneIcon } from "@phosphor-icons/react";
 import { Link, useRouteLoaderData } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { EmailLink, PhoneLink } from "~/components/site/contact-links";
 import { JsonLd } from "~/components/site/json-ld";
 import { PageHeader, SectionHeading } from "~/components/site/page-header";
@@ -103,8 +103,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
                     key={`${i}-${value}`}
                     className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
                   >
-                    <CheckCircleIcon
-                      aria-hidden="true"
+                    <Icon
+                      name="check-circle"
                       weight="duotone"
                       className="h-7 w-7 shrink-0 text-blue-700"
                     />
@@ -162,14 +162,14 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-x-8">
               {email ? (
                 <li className="flex items-center gap-3">
-                  <EnvelopeSimpleIcon aria-hidden="true" className="h-6 w-6 text-blue-300" />
+                  <Icon name="envelope-simple" className="h-6 w-6 text-blue-300" />
                   <span className="sr-only">Email: </span>
                   <EmailLink email={email} className={CONTACT_LINK} />
                 </li>
               ) : null}
               {phone ? (
                 <li className="flex items-center gap-3">
-                  <PhoneIcon aria-hidden="true" className="h-6 w-6 text-blue-300" />
+                  <Icon name="phone" className="h-6 w-6 text-blue-300" />
                   <span className="sr-only">Phone: </span>
                   <PhoneLink phone={phone} className={CONTACT_LINK} />
                 </li>

@@ -1,8 +1,8 @@
 // /blog/{id} (SPEC §2 blog detail): one post, rendered on the server with its Markdown, share
 // links that work without JavaScript, a consultation call to action and a few more articles.
 // An unknown or malformed id answers 404 'Blog not found.' inside the site's shell.
-import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from "@phosphor-icons/react";
 import { data, Link, useMatches } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { BlogArticleBody } from "~/components/site/blog-article-body";
 import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { blogFeedLink } from "~/components/site/blog-meta";
@@ -120,7 +120,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               to="/blog"
               className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-blue-700 hover:text-blue-800"
             >
-              <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" weight="bold" />
+              <Icon name="arrow-left" className="h-4 w-4" weight="bold" />
               All articles
             </Link>
             {post.tags.length ? (
@@ -155,7 +155,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                   <time dateTime={published.toISOString()}>{formatDate(published)}</time>
                   <span aria-hidden="true">·</span>
                   <span className="inline-flex items-center gap-1">
-                    <ClockIcon className="h-4 w-4" aria-hidden="true" />
+                    <Icon name="clock" className="h-4 w-4" />
                     {minutes} min read
                   </span>
                 </p>
@@ -203,7 +203,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 className="mt-6 inline-flex items-center gap-2 rounded-lg bg-blue-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-blue-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
               >
                 Book a free consultation
-                <ArrowRightIcon className="h-5 w-5" aria-hidden="true" weight="bold" />
+                <Icon name="arrow-right" className="h-5 w-5" weight="bold" />
               </Link>
             </section>
           </footer>
@@ -228,7 +228,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 className="inline-flex items-center gap-2 rounded-md font-semibold text-blue-700 hover:text-blue-800"
               >
                 View all articles
-                <ArrowRightIcon className="h-4 w-4" aria-hidden="true" weight="bold" />
+                <Icon name="arrow-right" className="h-4 w-4" weight="bold" />
               </Link>
             </div>
             <div className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">

@@ -1,8 +1,8 @@
 // /blog: every post, newest first, nine to a page (`?page=N`), so older posts stay reachable
 // for visitors and crawlers. A page past the end answers 404; a page that is not a number
 // shows the first page.
-import { RssIcon } from "@phosphor-icons/react";
 import { data } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { BLOG_FEED_PATH, blogFeedLink } from "~/components/site/blog-meta";
 import { PageHeader } from "~/components/site/page-header";
@@ -67,7 +67,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
             href={BLOG_FEED_PATH}
             className="inline-flex items-center gap-1.5 rounded-md font-semibold text-blue-700 hover:text-blue-800"
           >
-            <RssIcon className="h-4 w-4" aria-hidden="true" weight="bold" />
+            <Icon name="rss" className="h-4 w-4" weight="bold" />
             RSS feed
           </a>
         </p>

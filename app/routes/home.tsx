@@ -1,7 +1,7 @@
 // Home (SPEC §2): hero, 'Why Choose …' highlights, 'What Our Clients Say' carousel,
 // 'Latest Blog Articles' and 'Stay Updated'. Everything is read here, on the server.
-import { RssSimpleIcon } from "@phosphor-icons/react";
 import { data, Link, useRouteLoaderData } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { PageErrorBoundary } from "~/components/site/error-page";
 import { HighlightCards } from "~/components/site/highlight-cards";
@@ -266,7 +266,7 @@ function StayUpdated(props: { actionData?: VisitorFormReply | null; sentMessage:
               href="/blog/rss.xml"
               className="inline-flex items-center gap-1 font-semibold text-white underline underline-offset-4 hover:text-blue-100"
             >
-              <RssSimpleIcon aria-hidden="true" weight="bold" className="h-4 w-4" />
+              <Icon name="rss-simple" weight="bold" className="h-4 w-4" />
               Follow the RSS feed
             </a>
           </p>

@@ -1,8 +1,8 @@
 // /internships, 'Career at …' (SPEC §2, §4, §5, §9): the public internships with search, sort,
 // filters, saved-only and pages, all in the query string; Save toggles a cookie through this
 // route's action; the FAQ below. Complete without JavaScript; with it the list updates in place.
-import { BriefcaseIcon, MagnifyingGlassIcon, WarningCircleIcon } from "@phosphor-icons/react";
 import { data, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { FaqList, faqPageJsonLd } from "~/components/site/faq-list";
 import { InternshipCard } from "~/components/site/internship-card";
 import { InternshipFilters } from "~/components/site/internship-filters";
@@ -165,7 +165,7 @@ export default function Internships({ loaderData, actionData }: Route.ComponentP
               className={`absolute inline-flex h-full w-full rounded-full ${openCount > 0 ? "bg-green-500" : "bg-slate-400"}`}
             />
           </span>
-          <BriefcaseIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
+          <Icon name="briefcase" className="h-5 w-5 text-blue-700" />
           <span>
             <strong className="font-bold text-slate-900">{openCount}</strong>{" "}
             {openCount === 1 ? "open position" : "open positions"}
@@ -187,7 +187,7 @@ export default function Internships({ loaderData, actionData }: Route.ComponentP
             role="alert"
             className="mt-6 flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
           >
-            <WarningCircleIcon aria-hidden="true" className="h-5 w-5 shrink-0" />
+            <Icon name="warning-circle" className="h-5 w-5 shrink-0" />
             {actionData.error}
           </p>
         ) : null}
@@ -225,10 +225,7 @@ export default function Internships({ loaderData, actionData }: Route.ComponentP
             </ul>
           ) : (
             <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center">
-              <MagnifyingGlassIcon
-                aria-hidden="true"
-                className="mx-auto h-10 w-10 text-slate-500"
-              />
+              <Icon name="magnifying-glass" className="mx-auto h-10 w-10 text-slate-500" />
               <h3 className="mt-4 text-lg font-bold text-slate-900">{EMPTY_TITLE}</h3>
               <p className="mt-2 text-slate-700">{EMPTY_HINT}</p>
               {query.saved && savedIds.length === 0 ? (

@@ -3,8 +3,8 @@
 // JavaScript, Get Quotes is a link here (?from= the page it was on), this page shows the open
 // "modal" as a page, the form posts natively, and the answer is this page again with the
 // errors, or, after success, a redirect here with the success message.
-import { ArrowLeftIcon } from "@phosphor-icons/react";
 import { data, Link } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { QuoteForm } from "~/components/site/quote-form";
 import { FormStatus, type VisitorFormReply } from "~/components/site/visitor-form";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
@@ -89,7 +89,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             to={from ?? "/"}
             className="-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-blue-700 hover:bg-blue-50 hover:text-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
-            <ArrowLeftIcon aria-hidden="true" className="h-4 w-4" weight="bold" />
+            <Icon name="arrow-left" className="h-4 w-4" weight="bold" />
             {from ? "Back to the page you were on" : "Back to the home page"}
           </Link>
           <h1

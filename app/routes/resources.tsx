@@ -1,6 +1,7 @@
 // /resources (SPEC §2): every resource as a card that opens its link in a new tab; an empty
 // list says 'No resources found.'
-import { BooksIcon } from "@phosphor-icons/react";
+
+import { Icon } from "~/components/icon/icon";
 import { PageHeader } from "~/components/site/page-header";
 import { ResourceCard } from "~/components/site/resource-card";
 import { readResources } from "~/domain/public-content.server";
@@ -50,11 +51,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : (
             <div className="mx-auto max-w-xl rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-14 text-center">
-              <BooksIcon
-                aria-hidden="true"
-                className="mx-auto h-10 w-10 text-slate-500"
-                weight="duotone"
-              />
+              <Icon name="books" className="mx-auto h-10 w-10 text-slate-500" weight="duotone" />
               <p className="mt-4 text-lg font-semibold text-slate-900">No resources found.</p>
               <p className="mt-2 text-slate-700">
                 We are putting together our favourite guides and tools. Please check back soon.

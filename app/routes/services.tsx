@@ -1,7 +1,7 @@
 // /services (SPEC §2, §3): hero with image fallback and the first CTA button, 'Our Services',
 // benefits, numbered 'Our Process' and the CTA block, all from the service page document.
-import { ChatCircleTextIcon } from "@phosphor-icons/react";
 import { useRouteLoaderData } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { JsonLd } from "~/components/site/json-ld";
 import { PageHeader } from "~/components/site/page-header";
 import { CtaLink, ServiceCta, usableButtons } from "~/components/site/service-cta";
@@ -99,7 +99,7 @@ function NoServicePage() {
       <section aria-labelledby="services-soon-heading" className="py-16 sm:py-24">
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
           <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-blue-50 text-blue-700 ring-1 ring-blue-100">
-            <ChatCircleTextIcon aria-hidden="true" className="h-8 w-8" weight="duotone" />
+            <Icon name="chat-circle-text" className="h-8 w-8" weight="duotone" />
           </span>
           <h2
             id="services-soon-heading"

@@ -6,8 +6,8 @@ import {
   getSelectProps,
   getTextareaProps,
 } from "@conform-to/react";
-import { WarningCircleIcon } from "@phosphor-icons/react";
 import type { ComponentProps, ReactNode } from "react";
+import { Icon } from "~/components/icon/icon";
 
 export function Field({
   id,
@@ -44,7 +44,7 @@ export function Field({
       ) : null}
       {errors?.length ? (
         <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-red-700">
-          <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <Icon name="warning-circle" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>{errors.join(" ")}</span>
         </p>
       ) : null}

@@ -1,8 +1,8 @@
 // Back-to-top (SPEC §2, §9: threshold 300 px). Without JavaScript it is a plain link to the
 // top of the page at its end; with JavaScript it appears after 300 px of scrolling and
 // scrolls smoothly (instantly when the visitor prefers reduced motion).
-import { ArrowUpIcon } from "@phosphor-icons/react";
 import { useEffect, useState } from "react";
+import { Icon } from "~/components/icon/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export const BACK_TO_TOP_THRESHOLD = 300;
@@ -27,7 +27,7 @@ export function BackToTop() {
           href="#top"
           className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-200 underline-offset-4 hover:text-white hover:underline"
         >
-          <ArrowUpIcon className="h-4 w-4" aria-hidden="true" weight="bold" />
+          <Icon name="arrow-up" className="h-4 w-4" weight="bold" />
           Back to top
         </a>
       </p>
@@ -52,7 +52,7 @@ export function BackToTop() {
         hidden ? "invisible translate-y-4 opacity-0" : "opacity-100"
       }`}
     >
-      <ArrowUpIcon className="h-5 w-5" aria-hidden="true" weight="bold" />
+      <Icon name="arrow-up" className="h-5 w-5" weight="bold" />
       <span className="sr-only">Back to top</span>
     </a>
   );

@@ -1,11 +1,6 @@
 // The contact information block on /contact (SPEC §2, §3): address, e-mail, phone and the
 // optional picture, each line shown only when it has a value.
-import {
-  EnvelopeSimpleIcon,
-  MapPinIcon,
-  PhoneIcon,
-  type Icon as PhosphorIcon,
-} from "@phosphor-icons/react";
+import { Icon } from "~/components/icon/icon";
 import { responsiveImage } from "~/lib/responsive-image";
 import { EmailLink, PhoneLink } from "./contact-links";
 
@@ -48,17 +43,17 @@ export function ContactDetailsCard({
         </h2>
         <dl className="mt-6 grid gap-5">
           {address ? (
-            <Row icon={MapPinIcon} label="Address">
+            <Row icon="map-pin" label="Address">
               <address className="not-italic whitespace-pre-line">{address}</address>
             </Row>
           ) : null}
           {email ? (
-            <Row icon={EnvelopeSimpleIcon} label="Email">
+            <Row icon="envelope-simple" label="Email">
               <EmailLink email={email} />
             </Row>
           ) : null}
           {phone ? (
-            <Row icon={PhoneIcon} label="Phone">
+            <Row icon="phone" label="Phone">
               <PhoneLink phone={phone} />
             </Row>
           ) : null}
@@ -72,11 +67,11 @@ export function ContactDetailsCard({
 }
 
 function Row({
-  icon: Icon,
+  icon,
   label,
   children,
 }: {
-  icon: PhosphorIcon;
+  icon: "map-pin" | "envelope-simple" | "phone";
   label: string;
   children: React.ReactNode;
 }) {
@@ -85,7 +80,7 @@ function Row({
     <div className="relative min-h-10 pl-14">
       <dt className="text-sm font-semibold text-slate-900">
         <span className="absolute top-0 left-0 flex h-10 w-10 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
-          <Icon aria-hidden="true" className="h-5 w-5" weight="duotone" />
+          <Icon name={icon} className="h-5 w-5" weight="duotone" />
         </span>
         {label}
       </dt>

@@ -2,9 +2,9 @@
 // /contact without JavaScript (the page comes back with errors, or redirects to a success
 // message); with JavaScript it posts through a fetcher, the fields clear on success and the
 // message disappears after 3 s.
-import { PaperPlaneTiltIcon } from "@phosphor-icons/react";
 import { InputField, TextareaField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { Icon } from "~/components/icon/icon";
 import {
   CONTACT_FAILURE,
   contactChecks,
@@ -48,7 +48,7 @@ export function ContactForm({
       className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10"
     >
       <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50 text-blue-700 ring-1 ring-blue-100">
-        <PaperPlaneTiltIcon aria-hidden="true" className="h-7 w-7" weight="duotone" />
+        <Icon name="paper-plane-tilt" className="h-7 w-7" weight="duotone" />
       </span>
       <h2
         id="message-heading"

@@ -1,6 +1,6 @@
 // FAQs as an accordion of native <details>: every answer is in the HTML (readable by crawlers
 // and without JavaScript) and each question opens and closes on its own.
-import { PlusIcon } from "@phosphor-icons/react";
+import { Icon } from "~/components/icon/icon";
 
 export interface FaqItem {
   _id: string;
@@ -15,8 +15,8 @@ export function FaqList({ faqs }: { faqs: readonly FaqItem[] }) {
         <details key={faq._id} className="group">
           <summary className="flex cursor-pointer list-none items-start justify-between gap-6 rounded-2xl px-5 py-5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-700 sm:px-6 [&::-webkit-details-marker]:hidden">
             <span className="font-semibold text-slate-900">{faq.question}</span>
-            <PlusIcon
-              aria-hidden="true"
+            <Icon
+              name="plus"
               className="mt-0.5 h-5 w-5 shrink-0 text-blue-700 transition-transform group-open:rotate-45"
             />
           </summary>

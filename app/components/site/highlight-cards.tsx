@@ -1,17 +1,12 @@
 // 'Why Choose …' highlight cards (SPEC §2): icon and colour by position — first a headset,
 // second a users icon, the rest a trophy; blue, green, then yellow.
-import {
-  HeadsetIcon,
-  type Icon as PhosphorIcon,
-  TrophyIcon,
-  UsersIcon,
-} from "@phosphor-icons/react";
+import { Icon } from "~/components/icon/icon";
 import type { Highlight } from "~/domain/highlight.server";
 
-const STYLES: readonly { Icon: PhosphorIcon; iconName: string; tone: string }[] = [
-  { Icon: HeadsetIcon, iconName: "headset", tone: "bg-blue-100 text-blue-700" },
-  { Icon: UsersIcon, iconName: "users", tone: "bg-green-100 text-green-700" },
-  { Icon: TrophyIcon, iconName: "trophy", tone: "bg-yellow-100 text-yellow-700" },
+const STYLES: readonly { iconName: "headset" | "users" | "trophy"; tone: string }[] = [
+  { iconName: "headset", tone: "bg-blue-100 text-blue-700" },
+  { iconName: "users", tone: "bg-green-100 text-green-700" },
+  { iconName: "trophy", tone: "bg-yellow-100 text-yellow-700" },
 ];
 
 /** The icon and colour of the card at this position (0-based). */
@@ -26,7 +21,7 @@ export function HighlightCards({ highlights }: { highlights: Highlight[] }) {
   return (
     <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {highlights.map((h, i) => {
-        const { Icon, iconName, tone } = highlightStyle(i);
+        const { iconName, tone } = highlightStyle(i);
         return (
           <li
             key={h._id}
@@ -36,7 +31,7 @@ export function HighlightCards({ highlights }: { highlights: Highlight[] }) {
               data-icon={iconName}
               className={`flex h-12 w-12 items-center justify-center rounded-xl ${tone}`}
             >
-              <Icon aria-hidden="true" weight="duotone" className="h-7 w-7" />
+              <Icon name={iconName} weight="duotone" className="h-7 w-7" />
             </span>
             <h3 className="mt-5 text-lg font-bold text-slate-900">{h.title}</h3>
             {h.label ? <p className="mt-1 text-sm font-semibold text-blue-700">{h.label}</p> : null}

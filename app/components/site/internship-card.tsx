@@ -1,18 +1,7 @@
 // One internship in the public list (SPEC §2, §4): the facts at a glance, the requirements and
 // benefits in a <details> of the exclusive "internship-details" group (opening one closes the
 // other, natively, so it works without JavaScript), Save, and Apply Now.
-import {
-  ArrowSquareOutIcon,
-  CalendarBlankIcon,
-  CaretDownIcon,
-  CheckCircleIcon,
-  ClockIcon,
-  CurrencyCircleDollarIcon,
-  InfoIcon,
-  MapPinIcon,
-  type Icon as PhosphorIcon,
-  SparkleIcon,
-} from "@phosphor-icons/react";
+import { Icon } from "~/components/icon/icon";
 import { formatDurations, type PublicInternship } from "~/domain/internship-list";
 import { formatDate, isoDate } from "~/lib/format";
 import { InternshipSaveButton } from "./internship-save-button";
@@ -41,11 +30,11 @@ export function InternshipStatusBadge({ status }: { status: string }) {
 }
 
 function Fact({
-  icon: Icon,
+  icon,
   label,
   children,
 }: {
-  icon: PhosphorIcon;
+  icon: "map-pin" | "clock" | "currency-circle-dollar" | "calendar-blank";
   label: string;
   children: React.ReactNode;
 }) {
@@ -55,7 +44,7 @@ function Fact({
     <div className="relative min-w-0 sm:pl-12">
       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         <span className="absolute top-0.5 left-0 hidden h-9 w-9 items-center justify-center rounded-lg bg-slate-100 text-slate-700 sm:flex">
-          <Icon aria-hidden="true" className="h-5 w-5" />
+          <Icon name={icon} className="h-5 w-5" />
         </span>
         {label}
       </dt>
@@ -73,8 +62,8 @@ function List({ title, items }: { title: string; items: string[] }) {
         {items.map((item, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: plain texts that may repeat; never reordered.
           <li key={i} className="flex gap-2 text-sm text-slate-700">
-            <CheckCircleIcon
-              aria-hidden="true"
+            <Icon
+              name="check-circle"
               weight="fill"
               className="mt-0.5 h-4 w-4 shrink-0 text-blue-700"
             />
@@ -111,7 +100,7 @@ export function InternshipCard({
             <InternshipStatusBadge status={internship.status} />
             {internship.urgent ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2.5 py-1 text-xs font-semibold text-red-800 ring-1 ring-red-600/30 ring-inset">
-                <SparkleIcon aria-hidden="true" weight="fill" className="h-3.5 w-3.5" />
+                <Icon name="sparkle" weight="fill" className="h-3.5 w-3.5" />
                 Urgent
               </span>
             ) : null}
@@ -128,16 +117,16 @@ export function InternshipCard({
       </div>
 
       <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-5 lg:grid-cols-4">
-        <Fact icon={MapPinIcon} label="Location">
+        <Fact icon="map-pin" label="Location">
           {internship.location}
         </Fact>
-        <Fact icon={ClockIcon} label="Duration">
+        <Fact icon="clock" label="Duration">
           {formatDurations(internship.duration) || "To be agreed"}
         </Fact>
-        <Fact icon={CurrencyCircleDollarIcon} label="Salary">
+        <Fact icon="currency-circle-dollar" label="Salary">
           {internship.salary}
         </Fact>
-        <Fact icon={CalendarBlankIcon} label="Deadline">
+        <Fact icon="calendar-blank" label="Deadline">
           <time dateTime={isoDate(internship.deadline)}>{formatDate(internship.deadline)}</time>
         </Fact>
       </dl>
@@ -154,8 +143,8 @@ export function InternshipCard({
           <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md text-sm font-semibold text-blue-700 hover:text-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 [&::-webkit-details-marker]:hidden">
             <span className="group-open:hidden">Show requirements &amp; benefits</span>
             <span className="hidden group-open:inline">Hide requirements &amp; benefits</span>
-            <CaretDownIcon
-              aria-hidden="true"
+            <Icon
+              name="caret-down"
               className="h-4 w-4 transition-transform group-open:rotate-180"
             />
           </summary>
@@ -177,7 +166,7 @@ function ApplyArea({ internship }: { internship: PublicInternship }) {
   if (internship.status === "Closed") {
     return (
       <p className="flex items-center gap-2 text-sm text-slate-700">
-        <InfoIcon aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-600" />
+        <Icon name="info" className="h-5 w-5 shrink-0 text-slate-600" />
         Applications for this internship are closed.
       </p>
     );
@@ -186,7 +175,7 @@ function ApplyArea({ internship }: { internship: PublicInternship }) {
     // SPEC §8 alerted this; here it is plain text instead of a button that leads nowhere.
     return (
       <p className="flex items-center gap-2 text-sm text-slate-700">
-        <InfoIcon aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-600" />
+        <Icon name="info" className="h-5 w-5 shrink-0 text-slate-600" />
         {NO_APPLICATION_LINK}
       </p>
     );
@@ -199,7 +188,7 @@ function ApplyArea({ internship }: { internship: PublicInternship }) {
       className="inline-flex h-11 items-center gap-2 rounded-lg bg-blue-700 px-5 font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >
       Apply Now
-      <ArrowSquareOutIcon aria-hidden="true" className="h-5 w-5" />
+      <Icon name="arrow-square-out" className="h-5 w-5" />
       <span className="sr-only"> for {internship.title} (opens in a new tab)</span>
     </a>
   );

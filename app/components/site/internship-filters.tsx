@@ -3,14 +3,9 @@
 // JavaScript (the Apply button submits it). With JavaScript the list follows the controls as
 // they change, replacing the history entry and keeping the scroll position; typing in the
 // search box waits for a pause (300 ms) and keeps the focus there.
-import {
-  BookmarkSimpleIcon,
-  CaretDownIcon,
-  FunnelSimpleIcon,
-  MagnifyingGlassIcon,
-} from "@phosphor-icons/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import {
   INTERNSHIP_DOMAINS,
   INTERNSHIP_LOCATIONS,
@@ -126,8 +121,8 @@ export function InternshipFilters({
             Search
           </label>
           <div className="relative mt-1.5">
-            <MagnifyingGlassIcon
-              aria-hidden="true"
+            <Icon
+              name="magnifying-glass"
               className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-600"
             />
             <input
@@ -167,7 +162,7 @@ export function InternshipFilters({
             defaultChecked={query.saved}
             className="h-4 w-4 accent-blue-700 focus:outline-none"
           />
-          <BookmarkSimpleIcon aria-hidden="true" className="h-5 w-5" />
+          <Icon name="bookmark-simple" className="h-5 w-5" />
           <span>
             Saved only <span className="font-normal text-slate-700">({savedCount})</span>
           </span>
@@ -178,7 +173,7 @@ export function InternshipFilters({
 
       <details open={panelOpen} className="group mt-4 border-t border-slate-200 pt-4">
         <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md text-sm font-semibold text-slate-800 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 [&::-webkit-details-marker]:hidden">
-          <FunnelSimpleIcon aria-hidden="true" className="h-5 w-5" />
+          <Icon name="funnel-simple" className="h-5 w-5" />
           Filters
           {panelFilters > 0 ? (
             <span className="rounded-full bg-blue-700 px-2 py-0.5 text-xs text-white">
@@ -186,10 +181,7 @@ export function InternshipFilters({
               <span className="sr-only"> active</span>
             </span>
           ) : null}
-          <CaretDownIcon
-            aria-hidden="true"
-            className="h-4 w-4 transition-transform group-open:rotate-180"
-          />
+          <Icon name="caret-down" className="h-4 w-4 transition-transform group-open:rotate-180" />
         </summary>
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
           <div>

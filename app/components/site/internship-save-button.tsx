@@ -2,8 +2,8 @@
 // savedInternships cookie and redirects back to the same list), so it works without
 // JavaScript; with JavaScript it is a fetcher: the button flips at once and the page does not
 // navigate.
-import { BookmarkSimpleIcon } from "@phosphor-icons/react";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export const TOGGLE_SAVE_INTENT = "toggle-save";
@@ -47,11 +47,7 @@ export function InternshipSaveButton({
             : "border-slate-300 bg-white text-slate-800 hover:border-blue-400 hover:text-blue-700"
         }`}
       >
-        <BookmarkSimpleIcon
-          aria-hidden="true"
-          weight={isSaved ? "fill" : "regular"}
-          className="h-5 w-5"
-        />
+        <Icon name="bookmark-simple" weight={isSaved ? "fill" : "regular"} className="h-5 w-5" />
         {isSaved ? "Saved" : "Save"}
         <span className="sr-only"> {title}</span>
       </button>

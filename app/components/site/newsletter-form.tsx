@@ -3,8 +3,8 @@
 // #newsletter with the outcome); with JavaScript through a fetcher, the input disabled and the
 // button reading 'Subscribing...' meanwhile.
 import { getInputProps } from "@conform-to/react";
-import { WarningCircleIcon } from "@phosphor-icons/react";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { Icon } from "~/components/icon/icon";
 import { EMAIL_MAX, SUBSCRIBE_FAILURE, subscribeChecks } from "~/domain/lead-checks";
 import {
   FormStatus,
@@ -74,7 +74,7 @@ export function NewsletterForm({
             id={email.errorId}
             className="flex items-start gap-2 rounded-lg bg-white px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
           >
-            <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+            <Icon name="warning-circle" className="mt-0.5 h-5 w-5 shrink-0" />
             <span>{email.errors.join(" ")}</span>
           </p>
         ) : null}

@@ -7,9 +7,9 @@
 //   that window (SPEC §4);
 // - max width 3xl and 90% of the viewport height, scrolling inside (SPEC §9).
 // Without JavaScript, Get Quotes leads to /quote, which shows the same form as a page.
-import { XIcon } from "@phosphor-icons/react";
 import { useEffect, useRef } from "react";
 import { PrefetchPageLinks } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { QuoteForm } from "./quote-form";
 import type { VisitorFormReply } from "./visitor-form";
 
@@ -127,7 +127,7 @@ export function QuoteDialog({ open, onClose }: { open: boolean; onClose: () => v
           onClick={() => dialog.current?.close()}
           className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         >
-          <XIcon aria-hidden="true" className="h-6 w-6" />
+          <Icon name="x" className="h-6 w-6" />
           <span className="sr-only">Close</span>
         </button>
       </div>

@@ -2,7 +2,8 @@
 // resource in a new tab. The whole card is clickable through the title link's stretched
 // ::after, so there is one link per card for keyboard and screen-reader users, and its
 // accessible name says that it opens a new tab.
-import { ArrowUpRightIcon } from "@phosphor-icons/react";
+
+import { Icon } from "~/components/icon/icon";
 import { IMAGE_SIZES } from "~/lib/responsive-image";
 import { FallbackImage } from "./fallback-image";
 import { classifyHref } from "./service-cta";
@@ -71,7 +72,8 @@ export function ResourceCard({
             className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-blue-700"
           >
             Visit resource
-            <ArrowUpRightIcon
+            <Icon
+              name="arrow-up-right"
               className="h-4 w-4 transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5"
               weight="bold"
             />

@@ -2,11 +2,11 @@
 // and every one in the closing block. Links come from the back office, so each is classified
 // once: site paths navigate in the app, web addresses open in a new tab, anything else (a
 // `javascript:` URL, a typo) is dropped rather than rendered as a link that misbehaves.
-import { ArrowRightIcon, ArrowUpRightIcon } from "@phosphor-icons/react";
 import { Link } from "react-router";
 
 export { classifyHref, type HrefKind } from "~/lib/links";
 
+import { Icon } from "~/components/icon/icon";
 import { classifyHref } from "~/lib/links";
 
 export interface CtaButton {
@@ -48,7 +48,7 @@ export function CtaLink({
     return (
       <Link to={href} className={className}>
         {button.label}
-        <ArrowRightIcon aria-hidden="true" className="h-5 w-5" weight="bold" />
+        <Icon name="arrow-right" className="h-5 w-5" weight="bold" />
       </Link>
     );
   }
@@ -56,7 +56,7 @@ export function CtaLink({
     return (
       <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
         {button.label}
-        <ArrowUpRightIcon aria-hidden="true" className="h-5 w-5" weight="bold" />
+        <Icon name="arrow-up-right" className="h-5 w-5" weight="bold" />
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
     );

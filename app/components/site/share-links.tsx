@@ -2,17 +2,8 @@
 // Plain share links to X, LinkedIn, Facebook and e-mail work without JavaScript and stay useful
 // with it. Once JavaScript runs, one more button appears: the device's share sheet where the
 // browser has one (navigator.share), otherwise copying the link, with a spoken confirmation.
-import {
-  CheckIcon,
-  EnvelopeSimpleIcon,
-  FacebookLogoIcon,
-  LinkedinLogoIcon,
-  LinkSimpleIcon,
-  type Icon as PhosphorIcon,
-  ShareNetworkIcon,
-  XLogoIcon,
-} from "@phosphor-icons/react";
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/icon/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export interface ShareTarget {
@@ -26,7 +17,7 @@ export interface ShareTarget {
 interface ShareLink {
   network: string;
   href: string;
-  icon: PhosphorIcon;
+  icon: "x-logo" | "linkedin-logo" | "facebook-logo" | "envelope-simple";
   newTab: boolean;
 }
 
@@ -38,26 +29,26 @@ export function shareLinks({ url, title, summary }: ShareTarget): ShareLink[] {
     {
       network: "X",
       href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`,
-      icon: XLogoIcon,
+      icon: "x-logo",
       newTab: true,
     },
     {
       network: "LinkedIn",
       href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
-      icon: LinkedinLogoIcon,
+      icon: "linkedin-logo",
       newTab: true,
     },
     {
       network: "Facebook",
       href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-      icon: FacebookLogoIcon,
+      icon: "facebook-logo",
       newTab: true,
     },
     {
       network: "Email",
       // RFC 6068: spaces and line breaks percent-encoded; encodeURIComponent does both.
       href: `mailto:?subject=${t}&body=${encodeURIComponent(`${summary}\n\n${url}`)}`,
-      icon: EnvelopeSimpleIcon,
+      icon: "envelope-simple",
       newTab: false,
     },
   ];
@@ -115,15 +106,15 @@ export function ShareLinks({ target, headingId }: { target: ShareTarget; heading
           <li>
             <button type="button" onClick={share} className={primaryPill}>
               {canShareNatively ? (
-                <ShareNetworkIcon className="h-5 w-5" aria-hidden="true" />
+                <Icon name="share-network" className="h-5 w-5" />
               ) : (
-                <LinkSimpleIcon className="h-5 w-5" aria-hidden="true" />
+                <Icon name="link-simple" className="h-5 w-5" />
               )}
               {canShareNatively ? "Share" : "Copy link"}
             </button>
           </li>
         ) : null}
-        {shareLinks(target).map(({ network, href, icon: Icon, newTab }) => (
+        {shareLinks(target).map(({ network, href, icon, newTab }) => (
           <li key={network}>
             <a
               href={href}
@@ -133,7 +124,7 @@ export function ShareLinks({ target, headingId }: { target: ShareTarget; heading
                 network === "Email" ? "Share by email" : `Share on ${network} (opens in a new tab)`
               }
             >
-              <Icon className="h-5 w-5" aria-hidden="true" weight="fill" />
+              <Icon name={icon} className="h-5 w-5" weight="fill" />
               {network}
             </a>
           </li>
@@ -147,7 +138,7 @@ export function ShareLinks({ target, headingId }: { target: ShareTarget; heading
           status?.ok === false ? "text-red-700" : "text-green-800"
         }`}
       >
-        {status?.ok ? <CheckIcon className="h-4 w-4" aria-hidden="true" weight="bold" /> : null}
+        {status?.ok ? <Icon name="check" className="h-4 w-4" weight="bold" /> : null}
         {status?.text}
       </p>
     </div>

@@ -1,13 +1,6 @@
 // Footer (SPEC §2 shared shell): page links, social profiles in a new tab, copyright line.
-import {
-  FacebookLogoIcon,
-  GlobeIcon,
-  InstagramLogoIcon,
-  LinkedinLogoIcon,
-  type Icon as PhosphorIcon,
-  XLogoIcon,
-} from "@phosphor-icons/react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { classifyHref } from "~/lib/links";
 
 /** SPEC §2's footer links, used when the footer document lists none. */
@@ -18,12 +11,15 @@ export const DEFAULT_FOOTER_LINKS = [
   { label: "Contact Us", url: "/contact" },
 ] as const;
 
-const SOCIAL_ICONS: Record<string, PhosphorIcon> = {
-  twitter: XLogoIcon,
-  x: XLogoIcon,
-  facebook: FacebookLogoIcon,
-  instagram: InstagramLogoIcon,
-  linkedin: LinkedinLogoIcon,
+const SOCIAL_ICONS: Record<
+  string,
+  "x-logo" | "facebook-logo" | "instagram-logo" | "linkedin-logo"
+> = {
+  twitter: "x-logo",
+  x: "x-logo",
+  facebook: "facebook-logo",
+  instagram: "instagram-logo",
+  linkedin: "linkedin-logo",
 };
 
 export interface SiteFooterProps {
@@ -61,7 +57,7 @@ export function SiteFooter({ brand, year, links, social, children }: SiteFooterP
             <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Follow us</h2>
             <ul className="mt-4 flex flex-wrap gap-3">
               {social.map((s) => {
-                const Icon = SOCIAL_ICONS[s.platform.trim().toLowerCase()] ?? GlobeIcon;
+                const icon = SOCIAL_ICONS[s.platform.trim().toLowerCase()] ?? "globe";
                 return (
                   <li key={`${s.platform}-${s.url}`}>
                     <a
@@ -70,7 +66,7 @@ export function SiteFooter({ brand, year, links, social, children }: SiteFooterP
                       rel="noopener noreferrer"
                       className="flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 transition-colors hover:bg-blue-700 hover:text-white"
                     >
-                      <Icon className="h-5 w-5" aria-hidden="true" />
+                      <Icon name={icon} className="h-5 w-5" />
                       <span className="sr-only">
                         {brand} on {s.platform} (opens in a new tab)
                       </span>

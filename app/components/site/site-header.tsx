@@ -3,9 +3,9 @@
 // JavaScript; with JavaScript, following a link also closes it.
 // Get Quotes is a link to /quote (the form as a page) that, with JavaScript, opens the quote
 // modal in place instead (onOpenQuote).
-import { ListIcon, XIcon } from "@phosphor-icons/react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Icon } from "~/components/icon/icon";
 import { quoteHref } from "~/lib/quote-link";
 
 export const NAV_LINKS = [
@@ -87,8 +87,8 @@ export function SiteHeader({
           />
           <details ref={menu} className="group relative md:hidden">
             <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
-              <ListIcon className="h-6 w-6 group-open:hidden" aria-hidden="true" />
-              <XIcon className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
+              <Icon name="list" className="h-6 w-6 group-open:hidden" />
+              <Icon name="x" className="hidden h-6 w-6 group-open:block" />
               <span className="sr-only">Menu</span>
             </summary>
             <nav

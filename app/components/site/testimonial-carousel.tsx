@@ -6,9 +6,9 @@
 // React runs, the slider replaces it. For WCAG 2.2.2 there is a visible pause control; the
 // carousel also pauses while it holds keyboard focus, and starts paused for visitors who prefer
 // reduced motion. Arrow keys move between slides when the carousel has focus.
-import { PauseIcon, PlayIcon } from "@phosphor-icons/react";
 import { type KeenSliderPlugin, useKeenSlider } from "keen-slider/react";
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/icon/icon";
 import type { Testimonial } from "~/domain/testimonial.server";
 import { AVATAR_MAX_WIDTH } from "~/lib/responsive-image";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -156,9 +156,9 @@ function Slider({ testimonials }: { testimonials: Item[] }) {
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:border-blue-400 hover:text-blue-700"
         >
           {paused ? (
-            <PlayIcon aria-hidden="true" weight="fill" className="h-4 w-4" />
+            <Icon name="play" weight="fill" className="h-4 w-4" />
           ) : (
-            <PauseIcon aria-hidden="true" weight="fill" className="h-4 w-4" />
+            <Icon name="pause" weight="fill" className="h-4 w-4" />
           )}
           {paused ? "Play testimonials" : "Pause testimonials"}
         </button>

@@ -7,10 +7,10 @@
 //   "came from" fields (lib/lead-source.ts).
 // - FormStatus: the success or error line.
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { LeadSource } from "#db/collections";
+import { Icon } from "~/components/icon/icon";
 import { type LeadFormChecks, parseLeadForm } from "~/domain/lead-checks";
 import {
   externalReferrer,
@@ -202,14 +202,16 @@ export function FormStatus({
     : tone === "dark"
       ? "bg-white text-green-800 ring-1 ring-green-200"
       : "border border-green-200 bg-green-50 text-green-800";
-  const Icon = error ? WarningCircleIcon : CheckCircleIcon;
   return (
     <div id={id} role="status" aria-live="polite">
       {message ? (
         <p
           className={`flex items-start gap-2 rounded-lg px-4 py-3 text-left text-sm font-medium ${colours} ${spacing}`}
         >
-          <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          <Icon
+            name={error ? "warning-circle" : "check-circle"}
+            className="mt-0.5 h-5 w-5 shrink-0"
+          />
           <span>{message}</span>
         </p>
       ) : null}

@@ -19,6 +19,7 @@ import {
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { SelectField, TextareaField } from "~/components/forms/fields";
+import { Icon } from "~/components/icon/icon";
 import { highlightStyle } from "~/components/site/highlight-cards";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
 import {
@@ -338,13 +339,13 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
         editingId={editing?._id}
         deletingId={deleting?._id}
         row={(h) => {
-          const { Icon, tone } = highlightStyle(h.position - 1);
+          const { iconName, tone } = highlightStyle(h.position - 1);
           return (
             <>
               <td className={`${tdClass} hidden whitespace-nowrap sm:table-cell`}>
                 <span className="flex items-center gap-3">
                   <span className={`flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}>
-                    <Icon aria-hidden="true" weight="duotone" className="h-6 w-6" />
+                    <Icon name={iconName} weight="duotone" className="h-6 w-6" />
                   </span>
                   <span className="text-base font-semibold text-slate-900">{h.position}</span>
                 </span>
@@ -353,7 +354,7 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
                 {/* Phones: the position sits above the title instead of in a column. */}
                 <p className="mb-2 flex items-center gap-2 text-xs font-semibold text-slate-700 sm:hidden">
                   <span className={`flex h-7 w-7 items-center justify-center rounded-lg ${tone}`}>
-                    <Icon aria-hidden="true" weight="duotone" className="h-4 w-4" />
+                    <Icon name={iconName} weight="duotone" className="h-4 w-4" />
                   </span>
                   Position {h.position}
                 </p>
