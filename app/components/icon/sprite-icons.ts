@@ -19,7 +19,7 @@ export const SPRITE_ICONS = {
   "caret-down": ["regular"],
   "chat-circle-text": ["duotone"],
   check: ["bold"],
-  "check-circle": ["regular", "fill", "duotone"],
+  "check-circle": ["regular", "duotone"],
   clock: ["regular"],
   "currency-circle-dollar": ["regular"],
   "envelope-simple": ["regular", "fill", "duotone"],

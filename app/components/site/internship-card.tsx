@@ -58,17 +58,11 @@ function List({ title, items }: { title: string; items: string[] }) {
   return (
     <div>
       <h4 className="text-sm font-bold text-slate-900">{title}</h4>
-      <ul className="mt-3 space-y-2">
+      {/* Each item's check mark comes from the check-list class (app.css). */}
+      <ul className="check-list mt-3 space-y-2 text-sm text-slate-700">
         {items.map((item, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: plain texts that may repeat; never reordered.
-          <li key={i} className="flex gap-2 text-sm text-slate-700">
-            <Icon
-              name="check-circle"
-              weight="fill"
-              className="mt-0.5 h-4 w-4 shrink-0 text-blue-700"
-            />
-            <span>{item}</span>
-          </li>
+          <li key={i}>{item}</li>
         ))}
       </ul>
     </div>
