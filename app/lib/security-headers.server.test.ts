@@ -106,6 +106,13 @@ describe("makeNonce", () => {
     expect(Buffer.from(a, "base64")).toHaveLength(16);
     expect(makeNonce()).not.toBe(a);
   });
+
+  it("never repeats, across refills of its random pool", () => {
+    // 256 nonces per 4 kB pool: 2,000 cross several refills.
+    const nonces = Array.from({ length: 2000 }, makeNonce);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
 });
 
 describe("securityHeaders middleware", () => {
