@@ -33,4 +33,17 @@ describe("icon sprite", () => {
     );
     expect(renderToStaticMarkup(<Icon name="x" />)).toContain("#x-regular");
   });
+
+  it("a weight an icon lacks does not compile, also when the name is one of several", () => {
+    const oneOf = "clock" as "clock" | "map-pin";
+    const drawn = [
+      // @ts-expect-error clock has no duotone in the sprite (map-pin has)
+      <Icon key="a" name={oneOf} weight="duotone" />,
+      // @ts-expect-error books exists only as duotone: its weight cannot be left out
+      <Icon key="b" name="books" />,
+      <Icon key="c" name={oneOf} />,
+    ];
+    // The checks above are TypeScript's (npm run typecheck); this only keeps them in use.
+    expect(drawn).toHaveLength(3);
+  });
 });

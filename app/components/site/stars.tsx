@@ -1,18 +1,14 @@
-// A 1-5 rating drawn as stars (SPEC §3), announced once as text.
-import { Icon } from "~/components/icon/icon";
-
+// A 1-5 rating drawn as stars (SPEC §3), announced once as text. The stars are drawn by CSS
+// (`.star-rating` in app.css: filled ones in amber, the rest as outlines), one element instead
+// of ten: a testimonial carousel shows one per testimonial on every home page render.
 export function Stars({ rating }: { rating: number }) {
   const value = Math.min(5, Math.max(0, Math.round(rating)));
   return (
-    <p className="flex items-center gap-0.5" role="img" aria-label={`Rated ${value} out of 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Icon
-          key={n}
-          name="star"
-          weight={n <= value ? "fill" : "regular"}
-          className={`h-5 w-5 ${n <= value ? "text-amber-500" : "text-slate-300"}`}
-        />
-      ))}
-    </p>
+    <p
+      className="star-rating"
+      data-rating={value}
+      role="img"
+      aria-label={`Rated ${value} out of 5`}
+    />
   );
 }
