@@ -6,17 +6,10 @@
 import { demoId } from "../../db/seed/index";
 import { expect, test } from "./fixtures";
 
-const PAGES = [
-  "/",
-  "/services",
-  "/internships",
-  "/resources",
-  "/about",
-  "/contact",
-  "/quote",
-  "/blog",
-  `/blog/${demoId("blogs", 0).toHexString()}`,
-];
+// The pages with the most kinds of icon (TypeScript and the unit test already tie every name
+// the code uses to a symbol in the sprite): this checks the browser side, the sprite loading
+// under the CSP and the symbols drawing.
+const PAGES = ["/", "/internships", "/contact", `/blog/${demoId("blogs", 0).toHexString()}`];
 
 test.describe("icons", () => {
   for (const path of PAGES) {
