@@ -132,6 +132,28 @@ test.describe("the testimonial carousel with JavaScript", { tag: "@js-only" }, (
     await page.waitForTimeout(3000);
     await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
   });
+
+  test("the dots stay visible in forced colours (Windows high contrast)", async ({ page }) => {
+    await page.emulateMedia({ forcedColors: "active" });
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Testimonials" });
+    const dots = carousel.getByRole("button", { name: /^Show testimonial/ }).locator("span");
+    // What forced colours turn any background into: a probe with a background of its own.
+    const pageBackground = await page.evaluate(() => {
+      const probe = document.createElement("div");
+      probe.style.backgroundColor = "rgb(200, 0, 0)";
+      document.body.append(probe);
+      const forced = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return forced;
+    });
+    expect(pageBackground).not.toBe("rgb(200, 0, 0)");
+    // Backgrounds turn into the page's own colour there, unless the dot keeps its own.
+    for (const dot of await dots.all()) {
+      const colour = await dot.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(colour).not.toBe(pageBackground);
+    }
+  });
 });
 
 test("the latest blog articles: newest first, cut at 150 characters, linking to the post", async ({

@@ -202,8 +202,12 @@ function Slider({ testimonials }: { testimonials: Item[] }) {
           >
             <span
               aria-hidden="true"
-              className={`block h-2.5 rounded-full transition-all ${
-                current === i ? "w-6 bg-blue-700" : "w-2.5 bg-slate-400 group-hover:bg-slate-500"
+              // In forced colours (Windows high contrast) backgrounds become the page's colour:
+              // the dots keep theirs in system colours, the current one in the text colour.
+              className={`block h-2.5 rounded-full transition-all forced-color-adjust-none ${
+                current === i
+                  ? "w-6 bg-blue-700 forced-colors:bg-[CanvasText]"
+                  : "w-2.5 bg-slate-400 group-hover:bg-slate-500 forced-colors:bg-[GrayText]"
               }`}
             />
           </button>
