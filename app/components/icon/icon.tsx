@@ -8,8 +8,6 @@
 import spriteUrl from "./icons.svg?url";
 import { type IconName, type IconWeightOf, symbolId } from "./sprite-icons";
 
-export type { IconName } from "./sprite-icons";
-
 // One shape per icon name, so the weight is checked against that name's own weights, also when
 // the name is a variable holding one of several (`name={icon}` with icon: "clock" | "map-pin"
 // and a weight only one of them has does not compile). The weight may be left out where the
