@@ -27,6 +27,7 @@ const BUILD_PATH = path.join(root, "build", "server", "index.js");
  * @property {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, closing: () => boolean, fallback: () => void) => boolean} servePageFromCache
  * @property {() => { PORT: number, WEB_CONCURRENCY: number }} getEnv
  * @property {() => Promise<{ uri: string, close: () => Promise<void> } | undefined>} startSharedEmbeddedServer
+ * @property {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean} refuseMalformedRequest
  */
 
 /** @param {unknown} error */
@@ -351,10 +352,16 @@ try {
 // Express: a hit needs none of its middleware (the cache sets the same headers itself), and
 // skipping it is most of what brings a cached page close to the speed of a static file.
 // Development renders every request (no cache: edits show at once).
+// Before anything reads the request: a target or Host that the cache, Express and React Router
+// would read differently (dot segments, encoded slashes) or not at all (`OPTIONS *`, a port over
+// 65535) is a 400 (app/lib/request-target.server.ts).
 /** @type {import("node:http").RequestListener} */
 const handle = development
-  ? app
+  ? (req, res) => {
+      if (!started.refuseMalformedRequest(req, res)) app(req, res);
+    }
   : (req, res) => {
+      if (started.refuseMalformedRequest(req, res)) return;
       const closing = () => stopping;
       if (!started.servePageFromCache(req, res, closing, () => app(req, res))) app(req, res);
     };

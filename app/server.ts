@@ -36,6 +36,9 @@ import { prepareDatabase } from "./startup.server";
 
 export { startSharedEmbeddedServer } from "#db/client.server";
 export { getEnv } from "./env.server";
+// Asked by server.js before anything else reads a request (a 400 for targets and Hosts that
+// cannot be routed as sent).
+export { refuseMalformedRequest } from "./lib/request-target.server";
 // Mounted once by server.js, in front of static files and this app (security headers, CSP nonce).
 export { securityHeaders } from "./lib/security-headers.server";
 

@@ -91,6 +91,17 @@ describe("bodyLimitFor", () => {
       expect(bodyLimitFor(req("POST", path, multipart) as never)).toBe(MAX_BODY_BYTES);
     }
   });
+  it("decides from the path the router matches, not the one sent (issue 20, finding 2)", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    for (const path of [
+      "/admin/dashboard/../../quote",
+      "/admin/dashboard/%2e%2e/%2E%2E/quote",
+      "/admin/dashboard/.%2e/../login",
+      "/admin/dashboard/..\\..\\contact",
+    ]) {
+      expect(bodyLimitFor(req("POST", path, multipart) as never), path).toBe(MAX_BODY_BYTES);
+    }
+  });
   it("keeps 1 MiB everywhere else", () => {
     const multipart = "multipart/form-data; boundary=x";
     expect(bodyLimitFor(req("POST", "/admin/login", multipart) as never)).toBe(MAX_BODY_BYTES);

@@ -26,15 +26,28 @@ export const API_UPLOAD_PATH = "/api/images";
  */
 export function bodyLimitFor(req: Pick<Request, "method" | "path" | "headers">): number {
   const multipart = /^multipart\/form-data\b/i.test(String(req.headers["content-type"] ?? ""));
+  // The path as the router matches it (dot segments resolved, `%2e` included), not as sent:
+  // server.js already refuses targets where the two differ (lib/request-target.server.ts);
+  // this keeps the limit right for any other way in.
+  const path = routedPath(req.path);
   if (
     req.method === "POST" &&
     multipart &&
-    (req.path.startsWith("/admin/dashboard/") ||
-      req.path.toLowerCase().replace(/\/+$/, "") === API_UPLOAD_PATH)
+    (path.startsWith("/admin/dashboard/") ||
+      path.toLowerCase().replace(/\/+$/, "") === API_UPLOAD_PATH)
   ) {
     return UPLOAD_MAX_BODY_BYTES;
   }
   return MAX_BODY_BYTES;
+}
+
+/** The WHATWG-normalised path React Router matches; "/" when it cannot be parsed. */
+function routedPath(path: string): string {
+  try {
+    return new URL(path, "http://localhost").pathname;
+  } catch {
+    return "/";
+  }
 }
 
 export function limitRequestBodies(maxBytes: number | typeof bodyLimitFor = bodyLimitFor) {

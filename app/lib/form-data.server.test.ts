@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MAX_LIST_INDEX, onlyFields, parseFormWith, UNREADABLE_TEXT } from "./form-data.server";
+import {
+  listPaths,
+  MAX_LIST_INDEX,
+  onlyFields,
+  parseFormWith,
+  UNREADABLE_TEXT,
+} from "./form-data.server";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
@@ -8,6 +14,16 @@ const form = (entries: [string, string][]) => {
   return data;
 };
 const names = (data: FormData) => [...data.keys()];
+/** The Response a call throws, or undefined when it returns. */
+const refusalOf = (call: () => unknown): Response | undefined => {
+  try {
+    call();
+    return undefined;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+};
 
 describe("onlyFields", () => {
   it("keeps the schema's fields, their list rows and conform's intent", () => {
@@ -23,6 +39,7 @@ describe("onlyFields", () => {
         ["titles", "no"],
       ]),
       ["title", "links", "tags"],
+      new Set(["links", "tags"]),
     );
     expect(names(kept)).toEqual([
       "title",
@@ -34,16 +51,82 @@ describe("onlyFields", () => {
     ]);
   });
 
-  it("drops an intent that is not conform's JSON, so a hand-made post cannot crash the action", () => {
-    const schema = z.object({ title: z.string() });
-    for (const garbage of ["garbage", "{}", "[]", "null", '{"type":1}', "{".repeat(5000)]) {
-      const data = form([
-        ["title", "a"],
-        ["__intent__", garbage],
-      ]);
-      expect(names(onlyFields(data, ["title"]))).toEqual(["title"]);
-      expect(parseFormWith(data, schema).status).toBe("success");
+  it("refuses, as a small 400, any intent a form without lists is sent", async () => {
+    const schema = z.object({ name: z.string(), email: z.string() });
+    const finding = '{"type":"insert","payload":{"name":"name[10000000]"}}';
+    for (const intent of [finding, '{"type":"validate","payload":{}}', "garbage", "{}", "null"]) {
+      const refusal = refusalOf(() =>
+        parseFormWith(
+          form([
+            ["name", "a"],
+            ["__intent__", intent],
+          ]),
+          schema,
+        ),
+      );
+      expect(refusal?.status).toBe(400);
+      expect((await refusal?.text())?.length).toBeLessThan(100);
     }
+  });
+
+  it("lets a list form carry out only its own insert and remove, within the list bounds", () => {
+    const schema = z.object({
+      title: z.string(),
+      links: z.array(z.object({ label: z.string() })).optional(),
+      cta: z.object({ buttons: z.array(z.object({ label: z.string() })) }),
+    });
+    const post = (intent: unknown, extra: [string, string][] = []) =>
+      refusalOf(() =>
+        parseFormWith(
+          form([
+            ["title", "a"],
+            ["links[0].label", "Home"],
+            ["cta.buttons[0].label", "Go"],
+            ...extra,
+            ["__intent__", typeof intent === "string" ? intent : JSON.stringify(intent)],
+          ]),
+          schema,
+        ),
+      )?.status ?? "carried out";
+    const insert = (payload: unknown) => post({ type: "insert", payload });
+    expect(insert({ name: "links" })).toBe("carried out");
+    expect(insert({ name: "links", defaultValue: { label: "" } })).toBe("carried out");
+    expect(insert({ name: "cta.buttons", index: 1 })).toBe("carried out");
+    expect(post({ type: "remove", payload: { name: "links", index: 0 } })).toBe("carried out");
+    expect(post({ type: "validate", payload: {} })).toBe("carried out");
+    for (const refused of [
+      insert({ name: "links[10000000]" }),
+      insert({ name: "links", index: 10_000_000 }),
+      insert({ name: "links", index: MAX_LIST_INDEX }),
+      insert({ name: "title" }),
+      insert({ name: "__proto__" }),
+      insert({ name: "links.__proto__" }),
+      post('{"type":"insert","payload":{"name":"links","defaultValue":{"__proto__":"x"}}}'),
+      insert({ name: "links", defaultValue: "x".repeat(5000) }),
+      insert({ name: "links", extra: 1 }),
+      post({ type: "insert", payload: { name: "links" } }, [["links", "bare"]]),
+      post({ type: "remove", payload: { name: "links", index: -1 } }),
+      post({ type: "remove", payload: { name: "links" } }),
+      post({ type: "reorder", payload: { name: "links", from: 0, to: 1e6 } }),
+      post({ type: "update", payload: { name: "title", value: "x" } }),
+      post({ type: "reset", payload: {} }),
+      post({ type: "validate", payload: { name: "__proto__" } }),
+      post({ type: "insert" }),
+      post("garbage"),
+      post({ type: "validate", payload: {} }, [["__intent__", '{"type":"validate","payload":{}}']]),
+    ]) {
+      expect(refused).toBe(400);
+    }
+  });
+
+  it("finds list paths through wrappers", () => {
+    const schema = z.object({
+      a: z.array(z.string()).optional(),
+      b: z.preprocess((v) => v, z.array(z.object({ c: z.array(z.string()) }))),
+      d: z.object({ e: z.array(z.string()).default([]) }),
+      f: z.string().transform((v) => v.length),
+    });
+    expect([...listPaths(schema)].sort()).toEqual(["a", "b", "b[].c", "d.e"]);
   });
 
   it("drops giant indexes, deep paths and odd names", () => {

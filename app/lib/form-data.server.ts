@@ -5,7 +5,8 @@
 // - a name whose first segment is not one of the schema's fields is dropped;
 // - nested names (`links[0].label`, for field lists) are kept only while every list index is
 //   below MAX_LIST_INDEX and the path is at most MAX_PATH_SEGMENTS deep;
-// - conform's own intent field (add/remove a list row without JavaScript) is kept.
+// - conform's own intent field (add/remove a list row without JavaScript) is kept only when it
+//   is one this form can carry out (see checkIntent): anything else ends the request with a 400.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
@@ -51,12 +52,25 @@ function allowed(name: string, fields: ReadonlySet<string>): boolean {
   );
 }
 
-/** A copy of `form` with only the entries of `names` and their nested paths (see above). */
-export function onlyFields(form: FormData, names: Iterable<string>): FormData {
+/**
+ * A copy of `form` with only the entries of `names` and their nested paths (see above), and
+ * conform's intent only when `lists` (from listPaths) says the form can carry it out.
+ * Throws the 400 of refuseIntent for any other intent.
+ */
+export function onlyFields(
+  form: FormData,
+  names: Iterable<string>,
+  lists: ReadonlySet<string> = new Set(),
+): FormData {
   const fields = new Set(names);
   const copy = new FormData();
+  // conform acts on the first; a second would be a hand-made post.
+  if (form.getAll(CONFORM_INTENT).length > 1) throw refuseIntent();
   for (const [name, value] of form.entries()) {
-    if (name === CONFORM_INTENT ? isConformIntent(value) : allowed(name, fields)) {
+    if (name === CONFORM_INTENT) {
+      if (!isCarriedOutIntent(value, form, fields, lists)) throw refuseIntent();
+      copy.append(name, value);
+    } else if (allowed(name, fields)) {
       copy.append(name, value);
     }
   }
@@ -64,22 +78,122 @@ export function onlyFields(form: FormData, names: Iterable<string>): FormData {
 }
 
 /**
- * conform's list buttons post `__intent__` as JSON ({type, payload}); conform parses it without
- * a guard, so anything else a client sends there would throw (a 500). Such a value is dropped:
- * the post is then an ordinary submit, checked by the schema.
+ * The paths of a zod schema's arrays, list indexes written `[]`: `links`, `cta.buttons`,
+ * `team[].skills`. conform's list intents may only name one of these. Wrappers (optional,
+ * default, preprocess, transform...) are looked through; a schema kind not understood here has
+ * no lists, so an intent aimed into it is refused rather than guessed at.
  */
-function isConformIntent(value: FormDataEntryValue): boolean {
-  if (typeof value !== "string" || value.length > 2000) return false;
+export function listPaths(schema: z.ZodType): Set<string> {
+  const found = new Set<string>();
+  const walk = (node: unknown, path: string, depth: number) => {
+    const def = (node as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+    if (!def || depth > MAX_PATH_SEGMENTS) return;
+    switch (def.type) {
+      case "object":
+        for (const [key, child] of Object.entries(def.shape as Record<string, unknown>)) {
+          walk(child, path ? `${path}.${key}` : key, depth + 1);
+        }
+        return;
+      case "array":
+        found.add(path);
+        walk(def.element, `${path}[]`, depth + 1);
+        return;
+      case "pipe": {
+        // z.preprocess(fn, schema) is a pipe from a transform; schema.transform(fn) a pipe to one.
+        const input = (def.in as { _zod?: { def?: { type?: unknown } } })?._zod?.def?.type;
+        walk(input === "transform" ? def.out : def.in, path, depth);
+        return;
+      }
+      default:
+        if (def.innerType) walk(def.innerType, path, depth);
+    }
+  };
+  walk(schema, "", 0);
+  return found;
+}
+
+/** The two intents the row-list editors post (components/admin/row-list-form.tsx)... */
+const LIST_INTENTS = new Set(["insert", "remove"]);
+/** ...and the one services.tsx sets itself to send a form back as it was, without saving. */
+const VALIDATE_ALL = "validate";
+
+/**
+ * Whether conform may carry out this intent. conform trusts it completely: `insert` at
+ * `name[10000000]` builds a ten-million-slot array and echoes it back (hundreds of MiB from a
+ * small post), `__proto__` or an intent aimed at a plain field throws (a 500), `reorder` and
+ * `update` rewrite any path. So only what our editors send passes:
+ * - `insert` or `remove` naming exactly one of the form's lists (no list: no intent at all),
+ *   an index within MAX_LIST_INDEX (required to remove, optional to insert), and for an insert
+ *   a default row of plain text values;
+ * - `validate` of the whole form (payload `{}`), only in a form that has lists.
+ */
+function isCarriedOutIntent(
+  value: FormDataEntryValue,
+  form: FormData,
+  fields: ReadonlySet<string>,
+  lists: ReadonlySet<string>,
+): boolean {
+  if (lists.size === 0 || typeof value !== "string" || value.length > 2000) return false;
+  let intent: unknown;
   try {
-    const intent = JSON.parse(value) as unknown;
-    return (
-      typeof intent === "object" &&
-      intent !== null &&
-      typeof (intent as { type?: unknown }).type === "string"
-    );
+    intent = JSON.parse(value);
   } catch {
     return false;
   }
+  if (!isPlainObject(intent) || !isPlainObject(intent.payload)) return false;
+  const { type, payload } = intent;
+  if (type === VALIDATE_ALL) return Object.keys(payload).length === 0;
+  if (typeof type !== "string" || !LIST_INTENTS.has(type)) return false;
+  const { name, index, defaultValue, ...rest } = payload;
+  if (Object.keys(rest).length > 0 || typeof name !== "string") return false;
+  const path = pathOf(name);
+  if (!path || !allowed(name, fields)) return false;
+  const pattern = path.map((s) => (typeof s === "number" ? "[]" : `.${s}`)).join("");
+  if (!lists.has(pattern.slice(1).replaceAll(".[]", "[]"))) return false;
+  // A list posted under its own bare name (`links=x`) is text to conform, and a list intent
+  // on text throws.
+  if (form.has(name)) return false;
+  const validIndex = Number.isInteger(index) && (index as number) >= 0;
+  if (type === "remove") return validIndex && (index as number) < MAX_LIST_INDEX;
+  return (
+    (index === undefined || (validIndex && (index as number) < MAX_LIST_INDEX)) &&
+    (defaultValue === undefined || isPlainRow(defaultValue))
+  );
+}
+
+/** A default row: text, or one level of text fields with ordinary names. */
+function isPlainRow(value: unknown): boolean {
+  if (typeof value === "string") return value.length <= 200;
+  if (!isPlainObject(value)) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length <= 20 &&
+    entries.every(
+      ([key, text]) =>
+        /^[A-Za-z_$][\w$]{0,40}$/.test(key) &&
+        !UNSAFE_KEYS.has(key) &&
+        typeof text === "string" &&
+        text.length <= 200,
+    )
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export const INTENT_REFUSED = "This form cannot do that. Reload the page and try again.";
+
+/**
+ * The answer to an intent this form cannot carry out: a small 400 thrown out of the action.
+ * Browsers never send one (the buttons post only what passes), so it is a hand-made request and
+ * gets no form back.
+ */
+export function refuseIntent(): Response {
+  return new Response(INTENT_REFUSED, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /**
@@ -92,11 +206,30 @@ function isConformIntent(value: FormDataEntryValue): boolean {
 const UNTYPEABLE = /[\uFFFD\u0000]/;
 export const UNREADABLE_TEXT = "This text could not be read. Please type it again.";
 
+/**
+ * For actions that act on an intent before parsing the form (a row editor storing the images
+ * of its rows): the same check as parseFormWith, thrown as the same 400, before anything is
+ * written.
+ */
+export function checkFormIntent(form: FormData, schema: z.ZodType): void {
+  onlyFields(form, schemaFields(schema), listsOf(schema));
+}
+
+const LISTS = new WeakMap<z.ZodType, Set<string>>();
+/** listPaths, once per schema (schemas are module-level constants). */
+function listsOf(schema: z.ZodType): Set<string> {
+  const known = LISTS.get(schema);
+  if (known) return known;
+  const lists = listPaths(schema);
+  LISTS.set(schema, lists);
+  return lists;
+}
+
 /** conform's parseWithZod over only the schema's own fields: the one way actions read a form. */
 export function parseFormWith<Schema extends z.ZodType>(form: FormData, schema: Schema) {
   const fields = schemaFields(schema);
   if (fields.length === 0) throw new Error("parseFormWith needs a zod object schema");
-  const copy = onlyFields(form, fields);
+  const copy = onlyFields(form, fields, listsOf(schema));
   const garbled = [...copy.entries()]
     .filter(([, value]) => typeof value === "string" && UNTYPEABLE.test(value))
     .map(([name]) => pathOf(name) ?? [name]);

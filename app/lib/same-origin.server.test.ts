@@ -12,7 +12,8 @@ import {
   refuseCrossSiteRequests,
 } from "./same-origin.server";
 
-const host = "bureau.example";
+/** An https site (its own origin) also reachable as SITE_URL on another port. */
+const siteOrigins = ["https://bureau.example", "http://bureau.example:8080"];
 
 describe("crossSiteRefusal", () => {
   it.each([
@@ -23,12 +24,13 @@ describe("crossSiteRefusal", () => {
     ["POST", { secFetchSite: "same-origin" }],
     ["POST", { secFetchSite: "none" }],
     ["POST", { origin: "https://bureau.example" }],
-    ["POST", { origin: "http://BUREAU.example" }],
+    ["POST", { origin: "https://BUREAU.example:443" }],
+    ["POST", { origin: "http://bureau.example:8080" }],
     ["POST", {}],
     // Sec-Fetch-Site decides when present (the browser computed it from the real origin).
     ["POST", { secFetchSite: "same-origin", origin: "https://other.example" }],
   ])("allows %s with %o", (method, headers) => {
-    expect(crossSiteRefusal({ method, host, ...headers })).toBeNull();
+    expect(crossSiteRefusal({ method, siteOrigins, ...headers })).toBeNull();
   });
 
   it.each([
@@ -38,10 +40,14 @@ describe("crossSiteRefusal", () => {
     ["DELETE", { origin: "https://evil.example" }],
     ["PATCH", { origin: "https://bureau.example.evil.example" }],
     ["POST", { origin: "https://bureau.example:8443" }],
+    // The same host under another scheme or port is another origin (issue 20, finding 9).
+    ["POST", { origin: "http://bureau.example" }],
+    ["POST", { origin: "https://bureau.example:8080" }],
+    ["POST", { origin: "file://bureau.example" }],
     ["POST", { origin: "null" }],
     ["POST", { origin: "garbage" }],
   ])("refuses %s with %o", (method, headers) => {
-    expect(crossSiteRefusal({ method, host, ...headers })).not.toBeNull();
+    expect(crossSiteRefusal({ method, siteOrigins, ...headers })).not.toBeNull();
   });
 
   it("reads the same headers from a Fetch API request", () => {
@@ -115,6 +121,9 @@ describe("refuseCrossSiteRequests middleware", () => {
     expect(bySecFetch.body).toContain(CROSS_SITE_MESSAGE.replace(/'/g, "&#39;").slice(0, 30));
     const byOrigin = await send("POST", path, { Origin: "https://evil.example" });
     expect(byOrigin.status).toBe(403);
+    // This very host and port, but https while the site answered over http.
+    const bySchemeOnly = await send("POST", path, { Origin: `https://localhost:${port}` });
+    expect(bySchemeOnly.status).toBe(403);
     expect(reached).toEqual([]);
   });
 

@@ -8,12 +8,16 @@
 // 1. GET, HEAD: allowed (they must not change anything).
 // 2. Sec-Fetch-Site present (every current browser): allowed only for "same-origin" and "none"
 //    (typed or bookmarked); "same-site" (a sibling subdomain) and "cross-site" are refused.
-// 3. Otherwise an Origin header (older browsers): its host must equal the request's host.
-//    "null" (sandboxed frames, privacy redirects) is refused.
+// 3. Otherwise an Origin header (older browsers): its scheme, host and port must equal the
+//    site's own origin: the one the request was addressed to (its scheme and Host, as a trusted
+//    proxy reports them with TRUST_PROXY), or SITE_URL's. Comparing hosts alone let
+//    `https://host:port` through on an http site. "null" (sandboxed frames, privacy redirects)
+//    is refused.
 // 4. Neither header: not a browser (curl, a server-to-server call), so no visitor's cookie is
 //    riding along; allowed.
 // Wired in once, in app/server.ts, before React Router (docs/decisions/005-cross-site-check.md).
 import type { RequestHandler } from "express";
+import { getEnv } from "../env.server";
 import { isAllowedApiOrigin } from "./api.server";
 import { isApiPath } from "./body-limit.server";
 import { cspNonce, nonceAttribute } from "./security-headers.server";
@@ -27,8 +31,8 @@ export const CROSS_SITE_MESSAGE =
 
 export interface RequestFacts {
   method: string;
-  /** The Host the browser addressed (with port), as the server received it. */
-  host: string;
+  /** The origins this site answers as: `http://host:port` of the request, SITE_URL's. */
+  siteOrigins: readonly string[];
   secFetchSite?: string | null;
   origin?: string | null;
 }
@@ -42,25 +46,43 @@ export function crossSiteRefusal(facts: RequestFacts): string | null {
   }
   const origin = facts.origin?.trim();
   if (!origin) return null;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return `Origin: ${origin.slice(0, 100)}`; // "null" or garbage
-  }
-  if (!originHost) return `Origin: ${origin.slice(0, 100)}`;
-  return originHost.toLowerCase() === facts.host.trim().toLowerCase()
+  const normalized = originOf(origin);
+  // "null", garbage, or an origin without a host (`file://`).
+  if (!normalized) return `Origin: ${origin.slice(0, 100)}`;
+  return facts.siteOrigins.some((site) => originOf(site) === normalized)
     ? null
-    : `Origin ${originHost} is not ${facts.host}`;
+    : `Origin ${normalized} is not ${facts.siteOrigins[0] ?? "this site"}`;
+}
+
+/** `scheme://host[:port]`, lower-cased, the scheme's default port left out; null if none. */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.host && (url.protocol === "http:" || url.protocol === "https:")
+      ? url.origin.toLowerCase()
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SITE_URL's origin; none while the configuration cannot be read (it stops start-up then). */
+function configuredOrigin(): string[] {
+  try {
+    return [getEnv().SITE_URL];
+  } catch {
+    return [];
+  }
 }
 
 /** The same rule for a Fetch API request (unit tests, or a handler outside Express). */
 export function isCrossSiteRequest(request: Request): boolean {
   const url = new URL(request.url);
+  const host = request.headers.get("Host") ?? url.host;
   return (
     crossSiteRefusal({
       method: request.method,
-      host: request.headers.get("Host") ?? url.host,
+      siteOrigins: [`${url.protocol}//${host}`, ...configuredOrigin()],
       secFetchSite: request.headers.get("Sec-Fetch-Site"),
       origin: request.headers.get("Origin"),
     }) !== null
@@ -79,13 +101,14 @@ function refusalPage(nonce: string | undefined): string {
 
 /**
  * Express middleware: answers 403 (a short page, or JSON for API clients) before the request
- * reaches React Router. `req.host` honours X-Forwarded-Host only when "trust proxy" is set
- * (TRUST_PROXY), like the URL React Router builds for the request.
+ * reaches React Router. `req.protocol` and `req.host` honour X-Forwarded-Proto and
+ * X-Forwarded-Host only when "trust proxy" is set (TRUST_PROXY), like the URL React Router
+ * builds for the request.
  */
 export const refuseCrossSiteRequests: RequestHandler = (req, res, next) => {
   const reason = crossSiteRefusal({
     method: req.method,
-    host: req.host ?? req.get("host") ?? "",
+    siteOrigins: [`${req.protocol}://${req.host ?? req.get("host") ?? ""}`, ...configuredOrigin()],
     secFetchSite: req.get("sec-fetch-site"),
     origin: req.get("origin"),
   });

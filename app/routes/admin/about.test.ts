@@ -227,9 +227,11 @@ describe("about page editor", () => {
     expect(await storedUrls()).toEqual([kept]);
   });
 
-  it("ignores an intent that is not this form's (read as Save)", async () => {
+  it("refuses an intent that is not this form's with a small 400, saving nothing", async () => {
+    const before = await doc();
     const response = await save({ ...valid, __intent__: "{not json" });
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(400);
+    expect(await doc()).toEqual(before);
   });
 
   it("keeps the form with SPEC §8's text when the save fails, and discards the posted portraits", async () => {

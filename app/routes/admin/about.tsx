@@ -42,7 +42,7 @@ import { discardImage, readUploadForm, resolveImageField, storeImage } from "~/d
 import { attempt } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { parseFormWith } from "~/lib/form-data.server";
+import { checkFormIntent, parseFormWith } from "~/lib/form-data.server";
 import { formatDate, isoDate } from "~/lib/format";
 import { LAST_ROW_MESSAGE, removesLastRow } from "~/lib/row-list.server";
 import type { Route } from "./+types/about";
@@ -151,6 +151,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result }, { status: 400 });
   }
   const fields = withoutFiles(form);
+  // A hand-made intent is refused (400) before any picked portrait is stored below.
+  checkFormIntent(fields, aboutPageSchema);
 
   if (removesLastRow(fields, ["team"])) {
     const asItWas = parseFormWith(fields, aboutPageSchema);

@@ -181,8 +181,8 @@ describe("footer editor against hand-made posts", () => {
     expect((thrown as Error).name).toBe("MongoNetworkError");
   });
 
-  it("treats a malformed conform intent as a plain save, never a 500", async () => {
+  it("refuses a malformed conform intent with a small 400, never a 500", async () => {
     const res = await runAction(action, await post({ ...valid, __intent__: "garbage{" }));
-    expect(res.status).toBe(302);
+    expect(res.status).toBe(400);
   });
 });

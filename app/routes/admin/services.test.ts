@@ -16,6 +16,7 @@ import {
   SERVICE_PAGE_SAVE_FAILED,
 } from "~/domain/service-page";
 import { getServicePage } from "~/domain/service-page.server";
+import { INTENT_REFUSED } from "~/lib/form-data.server";
 import { loader as publicLoader } from "~/routes/services";
 import { signInFresh } from "../../../tests/support/admin-request";
 import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
@@ -389,7 +390,10 @@ describe("service page editor", () => {
   ])("refuses an intent that is %s with 400, saving nothing", async (_, value) => {
     const res = await post({ ...valid, __intent__: value });
     expect(statusOf(res)).toBe(400);
-    expect(res.data.result.error[""]).toEqual([FORM_UNREADABLE]);
+    // Shapes no button of the form sends are the small refusal of lib/form-data.server.ts; a
+    // removal past the end is a real list that can be answered with the form.
+    if (res instanceof Response) expect(await res.text()).toBe(INTENT_REFUSED);
+    else expect(res.data.result.error[""]).toEqual([FORM_UNREADABLE]);
     expect(await getServicePage()).toBeNull();
   });
 

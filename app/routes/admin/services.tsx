@@ -56,7 +56,7 @@ import { getServicePage, saveServicePage } from "~/domain/service-page.server";
 import { attempt } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { parseFormWith } from "~/lib/form-data.server";
+import { checkFormIntent, parseFormWith } from "~/lib/form-data.server";
 import { formatDate } from "~/lib/format";
 import { isSafeImageSrc } from "~/lib/links";
 import type { Route } from "./+types/services";
@@ -172,6 +172,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result }, { status: 400 });
   }
 
+  // Anything but this form's own add/remove buttons is a small 400 (lib/form-data.server.ts);
+  // what passes is then checked against the lists' limits below.
+  checkFormIntent(form, servicePageSchema);
   const listIntent = readListIntent(form);
   if (listIntent.kind === "refused") {
     // The form comes back as it was, with the reason above it.
