@@ -2,7 +2,7 @@
 //
 // 1. Staff e-mail addresses (finding 6). Documents record the admin who last changed them
 //    (`updatedBy`); a public loader that passed a document on whole published it in the page's
-//    hydration data. Here the e-2-e admin saves every content type the JSON API can write
+//    hydration data. Here the e2e admin saves every content type the JSON API can write
 //    (each singleton, and one item of each collection, put back as it reads), then every public
 //    page's HTML and `.data` answer (React Router's single fetch), the sitemap, the feed,
 //    robots.txt and every public JSON API read are searched for every admin's e-mail address.
