@@ -99,11 +99,16 @@ function redact(uri: string): string {
 }
 
 /** "Cannot use DATA_DIR=…": the one message for an embedded server that cannot start. */
-async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
-  return startEmbeddedServer({ dataDir }).catch((error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Cannot use DATA_DIR=${dataDir}: ${reason}`);
-  });
+async function startEmbedded(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<EmbeddedServer> {
+  return startEmbeddedServer({ dataDir, notice: (line) => log(`[db] ${line}`) }).catch(
+    (error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Cannot use DATA_DIR=${dataDir}: ${reason}`);
+    },
+  );
 }
 
 /**
@@ -113,7 +118,7 @@ async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
  */
 export async function startSharedEmbeddedServer(): Promise<EmbeddedServer | undefined> {
   const env = getEnv();
-  return env.MONGODB_URI ? undefined : startEmbedded(env.DATA_DIR);
+  return env.MONGODB_URI ? undefined : startEmbedded(env.DATA_DIR, (line) => console.log(line));
 }
 
 async function open(options: StartOptions): Promise<Connection> {
@@ -127,7 +132,7 @@ async function open(options: StartOptions): Promise<Connection> {
       log(`[db] Start-up failed: ${error instanceof Error ? error.message : String(error)}`));
   // A failure starting the embedded server (DATA_DIR locked by another process, a corrupt data
   // file) is not something retrying fixes: it propagates and stops start-up with its message.
-  const embedded = env.MONGODB_URI ? undefined : await startEmbedded(env.DATA_DIR);
+  const embedded = env.MONGODB_URI ? undefined : await startEmbedded(env.DATA_DIR, log);
   const uri = env.MONGODB_URI ?? (embedded as EmbeddedServer).uri;
   const client = new MongoClient(uri, {
     appName: "bureau",

@@ -27,7 +27,31 @@ import {
 } from "./internship";
 import { parseObjectId } from "./object-id.server";
 
-function toPublic(d: InternshipDoc, now: Date): PublicInternship {
+/**
+ * What the public list is filtered, sorted, counted and shown from: a public internship without
+ * its back-office fields (who changed it and when, the active flag). The public pages get
+ * exactly these (domain/public-content.server.ts).
+ */
+export type PublicInternshipDoc = Pick<
+  InternshipDoc,
+  | "_id"
+  | "title"
+  | "domain"
+  | "company"
+  | "location"
+  | "duration"
+  | "salary"
+  | "deadline"
+  | "createdAt"
+  | "status"
+  | "urgent"
+  | "description"
+  | "requirements"
+  | "benefits"
+  | "applicationLink"
+>;
+
+function toPublic(d: PublicInternshipDoc, now: Date): PublicInternship {
   const passed = deadlinePassed(d.deadline, now);
   return {
     _id: d._id.toHexString(),
@@ -73,7 +97,7 @@ export async function listPublicInternshipDocs(): Promise<InternshipDoc[]> {
 function matcher(
   query: InternshipQuery,
   savedIds: readonly string[],
-): (d: InternshipDoc) => boolean {
+): (d: PublicInternshipDoc) => boolean {
   // Case-insensitive "contains": the user's text is literal, never a pattern.
   const search = query.q ? new RegExp(escapeRegExp(query.q), "i") : null;
   const location = query.location ? new RegExp(escapeRegExp(query.location), "i") : null;
@@ -88,7 +112,7 @@ function matcher(
 }
 
 /** The shortest duration offered; internships without any sort last. */
-function minDuration(d: InternshipDoc): number {
+function minDuration(d: PublicInternshipDoc): number {
   const days = (d.duration ?? []).filter((n) => typeof n === "number");
   return days.length > 0 ? Math.min(...days) : Number.MAX_SAFE_INTEGER;
 }
@@ -105,7 +129,7 @@ const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b 
  * Remaining ties go by _id, so pages never overlap or skip an item. Each internship's keys are
  * computed once, not in every comparison.
  */
-function sorted(docs: InternshipDoc[], sort: InternshipSort, now: Date): InternshipDoc[] {
+function sorted<D extends PublicInternshipDoc>(docs: D[], sort: InternshipSort, now: Date): D[] {
   const time = now.getTime();
   const keyed = docs.map((d) => {
     const deadline = new Date(d.deadline).getTime();
@@ -141,7 +165,7 @@ export interface InternshipListPage {
 
 /** One page of the public list for a query; a page past the end shows the last page. */
 export function publicInternshipPage(
-  docs: readonly InternshipDoc[],
+  docs: readonly PublicInternshipDoc[],
   query: InternshipQuery,
   savedIds: readonly string[],
   now: Date,
@@ -155,18 +179,18 @@ export function publicInternshipPage(
 }
 
 /** The banner's count: status Open and the deadline not passed. */
-export function countOpen(docs: readonly InternshipDoc[], now: Date): number {
+export function countOpen(docs: readonly PublicInternshipDoc[], now: Date): number {
   return docs.filter((d) => d.status === "Open" && !deadlinePassed(d.deadline, now)).length;
 }
 
 /** How many of these ids are public internships (the saved-only toggle's count). */
-export function countSavedIn(docs: readonly InternshipDoc[], ids: readonly string[]): number {
+export function countSavedIn(docs: readonly PublicInternshipDoc[], ids: readonly string[]): number {
   const wanted = new Set(ids.map((id) => id.toLowerCase()));
   return docs.filter((d) => wanted.has(d._id.toHexString())).length;
 }
 
 /** The durations (days) public internships offer, ascending: the duration filter's options. */
-export function durationsOffered(docs: readonly InternshipDoc[]): number[] {
+export function durationsOffered(docs: readonly PublicInternshipDoc[]): number[] {
   const days = new Set<number>();
   for (const d of docs) {
     for (const n of d.duration ?? []) {

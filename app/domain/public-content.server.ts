@@ -4,9 +4,15 @@
 // the JSON API read the entity modules directly: an editor always sees what is stored.
 //
 // Values are shared and frozen: derive, never change them.
+//
+// Each read keeps only what its public view shows (an inclusion projection, lib/projection.ts):
+// documents also record who changed them (`updatedBy`, an admin's e-mail) and other fields for
+// the back office, and a loader's answer is published whole in the page's hydration data and
+// its `.data` twin. A field reaches the site only once a view below names it.
 import { renderMarkdown } from "~/components/site/markdown.server";
 import { cachedContent } from "~/lib/content-cache.server";
-import { getAboutPage } from "./about-page.server";
+import { type Projected, type Projection, project } from "~/lib/projection";
+import { type AboutPage, getAboutPage } from "./about-page.server";
 import {
   type BlogPost,
   blogSummary,
@@ -15,43 +21,169 @@ import {
   listLatestBlogs,
   readingMinutes,
 } from "./blog.server";
-import { getContactDetails, getContactInfo } from "./contact-info.server";
-import { listFaqs } from "./faq.server";
-import { getFooter } from "./footer.server";
-import { getHeroSection } from "./hero.server";
-import { listHighlights } from "./highlight.server";
-import { listPublicInternshipDocs } from "./internship.server";
+import {
+  type ContactDetails,
+  type ContactInfo,
+  getContactDetails,
+  getContactInfo,
+} from "./contact-info.server";
+import { type Faq, listFaqs } from "./faq.server";
+import { type Footer, getFooter } from "./footer.server";
+import { getHeroSection, type HeroSection } from "./hero.server";
+import { type Highlight, listHighlights } from "./highlight.server";
+import { listPublicInternshipDocs, type PublicInternshipDoc } from "./internship.server";
 import { parseObjectId } from "./object-id.server";
-import { listResources } from "./resource.server";
-import { getServicePage } from "./service-page.server";
-import { listTestimonials } from "./testimonial.server";
+import { listResources, type Resource } from "./resource.server";
+import { getServicePage, type ServicePage } from "./service-page.server";
+import { listTestimonials, type Testimonial } from "./testimonial.server";
 
-export const readFooter = () => cachedContent("footer", getFooter);
-export const readHero = () => cachedContent("hero", getHeroSection);
-export const readHighlights = () => cachedContent("highlights", listHighlights);
-export const readTestimonials = () => cachedContent("testimonials", listTestimonials);
-export const readContactInfo = () => cachedContent("contact-info", getContactInfo);
-export const readContactDetails = () => cachedContent("contact-details", getContactDetails);
-export const readServicePage = () => cachedContent("service-page", getServicePage);
-export const readAboutPage = () => cachedContent("about-page", getAboutPage);
-export const readResources = () => cachedContent("resources", listResources);
-export const readFaqs = () => cachedContent("faqs", listFaqs);
-/** Every public internship as stored; the list, its counts and filters are per request. */
-export const readPublicInternships = () => cachedContent("internships", listPublicInternshipDocs);
+/** Projections are checked against the type they apply to, and kept as literal types. */
+const view =
+  <T>() =>
+  <const P extends Projection<T>>(projection: P) =>
+    projection;
+
+// The public views: exactly the fields the pages, the layout and the feeds show.
+const FOOTER = view<Footer>()({
+  copyright: true,
+  links: { label: true, url: true },
+  social: { platform: true, url: true },
+});
+const HERO = view<HeroSection>()({
+  title: true,
+  subtitle: true,
+  image: true,
+  ctaText: true,
+  ctaLink: true,
+});
+const HIGHLIGHT = view<Highlight>()({
+  _id: true,
+  title: true,
+  label: true,
+  description: true,
+  order: true,
+});
+const TESTIMONIAL = view<Testimonial>()({
+  _id: true,
+  name: true,
+  title: true,
+  image: true,
+  text: true,
+  rating: true,
+});
+/** The home page's contact strip. */
+const CONTACT_INFO = view<ContactInfo>()({ address: true, email: true, phone: true });
+const CONTACT_DETAILS = view<ContactDetails>()({
+  address: true,
+  email: true,
+  phone: true,
+  image: true,
+  mapEmbedUrl: true,
+});
+const SERVICE_PAGE = view<ServicePage>()({
+  hero: { title: true, subtitle: true, image: true },
+  services: { title: true, description: true, icon: true },
+  benefits: { title: true, description: true, icon: true },
+  processSteps: { title: true, description: true },
+  cta: { title: true, subtitle: true, buttons: { label: true, link: true } },
+});
+const ABOUT_PAGE = view<AboutPage>()({
+  title: true,
+  content: true,
+  mission: true,
+  values: true,
+  team: { name: true, role: true, image: true },
+  contact: { email: true, phone: true },
+});
+const RESOURCE = view<Resource>()({
+  _id: true,
+  title: true,
+  description: true,
+  image: true,
+  link: true,
+});
+const FAQ = view<Faq>()({ _id: true, question: true, answer: true });
+/** What the internship list is filtered, sorted, counted and shown from. */
+const INTERNSHIP = view<PublicInternshipDoc>()({
+  _id: true,
+  title: true,
+  domain: true,
+  company: true,
+  location: true,
+  duration: true,
+  salary: true,
+  deadline: true,
+  createdAt: true,
+  status: true,
+  urgent: true,
+  description: true,
+  requirements: true,
+  benefits: true,
+  applicationLink: true,
+});
+/** Cards, the article, the sitemap's <lastmod> and the feed. */
+const BLOG_POST = view<BlogPost>()({
+  _id: true,
+  title: true,
+  description: true,
+  imageUrl: true,
+  author: true,
+  authorName: true,
+  authorAvatar: true,
+  excerpt: true,
+  tags: true,
+  createdAt: true,
+  updatedAt: true,
+});
+
+/** `load`'s result, cut to `projection` once per content change (then cached and shared). */
+function publicRead<T, const P extends Projection<T>>(
+  key: string,
+  load: () => Promise<T>,
+  projection: P,
+): () => Promise<Projected<T, P>> {
+  return () => cachedContent(key, async () => project<T, P>((await load()) as T, projection));
+}
+
+export const readFooter = publicRead("footer", getFooter, FOOTER);
+export const readHero = publicRead("hero", getHeroSection, HERO);
+export const readHighlights = publicRead("highlights", listHighlights, HIGHLIGHT);
+export const readTestimonials = publicRead("testimonials", listTestimonials, TESTIMONIAL);
+export const readContactInfo = publicRead("contact-info", getContactInfo, CONTACT_INFO);
+export const readContactDetails = publicRead("contact-details", getContactDetails, CONTACT_DETAILS);
+export const readServicePage = publicRead("service-page", getServicePage, SERVICE_PAGE);
+export const readAboutPage = publicRead("about-page", getAboutPage, ABOUT_PAGE);
+export const readResources = publicRead("resources", listResources, RESOURCE);
+export const readFaqs = publicRead("faqs", listFaqs, FAQ);
+/** Every public internship; the list, its counts and filters are per request. */
+export const readPublicInternships = publicRead(
+  "internships",
+  listPublicInternshipDocs,
+  INTERNSHIP,
+);
+
+export type PublicBlogPost = Projected<BlogPost, typeof BLOG_POST>;
 
 /** `limit` is a constant of the page that asks (never from the request). */
 export const readLatestBlogs = (limit: number) =>
-  cachedContent(`latest-blogs:${limit}`, () => listLatestBlogs(limit));
+  cachedContent(`latest-blogs:${limit}`, async () =>
+    project(await listLatestBlogs(limit), BLOG_POST),
+  );
 
 /** A page past the end (a 404) is not kept: anyone can ask for any page number. */
 export const readBlogPage = (page: number, pageSize: number) =>
-  cachedContent(`blog-page:${page}:${pageSize}`, () => listBlogPage(page, pageSize), {
-    keep: (result) => page <= result.pages,
-    perRequestKey: true,
-  });
+  cachedContent(
+    `blog-page:${page}:${pageSize}`,
+    async () => {
+      const result = await listBlogPage(page, pageSize);
+      const { page: shown, pages, total } = result;
+      return { posts: project(result.posts, BLOG_POST), page: shown, pages, total };
+    },
+    { keep: (result) => page <= result.pages, perRequestKey: true },
+  );
 
 export interface BlogArticle {
-  post: BlogPost;
+  post: PublicBlogPost;
   /** The Markdown, already turned into safe HTML. */
   html: string;
   summary: string;
@@ -73,7 +205,7 @@ export async function readBlogArticle(id: string): Promise<BlogArticle | null> {
       const post = await getBlogById(canonical);
       if (!post) return null;
       return {
-        post,
+        post: project(post, BLOG_POST),
         html: renderMarkdown(post.description),
         summary: blogSummary(post),
         minutes: readingMinutes(post.description),

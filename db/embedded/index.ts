@@ -20,6 +20,11 @@ export interface EmbeddedServerOptions {
   transactionLifetimeMs?: number;
   /** Default: nothing (the app logs itself). */
   log?: (line: string) => void;
+  /**
+   * Lines an operator should see even when `log` is off: that the data directory was open to
+   * other local users and has been restricted to its owner. Default: `log`.
+   */
+  notice?: (line: string) => void;
 }
 
 export interface EmbeddedServer {
@@ -67,7 +72,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const log = options.log ?? (() => {});
 
   const engine = new Engine({ transactionLifetimeMs });
-  const store = dataDir === MEMORY ? null : await DurableStore.open(dataDir, engine, log);
+  const store =
+    dataDir === MEMORY
+      ? null
+      : await DurableStore.open(dataDir, engine, log, { notice: options.notice ?? log });
   const wire = new WireServer({ engine, log });
   try {
     await wire.listen(port, host);

@@ -380,3 +380,87 @@ describe("persistence", () => {
     expect(fs.readdirSync(process.cwd()).sort()).toEqual(before);
   });
 });
+
+describe("file permissions", () => {
+  /** Mode bits of the folder and of everything in it, relative names ("." for the folder). */
+  function modes(dir: string): Record<string, string> {
+    const out: Record<string, string> = { ".": (fs.statSync(dir).mode & 0o777).toString(8) };
+    for (const name of fs.readdirSync(dir)) {
+      out[name] = (fs.statSync(path.join(dir, name)).mode & 0o777).toString(8);
+    }
+    return out;
+  }
+
+  /** Runs `fn` under the most permissive umask, which must not reach the data files. */
+  async function withUmask<T>(mask: number, fn: () => Promise<T>): Promise<T> {
+    const previous = process.umask(mask);
+    try {
+      return await fn();
+    } finally {
+      process.umask(previous);
+    }
+  }
+
+  it("creates the folder 0700 and every file 0600 whatever the umask", async () => {
+    const dir = path.join(tempDir(), "nested", "data");
+    await withUmask(0o000, async () => {
+      const engine = new Engine();
+      const store = await DurableStore.open(dir, engine, () => {}, { compactMinBytes: 8 * 1024 });
+      const setup = new WriteContext();
+      const coll = engine.ensureCollection("app", "sessions", setup);
+      await engine.commit(setup);
+      for (let i = 0; i < 200; i++) {
+        const w = new WriteContext();
+        coll.insert({ _id: i, secret: "x".repeat(200) }, w);
+        await engine.commit(w);
+      }
+      // Background compactions wrote new journals and snapshots (through snapshot.bson.tmp).
+      expect(store.compactions).toBeGreaterThan(1);
+      const running = modes(dir);
+      expect(Object.keys(running).sort()).toEqual(
+        [".", LOCK_FILE, "snapshot.bson", path.basename(journalFile(dir))].sort(),
+      );
+      expect(running).toEqual(
+        Object.fromEntries(Object.keys(running).map((k) => [k, k === "." ? "700" : "600"])),
+      );
+      await store.close();
+    });
+  });
+
+  it("restricts a folder left open to other users to its owner, saying so once", async () => {
+    const dir = tempDir();
+    await withServer(dir, (client) => client.db("app").collection("settings").insertOne({ a: 1 }));
+    // As an older version left it (umask 022): folder 0755, files 0644, and something extra.
+    fs.mkdirSync(path.join(dir, "backup"), { mode: 0o755 });
+    fs.writeFileSync(path.join(dir, "backup", "old.bson"), "x", { mode: 0o644 });
+    fs.chmodSync(path.join(dir, "backup"), 0o755);
+    fs.chmodSync(dir, 0o755);
+    fs.chmodSync(path.join(dir, "snapshot.bson"), 0o644);
+    const journal = path.basename(journalFile(dir));
+    fs.chmodSync(path.join(dir, journal), 0o644);
+
+    const start = async () => {
+      const notices: string[] = [];
+      const server = await startEmbeddedServer({ dataDir: dir, notice: (l) => notices.push(l) });
+      await server.close();
+      return notices;
+    };
+    await withUmask(0o022, async () => {
+      const notices = await start();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(
+        new RegExp(`^restricted ${dir} to its owner \\(it was open to other local users\\): `),
+      );
+      expect(notices[0]?.split(": ")[1]).toBe(
+        `folder 0755 -> 0700, backup 0755 -> 0700, backup/old.bson 0644 -> 0600, ${journal} 0644 -> 0600, snapshot.bson 0644 -> 0600`,
+      );
+      expect(modes(dir)).toMatchObject({ ".": "700", "snapshot.bson": "600", backup: "700" });
+      expect(Object.values(modes(dir)).every((m) => m === "700" || m === "600")).toBe(true);
+      expect((fs.statSync(path.join(dir, "backup", "old.bson")).mode & 0o777).toString(8)).toBe(
+        "600",
+      );
+      // Nothing left to change: nothing said.
+      expect(await start()).toEqual([]);
+    });
+  });
+});

@@ -7,6 +7,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
+import { openPrivate } from "./permissions";
 
 export const LOCK_FILE = "mongod.lock";
 
@@ -46,7 +47,7 @@ export function acquireLock(dir: string): () => void {
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = fs.openSync(lockPath, "wx");
+      const fd = openPrivate(lockPath, "wx");
       try {
         fs.writeSync(fd, `${process.pid}\n`);
         fs.fsyncSync(fd);

@@ -10,6 +10,7 @@ import type { IndexSpec } from "../indexes";
 import type { JournalOp } from "../ops";
 import type { Doc } from "../values";
 import { serializeDoc } from "../wire";
+import { FILE_MODE } from "./permissions";
 import {
   CorruptFileError,
   decodePayload,
@@ -50,11 +51,14 @@ export async function writeSnapshot(
   collections: readonly CapturedCollection[],
 ): Promise<number> {
   const tmp = path.join(dir, SNAPSHOT_TMP);
-  const handle = await fsp.open(tmp, "w");
+  const handle = await fsp.open(tmp, "w", FILE_MODE);
   let bytes = 0;
   let documents = 0;
   let written = false;
   try {
+    // The mode above is only used when the file is new, and the umask may have cut it further:
+    // set it exactly (the rename keeps it for snapshot.bson).
+    if (process.platform !== "win32") await handle.chmod(FILE_MODE);
     const write = async (record: Buffer) => {
       let done = 0;
       while (done < record.length) {

@@ -4,6 +4,7 @@
 //   mongod.lock           pid of the owning process
 //   snapshot.bson         full database as of epoch E (contains every journal numbered < E)
 //   journal-<N>.log       operations committed after the snapshot, N >= E
+// The folder is 0700 and every file 0600 (./permissions.ts): they hold every document in clear.
 //
 // Start-up: load the snapshot, replay journals N >= E in order (a torn tail from a crash
 // mid-append is cut; damage elsewhere stops start-up with the file named), then compact: write
@@ -19,6 +20,7 @@ import type { CommitSink, Engine } from "../engine";
 import type { JournalOp } from "../ops";
 import { JournalWriter } from "./journal";
 import { acquireLock } from "./lock";
+import { mkdirPrivate, openPrivate, restrictToOwner } from "./permissions";
 import {
   CorruptFileError,
   decodePayload,
@@ -36,6 +38,8 @@ const COMPACT_MIN_JOURNAL_BYTES = 64 * 1024 * 1024;
 export interface StoreOptions {
   /** Journal size that triggers a background compaction (tests lower it). */
   compactMinBytes?: number;
+  /** Where to say that the folder's permissions were tightened (default: `log`). */
+  notice?: (line: string) => void;
 }
 
 function journalName(n: number): string {
@@ -95,7 +99,7 @@ export class DurableStore implements CommitSink {
     options: StoreOptions = {},
   ): Promise<DurableStore> {
     const resolved = path.resolve(dir);
-    const created = fs.mkdirSync(resolved, { recursive: true });
+    const created = mkdirPrivate(resolved);
     if (created !== undefined) {
       // New directories: make their entries durable, up to the parent that already existed,
       // or a power loss could lose the whole directory with every acknowledged write in it.
@@ -107,6 +111,9 @@ export class DurableStore implements CommitSink {
     const release = acquireLock(resolved);
     const store = new DurableStore(resolved, engine, log, release, options);
     try {
+      // Under the lock, so one process tightens and logs it; before anything is read or written.
+      const tightened = restrictToOwner(resolved);
+      if (tightened) (options.notice ?? log)(tightened);
       const report = store.recover();
       if (report.tornTail) {
         log(
@@ -241,7 +248,7 @@ export class DurableStore implements CommitSink {
   private createJournal(n: number, predecessor: JournalWriter | undefined): JournalWriter {
     const file = path.join(this.dir, journalName(n));
     const header = encodeHeader("journal", n);
-    const fd = fs.openSync(file, "w");
+    const fd = openPrivate(file, "w");
     fs.writeSync(fd, header, 0, header.length, 0);
     fs.fsyncSync(fd);
     fsyncDir(this.dir);
