@@ -17,6 +17,7 @@ import { settleNotifications } from "./domain/lead-notification.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
 import { isApiPath, limitRequestBodies, MAX_BODY_BYTES } from "./lib/body-limit.server";
+import { pageParamsOf, redirectToCanonicalUrl } from "./lib/canonical-url.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
 import { startContentCache, stopContentCache } from "./lib/content-cache.server";
 import { countVisitors, isPageRequest, isPrefetch } from "./lib/count-visitors.server";
@@ -162,6 +163,19 @@ const getLoadContext = (req: express.Request, res: express.Response) => {
   return context;
 };
 const mode = development ? "development" : "production";
+
+// Public pages' URLs with other query strings than their own get a 301 to their canonical URL
+// (lib/canonical-url.server.ts). In production that happens before the page cache
+// (servePageFromCache); development has no cache, so it happens here, on the build of the moment.
+const pageParams = typeof build === "function" ? undefined : pageParamsOf(build);
+if (typeof build === "function") {
+  const load = build;
+  app.use((req, res, next) => {
+    load()
+      .then((current) => redirectToCanonicalUrl(req, res, pageParamsOf(current)) || next())
+      .catch(next);
+  });
+}
 const handleAll = createRequestHandler({ build, getLoadContext, mode });
 // Public page views go to a handler that knows only the public pages: the same page, without
 // matching and rebuilding ~80 routes per request (lib/public-pages-build.server.ts). Production
@@ -237,8 +251,10 @@ function compileTrust(value: false | number | string): (address: string, hop: nu
 }
 
 /**
- * server.js calls this for every request before Express: true when the page cache answers it
- * (PageCache.handle); false hands it to Express.
+ * server.js calls this for every request before Express (production): true when it answered,
+ * with a 301 to a public page's canonical URL (lib/canonical-url.server.ts), so only canonical
+ * URLs are ever looked up, rendered or kept, or from the page cache (PageCache.handle); false
+ * hands it to Express.
  * `closing()`: the server is shutting down, so the answer says `Connection: close`.
  */
 export function servePageFromCache(
@@ -247,6 +263,7 @@ export function servePageFromCache(
   closing: () => boolean,
   fallback: () => void,
 ): boolean {
+  if (pageParams && redirectToCanonicalUrl(req, res, pageParams, closing)) return true;
   return pageCache ? pageCache.handle(req, res, closing, fallback) : false;
 }
 
