@@ -25,6 +25,12 @@ import { issueFormToken } from "./lib/form-guard.server";
 import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
 import { PageCache, type PageSlots, pageSlotsContext } from "./lib/page-cache.server";
 import { isPublicPageView, publicPagesBuild } from "./lib/public-pages-build.server";
+import {
+  isRenderRequest,
+  mongoSharedCounts,
+  RenderBudget,
+  tooManyRendersPage,
+} from "./lib/render-budget.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
 import {
   cspNonce,
@@ -122,6 +128,22 @@ function formFields(body: unknown): [string, string][] {
   );
 }
 
+// Renders per address (lib/render-budget.server.ts, RENDER_IP_LIMIT a minute): every request
+// that gets this far for a page is one React Router renders (page-cache hits never reach
+// Express). Made in startup(), once configuration is known.
+let renderBudget: RenderBudget | undefined;
+app.use((req, res, next) => {
+  if (!renderBudget || !isRenderRequest(req.method, req.path)) return next();
+  const { allowed, retryAfterMs } = renderBudget.hit(
+    normalizeIp(req.ip ?? req.socket.remoteAddress),
+  );
+  if (allowed) return next();
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  res.status(429).set({ "Retry-After": String(seconds), "Cache-Control": "no-store" });
+  if (req.path.endsWith(".data")) res.type("text").send("Too Many Requests");
+  else res.type("html").send(tooManyRendersPage(seconds, cspNonce(res)));
+});
+
 // Unique visitors per day for the dashboard (app/domain/visitor-count.server.ts): noted in memory
 // once each page answer is sent, written to MongoDB in batches every 2 s. After the gates (a 403
 // or 503 is no visit), before React Router, so pages served without running a loader count too.
@@ -202,6 +224,11 @@ export async function startup(
   const log = hooks.log ?? ((line: string) => console.log(line));
   await startDatabase({ init: (db) => prepareDatabase(db, log), log, onFatal: hooks.onFatal });
   startImageSweeper(log);
+  renderBudget = new RenderBudget({
+    limit: getEnv().RENDER_IP_LIMIT,
+    store: mongoSharedCounts,
+    log: (line) => console.error(line),
+  });
   startPageCache();
   startCachedContent();
 }
@@ -276,6 +303,7 @@ export async function shutdown(): Promise<void> {
   ]);
   stopWatchingContentVersion();
   stopContentCache();
+  renderBudget?.stop();
   await visitorCounter().close();
   await stopImageSweeper();
   await closeDatabase();
