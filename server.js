@@ -364,9 +364,9 @@ const handle = development
 // 60 s for the headers and 300 s for the whole request, checked every 30 s. Headers are a few
 // kB: 20 s is plenty even on a bad link. The whole request gets 120 s: the largest body we
 // accept is a 16 MiB admin image upload, which takes ~110 s on a 1.2 Mbit/s uplink. Checked
-// every 5 s so the limits hold to within seconds. keepAliveTimeout (Node's 5 s, how long an
-// idle connection waits for its next request) stays below headersTimeout, as Node requires for
-// the header timer to apply to a reused connection's next request.
+// every 5 s so the limits hold to within seconds. keepAliveTimeout (how long an idle
+// connection waits for its next request) stays at Node's 5 s, below headersTimeout, so an idle
+// reused connection is closed by its own timer, never cut off as a slow request.
 const SERVER_TIMEOUTS = {
   headersTimeout: 20_000,
   requestTimeout: 120_000,
