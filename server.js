@@ -366,8 +366,23 @@ const handle = development
       if (!started.servePageFromCache(req, res, closing, () => app(req, res))) app(req, res);
     };
 
+// Time limits on reading a request, so a client that sends its headers or body a byte at a
+// time (slowloris) cannot hold a connection and its memory open for long. Node's defaults are
+// 60 s for the headers and 300 s for the whole request, checked every 30 s. Headers are a few
+// kB: 20 s is plenty even on a bad link. The whole request gets 120 s: the largest body we
+// accept is a 16 MiB admin image upload, which takes ~110 s on a 1.2 Mbit/s uplink. Checked
+// every 5 s so the limits hold to within seconds. keepAliveTimeout (how long an idle
+// connection waits for its next request) stays at Node's 5 s, below headersTimeout, so an idle
+// reused connection is closed by its own timer, never cut off as a slow request.
+const SERVER_TIMEOUTS = {
+  headersTimeout: 20_000,
+  requestTimeout: 120_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 5_000,
+};
+
 if (!stopping) {
-  const server = http.createServer(handle);
+  const server = http.createServer(SERVER_TIMEOUTS, handle);
   try {
     // "listening" only once the port is really ours: a port in use is one clear line, not a
     // "listening" message followed by a stack trace.

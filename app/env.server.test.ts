@@ -43,6 +43,7 @@ describe("configuration", () => {
     [{ SESSION_ABSOLUTE_HOURS: "1000" }, "SESSION_ABSOLUTE_HOURS"],
     [{ LOGIN_IP_LIMIT: "-1" }, "LOGIN_IP_LIMIT"],
     [{ FORM_IP_LIMIT: "0" }, "FORM_IP_LIMIT"],
+    [{ RENDER_IP_LIMIT: "0" }, "RENDER_IP_LIMIT"],
     [{ FORM_MIN_FILL_SECONDS: "2.5" }, "FORM_MIN_FILL_SECONDS"],
     [{ SMTP_URL: "http://mail.example" }, "SMTP_URL"],
     [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
@@ -88,6 +89,7 @@ describe("configuration", () => {
       SESSION_ABSOLUTE_HOURS: 12,
       LOGIN_IP_LIMIT: 20,
       FORM_IP_LIMIT: 10,
+      RENDER_IP_LIMIT: 120,
       FORM_MIN_FILL_SECONDS: 2,
       TRUST_PROXY: false,
     });

@@ -123,6 +123,11 @@ export const envSchema = z
     FORM_MIN_FILL_SECONDS: integer(2, 0, 600),
     /** Accepted posts of each public form from one address per hour. */
     FORM_IP_LIMIT: integer(10, 1, 1_000_000),
+    /**
+     * Page renders (public pages the page cache did not answer, their `.data` requests, 404
+     * pages) from one address per minute before further ones get 429 (lib/render-budget.server.ts).
+     */
+    RENDER_IP_LIMIT: integer(120, 1, 1_000_000),
     /** Where new-lead e-mails go out (smtp:// or smtps://); unset: they are only logged. */
     SMTP_URL: optional(
       z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }),

@@ -17,6 +17,7 @@ import { settleNotifications } from "./domain/lead-notification.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
 import { isApiPath, limitRequestBodies, MAX_BODY_BYTES } from "./lib/body-limit.server";
+import { pageParamsOf, redirectToCanonicalUrl } from "./lib/canonical-url.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
 import { startContentCache, stopContentCache } from "./lib/content-cache.server";
 import { countVisitors, isPageRequest, isPrefetch } from "./lib/count-visitors.server";
@@ -24,6 +25,12 @@ import { issueFormToken } from "./lib/form-guard.server";
 import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
 import { PageCache, type PageSlots, pageSlotsContext } from "./lib/page-cache.server";
 import { isPublicPageView, publicPagesBuild } from "./lib/public-pages-build.server";
+import {
+  isRenderRequest,
+  mongoSharedCounts,
+  RenderBudget,
+  tooManyRendersPage,
+} from "./lib/render-budget.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
 import {
   cspNonce,
@@ -124,6 +131,22 @@ function formFields(body: unknown): [string, string][] {
   );
 }
 
+// Renders per address (lib/render-budget.server.ts, RENDER_IP_LIMIT a minute): every request
+// that gets this far for a page is one React Router renders (page-cache hits never reach
+// Express). Made in startup(), once configuration is known.
+let renderBudget: RenderBudget | undefined;
+app.use((req, res, next) => {
+  if (!renderBudget || !isRenderRequest(req.method, req.path)) return next();
+  const { allowed, retryAfterMs } = renderBudget.hit(
+    normalizeIp(req.ip ?? req.socket.remoteAddress),
+  );
+  if (allowed) return next();
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  res.status(429).set({ "Retry-After": String(seconds), "Cache-Control": "no-store" });
+  if (req.path.endsWith(".data")) res.type("text").send("Too Many Requests");
+  else res.type("html").send(tooManyRendersPage(seconds, cspNonce(res)));
+});
+
 // Unique visitors per day for the dashboard (app/domain/visitor-count.server.ts): noted in memory
 // once each page answer is sent, written to MongoDB in batches every 2 s. After the gates (a 403
 // or 503 is no visit), before React Router, so pages served without running a loader count too.
@@ -165,6 +188,19 @@ const getLoadContext = (req: express.Request, res: express.Response) => {
   return context;
 };
 const mode = development ? "development" : "production";
+
+// Public pages' URLs with other query strings than their own get a 301 to their canonical URL
+// (lib/canonical-url.server.ts). In production that happens before the page cache
+// (servePageFromCache); development has no cache, so it happens here, on the build of the moment.
+const pageParams = typeof build === "function" ? undefined : pageParamsOf(build);
+if (typeof build === "function") {
+  const load = build;
+  app.use((req, res, next) => {
+    load()
+      .then((current) => redirectToCanonicalUrl(req, res, pageParamsOf(current)) || next())
+      .catch(next);
+  });
+}
 const handleAll = createRequestHandler({ build, getLoadContext, mode });
 // Public page views go to a handler that knows only the public pages: the same page, without
 // matching and rebuilding ~80 routes per request (lib/public-pages-build.server.ts). Production
@@ -191,6 +227,11 @@ export async function startup(
   const log = hooks.log ?? ((line: string) => console.log(line));
   await startDatabase({ init: (db) => prepareDatabase(db, log), log, onFatal: hooks.onFatal });
   startImageSweeper(log);
+  renderBudget = new RenderBudget({
+    limit: getEnv().RENDER_IP_LIMIT,
+    store: mongoSharedCounts,
+    log: (line) => console.error(line),
+  });
   startPageCache();
   startCachedContent();
 }
@@ -240,8 +281,10 @@ function compileTrust(value: false | number | string): (address: string, hop: nu
 }
 
 /**
- * server.js calls this for every request before Express: true when the page cache answers it
- * (PageCache.handle); false hands it to Express.
+ * server.js calls this for every request before Express (production): true when it answered,
+ * with a 301 to a public page's canonical URL (lib/canonical-url.server.ts), so only canonical
+ * URLs are ever looked up, rendered or kept, or from the page cache (PageCache.handle); false
+ * hands it to Express.
  * `closing()`: the server is shutting down, so the answer says `Connection: close`.
  */
 export function servePageFromCache(
@@ -250,6 +293,7 @@ export function servePageFromCache(
   closing: () => boolean,
   fallback: () => void,
 ): boolean {
+  if (pageParams && redirectToCanonicalUrl(req, res, pageParams, closing)) return true;
   return pageCache ? pageCache.handle(req, res, closing, fallback) : false;
 }
 
@@ -262,6 +306,7 @@ export async function shutdown(): Promise<void> {
   ]);
   stopWatchingContentVersion();
   stopContentCache();
+  renderBudget?.stop();
   await visitorCounter().close();
   await stopImageSweeper();
   await closeDatabase();

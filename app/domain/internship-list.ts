@@ -71,13 +71,25 @@ export const DEFAULT_INTERNSHIP_QUERY: InternshipQuery = {
   page: 1,
 };
 
-const QUERY_KEYS = ["q", "domain", "location", "duration", "saved", "sort", "page"] as const;
+/**
+ * The list's query parameters, in the order internshipSearch writes them: also the page's
+ * declared parameters (routes/internships.tsx `handle`), so its links are canonical URLs.
+ */
+export const INTERNSHIP_QUERY_KEYS = [
+  "q",
+  "domain",
+  "location",
+  "duration",
+  "saved",
+  "sort",
+  "page",
+] as const;
 
 /** The list's state from a query string. Never throws: unknown or bad values are ignored. */
 export function parseInternshipQuery(params: URLSearchParams): InternshipQuery {
   // The first value of each parameter (a repeated one must not become an array).
   const raw: Record<string, string> = {};
-  for (const key of QUERY_KEYS) {
+  for (const key of INTERNSHIP_QUERY_KEYS) {
     const value = params.get(key);
     if (value !== null) raw[key] = value;
   }

@@ -214,17 +214,6 @@ describe("page cache", () => {
     expect((await get(h, "/")).response.headers.get("x-page-cache")).toBe("hit");
   });
 
-  it("drops ad click identifiers, so a campaign's visitors share one page", async () => {
-    await get(h, "/services?gclid=abc&utm_source=ads");
-    const second = await get(h, "/services?fbclid=xyz");
-    expect(second.body).not.toMatch(/gclid|fbclid/);
-    const third = await get(h, "/services?gclid=other&utm_source=ads");
-    expect(third.response.headers.get("x-page-cache")).toBe("hit");
-    expect(third.body).toContain("/services?utm_source=ads");
-    expect(third.body).not.toContain("gclid");
-    expect(h.renders()).toBe(2);
-  });
-
   it("keeps nothing for an encoded admin path or a page cut short", async () => {
     await get(h, "/%61dmin/dashboard");
     await get(h, "/%61dmin/dashboard");

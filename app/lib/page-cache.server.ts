@@ -11,6 +11,9 @@
 //   own nonce and every visitor their own "form handed out at" time.
 // - Per visitor, so never cached: requests carrying the admin session, a flash message or saved
 //   internships; the landing referrer (the other site that sent the visitor) is part of the key.
+// - Keyed on the URL as sent, which for a public page is its canonical URL by then
+//   (lib/canonical-url.server.ts answers any other query string with a 301 first): one page
+//   state, one entry.
 // - Fresh: a page belongs to the content generation it was rendered under
 //   (domain/content-version.server.ts: at once on the instance that changed content, within a
 //   second on the others) and lives at most PAGE_CACHE_TTL_SECONDS (deadlines pass, years turn).
@@ -71,28 +74,6 @@ const KEPT_HEADERS = ["vary", "link", "content-language"];
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 const HOUR_MS = 3_600_000;
-
-/**
- * Click identifiers ad networks append, different on every click: nothing on the site reads
- * them, and keeping them would make every visitor of a campaign a cache miss (and a new entry).
- * utm_* parameters are kept: the forms record them as the lead's source.
- */
-const CLICK_IDS = new Set([
-  "fbclid",
-  "gclid",
-  "gbraid",
-  "wbraid",
-  "dclid",
-  "msclkid",
-  "twclid",
-  "ttclid",
-  "li_fat_id",
-  "igshid",
-  "yclid",
-  "mc_eid",
-  "_hsenc",
-  "_hsmi",
-]);
 
 /** How long a request waits for someone else's render of its page before rendering its own. */
 const WAIT_FOR_RENDER_MS = 2_000;
@@ -182,8 +163,9 @@ export class PageCache {
   }
 
   /**
-   * Called by server.js for every request before Express. Drops ad click identifiers from the
-   * URL (for Express too), then `serve`; and when a render of the same page is in progress (a
+   * Called by server.js for every request before Express, once the URL is canonical
+   * (lib/canonical-url.server.ts: ad click identifiers dropped, other query strings of a public
+   * page redirected): `serve`; and when a render of the same page is in progress (a
    * spike right after a content change), waits for it (at most WAIT_FOR_RENDER_MS) and answers
    * from the cache rather than render the page again; `fallback` (Express) takes the request if
    * that render was not kept in time. False: not cacheable or not cached, Express takes it now.
@@ -194,8 +176,6 @@ export class PageCache {
     closing: () => boolean,
     fallback: () => void,
   ): boolean {
-    if (req.url && (req.method === "GET" || req.method === "HEAD"))
-      req.url = withoutClickIds(req.url);
     if (this.serve(req, res, closing)) return true;
     const key = this.keyOf(req.method, req.url, req.headers);
     const pending = key === null ? undefined : this.inFlight.get(key);
@@ -452,19 +432,6 @@ function landingReferrerOf(headers: IncomingMessage["headers"]): string | undefi
   const hosts = [headers.host, firstValue(headers["x-forwarded-host"])];
   const outside = hosts.map((host) => externalReferrer(referer, host ?? ""));
   return outside.every((value) => value !== undefined) ? outside[0] : undefined;
-}
-
-/** The URL without ad click identifiers (CLICK_IDS); unchanged when it has none. */
-export function withoutClickIds(url: string): string {
-  const at = url.indexOf("?");
-  if (at < 0) return url;
-  const params = url.slice(at + 1).split("&");
-  const kept = params.filter((param) => {
-    const name = param.split("=", 1)[0] ?? "";
-    return !CLICK_IDS.has(safeDecode(name)?.toLowerCase() ?? name);
-  });
-  if (kept.length === params.length) return url;
-  return kept.length ? `${url.slice(0, at)}?${kept.join("&")}` : url.slice(0, at);
 }
 
 function fill(entry: Entry, nonce: string, token: string): Buffer {

@@ -7,8 +7,12 @@ export function quoteReturnPath(value: string | null | undefined): string | null
   return value && isSitePath(value) && !/^\/quote(?:[/?#]|$)/.test(value) ? value : null;
 }
 
-/** /quote, with ?from= the current page (except the home page, the default way back). */
+/**
+ * /quote, with ?from= the current page (except the home page, the default way back). Encoded as
+ * a form encodes it (URLSearchParams): the page's canonical URL (lib/canonical-url.server.ts),
+ * so following the link costs no redirect.
+ */
 export function quoteHref(from: string): string {
   const back = quoteReturnPath(from);
-  return back && back !== "/" ? `/quote?from=${encodeURIComponent(back)}` : "/quote";
+  return back && back !== "/" ? `/quote?${new URLSearchParams({ from: back })}` : "/quote";
 }

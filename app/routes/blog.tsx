@@ -8,6 +8,7 @@ import { BLOG_FEED_PATH, blogFeedLink } from "~/components/site/blog-meta";
 import { PageHeader } from "~/components/site/page-header";
 import { Pagination } from "~/components/site/pagination";
 import { readBlogPage } from "~/domain/public-content.server";
+import type { PageHandle } from "~/lib/page-params";
 import { parsePage } from "~/lib/pagination";
 import { errorSeo, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
@@ -15,6 +16,9 @@ import type { Route } from "./+types/blog";
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
 export const BLOG_PAGE_SIZE = 9;
+
+// The only query parameter the page reads (any other: a 301 without it, lib/page-params.ts).
+export const handle: PageHandle = { searchParams: ["page"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = parsePage(new URL(request.url).searchParams.get("page"));

@@ -13,6 +13,7 @@ import { createContactMessage } from "~/domain/contact-message.server";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
 import { CONTACT_FAILURE } from "~/domain/lead-checks";
 import { readContactDetails } from "~/domain/public-content.server";
+import type { PageHandle } from "~/lib/page-params";
 import { mergeRouteHeaders } from "~/lib/route-headers";
 import { seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
@@ -22,6 +23,9 @@ export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page
 
 /** Where a post without JavaScript lands after success (POST, redirect, GET). */
 const SENT_URL = "/contact?sent=1#contact-form";
+
+// The only query parameter the page reads (any other: a 301 without it, lib/page-params.ts).
+export const handle: PageHandle = { searchParams: ["sent"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";

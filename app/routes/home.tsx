@@ -23,6 +23,7 @@ import {
 } from "~/domain/public-content.server";
 import { getEnv } from "~/env.server";
 import { isSafeImageSrc } from "~/lib/links";
+import type { PageHandle } from "~/lib/page-params";
 import { responsiveImage } from "~/lib/responsive-image";
 import { mergeRouteHeaders } from "~/lib/route-headers";
 import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
@@ -35,6 +36,9 @@ export const DEFAULT_CTA_TEXT = "Get Free Consultation";
 
 /** Where a signup without JavaScript lands: the outcome is in the query (POST, redirect, GET). */
 const SUBSCRIBED = { new: "1", already: "already" } as const;
+
+// The only query parameter the page reads (any other: a 301 without it, lib/page-params.ts).
+export const handle: PageHandle = { searchParams: ["subscribed"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const subscribed = new URL(request.url).searchParams.get("subscribed");

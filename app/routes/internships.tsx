@@ -21,11 +21,13 @@ import {
   DEFAULT_INTERNSHIP_SORT,
   hasActiveFilters,
   INTERNSHIP_PAGE_SIZE,
+  INTERNSHIP_QUERY_KEYS,
   internshipSearch,
   jobPostingJsonLd,
   parseInternshipQuery,
 } from "~/domain/internship-list";
 import { readFaqs, readPublicInternships } from "~/domain/public-content.server";
+import type { PageHandle } from "~/lib/page-params";
 import {
   readSavedInternships,
   serializeSavedInternships,
@@ -40,6 +42,10 @@ export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page
 // The page depends on the savedInternships cookie (Save/Saved, saved-only): a shared cache
 // must not hand one visitor's version to another.
 export const headers: Route.HeadersFunction = () => ({ Vary: "Cookie" });
+
+// The list's state (parseInternshipQuery reads these; any other parameter: a 301 without it,
+// lib/page-params.ts).
+export const handle: PageHandle = { searchParams: INTERNSHIP_QUERY_KEYS };
 
 export const EMPTY_TITLE = "No internships found";
 export const EMPTY_HINT = "Try adjusting your search or filter criteria.";

@@ -12,6 +12,7 @@ import { QUOTE_FAILURE } from "~/domain/lead-checks";
 import { QUOTE_SUCCESS, quoteSchema } from "~/domain/quote";
 import { createQuote } from "~/domain/quote.server";
 import { SOURCE_PAGE_FIELD } from "~/lib/lead-source";
+import type { PageHandle } from "~/lib/page-params";
 import { quoteHref, quoteReturnPath } from "~/lib/quote-link";
 import { mergeRouteHeaders } from "~/lib/route-headers";
 import { seo, siteInfo } from "~/lib/seo";
@@ -19,6 +20,10 @@ import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/quote";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
+
+// The query parameters the page reads, in the order of the success redirect below (any other:
+// a 301 without it, lib/page-params.ts).
+export const handle: PageHandle = { searchParams: ["sent", "from"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -40,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     successRedirect: (form) => {
       const from = quoteReturnPath(String(form.get(SOURCE_PAGE_FIELD) ?? ""));
-      return `/quote?sent=1${from ? `&from=${encodeURIComponent(from)}` : ""}`;
+      // Written as the canonical URL is (lib/canonical-url.server.ts): no second redirect.
+      return `/quote?${new URLSearchParams(from ? { sent: "1", from } : { sent: "1" })}`;
     },
   });
 }

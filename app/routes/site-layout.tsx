@@ -12,6 +12,7 @@ import { issueFormToken } from "~/lib/form-guard.server";
 import { externalReferrer } from "~/lib/lead-source";
 import { classifyHref, isWebUrl } from "~/lib/links";
 import { notePageSlots } from "~/lib/page-cache.server";
+import { CAMPAIGN_PARAMS, type PageHandle } from "~/lib/page-params";
 import { quoteHref } from "~/lib/quote-link";
 import { FALLBACK_BRAND } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -29,6 +30,10 @@ function loadQuoteDialog(): Promise<QuoteDialogModule> {
   });
   return quoteDialogModule;
 }
+
+// Every public page may carry the campaign tags: its forms record them as the lead's source
+// (components/site/visitor-form.tsx reads them from the address bar). lib/page-params.ts.
+export const handle: PageHandle = { searchParams: CAMPAIGN_PARAMS };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [footer, formToken] = await Promise.all([readFooter(), issueFormToken()]);

@@ -190,6 +190,7 @@ export async function startRobustServer(): Promise<{
     // Thousands of requests from one address: no limit may turn them into 429s.
     LOGIN_IP_LIMIT: "100000",
     FORM_IP_LIMIT: "100000",
+    RENDER_IP_LIMIT: "100000",
     FORM_MIN_FILL_SECONDS: "0",
   });
   await app.waitFor(LISTENING, 60_000);

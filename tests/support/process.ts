@@ -109,9 +109,18 @@ export function startEmbeddedDb(port: number, dataDir: string): Running {
   });
 }
 
-/** The production server (needs `npm run build`). */
+/**
+ * The production server (needs `npm run build`). Every test renders its pages from one address,
+ * so the render budget (RENDER_IP_LIMIT a minute per address) is out of the way unless a test
+ * sets its own (tests/robustness/render-budget.spec.ts).
+ */
 export function startApp(env: Record<string, string>): Running {
-  return start("node", ["server.js"], { ...TEST_ISOLATION_ENV, NODE_ENV: "production", ...env });
+  return start("node", ["server.js"], {
+    ...TEST_ISOLATION_ENV,
+    NODE_ENV: "production",
+    RENDER_IP_LIMIT: "1000000",
+    ...env,
+  });
 }
 
 /** Polls until `check` returns true; for state that changes on its own (reconnects). */
