@@ -5,10 +5,9 @@
 // (app/domain/login-throttle.server.ts), so B gets a one-time code e-mailed (logged by the
 // server: the suite's server has no SMTP_URL) and signs in with it; A's sixth try is still 429.
 //
-// Two client addresses without trusting a proxy: every address in 127.0.0.0/8 is the loopback
-// on Linux, so the requests are sent from 127.0.0.2 (A) and 127.0.0.3 (B) to 127.0.0.1, and the
-// server sees those as the clients' addresses, as it would see two real machines.
-import http from "node:http";
+// Two client addresses without trusting a proxy (tests/support/from-address.ts): A is
+// 127.0.0.2 and B 127.0.0.3, both the loopback on Linux, seen by the server as two machines.
+import { loggedSignInCode, requestFrom } from "../support/from-address";
 import { eventually } from "../support/process";
 import { type Answer, expect, type Robust, type Send, test } from "./fixtures";
 
@@ -24,29 +23,8 @@ const sent: Record<string, number> = {};
 /** One request from `from` (a loopback address), counted under `what`. */
 function sendFrom(robust: Robust, from: string, what: string, path: string, options: Send) {
   sent[what] = (sent[what] ?? 0) + 1;
-  const port = new URL(robust.url).port;
-  const body = options.body === undefined ? undefined : Buffer.from(options.body);
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(`http://127.0.0.1:${port}${path}`, {
-      localAddress: from,
-      method: options.method ?? "GET",
-      headers: { ...(body ? { "Content-Length": String(body.length) } : {}), ...options.headers },
-    });
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString("utf8"),
-        }),
-      );
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+  const body = options.body === undefined ? undefined : String(options.body);
+  return requestFrom(from, robust.url, path, { ...options, body });
 }
 
 /** A new admin (another account per surface, so the two sequences do not share counts). */
@@ -61,19 +39,15 @@ async function newAdmin(robust: Robust, email: string) {
 
 /** The code the server logged for `email` (the newest), once it has been printed. */
 async function loggedCode(robust: Robust, email: string): Promise<string> {
-  const pattern = new RegExp(
-    `"(\\d{6}) is your [^\\n]* sign-in code" to ${email.replace(/\./g, "\\.")}`,
-    "g",
-  );
-  let code = "";
+  let code: string | null = null;
   await eventually(
     async () => {
-      code = [...robust.output().matchAll(pattern)].at(-1)?.[1] ?? "";
-      return code !== "";
+      code = loggedSignInCode(robust.output(), email);
+      return code !== null;
     },
     { timeoutMs: 5000, intervalMs: 50 },
   );
-  return code;
+  return code ?? "";
 }
 
 const cookiesOf = (answer: Answer) =>
