@@ -292,13 +292,36 @@ export interface ApiTokenDoc {
   expiresAt: Date;
 }
 
-/** One failed sign-in, counted against an account and against an address (see login-throttle). */
+/** One failed sign-in, counted under one key (see app/domain/login-throttle.server.ts). */
 export interface LoginAttemptDoc {
   _id: ObjectId;
-  /** "account:<normalized e-mail>" or "ip:<client address>". */
+  /** "ip:<address>", "pair:<e-mail>|<address>", "device:<nonce>", "account:<e-mail>", "code-mail:<e-mail>". */
   key: string;
+  /** "account:" keys only: the address (IPv6 /64) the failure came from. */
+  from?: string;
   at: Date;
   /** End of the counting window; the TTL index deletes the document after it. */
+  expiresAt: Date;
+}
+
+/**
+ * A one-time sign-in code, e-mailed after a correct password while the account is under attack
+ * (app/domain/sign-in-code.server.ts). Never the code itself: an HMAC of it.
+ */
+export interface SignInCodeDoc {
+  _id: ObjectId;
+  /** The account's normalized e-mail. */
+  email: string;
+  /** "page": tied to the challenge its sign-in page holds; "api": to the password, re-sent. */
+  channel: "page" | "api";
+  /** SHA-256 (hex) of the page's challenge; absent for "api". */
+  challenge?: string;
+  /** HMAC-SHA256 (hex) of "<_id>:<code>", keyed with the session secret. */
+  codeHash: string;
+  /** Wrong tries so far; the code is void at SIGN_IN_CODE_MAX_TRIES. */
+  tries: number;
+  createdAt: Date;
+  /** 10 minutes after createdAt; the TTL index deletes the document after it. */
   expiresAt: Date;
 }
 
@@ -386,6 +409,7 @@ export interface Collections {
   sessions: Collection<SessionDoc>;
   apiTokens: Collection<ApiTokenDoc>;
   loginAttempts: Collection<LoginAttemptDoc>;
+  signInCodes: Collection<SignInCodeDoc>;
   rateLimits: Collection<RateLimitDoc>;
   settings: Collection<SettingDoc>;
   auditLog: Collection<AuditLogDoc>;
@@ -414,6 +438,7 @@ export const COLLECTION_NAMES = {
   sessions: "sessions",
   apiTokens: "apiTokens",
   loginAttempts: "loginAttempts",
+  signInCodes: "signInCodes",
   rateLimits: "rateLimits",
   settings: "settings",
   auditLog: "auditLog",
@@ -472,6 +497,10 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   loginAttempts: [
     { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
     { key: { key: 1, at: 1 } },
+  ],
+  signInCodes: [
+    { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 },
+    { key: { email: 1, channel: 1 } },
   ],
   rateLimits: [{ key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 }],
   // Deleting an image deletes its variants by source.

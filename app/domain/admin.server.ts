@@ -190,6 +190,18 @@ export async function findAdminById(id: string): Promise<{ _id: string; email: s
   return admin ? { _id: admin._id.toHexString(), email: admin.email } : null;
 }
 
+/** The admin with this (normalized) e-mail, or null. */
+export async function findAdminByEmail(
+  email: string,
+): Promise<{ _id: string; email: string } | null> {
+  const { admins } = await getCollections();
+  const admin = await admins.findOne(
+    { email: normalizeEmail(email) },
+    { projection: { email: 1 } },
+  );
+  return admin ? { _id: admin._id.toHexString(), email: admin.email } : null;
+}
+
 export async function listAdmins(): Promise<AdminSummary[]> {
   const { admins } = await getCollections();
   const docs = await admins

@@ -44,6 +44,21 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/**
+ * The sign-in page's second step while the account is under attack (auth.server.ts
+ * signInWithCode): the e-mailed code, with the e-mail and challenge the first step handed out.
+ */
+export const signInCodeSchema = z.object({
+  intent: z.literal("code"),
+  email,
+  challenge: z.string(required("The sign-in step")).max(100, "The sign-in step is not valid."),
+  code: z
+    .string(required("Code"))
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail.")),
+  redirectTo: z.string().optional(),
+});
+
 export const addAdminSchema = z.object({
   email,
   password: newPassword("Password"),

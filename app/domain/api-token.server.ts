@@ -11,7 +11,8 @@ import { getCollections } from "#db/client.server";
 import { findAdminById, normalizeEmail, verifyCredentials } from "./admin.server";
 import type { Actor } from "./audit";
 import { recordSignIn } from "./audit.server";
-import { attemptSucceeded, beginLoginAttempt } from "./login-throttle.server";
+import { attemptSucceeded, beginLoginAttempt, forgetAttempt } from "./login-throttle.server";
+import { checkSignInCode, issueSignInCode } from "./sign-in-code.server";
 
 /** How long a token works after sign-in: the absolute lifetime of an admin session. */
 export const API_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
@@ -73,32 +74,71 @@ export async function revokeApiToken(token: string, actor: Actor): Promise<boole
 export type TokenSignIn =
   | { kind: "signed-in"; admin: { _id: string; email: string }; token: IssuedToken }
   | { kind: "invalid" }
-  | { kind: "throttled"; retryAfterMs: number };
+  | { kind: "throttled"; retryAfterMs: number }
+  /** Right password while the account is under attack: a code was e-mailed; call again with it. */
+  | { kind: "code-sent"; renewed: boolean }
+  | { kind: "code-mails-throttled"; retryAfterMs: number }
+  | { kind: "mail-failed" }
+  | { kind: "wrong-code"; triesLeft: number };
 
 /**
- * POST /api/auth/login: the sign-in page's throttle (per account and address, no device
- * cookie), the credentials, a token; each outcome recorded in the audit log.
+ * POST /api/auth/login: the sign-in page's throttle (per address, and per account and address;
+ * an API client has no device cookie), the credentials, a token; each outcome recorded in the
+ * audit log. While the account is under attack the right password alone gets a code e-mailed
+ * (login-throttle.server.ts); the same call with `code` added gets the token. A code sent is
+ * always checked, after the password: only someone with the password can spend its tries.
  */
 export async function signInForToken(input: {
   email: string;
   password: string;
+  code?: string;
   ip: string;
+  now?: Date;
 }): Promise<TokenSignIn> {
+  const now = input.now ?? new Date();
   const email = normalizeEmail(input.email);
   const tried: Actor = { email, via: "api", ip: input.ip };
-  const attempt = await beginLoginAttempt({ email, ip: input.ip });
+  const attempt = await beginLoginAttempt({ email, ip: input.ip, now });
   if (!attempt.allowed) {
-    await recordSignIn(tried, "throttled");
+    await recordSignIn(tried, "throttled", now);
     return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
   }
   const admin = await verifyCredentials(email, input.password);
   if (!admin) {
-    await recordSignIn(tried, "invalid");
+    await recordSignIn(tried, "invalid", now);
     return { kind: "invalid" };
   }
-  await attemptSucceeded(email, attempt.attemptIds);
-  const token = await issueApiToken(admin._id);
-  await recordSignIn({ ...tried, adminId: admin._id }, "signed-in");
+  const actor: Actor = { ...tried, adminId: admin._id };
+  let withCode = false;
+  if (input.code !== undefined) {
+    const check = await checkSignInCode({ email, channel: "api", code: input.code, now });
+    if (check.kind === "wrong") {
+      // Left counted: a wrong code is a failure for this address's throttle.
+      await recordSignIn(actor, "code-failed", now, "Wrong code");
+      return { kind: "wrong-code", triesLeft: check.triesLeft };
+    }
+    withCode = check.kind === "ok";
+    if (check.kind === "none" && attempt.underAttack) {
+      await recordSignIn(actor, "code-failed", now, "No valid code (expired, used or void)");
+    }
+  }
+  if (attempt.underAttack && !withCode) {
+    await forgetAttempt(attempt);
+    const issued = await issueSignInCode({ email, channel: "api", ip: input.ip, now });
+    if (issued.kind === "throttled") {
+      await recordSignIn(actor, "throttled", now);
+      return { kind: "code-mails-throttled", retryAfterMs: issued.retryAfterMs };
+    }
+    if (issued.kind === "mail-failed") {
+      await recordSignIn(actor, "code-sent", now, "Right password; the code e-mail failed");
+      return { kind: "mail-failed" };
+    }
+    await recordSignIn(actor, "code-sent", now, "Right password while under attack; code e-mailed");
+    return { kind: "code-sent", renewed: input.code !== undefined };
+  }
+  await attemptSucceeded(attempt);
+  const token = await issueApiToken(admin._id, now);
+  await recordSignIn(actor, "signed-in", now, withCode ? "With an e-mailed code" : undefined);
   return { kind: "signed-in", admin, token };
 }
 
@@ -125,6 +165,18 @@ export const credentialsSchema = z.object({
     .max(320, "E-mail is too long.")
     .pipe(z.email("Enter a valid e-mail address.")),
   password: z.string().min(1, "Password is required.").max(1024, "Password is too long."),
+});
+
+/** POST /api/auth/login's body: the credentials, and the e-mailed code when one was asked for. */
+export const loginCredentialsSchema = credentialsSchema.extend({
+  code: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail."))
+    .optional()
+    .describe(
+      "The 6-digit code e-mailed after an answer with `codeRequired: true`; send it with the same e-mail and password.",
+    ),
 });
 
 /** What the API tells about an admin: never the password hash. */

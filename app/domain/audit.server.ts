@@ -176,12 +176,15 @@ export async function listAudit(filter: AuditFilter): Promise<ListPage<AuditEntr
 /**
  * A sign-in attempt or a sign-out, from the sign-in page or the API. A failed attempt names the
  * account when the e-mail is one (someone is guessing that admin's password) and says so when
- * it is not; the visitor never sees either, only the log does.
+ * it is not; the visitor never sees either, only the log does. "code-sent": the password was
+ * right while the account was under attack, and a one-time code was e-mailed (the password
+ * alone did not sign in); "code-failed": a wrong, expired or used code (`detail` says which).
  */
 export async function recordSignIn(
   actor: Actor,
-  outcome: "signed-in" | "invalid" | "throttled" | "signed-out",
+  outcome: "signed-in" | "invalid" | "throttled" | "signed-out" | "code-sent" | "code-failed",
   now = new Date(),
+  detail?: string,
 ): Promise<void> {
   if (outcome === "throttled") return recordThrottledSignIn(actor, now);
   if (outcome === "signed-in" || outcome === "signed-out") {
@@ -191,6 +194,19 @@ export async function recordSignIn(
         action: outcome === "signed-in" ? "sign-in" : "sign-out",
         entity: "admin",
         entityId: actor.adminId ?? null,
+        ...(detail ? { summary: detail } : {}),
+      },
+      { now },
+    );
+  }
+  if (outcome === "code-sent" || outcome === "code-failed") {
+    return recordAudit(
+      actor,
+      {
+        action: outcome === "code-sent" ? "sign-in-code-sent" : "sign-in-code-failed",
+        entity: "admin",
+        entityId: actor.adminId ?? null,
+        summary: detail,
       },
       { now },
     );

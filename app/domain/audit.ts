@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "sign-in",
   "sign-in-failed",
   "sign-in-throttled",
+  "sign-in-code-sent",
+  "sign-in-code-failed",
   "sign-out",
   "admin-created",
   "admin-removed",

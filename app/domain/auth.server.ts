@@ -4,11 +4,11 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { clientIpContext } from "~/lib/client-ip.server";
-import { findAdminById, normalizeEmail, verifyCredentials } from "./admin.server";
+import { findAdminByEmail, findAdminById, normalizeEmail, verifyCredentials } from "./admin.server";
 import { type Actor, type AuditVia, VISITOR } from "./audit";
 import { recordSignIn } from "./audit.server";
 import { issueDeviceCookie, trustedDeviceFor } from "./device-cookie.server";
-import { attemptSucceeded, beginLoginAttempt } from "./login-throttle.server";
+import { attemptSucceeded, beginLoginAttempt, forgetAttempt } from "./login-throttle.server";
 import {
   clearSessionCookie,
   createSession,
@@ -16,6 +16,7 @@ import {
   loadSession,
   readSessionId,
 } from "./session.server";
+import { checkSignInCode, issueSignInCode } from "./sign-in-code.server";
 
 export interface AdminContext {
   admin: { _id: string; email: string };
@@ -180,12 +181,19 @@ export type SignInResult =
       deviceCookie: string;
     }
   | { kind: "invalid" }
-  | { kind: "throttled"; retryAfterMs: number };
+  | { kind: "throttled"; retryAfterMs: number }
+  /** Right password, account under attack, unknown browser: a code was e-mailed. */
+  | { kind: "code-sent"; email: string; challenge: string }
+  /** Right password, but the account's code e-mails are used up for now. */
+  | { kind: "code-mails-throttled"; retryAfterMs: number }
+  | { kind: "mail-failed" };
 
 /**
  * Signs in with the e-mail and password posted in `request` (whose body must not have been
- * read: validate a clone first). Throttled per account and address; on success a new session
- * replaces whatever session the browser had.
+ * read: validate a clone first). Throttled per address and per account and address (or
+ * trusted device); while the account is under attack, a browser without a device cookie gets
+ * an e-mailed code instead (then signInWithCode). On success a new session replaces whatever
+ * session the browser had.
  */
 export async function signIn(
   request: Request,
@@ -210,8 +218,40 @@ export async function signIn(
     }
     throw error;
   }
-  await attemptSucceeded(email, attempt.attemptIds, device);
-  await recordSignIn({ ...tried, adminId: admin._id }, "signed-in", now);
+  if (attempt.underAttack) {
+    await forgetAttempt(attempt);
+    const issued = await issueSignInCode({ email, channel: "page", ip: input.ip, now });
+    return codeIssued({ ...tried, adminId: admin._id }, issued, now);
+  }
+  await attemptSucceeded(attempt);
+  return startSession(request, admin, tried, now);
+}
+
+async function codeIssued(
+  actor: Actor,
+  issued: Awaited<ReturnType<typeof issueSignInCode>>,
+  now: Date,
+): Promise<SignInResult> {
+  if (issued.kind === "throttled") {
+    await recordSignIn(actor, "throttled", now);
+    return { kind: "code-mails-throttled", retryAfterMs: issued.retryAfterMs };
+  }
+  if (issued.kind === "mail-failed") {
+    await recordSignIn(actor, "code-sent", now, "Right password; the code e-mail failed");
+    return { kind: "mail-failed" };
+  }
+  await recordSignIn(actor, "code-sent", now, "Right password while under attack; code e-mailed");
+  return { kind: "code-sent", email: actor.email, challenge: issued.challenge ?? "" };
+}
+
+async function startSession(
+  request: Request,
+  admin: { _id: string; email: string },
+  tried: Actor,
+  now: Date,
+  detail?: string,
+): Promise<SignInResult & { kind: "signed-in" }> {
+  await recordSignIn({ ...tried, adminId: admin._id }, "signed-in", now, detail);
   const session = await createSession(admin._id, {
     now,
     replacing: await readSessionId(request),
@@ -220,8 +260,48 @@ export async function signIn(
     kind: "signed-in",
     admin,
     setCookie: session.setCookie,
-    deviceCookie: await issueDeviceCookie(request, email),
+    deviceCookie: await issueDeviceCookie(request, admin.email),
   };
+}
+
+export type CodeSignInResult =
+  | (SignInResult & { kind: "signed-in" })
+  | { kind: "throttled"; retryAfterMs: number }
+  | { kind: "wrong"; triesLeft: number }
+  | { kind: "none" };
+
+/**
+ * The second step of signIn: the e-mailed code, with the challenge the page got with it. Goes
+ * through the sign-in throttle like a password (a wrong code is a failure of this address); a
+ * right one signs in and trusts the browser from then on (the device cookie).
+ */
+export async function signInWithCode(
+  request: Request,
+  input: { email: string; challenge: string; code: string; ip: string; now?: Date },
+): Promise<CodeSignInResult> {
+  const now = input.now ?? new Date();
+  const email = normalizeEmail(input.email);
+  const tried: Actor = { email, via: "admin", ip: input.ip };
+  const attempt = await beginLoginAttempt({ email, ip: input.ip, now });
+  if (!attempt.allowed) {
+    await recordSignIn(tried, "throttled", now);
+    return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
+  }
+  const check = await checkSignInCode({
+    email,
+    channel: "page",
+    challenge: input.challenge,
+    code: input.code,
+    now,
+  });
+  const admin = check.kind === "ok" ? await findAdminByEmail(email) : null;
+  if (check.kind !== "ok" || !admin) {
+    const detail = check.kind === "wrong" ? "Wrong code" : "No valid code (expired, used or void)";
+    await recordSignIn(tried, "code-failed", now, detail);
+    return check.kind === "wrong" ? check : { kind: "none" };
+  }
+  await attemptSucceeded(attempt);
+  return startSession(request, admin, tried, now, "With an e-mailed code");
 }
 
 export type ReauthResult =
@@ -235,7 +315,7 @@ export interface PasswordCheck {
 
 /**
  * Before checking a signed-in admin's own password again (Change password, adding or removing
- * an admin): the same throttle as sign-in, under the same account key (or the trusted device's),
+ * an admin): the same throttle as sign-in, under the same pair key (or the trusted device's),
  * so a stolen session cannot guess the password at leisure. Wrong passwords stay counted.
  */
 export async function beginPasswordCheck(
@@ -248,7 +328,7 @@ export async function beginPasswordCheck(
   if (!attempt.allowed) return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
   return {
     kind: "ok",
-    attempt: { succeeded: () => attemptSucceeded(email, attempt.attemptIds, device) },
+    attempt: { succeeded: () => attemptSucceeded(attempt) },
   };
 }
 

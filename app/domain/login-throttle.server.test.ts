@@ -2,13 +2,17 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { INDEXES } from "#db/collections";
 import {
+  ATTACK_THRESHOLD,
   accountKey,
   addressBucket,
   addressKey,
   attemptSucceeded,
+  beginCodeMail,
   beginLoginAttempt,
-  LOGIN_ACCOUNT_LIMIT,
+  CODE_MAILS_PER_WINDOW,
+  LOGIN_PAIR_LIMIT,
   LOGIN_WINDOW_MS,
+  pairKey,
   throttledMessage,
 } from "./login-throttle.server";
 
@@ -37,11 +41,10 @@ describe("sign-in throttling", () => {
     );
   });
 
-  it("refuses the 6th attempt on one account within 15 minutes, and says how long to wait", async () => {
+  it("refuses the 6th attempt on one account from one address within 15 minutes, and says how long to wait", async () => {
     const who = { email: "target@bureau.test", ip: "198.51.100.1" };
-    await fail(LOGIN_ACCOUNT_LIMIT, who);
-    // From another address too: the account is what is counted.
-    const refused = await beginLoginAttempt({ ...who, ip: "198.51.100.2", now: at(5 * MINUTE) });
+    await fail(LOGIN_PAIR_LIMIT, who);
+    const refused = await beginLoginAttempt({ ...who, now: at(5 * MINUTE) });
     expect(refused).toEqual({ allowed: false, retryAfterMs: 10 * MINUTE });
     if (refused.allowed) return;
     expect(throttledMessage(refused.retryAfterMs)).toBe(
@@ -50,11 +53,64 @@ describe("sign-in throttling", () => {
     expect(throttledMessage(30_000)).toBe(
       "Too many sign-in attempts. Please wait 1 minute and try again.",
     );
+    // Issue 20 finding 4: the account is no limit, so the owner at another address is not
+    // refused; the account is under attack there, so a right password will need a code.
+    const owner = await beginLoginAttempt({ ...who, ip: "198.51.100.2", now: at(5 * MINUTE) });
+    expect(owner).toMatchObject({ allowed: true, underAttack: true });
+  });
+
+  it("under attack: ATTACK_THRESHOLD failures in the window from addresses other than this one", async () => {
+    const email = "target@bureau.test";
+    const owner = { email, ip: "192.0.2.10" };
+    const check = async (
+      now: Date,
+      input: Partial<Parameters<typeof beginLoginAttempt>[0]> = {},
+    ) => {
+      const attempt = await beginLoginAttempt({ ...owner, ...input, now });
+      if (!attempt.allowed) throw new Error("should be allowed");
+      // Not a failure: forgotten, so it does not count for the next check.
+      await attemptSucceeded(attempt);
+      return attempt.underAttack;
+    };
+    // The owner's own typos, however many, from the owner's address: no attack.
+    await fail(LOGIN_PAIR_LIMIT - 1, owner);
+    expect(await check(at(4 * MINUTE))).toBe(false);
+    // One short of the threshold from other addresses (one each, as a botnet would): not yet.
+    for (let i = 0; i < ATTACK_THRESHOLD - 1; i++) {
+      await fail(1, { email, ip: `203.0.113.${i}` }, 5 * MINUTE + i * 1000);
+    }
+    expect(await check(at(6 * MINUTE))).toBe(false);
+    await fail(1, { email, ip: "2001:db8:1:2::1" }, 7 * MINUTE);
+    expect(await check(at(8 * MINUTE))).toBe(true);
+    // From inside the attacker's own /64 the other failures count, its own do not.
+    expect(await check(at(8 * MINUTE), { ip: "2001:db8:1:2::99" })).toBe(true);
+    // Another account is not under attack; a trusted browser never needs a code.
+    expect(await check(at(8 * MINUTE), { email: "other@bureau.test" })).toBe(false);
+    expect(await check(at(8 * MINUTE), { device: "0123456789abcdef0123456789abcdef" })).toBe(false);
+    // The owner's sign-in does not end the attack: the evidence stays for its window...
+    const { loginAttempts } = await getCollections();
+    expect(await loginAttempts.countDocuments({ key: accountKey(email) })).toBe(
+      LOGIN_PAIR_LIMIT - 1 + ATTACK_THRESHOLD,
+    );
+    // ...and leaves it with the window: 15 minutes after the 2nd failure from elsewhere.
+    expect(await check(at(5 * MINUTE + 1000 + LOGIN_WINDOW_MS))).toBe(false);
+  });
+
+  it("sends at most CODE_MAILS_PER_WINDOW code e-mails per account per window", async () => {
+    for (let i = 0; i < CODE_MAILS_PER_WINDOW; i++) {
+      expect(await beginCodeMail("target@bureau.test", at(i * MINUTE))).toEqual({ allowed: true });
+    }
+    expect(await beginCodeMail("target@bureau.test", at(10 * MINUTE))).toEqual({
+      allowed: false,
+      retryAfterMs: 5 * MINUTE,
+    });
+    expect((await beginCodeMail("other@bureau.test", at(10 * MINUTE))).allowed).toBe(true);
+    expect((await beginCodeMail("target@bureau.test", at(LOGIN_WINDOW_MS + 1))).allowed).toBe(true);
   });
 
   it("lets the account try again once the oldest failure leaves the window", async () => {
     const who = { email: "target@bureau.test", ip: "198.51.100.1" };
-    await fail(LOGIN_ACCOUNT_LIMIT, who);
+    await fail(LOGIN_PAIR_LIMIT, who);
     expect((await beginLoginAttempt({ ...who, now: at(LOGIN_WINDOW_MS - 1) })).allowed).toBe(false);
     // Refused attempts did not count: the wait did not grow.
     const again = await beginLoginAttempt({ ...who, now: at(LOGIN_WINDOW_MS + 1) });
@@ -63,15 +119,18 @@ describe("sign-in throttling", () => {
     expect((await beginLoginAttempt({ ...who, now: at(LOGIN_WINDOW_MS + 2) })).allowed).toBe(false);
   });
 
-  it("a successful sign-in clears the account's counter", async () => {
+  it("a successful sign-in clears its own pair's counter, not the account's evidence", async () => {
     const who = { email: "target@bureau.test", ip: "198.51.100.1" };
-    await fail(LOGIN_ACCOUNT_LIMIT - 1, who);
+    await fail(LOGIN_PAIR_LIMIT - 1, who);
     const good = await beginLoginAttempt({ ...who, now: at(5 * MINUTE) });
     if (!good.allowed) throw new Error("should be allowed");
-    await attemptSucceeded(who.email, good.attemptIds);
+    await attemptSucceeded(good);
     const { loginAttempts } = await getCollections();
-    expect(await loginAttempts.countDocuments({ key: accountKey(who.email) })).toBe(0);
-    await fail(LOGIN_ACCOUNT_LIMIT, who, 6 * MINUTE);
+    expect(await loginAttempts.countDocuments({ key: pairKey(who.email, who.ip) })).toBe(0);
+    expect(await loginAttempts.countDocuments({ key: accountKey(who.email) })).toBe(
+      LOGIN_PAIR_LIMIT - 1,
+    );
+    await fail(LOGIN_PAIR_LIMIT, who, 6 * MINUTE);
   });
 
   it("counts failures per address across accounts, up to LOGIN_IP_LIMIT", async () => {
@@ -103,7 +162,7 @@ describe("sign-in throttling", () => {
         beginLoginAttempt({ email: "burst@bureau.test", ip: "198.51.100.9", now: T0 }),
       ),
     );
-    expect(results.filter((r) => r.allowed).length).toBeLessThanOrEqual(LOGIN_ACCOUNT_LIMIT);
+    expect(results.filter((r) => r.allowed).length).toBeLessThanOrEqual(LOGIN_PAIR_LIMIT);
     expect(results.filter((r) => r.allowed).length).toBeGreaterThan(0);
   });
 });

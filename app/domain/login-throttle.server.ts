@@ -1,17 +1,32 @@
 // Sign-in throttling, stored in MongoDB (`loginAttempts`, TTL) so every app instance counts the
-// same attempts. Failed sign-ins are counted per account (normalized e-mail, known or not, so
-// the answer reveals nothing) and per client address, over a sliding 15-minute window:
-// - more than 5 per account, or more than LOGIN_IP_LIMIT (default 20) per address: further
-//   attempts are refused with 429 until enough of the counted failures are 15 minutes old;
-// - refused attempts are not counted, so the wait never grows: nobody can lock an admin out
-//   for good, only for one window at a time (OWASP Authentication Cheat Sheet, "Account
-//   lockout"; https://cheatsheetseries.owasp.org/cheatsheets/Authentication_Cheat_Sheet.html);
-// - a successful sign-in clears the account's counter (not the address's: one valid account
-//   must not reset the count of guesses against the others);
+// same attempts. Nobody can lock the rightful owner out (issue 20 finding 4), and nobody can
+// guess a password at leisure. Failed sign-ins are counted over a sliding 15-minute window:
+// - per address (`ip:`): more than LOGIN_IP_LIMIT (default 20), whatever the accounts;
+// - per account and address (`pair:<e-mail>|<address>`): more than 5 for one account from one
+//   address. Past either limit further attempts from that address are refused with 429 until
+//   enough of the counted failures are 15 minutes old. Refused attempts are not counted, so
+//   the wait never grows;
 // - a browser with a valid device cookie for the account (device-cookie.server.ts) is counted
-//   under its own key (`device:<nonce>`, same limit) INSTEAD of the account's: failures from
-//   elsewhere cannot lock out the admin's own browser, while every untrusted client still
-//   shares the account-wide limit. The per-address limit applies to everyone.
+//   under its own key (`device:<nonce>`, same limit of 5) instead of the pair: it keeps its
+//   budget wherever it goes, and failures from elsewhere never touch it;
+// - per account (`account:<e-mail>`, with the address it came from), for untrusted clients
+//   only: this is never a limit, since anyone on the internet can fill it. It is the evidence
+//   that the account is UNDER ATTACK: at least ATTACK_THRESHOLD (5) failures in the window
+//   from addresses other than the one signing in now (IPv6 per /64). Then a correct password
+//   from a client without a device cookie does not sign in: it gets a one-time code e-mailed
+//   to the account (sign-in-code.server.ts), and the code signs in. The owner on a new laptop
+//   gets in; an attacker who guessed the password does not, and the owner hears of it.
+//   "Other addresses": failures from this address are already held by the pair limit, and the
+//   owner's own typos must not send the owner to their mailbox.
+// - e-mails of sign-in codes per account (`code-mail:`): at most CODE_MAILS_PER_WINDOW, so
+//   even someone who knows the password cannot flood the owner's mailbox; codes are only ever
+//   sent after the right password, so without it nobody can send any.
+// OWASP Authentication Cheat Sheet, "Account lockout" and "Login throttling":
+// https://cheatsheetseries.owasp.org/cheatsheets/Authentication_Cheat_Sheet.html
+//
+// A successful sign-in clears the failures of its own pair (or device), not the account's
+// evidence (an attack does not end because the owner got in) nor the address's (one valid
+// account must not reset the count of guesses against the others).
 //
 // IPv6 addresses are counted per /64: one subscriber usually gets a whole /64 and can pick a
 // new address in it for every request.
@@ -24,11 +39,18 @@ import { getCollections } from "#db/client.server";
 import { getEnv } from "../env.server";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_ACCOUNT_LIMIT = 5;
+/** Failures per account and address (or per trusted device) before 429. */
+export const LOGIN_PAIR_LIMIT = 5;
+/** Failures of an account from other addresses that make it "under attack" (see above). */
+export const ATTACK_THRESHOLD = 5;
+/** Sign-in code e-mails per account per window. */
+export const CODE_MAILS_PER_WINDOW = 5;
 
 export const accountKey = (email: string) => `account:${email}`;
 export const addressKey = (ip: string) => `ip:${addressBucket(ip)}`;
+export const pairKey = (email: string, ip: string) => `pair:${email}|${addressBucket(ip)}`;
 export const deviceKey = (nonce: string) => `device:${nonce}`;
+export const codeMailKey = (email: string) => `code-mail:${email}`;
 
 /** IPv4 as is; IPv6 as its /64 prefix (the first four groups, "::" expanded). */
 export function addressBucket(ip: string): string {
@@ -47,7 +69,14 @@ export function addressBucket(ip: string): string {
 }
 
 export type AttemptStart =
-  | { allowed: true; attemptIds: ObjectId[] }
+  | {
+      allowed: true;
+      attemptIds: ObjectId[];
+      /** The pair's or the trusted device's key: its failures are forgotten on success. */
+      ownKey: string;
+      /** A correct password from this client needs an e-mailed code (see above). */
+      underAttack: boolean;
+    }
   | { allowed: false; retryAfterMs: number };
 
 /** How long until `key` has fewer than `limit` failures in the window (0: it already has). */
@@ -71,8 +100,9 @@ async function waitFor(key: string, limit: number, now: Date, exclude: ObjectId)
 }
 
 /**
- * Registers an attempt for this account and address, unless one of them is over its limit.
- * Call before checking the password; then `attemptSucceeded` or leave it counted as a failure.
+ * Registers an attempt for this account and address, unless the address or the pair (or the
+ * trusted device) is over its limit. Call before checking the password; then
+ * `attemptSucceeded`, `forgetAttempt`, or leave it counted as a failure.
  */
 export async function beginLoginAttempt(input: {
   email: string;
@@ -86,23 +116,36 @@ export async function beginLoginAttempt(input: {
   const ipLimit = input.ipLimit ?? getEnv().LOGIN_IP_LIMIT;
   const { loginAttempts } = await getCollections();
   const expiresAt = new Date(now.getTime() + LOGIN_WINDOW_MS);
-  const key = input.device ? deviceKey(input.device) : accountKey(input.email);
-  const account = { _id: new ObjectId(), key, at: now, expiresAt };
+  const from = addressBucket(input.ip);
+  const ownKey = input.device ? deviceKey(input.device) : pairKey(input.email, input.ip);
+  const own = { _id: new ObjectId(), key: ownKey, at: now, expiresAt };
   const address = { _id: new ObjectId(), key: addressKey(input.ip), at: now, expiresAt };
-  await loginAttempts.insertMany([account, address]);
-  const ids = [account._id, address._id];
+  // The account's evidence of an attack: untrusted clients only (a device cookie's failures
+  // are its owner's typos, or the 5 guesses a stolen cookie buys, counted under its key).
+  const account = input.device
+    ? []
+    : [{ _id: new ObjectId(), key: accountKey(input.email), from, at: now, expiresAt }];
+  await loginAttempts.insertMany([own, address, ...account]);
+  const ids = [own._id, address._id, ...account.map((d) => d._id)];
   // Counted without themselves but including every attempt that started before them: a
   // concurrent attempt sees this one, and this one sees it.
-  const [accountWait, addressWait] = await Promise.all([
-    waitForIncluding(account, LOGIN_ACCOUNT_LIMIT, now),
+  const [ownWait, addressWait] = await Promise.all([
+    waitForIncluding(own, LOGIN_PAIR_LIMIT, now),
     waitForIncluding(address, ipLimit, now),
   ]);
-  const retryAfterMs = Math.max(accountWait, addressWait);
+  const retryAfterMs = Math.max(ownWait, addressWait);
   if (retryAfterMs > 0) {
     await loginAttempts.deleteMany({ _id: { $in: ids } });
     return { allowed: false, retryAfterMs };
   }
-  return { allowed: true, attemptIds: ids };
+  const underAttack = input.device
+    ? false
+    : (await loginAttempts.countDocuments({
+        key: accountKey(input.email),
+        at: { $gt: new Date(now.getTime() - LOGIN_WINDOW_MS) },
+        from: { $ne: from },
+      })) >= ATTACK_THRESHOLD;
+  return { allowed: true, attemptIds: ids, ownKey, underAttack };
 }
 
 /** Failures of `doc.key` that came before `doc` (ties broken by id, which grows with time). */
@@ -123,19 +166,48 @@ async function waitForIncluding(
 }
 
 /**
- * The credentials were right: forget this attempt and every failure of the account (and of the
- * trusted device it came from, if any).
+ * The credentials were right and the client signs in: forget this attempt and the failures of
+ * its pair (or trusted device). The account's evidence of an attack stays for its window.
  */
-export async function attemptSucceeded(
-  email: string,
-  attemptIds: ObjectId[],
-  device?: string | null,
-): Promise<void> {
+export async function attemptSucceeded(attempt: {
+  attemptIds: ObjectId[];
+  ownKey: string;
+}): Promise<void> {
   const { loginAttempts } = await getCollections();
-  const keys = [accountKey(email), ...(device ? [deviceKey(device)] : [])];
   await loginAttempts.deleteMany({
-    $or: [{ _id: { $in: attemptIds } }, { key: { $in: keys } }],
+    $or: [{ _id: { $in: attempt.attemptIds } }, { key: attempt.ownKey }],
   });
+}
+
+/**
+ * The password was right but the client does not sign in yet (a code was e-mailed): this
+ * attempt was no failure, so it is not counted; earlier failures stay.
+ */
+export async function forgetAttempt(attempt: { attemptIds: ObjectId[] }): Promise<void> {
+  const { loginAttempts } = await getCollections();
+  await loginAttempts.deleteMany({ _id: { $in: attempt.attemptIds } });
+}
+
+/**
+ * Registers one sign-in code e-mail for the account, unless CODE_MAILS_PER_WINDOW were sent in
+ * the window: then how long to wait. Not removed afterwards: every mail counts.
+ */
+export async function beginCodeMail(
+  email: string,
+  now: Date = new Date(),
+): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+  const { loginAttempts } = await getCollections();
+  const doc = {
+    _id: new ObjectId(),
+    key: codeMailKey(email),
+    at: now,
+    expiresAt: new Date(now.getTime() + LOGIN_WINDOW_MS),
+  };
+  await loginAttempts.insertOne(doc);
+  const retryAfterMs = await waitForIncluding(doc, CODE_MAILS_PER_WINDOW, now);
+  if (retryAfterMs === 0) return { allowed: true };
+  await loginAttempts.deleteOne({ _id: doc._id });
+  return { allowed: false, retryAfterMs };
 }
 
 /** Whole minutes to tell the visitor, never "0 minutes". */
@@ -143,7 +215,15 @@ export function minutesToWait(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }
 
+const waitText = (ms: number) => {
+  const minutes = minutesToWait(ms);
+  return `Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
+};
+
 export function throttledMessage(retryAfterMs: number): string {
-  const minutes = minutesToWait(retryAfterMs);
-  return `Too many sign-in attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
+  return `Too many sign-in attempts. ${waitText(retryAfterMs)}`;
+}
+
+export function codeMailsThrottledMessage(retryAfterMs: number): string {
+  return `Too many sign-in codes were e-mailed to this account. ${waitText(retryAfterMs)}`;
 }

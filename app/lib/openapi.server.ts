@@ -133,6 +133,11 @@ export function openApiDocument(own: ApiPath): object {
           properties: {
             success: { const: false },
             message: { type: "string" },
+            codeRequired: {
+              const: true,
+              description:
+                "POST /api/auth/login only: a sign-in code was e-mailed; send it as `code`.",
+            },
             errors: {
               type: "array",
               items: {

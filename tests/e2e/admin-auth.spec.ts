@@ -14,6 +14,8 @@ import {
 import { ADMIN_NAV } from "../../app/components/admin/admin-nav";
 import { adminRoutes, PUBLIC_ADMIN_FILES, sampleUrl } from "../support/admin-routes";
 import { E2E_ADMIN } from "../support/constants";
+import { loggedSignInCode, requestFrom } from "../support/from-address";
+import { freePort, startApp } from "../support/process";
 import { expect, test } from "./fixtures";
 
 const SESSION_COOKIE = "__Host-bureau_session"; // the e2e server runs in production mode
@@ -157,6 +159,57 @@ test("throttling: after 5 failures the account is refused for a while, with a 42
   await expect(page.getByRole("alert")).toHaveText(
     "Too many sign-in attempts. Please wait 15 minutes and try again.",
   );
+});
+
+test("under attack, a new browser signs in with the e-mailed code (issue 20 finding 4)", async ({
+  page,
+  context,
+}) => {
+  // A server of its own: the code is read from what it logs (no SMTP_URL), and the attack
+  // must not leave the shared server's e2e admin needing codes.
+  const port = await freePort();
+  const app = startApp({
+    PORT: String(port),
+    DATA_DIR: ":memory:",
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SEED_DEMO_CONTENT: "false",
+  });
+  try {
+    await app.waitFor(/Bureau is listening on http:\/\/localhost:\d+/, 60_000);
+    const url = `http://localhost:${port}`;
+    // Five wrong passwords from another address (tests/support/from-address.ts).
+    for (let i = 1; i <= 5; i++) {
+      const wrong = await requestFrom("127.0.0.2", url, "/admin/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: E2E_ADMIN.email, password: `guess ${i}` }).toString(),
+      });
+      expect(wrong.status).toBe(400);
+    }
+    // The owner, in this browser (no device cookie): the right password asks for the code.
+    await page.goto(`${url}/admin/login`);
+    await submitLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Enter the sign-in code" }),
+    ).toBeVisible();
+    const code = page.getByLabel("Code", { exact: true });
+    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    const sent = loggedSignInCode(app.output(), E2E_ADMIN.email) ?? "";
+    expect(sent).toMatch(/^\d{6}$/);
+    // A wrong code: the message beside the field, which says it is invalid.
+    await code.fill(sent === "000000" ? "000001" : "000000");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("That code is not right. 4 tries left.")).toBeVisible();
+    await expect(code).toHaveAttribute("aria-invalid", "true");
+    await code.fill(sent);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const names = (await context.cookies(url)).map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining([SESSION_COOKIE, "__Host-bureau_device"]));
+  } finally {
+    await app.stop("SIGTERM");
+  }
 });
 
 test("a guarded page sends the visitor to sign in, and back there afterwards", async ({ page }) => {

@@ -25,6 +25,7 @@ const DB_LISTENING = /listening on mongodb:\/\//i;
  * - rateLimits: every form post and sign-in attempt is counted against the client's address,
  *   refused or not (that is what a rate limit is);
  * - loginAttempts: every failed sign-in is recorded for the throttle (issue 9 suite 8);
+ * - signInCodes: a right password for an account under attack gets a code (issue 20);
  * - sessions: signing in (the suites' own sign-in) and out;
  * - visitorHits, visitorStats, visitorSalts: every page view is counted, whatever it shows;
  * - settings: the session secret and similar values are created lazily on first use.
@@ -34,6 +35,7 @@ const DB_LISTENING = /listening on mongodb:\/\//i;
 export const VOLATILE_COLLECTIONS = [
   "rateLimits",
   "loginAttempts",
+  "signInCodes",
   "sessions",
   "visitorHits",
   "visitorStats",
@@ -42,7 +44,14 @@ export const VOLATILE_COLLECTIONS = [
 ] as const;
 
 /** Audit entries that refused (and the suites' own) sign-ins write; see above. */
-const SIGN_IN_ACTIONS = ["sign-in", "sign-in-failed", "sign-in-throttled", "sign-out"] as const;
+const SIGN_IN_ACTIONS = [
+  "sign-in",
+  "sign-in-failed",
+  "sign-in-throttled",
+  "sign-in-code-sent",
+  "sign-in-code-failed",
+  "sign-out",
+] as const;
 
 export interface Answer {
   status: number;
@@ -64,6 +73,8 @@ export interface Robust {
   /** A bearer token of the e2e admin (POST /api/auth/login). */
   token: string;
   send: (path: string, options?: Send) => Promise<Answer>;
+  /** What the server printed so far (mail is logged there: no SMTP_URL). */
+  output: () => string;
   /** Documents per collection, the volatile ones left out. */
   counts: () => Promise<Record<string, number>>;
 }
@@ -175,6 +186,7 @@ export const STACK_TRACE = /\n\s*at [^\n]*(?:\.[cm]?[jt]sx?|<anonymous>):\d+:\d+
 export async function startRobustServer(): Promise<{
   url: string;
   db: Db;
+  output: () => string;
   stop: () => Promise<void>;
 }> {
   const dbPort = await freePort();
@@ -199,6 +211,7 @@ export async function startRobustServer(): Promise<{
   return {
     url: `http://localhost:${port}`,
     db: client.db(name),
+    output: app.output,
     stop: async () => {
       await client.close();
       await app.stop("SIGTERM");
@@ -271,6 +284,7 @@ export const test = base.extend<object, { robust: Robust }>({
           cookie,
           token,
           send: (path, options) => rawSend(server.url, path, options),
+          output: server.output,
           counts: () => countDocuments(server.db),
         });
       } finally {

@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { createAdmin, listAdmins } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
-import { LOGIN_ACCOUNT_LIMIT, throttledMessage } from "~/domain/login-throttle.server";
+import { LOGIN_PAIR_LIMIT, throttledMessage } from "~/domain/login-throttle.server";
 import { createSession, loadSession } from "~/domain/session.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 import {
@@ -175,7 +175,7 @@ describe("Admins page", () => {
       OPERATOR_CLI,
     );
     if (!other.ok) throw new Error(other.message);
-    for (let i = 0; i < LOGIN_ACCOUNT_LIMIT; i++) {
+    for (let i = 0; i < LOGIN_PAIR_LIMIT; i++) {
       const wrong = await call(adminsAction, ADMINS, {
         intent: "remove",
         id: other.admin._id,
@@ -243,7 +243,7 @@ describe("Change password page", () => {
   });
 
   it("wrong current passwords are throttled: 429 after the account's limit, with Retry-After", async () => {
-    for (let i = 0; i < LOGIN_ACCOUNT_LIMIT; i++) {
+    for (let i = 0; i < LOGIN_PAIR_LIMIT; i++) {
       const wrong = await call(changePasswordAction, PAGE, {
         currentPassword: `guess number ${i}`,
         newPassword: "a brand new passphrase",

@@ -82,6 +82,8 @@ const ACTION_LABELS: Record<string, string> = {
   "sign-in": "Signed in",
   "sign-in-failed": "Sign-in failed",
   "sign-in-throttled": "Sign-in refused (throttled)",
+  "sign-in-code-sent": "Sign-in code e-mailed",
+  "sign-in-code-failed": "Sign-in code refused",
   "sign-out": "Signed out",
   "admin-created": "Admin added",
   "admin-removed": "Admin removed",
@@ -95,7 +97,13 @@ const ACTION_LABELS: Record<string, string> = {
   move: "Moved",
 };
 
-const WARNING_ACTIONS = new Set(["sign-in-failed", "sign-in-throttled", "admin-removed", "delete"]);
+const WARNING_ACTIONS = new Set([
+  "sign-in-failed",
+  "sign-in-throttled",
+  "sign-in-code-failed",
+  "admin-removed",
+  "delete",
+]);
 
 function ActionBadge({ action }: { action: string }) {
   const tone = WARNING_ACTIONS.has(action)

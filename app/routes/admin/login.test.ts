@@ -156,6 +156,30 @@ describe("sign-in action", () => {
     expect(await sessions.countDocuments({})).toBe(1);
   });
 
+  it("the code step: bad or stale input is a 400 with the message beside the code field", async () => {
+    const step = { intent: "code", email: EMAIL, challenge: "A".repeat(43) };
+    for (const [code, message] of [
+      ["12ab56", "Enter the 6-digit code from the e-mail."],
+      ["", "Code is required."],
+      // Well formed, but no code was ever sent for this challenge.
+      ["123 456", "This code has expired or was already used. Sign in again to get a new one."],
+    ] as const) {
+      const answer = await signIn({ ...step, code });
+      expect(answer.status, code).toBe(400);
+      expect(answer.body?.result.error?.code, code).toEqual([message]);
+      // The form comes back as posted, to try again.
+      expect((answer.body as unknown as { step: unknown }).step).toEqual({
+        ...step,
+        intent: undefined,
+        redirectTo: null,
+      });
+    }
+    // Without its hidden fields: still a 400 naming them, never a 500.
+    const bare = await signIn({ intent: "code", code: "123456" });
+    expect(bare.status).toBe(400);
+    expect(Object.keys(bare.body?.result.error ?? {}).sort()).toEqual(["challenge", "email"]);
+  });
+
   it("answers 400, not 500, to a body that is not a form", async () => {
     const request = new Request("http://localhost/admin/login", {
       method: "POST",
