@@ -348,7 +348,7 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
           <InputField
             meta={fields.password}
             label="Password"
-            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; common or predictable passwords are refused.`}
+            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters and hard to guess: a few unrelated words make a good one.`}
             type="password"
             formErrorId={formErrorId}
             autoComplete="new-password"
