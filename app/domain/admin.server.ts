@@ -5,6 +5,7 @@ import { type Db, MongoServerError, ObjectId } from "mongodb";
 import { z } from "zod";
 import { getCollections } from "#db/client.server";
 import { collections } from "#db/collections";
+import { ONLY_ADMINS_ADD, OWN_PASSWORD_NEEDED, WRONG_OWN_PASSWORD } from "./admin";
 import { announceNewAdmin } from "./admin-notice.server";
 import { revokeAdminTokens } from "./api-token.server";
 import { type Actor, OPERATOR_STARTUP } from "./audit";
@@ -217,10 +218,6 @@ export type AdminFailure = {
   /** throttled: how long until the next try is counted. */
   retryAfterMs?: number;
 };
-
-export const ONLY_ADMINS_ADD = "Only a signed-in admin can add another admin.";
-export const OWN_PASSWORD_NEEDED = "Enter your current password to add an admin.";
-export const WRONG_OWN_PASSWORD = "Your current password is not correct.";
 
 const emailSchema = z.email();
 

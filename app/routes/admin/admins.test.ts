@@ -2,17 +2,13 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { WRONG_OWN_PASSWORD } from "~/domain/admin";
 import { createAdmin, listAdmins } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { LOGIN_ACCOUNT_LIMIT, throttledMessage } from "~/domain/login-throttle.server";
 import { createSession, loadSession } from "~/domain/session.server";
 import { clientIpContext } from "~/lib/client-ip.server";
-import {
-  action as adminsAction,
-  headers as adminsHeaders,
-  loader as adminsLoader,
-  WRONG_OWN_PASSWORD,
-} from "./admins";
+import { action as adminsAction, headers as adminsHeaders, loader as adminsLoader } from "./admins";
 import {
   action as changePasswordAction,
   headers as changePasswordHeaders,

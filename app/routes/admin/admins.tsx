@@ -19,14 +19,9 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   REMOVE_ADMIN_INTENT,
-} from "~/domain/admin";
-import {
-  listAdmins,
-  registerAdmin,
-  removeAdmin,
-  verifyAdminPassword,
   WRONG_OWN_PASSWORD,
-} from "~/domain/admin.server";
+} from "~/domain/admin";
+import { listAdmins, registerAdmin, removeAdmin, verifyAdminPassword } from "~/domain/admin.server";
 import {
   type AdminContext,
   actorOf,
@@ -45,8 +40,6 @@ import type { Route } from "./+types/admins";
 
 const PAGE = "/admin/dashboard/admins";
 const SECRET_FIELDS = ["password", "currentPassword"];
-
-export { WRONG_OWN_PASSWORD };
 
 // Keeps the 429's Retry-After (a headers export replaces the action's headers otherwise).
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>

@@ -5,7 +5,8 @@
 // the Admins page; every other admin is e-mailed. The token answered is the new admin's, as the
 // SPEC's clients expect.
 import { z } from "zod";
-import { ONLY_ADMINS_ADD, OWN_PASSWORD_NEEDED, registerAdmin } from "~/domain/admin.server";
+import { ONLY_ADMINS_ADD, OWN_PASSWORD_NEEDED } from "~/domain/admin";
+import { registerAdmin } from "~/domain/admin.server";
 import { credentialsSchema, issueApiToken, tokenResponse } from "~/domain/api-token.server";
 import { beginPasswordCheck } from "~/domain/auth.server";
 import { ApiError, apiJson, apiRoute, operation } from "~/lib/api.server";
