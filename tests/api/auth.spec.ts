@@ -190,6 +190,17 @@ test.describe("register", () => {
     );
   });
 
+  test("/api/openapi.json asks for the current password and documents the refusals", async ({
+    request,
+  }) => {
+    const doc = await (await request.get("/api/openapi.json")).json();
+    const op = doc.paths["/api/auth/register"].post;
+    const body = op.requestBody.content["application/json"].schema;
+    expect(Object.keys(body.properties)).toEqual(["email", "password", "currentPassword"]);
+    expect(body.required).toEqual(["email", "password"]);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["201", "403", "409", "429"]));
+  });
+
   test("the password policy of the Admins page applies", async ({ request, auth }) => {
     const response = await request.post("/api/auth/register", {
       headers: auth,
