@@ -107,8 +107,7 @@ export const envSchema = z
             ? `must be at least ${PASSWORD_MIN_LENGTH} characters`
             : length > PASSWORD_MAX_LENGTH
               ? `must be at most ${PASSWORD_MAX_LENGTH} characters`
-              : passwordPolicyProblem(password) &&
-                "is too common or too predictable: choose another";
+              : passwordPolicyProblem(password)?.replace(/^This password is/, "is");
         if (message) ctx.addIssue({ code: "custom", message });
       }),
     ),
@@ -228,7 +227,7 @@ export const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["ADMIN_PASSWORD"],
-          message: "must not be the e-mail address",
+          message: "must not contain the e-mail address",
         });
       }
     }

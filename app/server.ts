@@ -8,6 +8,7 @@ import onHeaders from "on-headers";
 import proxyaddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
+import { settleAdminNotices } from "./domain/admin-notice.server";
 import {
   contentGeneration,
   stopWatchingContentVersion,
@@ -299,9 +300,9 @@ export function servePageFromCache(
 
 /** Writes the visits still queued, then closes the database (and flushes the embedded journal). */
 export async function shutdown(): Promise<void> {
-  // New-lead e-mails still being sent get up to 10 s to finish and record how it went.
+  // New-lead and new-admin e-mails still being sent get up to 10 s to finish.
   await Promise.race([
-    settleNotifications(),
+    Promise.all([settleNotifications(), settleAdminNotices()]),
     new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
   ]);
   stopWatchingContentVersion();

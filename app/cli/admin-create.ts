@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import { closeDatabase, startDatabase } from "#db/client.server";
 import { createAdmin } from "~/domain/admin.server";
+import { settleAdminNotices } from "~/domain/admin-notice.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { getEnv } from "~/env.server";
 
@@ -94,6 +95,8 @@ async function main(): Promise<number> {
     return 1;
   }
   console.log(`Admin ${result.admin.email} created: sign in at ${getEnv().SITE_URL}/admin/login`);
+  // The other admins hear of it before the process exits.
+  await settleAdminNotices();
   return 0;
 }
 

@@ -1,6 +1,8 @@
 import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
+import { SINGLETON_ID } from "#db/collections";
+import { setMailTransport } from "~/lib/mailer.server";
 import {
   APPLIED_ADMIN_PASSWORD,
   changePassword,
@@ -13,8 +15,10 @@ import {
   removeAdmin,
   verifyCredentials,
 } from "./admin.server";
+import { settleAdminNotices } from "./admin-notice.server";
 import { issueApiToken, verifyApiToken } from "./api-token.server";
 import { type Actor, OPERATOR_CLI } from "./audit";
+import { beginPasswordCheck } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { createSession, loadSession } from "./session.server";
 
@@ -194,9 +198,19 @@ const as = (a: { _id: string; email: string }): Actor => ({
   adminId: a._id,
 });
 
+/** The sign-in throttle for `email`, as the routes start it. */
+const reauth = (email: string) => () =>
+  beginPasswordCheck(new Request("http://localhost/"), { email, ip: "203.0.113.7" });
+/** An anonymous registration never asks for anyone's own password. */
+const NO_CHECK = () => Promise.reject(new Error("no password check expected"));
+
 describe("registration (SPEC's register call)", () => {
   it("lets anyone create the first admin while none exists", async () => {
-    const result = await registerAdmin({ email: "First@Bureau.test", password: GOOD }, ANONYMOUS);
+    const result = await registerAdmin(
+      { email: "First@Bureau.test", password: GOOD },
+      ANONYMOUS,
+      NO_CHECK,
+    );
     expect(result).toMatchObject({ ok: true, admin: { email: "first@bureau.test" } });
   });
 
@@ -204,11 +218,16 @@ describe("registration (SPEC's register call)", () => {
     // A registration that claimed the first place, then failed before creating the admin.
     const { settings } = await getCollections();
     await settings.insertOne({ _id: "firstAdminClaim", value: "x", createdAt: new Date() });
-    const soon = await registerAdmin({ email: "a@bureau.test", password: GOOD }, ANONYMOUS);
+    const soon = await registerAdmin(
+      { email: "a@bureau.test", password: GOOD },
+      ANONYMOUS,
+      NO_CHECK,
+    );
     expect(soon).toMatchObject({ ok: false, code: "forbidden" });
     const later = await registerAdmin(
       { email: "a@bureau.test", password: GOOD, now: new Date(Date.now() + 61_000) },
       ANONYMOUS,
+      NO_CHECK,
     );
     expect(later).toMatchObject({ ok: true });
   });
@@ -216,16 +235,21 @@ describe("registration (SPEC's register call)", () => {
   it("refuses an anonymous registration once an admin exists", async () => {
     await admin("owner@bureau.test");
     const result = await registerAdmin(
-      { email: "intruder@bureau.test", password: GOOD },
+      { email: "intruder@bureau.test", password: GOOD, currentPassword: GOOD },
       ANONYMOUS,
+      NO_CHECK,
     );
     expect(result).toMatchObject({ ok: false, code: "forbidden" });
     expect((await listAdmins()).map((a) => a.email)).toEqual(["owner@bureau.test"]);
   });
 
-  it("lets a signed-in admin add another admin", async () => {
+  it("lets a signed-in admin add another admin with their own current password", async () => {
     const owner = await admin("owner@bureau.test");
-    const result = await registerAdmin({ email: "second@bureau.test", password: GOOD }, as(owner));
+    const result = await registerAdmin(
+      { email: "second@bureau.test", password: GOOD, currentPassword: GOOD },
+      as(owner),
+      reauth(owner.email),
+    );
     expect(result).toMatchObject({ ok: true });
     expect((await listAdmins()).map((a) => a.email)).toEqual([
       "owner@bureau.test",
@@ -233,39 +257,130 @@ describe("registration (SPEC's register call)", () => {
     ]);
   });
 
+  // Issue 20 finding 3: a session or a bearer token alone made a lasting admin.
+  it("refuses a signed-in admin without their current password, or with a wrong one", async () => {
+    const owner = await admin("owner@bureau.test");
+    const input = { email: "second@bureau.test", password: GOOD };
+    expect(await registerAdmin(input, as(owner), reauth(owner.email))).toEqual({
+      ok: false,
+      code: "reauth",
+      field: "currentPassword",
+      message: "Enter your current password to add an admin.",
+    });
+    expect(
+      await registerAdmin(
+        { ...input, currentPassword: "not my password at all" },
+        as(owner),
+        reauth(owner.email),
+      ),
+    ).toEqual({
+      ok: false,
+      code: "reauth",
+      field: "currentPassword",
+      message: "Your current password is not correct.",
+    });
+    expect(await listAdmins()).toHaveLength(1);
+  });
+
+  it("counts wrong current passwords toward the sign-in throttle, then refuses even the right one", async () => {
+    const owner = await admin("owner@bureau.test");
+    const { loginAttempts } = await getCollections();
+    await loginAttempts.deleteMany({});
+    const add = (currentPassword: string) =>
+      registerAdmin(
+        { email: "second@bureau.test", password: GOOD, currentPassword },
+        as(owner),
+        reauth(owner.email),
+      );
+    for (let i = 0; i < 5; i++) expect(await add(`wrong ${i}`)).toMatchObject({ code: "reauth" });
+    const throttled = await add(GOOD);
+    expect(throttled).toMatchObject({ ok: false, code: "throttled" });
+    expect(throttled.ok ? 0 : throttled.retryAfterMs).toBeGreaterThan(0);
+    expect(await listAdmins()).toHaveLength(1);
+    await loginAttempts.deleteMany({});
+  });
+
   it("does not trust an actor that is not an admin (any more)", async () => {
     await admin("owner@bureau.test");
     const ghost = as({ _id: "0123456789abcdef01234567", email: "ghost@bureau.test" });
-    expect(await registerAdmin({ email: "x@bureau.test", password: GOOD }, ghost)).toMatchObject({
-      ok: false,
-      code: "forbidden",
-    });
+    expect(
+      await registerAdmin(
+        { email: "x@bureau.test", password: GOOD, currentPassword: GOOD },
+        ghost,
+        NO_CHECK,
+      ),
+    ).toMatchObject({ ok: false, code: "forbidden" });
   });
 
   it("refuses a duplicate e-mail, a bad e-mail and a password the policy refuses", async () => {
     const owner = await admin("owner@bureau.test");
-    const actor = as(owner);
-    expect(
-      await registerAdmin({ email: "OWNER@bureau.test", password: GOOD }, actor),
-    ).toMatchObject({ ok: false, code: "conflict", field: "email" });
-    expect(await registerAdmin({ email: "not-an-email", password: GOOD }, actor)).toMatchObject({
+    const add = (email: string, password: string) =>
+      registerAdmin({ email, password, currentPassword: GOOD }, as(owner), reauth(owner.email));
+    expect(await add("OWNER@bureau.test", GOOD)).toMatchObject({
       ok: false,
+      code: "conflict",
       field: "email",
     });
-    for (const password of ["short", "qwertyuiop12", "aaaaaaaaaaaaaaaa", "x".repeat(129)]) {
-      expect(await registerAdmin({ email: "new@bureau.test", password }, actor)).toMatchObject({
+    expect(await add("not-an-email", GOOD)).toMatchObject({ ok: false, field: "email" });
+    for (const password of ["short", "qwertyuiop12", "Summer2026!!", "x".repeat(129)]) {
+      expect(await add("new@bureau.test", password)).toMatchObject({
         ok: false,
         code: "invalid",
         field: "password",
       });
     }
+    // The site's brand (the footer's company name) is a guesser's first word.
+    const { footer } = await getCollections();
+    const saved = await footer.findOne({ _id: SINGLETON_ID });
+    await footer.updateOne(
+      { _id: SINGLETON_ID },
+      { $set: { copyright: "Northwind Studio" } },
+      { upsert: true },
+    );
+    try {
+      expect(await add("new@bureau.test", "Northwind2026!")).toMatchObject({
+        field: "password",
+      });
+    } finally {
+      if (saved) await footer.replaceOne({ _id: SINGLETON_ID }, saved);
+      else await footer.deleteOne({ _id: SINGLETON_ID });
+    }
     expect(await listAdmins()).toHaveLength(1);
+  });
+
+  it("e-mails every other admin after the new one is stored, never the new one", async () => {
+    const owner = await admin("owner@bureau.test");
+    await admin("colleague@bureau.test");
+    const sent: { to: string; subject: string; text: string }[] = [];
+    setMailTransport({
+      sendMail: async (m: { to: string; subject: string; text: string }) => sent.push(m),
+    } as never);
+    try {
+      await settleAdminNotices();
+      sent.length = 0;
+      const result = await registerAdmin(
+        { email: "third@bureau.test", password: GOOD, currentPassword: GOOD },
+        { ...as(owner), via: "api" },
+        reauth(owner.email),
+      );
+      expect(result.ok).toBe(true);
+      await settleAdminNotices();
+    } finally {
+      setMailTransport(undefined);
+    }
+    expect(sent.map((m) => m.to).sort()).toEqual(["colleague@bureau.test", "owner@bureau.test"]);
+    expect(sent[0]?.subject).toBe("New admin: third@bureau.test");
+    expect(sent[0]?.text).toMatch(
+      /third@bureau\.test was added as an admin of .* by owner@bureau\.test through the JSON API/,
+    );
+    expect(sent[0]?.text).toMatch(/from 203\.0\.113\.7\./);
+    expect(sent[0]?.text).toContain("/admin/dashboard/admins");
   });
 
   it("two anonymous registrations racing on an empty database leave one admin", async () => {
     const results = await Promise.all([
-      registerAdmin({ email: "a@bureau.test", password: GOOD }, ANONYMOUS),
-      registerAdmin({ email: "b@bureau.test", password: GOOD }, ANONYMOUS),
+      registerAdmin({ email: "a@bureau.test", password: GOOD }, ANONYMOUS, NO_CHECK),
+      registerAdmin({ email: "b@bureau.test", password: GOOD }, ANONYMOUS, NO_CHECK),
     ]);
     expect(await listAdmins()).toHaveLength(1);
     expect(results.filter((r) => r.ok)).toHaveLength(1);

@@ -5,12 +5,17 @@ import { type Db, MongoServerError, ObjectId } from "mongodb";
 import { z } from "zod";
 import { getCollections } from "#db/client.server";
 import { collections } from "#db/collections";
+import { ONLY_ADMINS_ADD, OWN_PASSWORD_NEEDED, WRONG_OWN_PASSWORD } from "./admin";
+import { announceNewAdmin } from "./admin-notice.server";
 import { revokeAdminTokens } from "./api-token.server";
 import { type Actor, OPERATOR_STARTUP } from "./audit";
 import { recordAudit } from "./audit.server";
+import type { ReauthResult } from "./auth.server";
+import { throttledMessage } from "./login-throttle.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { passwordPolicyProblem } from "./password-policy.server";
+import { type PasswordContext, passwordPolicyProblem } from "./password-policy.server";
 import { destroyAdminSessions, rotateSession } from "./session.server";
+import { getSiteIdentity } from "./site-content.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@bureau.local";
 
@@ -213,36 +218,52 @@ export async function listAdmins(): Promise<AdminSummary[]> {
 
 export type AdminFailure = {
   ok: false;
-  /** forbidden: the rule does not allow it; invalid: bad input; conflict: state forbids it. */
-  code: "forbidden" | "invalid" | "conflict" | "not-found";
+  /**
+   * forbidden: the rule does not allow it; reauth: the acting admin's own password is missing
+   * or wrong; throttled: too many wrong ones (see retryAfterMs); invalid: bad input; conflict:
+   * state forbids it.
+   */
+  code: "forbidden" | "reauth" | "throttled" | "invalid" | "conflict" | "not-found";
   message: string;
   /** The form field the message belongs to, when there is one. */
   field?: "email" | "password" | "currentPassword" | "newPassword";
+  /** throttled: how long until the next try is counted. */
+  retryAfterMs?: number;
 };
 
 const emailSchema = z.email();
 
+/** What a new password is checked against besides zxcvbn's dictionaries: the e-mail, the site. */
+async function passwordContext(email: string): Promise<PasswordContext> {
+  const site = await getSiteIdentity();
+  return { email, site: [site.brand, new URL(site.siteUrl).hostname] };
+}
+
 /** What is wrong with this e-mail and password for a new admin, or null. */
-function newAdminProblem(input: { email: string; password: string }): AdminFailure | null {
+async function newAdminProblem(input: {
+  email: string;
+  password: string;
+}): Promise<AdminFailure | null> {
   const email = normalizeEmail(input.email);
   if (!emailSchema.safeParse(email).success || email.length > 254) {
     return { ok: false, code: "invalid", field: "email", message: "Enter a valid e-mail address." };
   }
-  const problem = passwordPolicyProblem(input.password, { email });
+  const problem = passwordPolicyProblem(input.password, await passwordContext(email));
   if (problem) return { ok: false, code: "invalid", field: "password", message: problem };
   return null;
 }
 
 /**
- * Creates an admin after checking the e-mail and the password policy. No permission check:
- * callers are the operator's CLI and `registerAdmin`, which applies the rule. `actor` is who
- * adds them, for the audit log.
+ * Creates an admin after checking the e-mail and the password policy, then records it in the
+ * audit log and e-mails every other admin (admin-notice.server.ts, after the response). No
+ * permission check: callers are the operator's CLI and `registerAdmin`, which applies the
+ * rule. `actor` is who adds them.
  */
 export async function createAdmin(
   input: { email: string; password: string; now?: Date },
   actor: Actor,
 ): Promise<{ ok: true; admin: AdminSummary } | AdminFailure> {
-  const invalid = newAdminProblem(input);
+  const invalid = await newAdminProblem(input);
   if (invalid) return invalid;
   const email = normalizeEmail(input.email);
   const now = input.now ?? new Date();
@@ -273,50 +294,69 @@ export async function createAdmin(
     entityId: _id.toHexString(),
     summary: email,
   });
-  return { ok: true, admin: { _id: _id.toHexString(), email, createdAt: now } };
+  const admin = { _id: _id.toHexString(), email, createdAt: now };
+  announceNewAdmin({ added: admin, actor, at: now });
+  return { ok: true, admin };
 }
 
 /**
- * The SPEC's registration, with the rule it never showed: allowed for a signed-in admin adding
- * another admin, or for anyone while no admin exists at all (a fresh installation). `actor` is
- * who asks: a signed-in admin carries their `adminId`; an anonymous request none. Reused by the
- * JSON API.
+ * The SPEC's registration, with the rule it never showed. Allowed:
+ * - for a signed-in admin (a session or an API token) who gives their own current password
+ *   again: a stolen session or token alone must not buy a lasting account (issue 20 finding 3).
+ *   `beginPasswordCheck` starts the sign-in throttle for them (auth.server.ts, bound to the
+ *   request); wrong passwords stay counted there, and nothing is written;
+ * - for anyone while no admin exists at all (a fresh installation).
+ * The one rule for the Admins page and POST /api/auth/register. `actor` is who asks: a
+ * signed-in admin carries their `adminId`; an anonymous request none.
  */
 export async function registerAdmin(
-  input: { email: string; password: string; now?: Date },
+  input: { email: string; password: string; currentPassword?: string; now?: Date },
   actor: Actor,
+  beginPasswordCheck: () => Promise<ReauthResult>,
 ): Promise<{ ok: true; admin: AdminSummary } | AdminFailure> {
   const { admins } = await getCollections();
   const signedIn = actor.adminId !== undefined && (await findAdminById(actor.adminId)) !== null;
-  if (!signedIn && (await admins.countDocuments({}, { limit: 1 })) > 0) {
-    return {
-      ok: false,
-      code: "forbidden",
-      message: "Only a signed-in admin can add another admin.",
-    };
+  const forbidden: AdminFailure = { ok: false, code: "forbidden", message: ONLY_ADMINS_ADD };
+  if (signedIn) {
+    const own = actor.adminId as string;
+    const wrong = await ownPasswordProblem(own, input.currentPassword, beginPasswordCheck);
+    return wrong ?? createAdmin(input, actor);
   }
-  if (signedIn) return createAdmin(input, actor);
+  if ((await admins.countDocuments({}, { limit: 1 })) > 0) return forbidden;
   // Anonymous, on an empty database: only one registration may win. The unique _id of a claim
   // document decides between simultaneous ones; a claim older than a minute (a registration
   // that failed half-way, or admins deleted by hand since) may be taken over.
-  const invalid = newAdminProblem(input);
+  const invalid = await newAdminProblem(input);
   if (invalid) return invalid;
   const now = input.now ?? new Date();
-  if (!(await claimFirstAdmin(now))) {
-    return {
-      ok: false,
-      code: "forbidden",
-      message: "Only a signed-in admin can add another admin.",
-    };
-  }
-  if ((await admins.countDocuments({}, { limit: 1 })) > 0) {
-    return {
-      ok: false,
-      code: "forbidden",
-      message: "Only a signed-in admin can add another admin.",
-    };
-  }
+  if (!(await claimFirstAdmin(now))) return forbidden;
+  if ((await admins.countDocuments({}, { limit: 1 })) > 0) return forbidden;
   return createAdmin(input, actor);
+}
+
+/** Null when `password` is this admin's current one; the throttle counts a wrong one. */
+async function ownPasswordProblem(
+  adminId: string,
+  password: string | undefined,
+  beginPasswordCheck: () => Promise<ReauthResult>,
+): Promise<AdminFailure | null> {
+  if (!password) {
+    return { ok: false, code: "reauth", field: "currentPassword", message: OWN_PASSWORD_NEEDED };
+  }
+  const check = await beginPasswordCheck();
+  if (check.kind === "throttled") {
+    return {
+      ok: false,
+      code: "throttled",
+      message: throttledMessage(check.retryAfterMs),
+      retryAfterMs: check.retryAfterMs,
+    };
+  }
+  if (!(await verifyAdminPassword(adminId, password))) {
+    return { ok: false, code: "reauth", field: "currentPassword", message: WRONG_OWN_PASSWORD };
+  }
+  await check.attempt.succeeded();
+  return null;
 }
 
 const FIRST_ADMIN_CLAIM = "firstAdminClaim";
@@ -408,7 +448,7 @@ export async function changePassword(input: {
       message: "Choose a password different from the current one.",
     };
   }
-  const problem = passwordPolicyProblem(input.newPassword, { email: admin.email });
+  const problem = passwordPolicyProblem(input.newPassword, await passwordContext(admin.email));
   if (problem) return { ok: false, code: "invalid", field: "newPassword", message: problem };
   const now = input.now ?? new Date();
   await admins.updateOne(

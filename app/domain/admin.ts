@@ -76,5 +76,9 @@ export const changePasswordSchema = z
     message: "The two new passwords do not match.",
   });
 
+export const ONLY_ADMINS_ADD = "Only a signed-in admin can add another admin.";
+export const OWN_PASSWORD_NEEDED = "Enter your current password to add an admin.";
+export const WRONG_OWN_PASSWORD = "Your current password is not correct.";
+
 export const REMOVE_ADMIN_INTENT = "remove";
 export const ADD_ADMIN_INTENT = "add";

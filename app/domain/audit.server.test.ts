@@ -18,7 +18,7 @@ import {
 import { revokeApiToken, signInForToken } from "./api-token.server";
 import { type Actor, AUDIT_RETENTION_DAYS, OPERATOR_CLI, VISITOR } from "./audit";
 import { auditQuery, listAudit, recordAudit } from "./audit.server";
-import { actorOf, signIn, signOut } from "./auth.server";
+import { actorOf, beginPasswordCheck, signIn, signOut } from "./auth.server";
 import { setContactStatus } from "./contact-message.server";
 import { createFaq, deleteFaq, updateFaq } from "./faq.server";
 import { saveHeroSection } from "./hero.server";
@@ -187,12 +187,18 @@ describe("admin accounts", () => {
     const first = await registerAdmin(
       { email: "first@bureau.test", password: PASSWORD },
       { email: VISITOR, via: "api", ip: "192.0.2.1" },
+      () => Promise.reject(new Error("the first admin needs no password check")),
     );
     if (!first.ok) throw new Error(first.message);
     const cli = await createAdmin({ email: "cli@bureau.test", password: PASSWORD }, OPERATOR_CLI);
     if (!cli.ok) throw new Error(cli.message);
     const byFirst: Actor = { ...EDITOR, email: "first@bureau.test", adminId: first.admin._id };
-    await registerAdmin({ email: "third@bureau.test", password: PASSWORD }, byFirst);
+    await registerAdmin(
+      { email: "third@bureau.test", password: PASSWORD, currentPassword: PASSWORD },
+      byFirst,
+      () =>
+        beginPasswordCheck(new Request("http://localhost/"), { email: byFirst.email, ip: "::1" }),
+    );
     await removeAdmin(cli.admin._id, byFirst);
     const session = await createSession(first.admin._id);
     await changePassword({

@@ -126,7 +126,7 @@ test.describe("register", () => {
   test("without a token, once an admin exists: 403, no admin added", async ({ request }) => {
     const email = `intruder-${Date.now()}@bureau.test`;
     const response = await request.post("/api/auth/register", {
-      data: { email, password: NEW_PASSWORD },
+      data: { email, password: NEW_PASSWORD, currentPassword: E2E_ADMIN.password },
     });
     const body = await expectRefusal(response, 403);
     expect(body.message).toBe("Only a signed-in admin can add another admin.");
@@ -136,15 +136,39 @@ test.describe("register", () => {
     expect(login.status()).toBe(401);
   });
 
-  test("with a token: 201 with the new admin's token and user; they can sign in", async ({
+  // Issue 20 finding 3: a bearer token alone made a lasting admin.
+  test("with a token but without the current password, or a wrong one: 403 on that field, no admin added", async ({
+    request,
+    auth,
+  }) => {
+    const email = `token-only-${Date.now()}@bureau.test`;
+    const missing = await request.post("/api/auth/register", {
+      headers: auth,
+      data: { email, password: NEW_PASSWORD },
+    });
+    expect((await expectRefusal(missing, 403)).errors).toEqual([
+      { path: "currentPassword", msg: "Enter your current password to add an admin." },
+    ]);
+    const wrong = await request.post("/api/auth/register", {
+      headers: auth,
+      data: { email, password: NEW_PASSWORD, currentPassword: "not my password at all" },
+    });
+    expect((await expectRefusal(wrong, 403)).errors).toEqual([
+      { path: "currentPassword", msg: "Your current password is not correct." },
+    ]);
+    const login = await request.post("/api/auth/login", {
+      data: { email, password: NEW_PASSWORD },
+    });
+    expect(login.status()).toBe(401);
+  });
+
+  test("with a token and the current password: 201 with the new admin's token and user; they can sign in", async ({
     request,
     auth,
   }) => {
     const email = `colleague-${Date.now()}@bureau.test`;
-    const response = await request.post("/api/auth/register", {
-      headers: auth,
-      data: { email, password: NEW_PASSWORD },
-    });
+    const data = { email, password: NEW_PASSWORD, currentPassword: E2E_ADMIN.password };
+    const response = await request.post("/api/auth/register", { headers: auth, data });
     expect(response.status()).toBe(201);
     const body = await response.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -160,24 +184,36 @@ test.describe("register", () => {
     });
     expect(login.status()).toBe(200);
 
-    const again = await request.post("/api/auth/register", {
-      headers: auth,
-      data: { email, password: NEW_PASSWORD },
-    });
+    const again = await request.post("/api/auth/register", { headers: auth, data });
     expect((await expectRefusal(again, 409)).message).toBe(
       "An admin with this e-mail address already exists.",
     );
   });
 
+  test("/api/openapi.json asks for the current password and documents the refusals", async ({
+    request,
+  }) => {
+    const doc = await (await request.get("/api/openapi.json")).json();
+    const op = doc.paths["/api/auth/register"].post;
+    const body = op.requestBody.content["application/json"].schema;
+    expect(Object.keys(body.properties)).toEqual(["email", "password", "currentPassword"]);
+    expect(body.required).toEqual(["email", "password"]);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["201", "403", "409", "429"]));
+  });
+
   test("the password policy of the Admins page applies", async ({ request, auth }) => {
     const response = await request.post("/api/auth/register", {
       headers: auth,
-      data: { email: `weak-${Date.now()}@bureau.test`, password: "password" },
+      data: {
+        email: `weak-${Date.now()}@bureau.test`,
+        password: "password",
+        currentPassword: E2E_ADMIN.password,
+      },
     });
     await expectFieldError(response, "password");
     const badEmail = await request.post("/api/auth/register", {
       headers: auth,
-      data: { email: "not an e-mail", password: NEW_PASSWORD },
+      data: { email: "not an e-mail", password: NEW_PASSWORD, currentPassword: E2E_ADMIN.password },
     });
     expect(await expectFieldError(badEmail, "email")).toBe("Enter a valid e-mail address.");
   });

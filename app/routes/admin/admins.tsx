@@ -5,7 +5,8 @@
 //
 // Adding and removing ask for the acting admin's own password again: a stolen session cookie
 // alone must not be enough to give someone else a permanent account or lock the owners out.
-// Wrong passwords are throttled like sign-in (auth.server.ts beginPasswordCheck).
+// Wrong passwords are throttled like sign-in (auth.server.ts beginPasswordCheck). Adding is
+// registerAdmin's rule, the same as the JSON API's; the other admins are e-mailed.
 import { getFormProps } from "@conform-to/react";
 import { TrashIcon, UserPlusIcon } from "@phosphor-icons/react";
 import { data, Form, useNavigation } from "react-router";
@@ -18,6 +19,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   REMOVE_ADMIN_INTENT,
+  WRONG_OWN_PASSWORD,
 } from "~/domain/admin";
 import { listAdmins, registerAdmin, removeAdmin, verifyAdminPassword } from "~/domain/admin.server";
 import {
@@ -38,7 +40,6 @@ import type { Route } from "./+types/admins";
 
 const PAGE = "/admin/dashboard/admins";
 const SECRET_FIELDS = ["password", "currentPassword"];
-export const WRONG_OWN_PASSWORD = "Your current password is not correct.";
 
 // Keeps the 429's Retry-After (a headers export replaces the action's headers otherwise).
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
@@ -67,6 +68,16 @@ async function checkOwnPassword(
 
 const retryAfter = (ms: number) => ({ "Retry-After": String(Math.ceil(ms / 1000)) });
 
+/** A wrong own password stays a 400 here (the form's answer), as before. */
+const ADD_STATUS = {
+  forbidden: 403,
+  reauth: 400,
+  throttled: 429,
+  invalid: 400,
+  conflict: 409,
+  "not-found": 404,
+} as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
   const admins = await listAdmins();
@@ -93,36 +104,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const own = await checkOwnPassword(
-        request,
-        clientIp(context),
-        actor,
-        submission.value.currentPassword,
+      // The acting admin's own password, the throttle, the audit entry and the e-mail to the
+      // other admins are registerAdmin's, as for POST /api/auth/register.
+      const added = await registerAdmin(submission.value, actorOf(actor.admin, context), () =>
+        beginPasswordCheck(request, { email: actor.admin.email, ip: clientIp(context) }),
       );
-      if (!own.ok) {
-        return own.kind === "throttled"
-          ? data(
-              {
-                result: submission.reply({
-                  formErrors: [throttledMessage(own.retryAfterMs)],
-                  hideFields: SECRET_FIELDS,
-                }),
-                removeError: null,
-              },
-              { status: 429, headers: retryAfter(own.retryAfterMs) },
-            )
-          : data(
-              {
-                result: submission.reply({
-                  fieldErrors: { currentPassword: [WRONG_OWN_PASSWORD] },
-                  hideFields: SECRET_FIELDS,
-                }),
-                removeError: null,
-              },
-              { status: 400 },
-            );
-      }
-      const added = await registerAdmin(submission.value, actorOf(actor.admin, context));
       if (!added.ok) {
         const reply = added.field
           ? submission.reply({
@@ -130,8 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
               hideFields: SECRET_FIELDS,
             })
           : submission.reply({ formErrors: [added.message], hideFields: SECRET_FIELDS });
-        const status = added.code === "conflict" ? 409 : added.code === "forbidden" ? 403 : 400;
-        return data({ result: reply, removeError: null }, { status });
+        const status = ADD_STATUS[added.code];
+        const headers = added.retryAfterMs ? retryAfter(added.retryAfterMs) : undefined;
+        return data({ result: reply, removeError: null }, { status, headers });
       }
       return redirectWithFlash(PAGE, `Admin ${added.admin.email} added. They can sign in now.`);
     }
@@ -354,7 +341,7 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
           <InputField
             meta={fields.password}
             label="Password"
-            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; common or predictable passwords are refused.`}
+            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters and hard to guess: a few unrelated words make a good one.`}
             type="password"
             formErrorId={formErrorId}
             autoComplete="new-password"

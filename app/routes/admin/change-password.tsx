@@ -132,7 +132,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           <InputField
             meta={fields.newPassword}
             label="New password"
-            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters; common or predictable passwords are refused. A few unrelated words make a good one.`}
+            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters and hard to guess: a few unrelated words make a good one.`}
             type="password"
             formErrorId={formErrorId}
             autoComplete="new-password"
