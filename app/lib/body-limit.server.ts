@@ -44,7 +44,9 @@ export function bodyLimitFor(req: Pick<Request, "method" | "path" | "headers">):
 /** The WHATWG-normalised path React Router matches; "/" when it cannot be parsed. */
 function routedPath(path: string): string {
   try {
-    return new URL(path, "http://localhost").pathname;
+    // Appended, not resolved against a base: `//x/admin/dashboard/a` is a path to the router,
+    // while `new URL(path, base)` would read it as another host's /admin/dashboard/a.
+    return new URL(`http://localhost${path}`).pathname;
   } catch {
     return "/";
   }

@@ -150,15 +150,27 @@ function isCarriedOutIntent(
   if (!path || !allowed(name, fields)) return false;
   const pattern = path.map((s) => (typeof s === "number" ? "[]" : `.${s}`)).join("");
   if (!lists.has(pattern.slice(1).replaceAll(".[]", "[]"))) return false;
-  // A list posted under its own bare name (`links=x`) is text to conform, and a list intent
-  // on text throws.
-  if (form.has(name)) return false;
+  // A list posted as anything but rows (`links=x` is text to conform, `links.label=x` an
+  // object) is no array, and a list intent on it throws.
+  if (!postedAsRows(form, name)) return false;
   const validIndex = Number.isInteger(index) && (index as number) >= 0;
   if (type === "remove") return validIndex && (index as number) < MAX_LIST_INDEX;
   return (
     (index === undefined || (validIndex && (index as number) < MAX_LIST_INDEX)) &&
     (defaultValue === undefined || isPlainRow(defaultValue))
   );
+}
+
+/** Whether every posted name under list `name` goes through a row index (`links[0]…`). */
+function postedAsRows(form: FormData, name: string): boolean {
+  for (const key of form.keys()) {
+    if (!key.startsWith(name)) continue;
+    const rest = key.slice(name.length);
+    if (rest === "" || rest.startsWith(".") || (rest.startsWith("[") && !/^\[\d/.test(rest))) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** A default row: text, or one level of text fields with ordinary names. */
@@ -233,9 +245,21 @@ export function parseFormWith<Schema extends z.ZodType>(form: FormData, schema: 
   const garbled = [...copy.entries()]
     .filter(([, value]) => typeof value === "string" && UNTYPEABLE.test(value))
     .map(([name]) => pathOf(name) ?? [name]);
-  if (garbled.length === 0) return parseWithZod(copy, { schema });
-  const refused = schema.superRefine((_value, ctx) => {
-    for (const path of garbled) ctx.addIssue({ code: "custom", path, message: UNREADABLE_TEXT });
-  }) as unknown as Schema;
-  return parseWithZod(copy, { schema: refused });
+  const checked =
+    garbled.length === 0
+      ? schema
+      : (schema.superRefine((_value, ctx) => {
+          for (const path of garbled) {
+            ctx.addIssue({ code: "custom", path, message: UNREADABLE_TEXT });
+          }
+        }) as unknown as Schema);
+  if (!copy.has(CONFORM_INTENT)) return parseWithZod(copy, { schema: checked });
+  // conform carries out an intent on the posted values and throws when they do not fit it (a
+  // list that arrived as something else): whatever the check above did not foresee is the
+  // client's mistake, a 400, never a 500.
+  try {
+    return parseWithZod(copy, { schema: checked });
+  } catch {
+    throw refuseIntent();
+  }
 }

@@ -64,6 +64,16 @@ describe("hostProblem", () => {
     "user@evil.example",
     "",
     "x".repeat(300),
+    // Shaped like a host, refused by the URL parser React Router's adapter uses.
+    "256.256.256.256",
+    "999.1.1.1",
+    "1.2.3.4.5",
+    "example.123",
+    "1.2.3.08",
+    "xn--a",
+    "[1.2]",
+    "[::::]",
+    "[ab]",
   ])("refuses %j", (host) => {
     expect(hostProblem(host)).not.toBeNull();
   });

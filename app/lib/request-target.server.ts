@@ -23,6 +23,13 @@ export function hostProblem(value: string): string | null {
   if (!match || value.length > 255) return "malformed host";
   const port = match[1];
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return "port out of range";
+  // The shape above still lets through names the URL parser refuses (256.1.1.1, 1.2.3.08,
+  // [::::], xn--a): the parser that will build the request's URL decides.
+  try {
+    new URL(`http://${value}/`);
+  } catch {
+    return "malformed host";
+  }
   return null;
 }
 

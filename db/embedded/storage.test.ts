@@ -463,4 +463,24 @@ describe("file permissions", () => {
       expect(await start()).toEqual([]);
     });
   });
+
+  it("restricts the folder a DATA_DIR symbolic link points at", async () => {
+    const real = tempDir();
+    const link = `${real}-link`;
+    fs.symlinkSync(real, link);
+    try {
+      await withServer(link, (client) =>
+        client.db("app").collection("settings").insertOne({ a: 1 }),
+      );
+      fs.chmodSync(real, 0o755);
+      fs.chmodSync(path.join(real, "snapshot.bson"), 0o644);
+      const notices: string[] = [];
+      const server = await startEmbeddedServer({ dataDir: link, notice: (l) => notices.push(l) });
+      await server.close();
+      expect(notices[0]?.split(": ")[1]).toBe("folder 0755 -> 0700, snapshot.bson 0644 -> 0600");
+      expect(modes(real)).toMatchObject({ ".": "700", "snapshot.bson": "600" });
+    } finally {
+      fs.rmSync(link);
+    }
+  });
 });

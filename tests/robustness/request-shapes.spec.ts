@@ -82,13 +82,23 @@ test("hostile conform intents get a small 400 on every form conform reads, writi
     for (const form of (await formsOf(robust, target)).filter(typedInto)) {
       forms++;
       const fields = validFields(form).filter(([name]) => name !== "__intent__");
-      const cases = hostileIntents(form).map((intent) => ({ intent, twice: false }));
+      const cases: { intent: string; twice?: boolean; also?: [string, string] }[] = hostileIntents(
+        form,
+      ).map((intent) => ({ intent }));
       // Two intents, each one a form could send: conform acts on the first, so both are refused.
       cases.push({ intent: '{"type":"validate","payload":{}}', twice: true });
+      // A list's own add button, with the list also posted as an object: conform cannot add a
+      // row to it.
+      const list = form.fields.map((f) => /^([\w.]+)\[\d+\]/.exec(f.name)?.[1]).find(Boolean);
+      if (list) {
+        const intent = JSON.stringify({ type: "insert", payload: { name: list } });
+        cases.push({ intent, also: [`${list}.label`, "x"] });
+      }
       const answers = await inBatches(
-        cases.map(({ intent, twice }) => () => {
+        cases.map(({ intent, twice, also }) => () => {
           const extra: [string, string][] = [["__intent__", intent]];
           if (twice) extra.push(["__intent__", intent]);
+          if (also) extra.push(also);
           const { body, type } = encode([...fields, ...extra], form.multipart);
           return robust.send(form.action, {
             method: "POST",
@@ -190,6 +200,9 @@ test("targets and Hosts no URL can be made of get a 400, never a 500 or a stack 
     `POST http://${host}/contact HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0`,
     "GET / HTTP/1.1\r\nHost: a b",
     "GET / HTTP/1.1\r\nHost: localhost:99999",
+    // Shaped like hosts, refused by the URL parser.
+    "GET /internships HTTP/1.1\r\nHost: 256.256.256.256",
+    "GET /blog HTTP/1.1\r\nHost: [::::]",
     "GET /about HTTP/1.1\r\nHost: localhost:0",
     "POST /contact HTTP/1.1\r\nHost: evil.example/x\r\nContent-Length: 0",
     `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Host: a b`,

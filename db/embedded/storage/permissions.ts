@@ -51,6 +51,9 @@ function octal(mode: number): string {
 export function restrictToOwner(dir: string): string | undefined {
   if (!POSIX) return undefined;
   const changed: string[] = [];
+  // DATA_DIR itself may be a symbolic link to the real folder (/var/lib/bureau -> /srv/…):
+  // that folder is the data's, so it is followed; links inside it are not.
+  const root = fs.realpathSync(dir);
   const visit = (target: string, label: string) => {
     const stat = fs.lstatSync(target);
     if (stat.isSymbolicLink()) return;
@@ -67,11 +70,11 @@ export function restrictToOwner(dir: string): string | undefined {
     }
     if (stat.isDirectory()) {
       for (const name of fs.readdirSync(target).sort()) {
-        visit(path.join(target, name), path.relative(dir, path.join(target, name)));
+        visit(path.join(target, name), path.relative(root, path.join(target, name)));
       }
     }
   };
-  visit(dir, "folder");
+  visit(root, "folder");
   if (changed.length === 0) return undefined;
   const named = changed.slice(0, NAMED_IN_LOG).join(", ");
   const more = changed.length > NAMED_IN_LOG ? ` and ${changed.length - NAMED_IN_LOG} more` : "";
