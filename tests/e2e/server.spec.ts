@@ -112,13 +112,14 @@ test("SIGTERM finishes requests in flight, closes the database and exits 0", asy
   // `Connection: close` so the client does not reuse a socket that is going away.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
   // Each in-flight request asks for a page of its own, so it is rendered (a page from the page
-  // cache would be answered before the signal arrives).
+  // cache would be answered before the signal arrives): a campaign tag is part of a page's
+  // canonical URL, while an unknown parameter would be a 301 to the bare page.
   let n = 0;
   const get = () =>
     new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
       n += 1;
       http
-        .get({ host: "127.0.0.1", port, path: `/?request=${n}`, agent }, (res) => {
+        .get({ host: "127.0.0.1", port, path: `/?utm_source=request-${n}`, agent }, (res) => {
           res.resume();
           res.on("end", () =>
             resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }),
