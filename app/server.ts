@@ -9,6 +9,7 @@ import proxyaddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
 import { settleAdminNotices } from "./domain/admin-notice.server";
+import { settleSignInCodeMails } from "./domain/sign-in-code.server";
 import {
   contentGeneration,
   stopWatchingContentVersion,
@@ -300,9 +301,9 @@ export function servePageFromCache(
 
 /** Writes the visits still queued, then closes the database (and flushes the embedded journal). */
 export async function shutdown(): Promise<void> {
-  // New-lead and new-admin e-mails still being sent get up to 10 s to finish.
+  // New-lead, new-admin and sign-in code e-mails still being sent get up to 10 s to finish.
   await Promise.race([
-    Promise.all([settleNotifications(), settleAdminNotices()]),
+    Promise.all([settleNotifications(), settleAdminNotices(), settleSignInCodeMails()]),
     new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
   ]);
   stopWatchingContentVersion();
