@@ -9,13 +9,13 @@ import proxyaddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
 import { settleAdminNotices } from "./domain/admin-notice.server";
-import { settleSignInCodeMails } from "./domain/sign-in-code.server";
 import {
   contentGeneration,
   stopWatchingContentVersion,
   watchContentVersion,
 } from "./domain/content-version.server";
 import { settleNotifications } from "./domain/lead-notification.server";
+import { settleSignInCodeMails } from "./domain/sign-in-code.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
 import { isApiPath, limitRequestBodies, MAX_BODY_BYTES } from "./lib/body-limit.server";

@@ -150,7 +150,12 @@ async function codeStepRefusal(input: {
     await recordSignIn(actor, "invalid", now);
     return { kind: "code-refused" };
   }
-  const check = await checkSignInCode({ email: actor.email, channel: "api", code: input.code, now });
+  const check = await checkSignInCode({
+    email: actor.email,
+    channel: "api",
+    code: input.code,
+    now,
+  });
   if (check.kind === "ok") return null;
   const detail = check.kind === "wrong" ? "Wrong code" : "No valid code (expired, used or void)";
   await recordSignIn(actor, "code-failed", now, detail);

@@ -296,7 +296,9 @@ export async function signInWithCode(
           ? "Wrong code (none was sent: wrong password, or the code e-mails used up)"
           : "Wrong code";
     await recordSignIn(tried, "code-failed", now, detail);
-    return check.kind === "wrong" ? { kind: "wrong", triesLeft: check.triesLeft } : { kind: "none" };
+    return check.kind === "wrong"
+      ? { kind: "wrong", triesLeft: check.triesLeft }
+      : { kind: "none" };
   }
   await attemptSucceeded(attempt);
   return startSession(request, admin, tried, now, "With an e-mailed code");

@@ -90,7 +90,9 @@ describe("sign-in throttling", () => {
     expect(await check(at(10 * MINUTE), { ip: "2001:db8:1:2::99" })).toBe(true);
     // Another account is not under attack; a trusted browser never needs a code.
     expect(await check(at(10 * MINUTE), { email: "other@bureau.test" })).toBe(false);
-    expect(await check(at(10 * MINUTE), { device: "0123456789abcdef0123456789abcdef" })).toBe(false);
+    expect(await check(at(10 * MINUTE), { device: "0123456789abcdef0123456789abcdef" })).toBe(
+      false,
+    );
     // The owner's sign-in does not end the attack: the evidence stays for its window...
     const { loginAttempts } = await getCollections();
     expect(await loginAttempts.countDocuments({ key: accountKey(email) })).toBe(

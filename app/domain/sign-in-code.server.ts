@@ -108,7 +108,12 @@ export function recordCodeStep(
 ): Promise<void> {
   switch (outcome) {
     case "sent":
-      return recordSignIn(actor, "code-sent", now, "Right password while under attack; code e-mailed");
+      return recordSignIn(
+        actor,
+        "code-sent",
+        now,
+        "Right password while under attack; code e-mailed",
+      );
     case "mails-used-up":
       return recordSignIn(actor, "throttled", now);
     case "wrong-password":
@@ -132,7 +137,12 @@ function deliverCode(input: { actor: Actor; code: string; now: Date }): void {
       ip: input.actor.ip ?? "an unknown address",
       now: input.now,
     });
-    const sent = await sendMail({ from: defaultFrom(site.brand), to: input.actor.email, subject, text });
+    const sent = await sendMail({
+      from: defaultFrom(site.brand),
+      to: input.actor.email,
+      subject,
+      text,
+    });
     // Skipped (no SMTP_URL): the mailer logged the subject, which carries the code.
     if (sent.status === "failed") {
       await recordSignIn(input.actor, "code-sent", new Date(), "The code e-mail could not be sent");

@@ -266,8 +266,8 @@ function CodeForm({
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Enter the sign-in code</h1>
       <p className="mt-1 text-sm text-slate-700">
-        This account has recently had many failed sign-ins from elsewhere, so signing in from a
-        new device needs a code as well as the password. If the password was right, we e-mailed a
+        This account has recently had many failed sign-ins from elsewhere, so signing in from a new
+        device needs a code as well as the password. If the password was right, we e-mailed a
         6-digit code to {step.email}: it works once, for 10 minutes.
       </p>
       <div className="mt-6 grid gap-4">

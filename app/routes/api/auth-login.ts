@@ -44,7 +44,10 @@ const api = apiRoute("/api/auth/login", {
         case "code-step":
           return apiJson({ success: false, message: CODE_STEP_MESSAGE, codeRequired: true }, 401);
         case "code-refused":
-          return apiJson({ success: false, message: CODE_REFUSED_MESSAGE, codeRequired: true }, 401);
+          return apiJson(
+            { success: false, message: CODE_REFUSED_MESSAGE, codeRequired: true },
+            401,
+          );
         case "signed-in": {
           const { admin, token: issued } = outcome;
           return apiJson({
