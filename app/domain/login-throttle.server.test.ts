@@ -115,10 +115,8 @@ describe("sign-in throttling", () => {
     await endAttack(email);
     const after = await beginLoginAttempt({ email, ip: "192.0.2.11", now: at(2 * MINUTE) });
     expect(after).toMatchObject({ allowed: true, underAttack: false });
-    expect(
-      (await beginLoginAttempt({ email, ip: "192.0.2.12", now: at(LOGIN_WINDOW_MS + MINUTE) }))
-        .underAttack,
-    ).toBe(false);
+    const later = await beginLoginAttempt({ email, ip: "192.0.2.12", now: at(LOGIN_WINDOW_MS) });
+    expect(later).toMatchObject({ allowed: true, underAttack: false });
   });
 
   it("sends at most CODE_MAILS_PER_WINDOW code e-mails per account per window", async () => {
