@@ -28,9 +28,10 @@
 // 429). Only after the right password is a code e-mailed (sign-in-code.server.ts); after a
 // wrong one the page's code step leads to a code that nothing matches. So a guesser learns
 // nothing once the attack is noticed, and even the right password gets only a code to the
-// owner's mailbox, which also tells the owner. Before that, answers are honest: an attempt
-// whose address sees fewer than 5 failures from elsewhere, with at most 4 of its own before
-// it, so at most 9 guesses in any 15 minutes get one; a faster attack trips the guard.
+// owner's mailbox, which also tells the owner. Before that, answers are honest, but only while
+// the attempt's address sees at most 4 failures from elsewhere and has had at most 4 of its
+// own: at most 9 failures fit in a window then, so at most about 9 guesses per 15 minutes get
+// an honest answer; a faster attack trips the guard.
 //
 // Why 7 days and not the 15-minute window: an attacker who stopped guessing must not get
 // honest answers (or a session for a guessed password) by waiting 15 minutes and coming back
