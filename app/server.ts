@@ -15,6 +15,7 @@ import {
   watchContentVersion,
 } from "./domain/content-version.server";
 import { settleNotifications } from "./domain/lead-notification.server";
+import { settleSignInCodeMails } from "./domain/sign-in-code.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
 import { isApiPath, limitRequestBodies, MAX_BODY_BYTES } from "./lib/body-limit.server";
@@ -300,9 +301,9 @@ export function servePageFromCache(
 
 /** Writes the visits still queued, then closes the database (and flushes the embedded journal). */
 export async function shutdown(): Promise<void> {
-  // New-lead and new-admin e-mails still being sent get up to 10 s to finish.
+  // New-lead, new-admin and sign-in code e-mails still being sent get up to 10 s to finish.
   await Promise.race([
-    Promise.all([settleNotifications(), settleAdminNotices()]),
+    Promise.all([settleNotifications(), settleAdminNotices(), settleSignInCodeMails()]),
     new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
   ]);
   stopWatchingContentVersion();

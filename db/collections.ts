@@ -292,21 +292,29 @@ export interface ApiTokenDoc {
   expiresAt: Date;
 }
 
-/** One failed sign-in, counted under one key (see app/domain/login-throttle.server.ts). */
+/**
+ * One failed sign-in, counted under one key; or ("guard:" key) an account's state of being
+ * under attack (see app/domain/login-throttle.server.ts).
+ */
 export interface LoginAttemptDoc {
   _id: ObjectId;
-  /** "ip:<address>", "pair:<e-mail>|<address>", "device:<nonce>", "account:<e-mail>", "code-mail:<e-mail>". */
+  /**
+   * "ip:<address>", "pair:<e-mail>|<address>", "device:<nonce>", "account:<e-mail>",
+   * "code-mail:<e-mail>", "guard:<e-mail>".
+   */
   key: string;
   /** "account:" keys only: the address (IPv6 /64) the failure came from. */
   from?: string;
+  /** When it happened ("guard:": the last attempt that found the account under attack). */
   at: Date;
-  /** End of the counting window; the TTL index deletes the document after it. */
+  /** End of the counting window (of the guard); the TTL index deletes the document after it. */
   expiresAt: Date;
 }
 
 /**
  * A one-time sign-in code, e-mailed after a correct password while the account is under attack
- * (app/domain/sign-in-code.server.ts). Never the code itself: an HMAC of it.
+ * (app/domain/sign-in-code.server.ts). Never the code itself: an HMAC of it. Or a decoy, the
+ * same but matched by no code, behind the sign-in page's code step after a wrong password.
  */
 export interface SignInCodeDoc {
   _id: ObjectId;
@@ -320,6 +328,8 @@ export interface SignInCodeDoc {
   codeHash: string;
   /** Wrong tries so far; the code is void at SIGN_IN_CODE_MAX_TRIES. */
   tries: number;
+  /** No code was e-mailed (wrong password, or the e-mails used up): `codeHash` matches none. */
+  decoy?: true;
   createdAt: Date;
   /** 10 minutes after createdAt; the TTL index deletes the document after it. */
   expiresAt: Date;

@@ -11,10 +11,11 @@ import { revokeAdminTokens } from "./api-token.server";
 import { type Actor, OPERATOR_STARTUP } from "./audit";
 import { recordAudit } from "./audit.server";
 import type { ReauthResult } from "./auth.server";
-import { throttledMessage } from "./login-throttle.server";
+import { endAttack, throttledMessage } from "./login-throttle.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { type PasswordContext, passwordPolicyProblem } from "./password-policy.server";
 import { destroyAdminSessions, rotateSession } from "./session.server";
+import { voidSignInCodes } from "./sign-in-code.server";
 import { getSiteIdentity } from "./site-content.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@bureau.local";
@@ -114,6 +115,7 @@ export async function ensureBootstrapAdmin(
     // A reset password shuts every door: the sessions and the API tokens signed in before.
     await collections(db).sessions.deleteMany({ adminId: existing._id });
     await collections(db).apiTokens.deleteMany({ adminId: existing._id });
+    await passwordReplaced(email, db);
     await recordApplied();
     await audit("password-changed", existing._id, `${email}: reset by ADMIN_PASSWORD`);
     return { kind: "configured", email, created: false, reset: true };
@@ -136,6 +138,15 @@ export async function ensureBootstrapAdmin(
   }
   await audit("admin-created", _id, `${DEFAULT_ADMIN_EMAIL} (generated password)`);
   return { kind: "generated", email: DEFAULT_ADMIN_EMAIL, password };
+}
+
+/**
+ * After a new password is stored: guesses against the old one are worthless, so an attack on
+ * the account ends (login-throttle.server.ts), and codes asked for with the old one are void.
+ */
+async function passwordReplaced(email: string, db?: Db): Promise<void> {
+  await endAttack(email, db);
+  await voidSignInCodes(email, db);
 }
 
 export interface AdminSummary {
@@ -458,6 +469,7 @@ export async function changePassword(input: {
   const endedSessions = await destroyAdminSessions(admin._id, { except: input.sessionId });
   // API tokens signed in with the old password end too: a new password shuts every door.
   await revokeAdminTokens(admin._id);
+  await passwordReplaced(admin.email);
   const rotated = await rotateSession(input.sessionId, now);
   await recordAudit(input.actor, {
     action: "password-changed",

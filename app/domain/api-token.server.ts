@@ -11,8 +11,8 @@ import { getCollections } from "#db/client.server";
 import { findAdminById, normalizeEmail, verifyCredentials } from "./admin.server";
 import type { Actor } from "./audit";
 import { recordSignIn } from "./audit.server";
-import { attemptSucceeded, beginLoginAttempt, forgetAttempt } from "./login-throttle.server";
-import { checkSignInCode, issueSignInCode } from "./sign-in-code.server";
+import { attemptSucceeded, beginLoginAttempt } from "./login-throttle.server";
+import { checkSignInCode, issueSignInCode, recordCodeStep } from "./sign-in-code.server";
 
 /** How long a token works after sign-in: the absolute lifetime of an admin session. */
 export const API_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
@@ -75,18 +75,22 @@ export type TokenSignIn =
   | { kind: "signed-in"; admin: { _id: string; email: string }; token: IssuedToken }
   | { kind: "invalid" }
   | { kind: "throttled"; retryAfterMs: number }
-  /** Right password while the account is under attack: a code was e-mailed; call again with it. */
-  | { kind: "code-sent"; renewed: boolean }
-  | { kind: "code-mails-throttled"; retryAfterMs: number }
-  | { kind: "mail-failed" }
-  | { kind: "wrong-code"; triesLeft: number };
+  /**
+   * Under attack, without `code`: if the password was right a code was e-mailed; call again
+   * with it. The same answer for a wrong password.
+   */
+  | { kind: "code-step" }
+  /** Under attack, with `code`, and no sign-in: the code, the e-mail or the password was wrong. */
+  | { kind: "code-refused" };
 
 /**
  * POST /api/auth/login: the sign-in page's throttle (per address, and per account and address;
  * an API client has no device cookie), the credentials, a token; each outcome recorded in the
- * audit log. While the account is under attack the right password alone gets a code e-mailed
- * (login-throttle.server.ts); the same call with `code` added gets the token. A code sent is
- * always checked, after the password: only someone with the password can spend its tries.
+ * audit log. While the account is under attack (login-throttle.server.ts) the same call with
+ * `code` added is needed, and no answer tells whether the password was right: without `code`,
+ * "code-step" (a code is e-mailed only for the right password); with it, the token only for
+ * the right password and the right code, else "code-refused", whichever was wrong. A code is
+ * only looked at after the right password, so only someone with it can spend the code's tries.
  */
 export async function signInForToken(input: {
   email: string;
@@ -104,42 +108,58 @@ export async function signInForToken(input: {
     return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
   }
   const admin = await verifyCredentials(email, input.password);
+  const actor: Actor = admin ? { ...tried, adminId: admin._id } : tried;
+  if (attempt.underAttack) {
+    const refused = await codeStepRefusal({ actor, admin, code: input.code, now });
+    if (refused) return refused;
+  }
   if (!admin) {
     await recordSignIn(tried, "invalid", now);
     return { kind: "invalid" };
   }
-  const actor: Actor = { ...tried, adminId: admin._id };
-  let withCode = false;
-  if (input.code !== undefined) {
-    const check = await checkSignInCode({ email, channel: "api", code: input.code, now });
-    if (check.kind === "wrong") {
-      // Left counted: a wrong code is a failure for this address's throttle.
-      await recordSignIn(actor, "code-failed", now, "Wrong code");
-      return { kind: "wrong-code", triesLeft: check.triesLeft };
-    }
-    withCode = check.kind === "ok";
-    if (check.kind === "none" && attempt.underAttack) {
-      await recordSignIn(actor, "code-failed", now, "No valid code (expired, used or void)");
-    }
-  }
-  if (attempt.underAttack && !withCode) {
-    await forgetAttempt(attempt);
-    const issued = await issueSignInCode({ email, channel: "api", ip: input.ip, now });
-    if (issued.kind === "throttled") {
-      await recordSignIn(actor, "throttled", now);
-      return { kind: "code-mails-throttled", retryAfterMs: issued.retryAfterMs };
-    }
-    if (issued.kind === "mail-failed") {
-      await recordSignIn(actor, "code-sent", now, "Right password; the code e-mail failed");
-      return { kind: "mail-failed" };
-    }
-    await recordSignIn(actor, "code-sent", now, "Right password while under attack; code e-mailed");
-    return { kind: "code-sent", renewed: input.code !== undefined };
-  }
   await attemptSucceeded(attempt);
   const token = await issueApiToken(admin._id, now);
-  await recordSignIn(actor, "signed-in", now, withCode ? "With an e-mailed code" : undefined);
+  await recordSignIn(
+    actor,
+    "signed-in",
+    now,
+    attempt.underAttack ? "With an e-mailed code" : undefined,
+  );
   return { kind: "signed-in", admin, token };
+}
+
+/**
+ * Under attack: the answer, or null when the password and the code are both right. Every
+ * refusal leaves the attempt counted as a failure, right password or not: otherwise the
+ * throttle would tell which passwords were right.
+ */
+async function codeStepRefusal(input: {
+  actor: Actor;
+  admin: { _id: string; email: string } | null;
+  code: string | undefined;
+  now: Date;
+}): Promise<TokenSignIn | null> {
+  const { actor, admin, now } = input;
+  if (input.code === undefined) {
+    const passwordRight = admin !== null;
+    const issued = await issueSignInCode({ actor, channel: "api", passwordRight, now });
+    await recordCodeStep(actor, issued.outcome, now);
+    return { kind: "code-step" };
+  }
+  if (!admin) {
+    await recordSignIn(actor, "invalid", now);
+    return { kind: "code-refused" };
+  }
+  const check = await checkSignInCode({
+    email: actor.email,
+    channel: "api",
+    code: input.code,
+    now,
+  });
+  if (check.kind === "ok") return null;
+  const detail = check.kind === "wrong" ? "Wrong code" : "No valid code (expired, used or void)";
+  await recordSignIn(actor, "code-failed", now, detail);
+  return { kind: "code-refused" };
 }
 
 /** Ends every token of an admin (removed, or their password changed). */

@@ -178,7 +178,8 @@ export async function listAudit(filter: AuditFilter): Promise<ListPage<AuditEntr
  * account when the e-mail is one (someone is guessing that admin's password) and says so when
  * it is not; the visitor never sees either, only the log does. "code-sent": the password was
  * right while the account was under attack, and a one-time code was e-mailed (the password
- * alone did not sign in); "code-failed": a wrong, expired or used code (`detail` says which).
+ * alone did not sign in; `detail` says when the e-mail failed after the response);
+ * "code-failed": a wrong, expired or used code, or one against a decoy (`detail` says which).
  */
 export async function recordSignIn(
   actor: Actor,

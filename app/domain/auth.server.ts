@@ -8,7 +8,7 @@ import { findAdminByEmail, findAdminById, normalizeEmail, verifyCredentials } fr
 import { type Actor, type AuditVia, VISITOR } from "./audit";
 import { recordSignIn } from "./audit.server";
 import { issueDeviceCookie, trustedDeviceFor } from "./device-cookie.server";
-import { attemptSucceeded, beginLoginAttempt, forgetAttempt } from "./login-throttle.server";
+import { attemptSucceeded, beginLoginAttempt } from "./login-throttle.server";
 import {
   clearSessionCookie,
   createSession,
@@ -16,7 +16,7 @@ import {
   loadSession,
   readSessionId,
 } from "./session.server";
-import { checkSignInCode, issueSignInCode } from "./sign-in-code.server";
+import { checkSignInCode, issueSignInCode, recordCodeStep } from "./sign-in-code.server";
 
 export interface AdminContext {
   admin: { _id: string; email: string };
@@ -182,18 +182,18 @@ export type SignInResult =
     }
   | { kind: "invalid" }
   | { kind: "throttled"; retryAfterMs: number }
-  /** Right password, account under attack, unknown browser: a code was e-mailed. */
-  | { kind: "code-sent"; email: string; challenge: string }
-  /** Right password, but the account's code e-mails are used up for now. */
-  | { kind: "code-mails-throttled"; retryAfterMs: number }
-  | { kind: "mail-failed" };
+  /**
+   * The account is under attack and the browser has no device cookie: the code step, the same
+   * whether the password was right (a code was e-mailed) or wrong (nothing was).
+   */
+  | { kind: "code-step"; email: string; challenge: string };
 
 /**
  * Signs in with the e-mail and password posted in `request` (whose body must not have been
  * read: validate a clone first). Throttled per address and per account and address (or
  * trusted device); while the account is under attack, a browser without a device cookie gets
- * an e-mailed code instead (then signInWithCode). On success a new session replaces whatever
- * session the browser had.
+ * the code step instead, right password or wrong (then signInWithCode). On success a new
+ * session replaces whatever session the browser had.
  */
 export async function signIn(
   request: Request,
@@ -208,40 +208,32 @@ export async function signIn(
     await recordSignIn(tried, "throttled", now);
     return { kind: "throttled", retryAfterMs: attempt.retryAfterMs };
   }
-  let admin: { _id: string; email: string };
+  // argon2 runs either way, so the time does not tell the password either.
+  let admin: { _id: string; email: string } | null = null;
   try {
     admin = await authenticator.authenticate("admin-password", request);
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) {
-      await recordSignIn(tried, "invalid", now);
-      return { kind: "invalid" };
-    }
-    throw error;
+    if (!(error instanceof InvalidCredentialsError)) throw error;
   }
   if (attempt.underAttack) {
-    await forgetAttempt(attempt);
-    const issued = await issueSignInCode({ email, channel: "page", ip: input.ip, now });
-    return codeIssued({ ...tried, adminId: admin._id }, issued, now);
+    // One answer whatever the password (login-throttle.server.ts); the attempt stays counted
+    // as a failure either way, until a right code signs in.
+    const actor: Actor = admin ? { ...tried, adminId: admin._id } : tried;
+    const issued = await issueSignInCode({
+      actor,
+      channel: "page",
+      passwordRight: admin !== null,
+      now,
+    });
+    await recordCodeStep(actor, issued.outcome, now);
+    return { kind: "code-step", email, challenge: issued.challenge ?? "" };
+  }
+  if (!admin) {
+    await recordSignIn(tried, "invalid", now);
+    return { kind: "invalid" };
   }
   await attemptSucceeded(attempt);
   return startSession(request, admin, tried, now);
-}
-
-async function codeIssued(
-  actor: Actor,
-  issued: Awaited<ReturnType<typeof issueSignInCode>>,
-  now: Date,
-): Promise<SignInResult> {
-  if (issued.kind === "throttled") {
-    await recordSignIn(actor, "throttled", now);
-    return { kind: "code-mails-throttled", retryAfterMs: issued.retryAfterMs };
-  }
-  if (issued.kind === "mail-failed") {
-    await recordSignIn(actor, "code-sent", now, "Right password; the code e-mail failed");
-    return { kind: "mail-failed" };
-  }
-  await recordSignIn(actor, "code-sent", now, "Right password while under attack; code e-mailed");
-  return { kind: "code-sent", email: actor.email, challenge: issued.challenge ?? "" };
 }
 
 async function startSession(
@@ -273,7 +265,8 @@ export type CodeSignInResult =
 /**
  * The second step of signIn: the e-mailed code, with the challenge the page got with it. Goes
  * through the sign-in throttle like a password (a wrong code is a failure of this address); a
- * right one signs in and trusts the browser from then on (the device cookie).
+ * right one signs in and trusts the browser from then on (the device cookie). After a wrong
+ * password the challenge leads to a decoy, and every code is "wrong" exactly as a real one's.
  */
 export async function signInWithCode(
   request: Request,
@@ -296,9 +289,16 @@ export async function signInWithCode(
   });
   const admin = check.kind === "ok" ? await findAdminByEmail(email) : null;
   if (check.kind !== "ok" || !admin) {
-    const detail = check.kind === "wrong" ? "Wrong code" : "No valid code (expired, used or void)";
+    const detail =
+      check.kind !== "wrong"
+        ? "No valid code (expired, used or void)"
+        : check.decoy
+          ? "Wrong code (none was sent: wrong password, or the code e-mails used up)"
+          : "Wrong code";
     await recordSignIn(tried, "code-failed", now, detail);
-    return check.kind === "wrong" ? check : { kind: "none" };
+    return check.kind === "wrong"
+      ? { kind: "wrong", triesLeft: check.triesLeft }
+      : { kind: "none" };
   }
   await attemptSucceeded(attempt);
   return startSession(request, admin, tried, now, "With an e-mailed code");

@@ -11,22 +11,41 @@
 //   budget wherever it goes, and failures from elsewhere never touch it;
 // - per account (`account:<e-mail>`, with the address it came from), for untrusted clients
 //   only: this is never a limit, since anyone on the internet can fill it. It is the evidence
-//   that the account is UNDER ATTACK: at least ATTACK_THRESHOLD (5) failures in the window
-//   from addresses other than the one signing in now (IPv6 per /64). Then a correct password
-//   from a client without a device cookie does not sign in: it gets a one-time code e-mailed
-//   to the account (sign-in-code.server.ts), and the code signs in. The owner on a new laptop
-//   gets in; an attacker who guessed the password does not, and the owner hears of it.
-//   "Other addresses": failures from this address are already held by the pair limit, and the
-//   owner's own typos must not send the owner to their mailbox.
+//   of an attack: when a client without a device cookie starts an attempt and the account has
+//   had at least ATTACK_THRESHOLD (5) failures in the window from addresses other than that
+//   client's (IPv6 per /64), the account is UNDER ATTACK, and stays so for ATTACK_GUARD_MS
+//   (7 days) after the last attempt that found this evidence (`guard:<e-mail>`, a TTL document:
+//   every instance sees it, and it ends by itself). "Other addresses": failures from this
+//   address are already held by the pair limit, and the owner's own typos must not send the
+//   owner to their mailbox.
 // - e-mails of sign-in codes per account (`code-mail:`): at most CODE_MAILS_PER_WINDOW, so
-//   even someone who knows the password cannot flood the owner's mailbox; codes are only ever
-//   sent after the right password, so without it nobody can send any.
+//   even someone who knows the password cannot flood the owner's mailbox.
+//
+// While the account is under attack, a client without a device cookie never signs in with the
+// password alone, and never learns whether the password was right: right or wrong, it gets the
+// same code step (auth.server.ts, api-token.server.ts), and its attempt stays counted as a
+// failure either way (otherwise the throttle would tell: a right password would never reach
+// 429). Only after the right password is a code e-mailed (sign-in-code.server.ts); after a
+// wrong one the page's code step leads to a code that nothing matches. So a guesser learns
+// nothing once the attack is noticed, and even the right password gets only a code to the
+// owner's mailbox, which also tells the owner. Before that, answers are honest, but only while
+// the attempt's address sees at most 4 failures from elsewhere and has had at most 4 of its
+// own: at most 9 failures fit in a window then, so at most about 9 guesses per 15 minutes get
+// an honest answer; a faster attack trips the guard.
+//
+// Why 7 days and not the 15-minute window: an attacker who stopped guessing must not get
+// honest answers (or a session for a guessed password) by waiting 15 minutes and coming back
+// from a fresh address. 7 days outlasts any patience worth having at 9 guesses a window, and
+// costs the owner one e-mailed code per new device in that week (a device cookie lasts 180
+// days). A password change ends it at once (`endAttack`, from admin.server.ts): guesses
+// against the old password are worthless. A successful sign-in (with a code, or from a device
+// cookie browser) does not end it: the attacker may still be out there.
 // OWASP Authentication Cheat Sheet, "Account lockout" and "Login throttling":
 // https://cheatsheetseries.owasp.org/cheatsheets/Authentication_Cheat_Sheet.html
 //
 // A successful sign-in clears the failures of its own pair (or device), not the account's
-// evidence (an attack does not end because the owner got in) nor the address's (one valid
-// account must not reset the count of guesses against the others).
+// evidence nor the address's (one valid account must not reset the count of guesses against
+// the others).
 //
 // IPv6 addresses are counted per /64: one subscriber usually gets a whole /64 and can pick a
 // new address in it for every request.
@@ -34,8 +53,9 @@
 // Each attempt is written BEFORE the password is checked and counted with itself included, so
 // fifty parallel requests cannot all slip in under the limit; an attempt that turns out to be
 // refused or successful is removed again.
-import { ObjectId } from "mongodb";
+import { type Db, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
+import { collections } from "#db/collections";
 import { getEnv } from "../env.server";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -43,6 +63,8 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_PAIR_LIMIT = 5;
 /** Failures of an account from other addresses that make it "under attack" (see above). */
 export const ATTACK_THRESHOLD = 5;
+/** How long an account stays under attack after the last attempt that found the evidence. */
+export const ATTACK_GUARD_MS = 7 * 24 * 60 * 60_000;
 /** Sign-in code e-mails per account per window. */
 export const CODE_MAILS_PER_WINDOW = 5;
 
@@ -51,6 +73,7 @@ export const addressKey = (ip: string) => `ip:${addressBucket(ip)}`;
 export const pairKey = (email: string, ip: string) => `pair:${email}|${addressBucket(ip)}`;
 export const deviceKey = (nonce: string) => `device:${nonce}`;
 export const codeMailKey = (email: string) => `code-mail:${email}`;
+export const guardKey = (email: string) => `guard:${email}`;
 
 /** IPv4 as is; IPv6 as its /64 prefix (the first four groups, "::" expanded). */
 export function addressBucket(ip: string): string {
@@ -74,7 +97,10 @@ export type AttemptStart =
       attemptIds: ObjectId[];
       /** The pair's or the trusted device's key: its failures are forgotten on success. */
       ownKey: string;
-      /** A correct password from this client needs an e-mailed code (see above). */
+      /**
+       * The account is under attack for this client (see above): whatever the password, the
+       * answer is the code step, and only a right password gets a code.
+       */
       underAttack: boolean;
     }
   | { allowed: false; retryAfterMs: number };
@@ -102,7 +128,7 @@ async function waitFor(key: string, limit: number, now: Date, exclude: ObjectId)
 /**
  * Registers an attempt for this account and address, unless the address or the pair (or the
  * trusted device) is over its limit. Call before checking the password; then
- * `attemptSucceeded`, `forgetAttempt`, or leave it counted as a failure.
+ * `attemptSucceeded`, or leave it counted as a failure.
  */
 export async function beginLoginAttempt(input: {
   email: string;
@@ -138,14 +164,47 @@ export async function beginLoginAttempt(input: {
     await loginAttempts.deleteMany({ _id: { $in: ids } });
     return { allowed: false, retryAfterMs };
   }
-  const underAttack = input.device
-    ? false
-    : (await loginAttempts.countDocuments({
-        key: accountKey(input.email),
-        at: { $gt: new Date(now.getTime() - LOGIN_WINDOW_MS) },
-        from: { $ne: from },
-      })) >= ATTACK_THRESHOLD;
+  const underAttack = input.device ? false : await isUnderAttack(input.email, from, now);
   return { allowed: true, attemptIds: ids, ownKey, underAttack };
+}
+
+/**
+ * Whether the account is under attack for a client at `from` (see above): the evidence in the
+ * window, which (re)starts the guard, or a guard still running.
+ */
+async function isUnderAttack(email: string, from: string, now: Date): Promise<boolean> {
+  const { loginAttempts } = await getCollections();
+  const evidence = await loginAttempts.countDocuments({
+    key: accountKey(email),
+    at: { $gt: new Date(now.getTime() - LOGIN_WINDOW_MS) },
+    from: { $ne: from },
+  });
+  if (evidence >= ATTACK_THRESHOLD) {
+    // One document per account (parallel upserts may make two: harmless, both end alike).
+    // $max: an attempt that started earlier never shortens the guard.
+    await loginAttempts.updateOne(
+      { key: guardKey(email) },
+      { $max: { at: now, expiresAt: new Date(now.getTime() + ATTACK_GUARD_MS) } },
+      { upsert: true },
+    );
+    return true;
+  }
+  // The TTL monitor runs once a minute: the expiry is compared here too.
+  const guard = await loginAttempts.countDocuments(
+    { key: guardKey(email), expiresAt: { $gt: now } },
+    { limit: 1 },
+  );
+  return guard > 0;
+}
+
+/**
+ * The account's password changed (Change password, ADMIN_PASSWORD): the attack ends, its
+ * guard and its evidence both, since guesses against the old password are worthless. A new
+ * attack is noticed as the first one was. `db`: for start-up, before getCollections.
+ */
+export async function endAttack(email: string, db?: Db): Promise<void> {
+  const { loginAttempts } = db ? collections(db) : await getCollections();
+  await loginAttempts.deleteMany({ key: { $in: [guardKey(email), accountKey(email)] } });
 }
 
 /** Failures of `doc.key` that came before `doc` (ties broken by id, which grows with time). */
@@ -167,7 +226,8 @@ async function waitForIncluding(
 
 /**
  * The credentials were right and the client signs in: forget this attempt and the failures of
- * its pair (or trusted device). The account's evidence of an attack stays for its window.
+ * its pair (or trusted device). The account's evidence of an attack stays for its window, and
+ * its guard for its 7 days: the owner got in, but the attacker may still be out there.
  */
 export async function attemptSucceeded(attempt: {
   attemptIds: ObjectId[];
@@ -177,15 +237,6 @@ export async function attemptSucceeded(attempt: {
   await loginAttempts.deleteMany({
     $or: [{ _id: { $in: attempt.attemptIds } }, { key: attempt.ownKey }],
   });
-}
-
-/**
- * The password was right but the client does not sign in yet (a code was e-mailed): this
- * attempt was no failure, so it is not counted; earlier failures stay.
- */
-export async function forgetAttempt(attempt: { attemptIds: ObjectId[] }): Promise<void> {
-  const { loginAttempts } = await getCollections();
-  await loginAttempts.deleteMany({ _id: { $in: attempt.attemptIds } });
 }
 
 /**
@@ -222,8 +273,4 @@ const waitText = (ms: number) => {
 
 export function throttledMessage(retryAfterMs: number): string {
   return `Too many sign-in attempts. ${waitText(retryAfterMs)}`;
-}
-
-export function codeMailsThrottledMessage(retryAfterMs: number): string {
-  return `Too many sign-in codes were e-mailed to this account. ${waitText(retryAfterMs)}`;
 }

@@ -1,22 +1,31 @@
 // One-time sign-in codes (issue 20 finding 4): while an account is under attack
-// (login-throttle.server.ts), a correct password from a client without a device cookie gets a
-// 6-digit code e-mailed to the account instead of a session, and the code signs in.
-// - Sent only after the right password (never for a wrong one), at most CODE_MAILS_PER_WINDOW
-//   e-mails per account per 15 minutes: without the password nobody can send any.
+// (login-throttle.server.ts), a client without a device cookie gets the code step instead of a
+// session, whether its password was right or wrong, and only a right password gets a 6-digit
+// code e-mailed to the account; the code signs in.
+// - Never a different answer for a wrong password: the sign-in page's step after a wrong
+//   password (or when the account's code e-mails are used up) is backed by a decoy, a stored
+//   "code" that no code matches, with the same tries, expiry and messages; the API's answers
+//   do not depend on any code's state at all (api-token.server.ts). The e-mail is sent after
+//   the response, so its delay does not tell either.
+// - Sent only after the right password, at most CODE_MAILS_PER_WINDOW e-mails per account per
+//   15 minutes: without the password nobody can send any.
 // - Valid 10 minutes (a TTL index deletes it; every check compares the expiry too), used once,
 //   void after SIGN_IN_CODE_MAX_TRIES wrong tries; each try is also a failure for the sign-in
-//   throttle of its address. 5 tries at one in a million each, per code.
+//   throttle of its address. 5 tries at one in a million each, per code. A password change
+//   voids them all (admin.server.ts).
 // - Stored in MongoDB (every app instance sees it) as an HMAC of the code keyed with the
 //   session secret: a copy of the database alone does not give the code away (a plain hash of
 //   6 digits would, by trying all million).
 // - Tied to who asked for it, so nobody else can spend its tries: the sign-in page's code is
-//   tied to a random challenge that only the page that sent the right password holds (a
-//   hidden field); the API's to the password, which the second call sends again.
+//   tied to a random challenge that only the page that sent the password holds (a hidden
+//   field); the API's to the password, which the second call sends again.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { ObjectId } from "mongodb";
+import { type Db, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
-import type { SignInCodeDoc } from "#db/collections";
+import { collections, type SignInCodeDoc } from "#db/collections";
 import { defaultFrom, sendMail } from "~/lib/mailer.server";
+import type { Actor } from "./audit";
+import { recordSignIn } from "./audit.server";
 import { beginCodeMail } from "./login-throttle.server";
 import { getSessionSecret } from "./settings.server";
 import { getSiteIdentity } from "./site-content.server";
@@ -36,51 +45,125 @@ async function codeHash(id: ObjectId, code: string): Promise<string> {
     .digest("hex");
 }
 
-export type CodeIssue =
-  | { kind: "sent"; challenge: string | null }
-  | { kind: "throttled"; retryAfterMs: number }
-  | { kind: "mail-failed" };
+export interface CodeIssue {
+  /** The page's challenge, for the code form's hidden field (null for the API); always given. */
+  challenge: string | null;
+  /**
+   * sent: a code is on its way; mails-used-up: the right password, but CODE_MAILS_PER_WINDOW
+   * were e-mailed in the window already; wrong-password: nothing was sent. The caller answers
+   * all three alike and records them (recordCodeStep).
+   */
+  outcome: "sent" | "mails-used-up" | "wrong-password";
+}
 
 /**
- * Makes a code for `email` (the password was just checked) and e-mails it. "page" answers the
- * challenge the page must send back with the code; "api" replaces the account's earlier API
- * code (the caller proves itself with the password again, so one is enough).
+ * The code step for `actor.email` (the password was just checked, `passwordRight` says how).
+ * Right: a code, e-mailed after the response. Otherwise, for the page, a decoy behind the
+ * challenge. "api" replaces the account's earlier API code (the caller proves itself with the
+ * password again, so one is enough).
  */
 export async function issueSignInCode(input: {
-  email: string;
+  actor: Actor;
   channel: Channel;
-  ip: string;
+  passwordRight: boolean;
   now?: Date;
   /** For tests: the code instead of a random one. */
   code?: string;
 }): Promise<CodeIssue> {
   const now = input.now ?? new Date();
-  const mail = await beginCodeMail(input.email, now);
-  if (!mail.allowed) return { kind: "throttled", retryAfterMs: mail.retryAfterMs };
-  const { signInCodes } = await getCollections();
-  const code = input.code ?? String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const email = input.actor.email;
   const challenge = input.channel === "page" ? randomBytes(32).toString("base64url") : null;
+  let outcome: CodeIssue["outcome"] = "wrong-password";
+  if (input.passwordRight) {
+    outcome = (await beginCodeMail(email, now)).allowed ? "sent" : "mails-used-up";
+  }
+  // The API's answers never depend on a code's state: nothing to store without a code.
+  if (input.channel === "api" && outcome !== "sent") return { challenge, outcome };
+  const { signInCodes } = await getCollections();
+  const code =
+    outcome === "sent" ? (input.code ?? String(randomInt(0, 1_000_000)).padStart(6, "0")) : null;
   const _id = new ObjectId();
-  if (input.channel === "api") await signInCodes.deleteMany({ email: input.email, channel: "api" });
+  if (input.channel === "api") await signInCodes.deleteMany({ email, channel: "api" });
   await signInCodes.insertOne({
     _id,
-    email: input.email,
+    email,
     channel: input.channel,
     ...(challenge ? { challenge: sha256(challenge) } : {}),
-    codeHash: await codeHash(_id, code),
+    // A decoy's HMAC is of 32 random bytes: no 6-digit code can match it.
+    codeHash: await codeHash(_id, code ?? randomBytes(32).toString("hex")),
     tries: 0,
+    ...(code ? {} : { decoy: true as const }),
     createdAt: now,
     expiresAt: new Date(now.getTime() + SIGN_IN_CODE_TTL_MS),
   });
-  const site = await getSiteIdentity();
-  const { subject, text } = composeCodeMail({ code, brand: site.brand, ip: input.ip, now });
-  const outcome = await sendMail({ from: defaultFrom(site.brand), to: input.email, subject, text });
-  // Skipped (no SMTP_URL): the mailer logged the subject, which carries the code.
-  if (outcome.status === "failed") {
-    await signInCodes.deleteOne({ _id });
-    return { kind: "mail-failed" };
+  if (code) deliverCode({ actor: input.actor, code, now });
+  return { challenge, outcome };
+}
+
+/** The audit entry of a code step: who asked, and whether a code went out. */
+export function recordCodeStep(
+  actor: Actor,
+  outcome: CodeIssue["outcome"],
+  now: Date,
+): Promise<void> {
+  switch (outcome) {
+    case "sent":
+      return recordSignIn(
+        actor,
+        "code-sent",
+        now,
+        "Right password while under attack; code e-mailed",
+      );
+    case "mails-used-up":
+      return recordSignIn(actor, "throttled", now);
+    case "wrong-password":
+      return recordSignIn(actor, "invalid", now);
   }
-  return { kind: "sent", challenge };
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * E-mails the code after the response: an SMTP round trip inside the request would make the
+ * right password's answer measurably slower than a wrong one's. A failure is logged by the
+ * mailer and recorded in the audit log; the owner starts again.
+ */
+function deliverCode(input: { actor: Actor; code: string; now: Date }): void {
+  const job = (async () => {
+    const site = await getSiteIdentity();
+    const { subject, text } = composeCodeMail({
+      code: input.code,
+      brand: site.brand,
+      ip: input.actor.ip ?? "an unknown address",
+      now: input.now,
+    });
+    const sent = await sendMail({
+      from: defaultFrom(site.brand),
+      to: input.actor.email,
+      subject,
+      text,
+    });
+    // Skipped (no SMTP_URL): the mailer logged the subject, which carries the code.
+    if (sent.status === "failed") {
+      await recordSignIn(input.actor, "code-sent", new Date(), "The code e-mail could not be sent");
+    }
+  })()
+    .catch((error: unknown) => {
+      console.error(`[mail] Sending a sign-in code to ${input.actor.email} failed:`, error);
+    })
+    .finally(() => inFlight.delete(job));
+  inFlight.add(job);
+}
+
+/** Resolves when every code e-mail started so far has finished (tests, shutdown). */
+export async function settleSignInCodeMails(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
+/** The account's password changed: codes asked for with the old one are void. */
+export async function voidSignInCodes(email: string, db?: Db): Promise<void> {
+  const { signInCodes } = db ? collections(db) : await getCollections();
+  await signInCodes.deleteMany({ email });
 }
 
 /**
@@ -96,9 +179,9 @@ export function composeCodeMail(input: { code: string; brand: string; ip: string
     text: [
       `Your sign-in code is ${input.code}. It works once, for 10 minutes.`,
       "",
-      "This account has had many failed sign-ins from other addresses in the last 15 minutes,",
-      `so signing in from a new device needs this code as well as the password. It was asked for`,
-      `with the correct password from ${input.ip} at ${input.now.toISOString()}.`,
+      "This account has recently had many failed sign-ins from other addresses, so signing in",
+      "from a new device needs this code as well as the password. It was asked for with the",
+      `correct password from ${input.ip} at ${input.now.toISOString()}.`,
       "",
       "If that was not you, someone knows your password: sign in from a device you have used",
       "before (it needs no code) and change your password.",
@@ -108,7 +191,8 @@ export function composeCodeMail(input: { code: string; brand: string; ip: string
 
 export type CodeCheck =
   | { kind: "ok" }
-  | { kind: "wrong"; triesLeft: number }
+  /** `decoy`: no code was ever sent for it (for the audit log only, never for the client). */
+  | { kind: "wrong"; triesLeft: number; decoy: boolean }
   /** No live code for this client: expired, used, void after too many tries, or never sent. */
   | { kind: "none" };
 
@@ -149,7 +233,7 @@ export async function checkSignInCode(input: {
   }
   const triesLeft = SIGN_IN_CODE_MAX_TRIES - doc.tries;
   if (triesLeft <= 0) await signInCodes.deleteOne({ _id: doc._id });
-  return { kind: "wrong", triesLeft };
+  return { kind: "wrong", triesLeft, decoy: doc.decoy === true };
 }
 
 /** What the person signing in reads after a wrong code. */
@@ -162,9 +246,9 @@ export function wrongCodeMessage(triesLeft: number): string {
 
 export const NO_CODE_MESSAGE =
   "This code has expired or was already used. Sign in again to get a new one.";
-export const CODE_SENT_MESSAGE =
-  "This account has had many failed sign-ins from elsewhere, so signing in from a new device needs a code: we e-mailed a 6-digit code to the account's address. It works once, for 10 minutes.";
-export const CODE_RENEWED_MESSAGE =
-  "That code has expired or was already used, so a new one was e-mailed to the account's address. It works once, for 10 minutes.";
-export const CODE_MAIL_FAILED_MESSAGE =
-  "The sign-in code could not be e-mailed. Please try again in a few minutes.";
+/** The API's first answer under attack, whatever the password. */
+export const CODE_STEP_MESSAGE =
+  "This account has recently had many failed sign-ins from elsewhere, so signing in from a new device needs a code as well as the password. If the e-mail and password are right, a 6-digit code was e-mailed to the account's address (at most 5 in 15 minutes): send it as `code` with the same e-mail and password. It works once, for 10 minutes.";
+/** The API's answer under attack to a call with `code` that does not sign in, whatever was wrong. */
+export const CODE_REFUSED_MESSAGE =
+  "Not signed in: the code is not right or no longer works, or the e-mail or password is not. Call again without `code` to have a new code e-mailed.";

@@ -136,7 +136,7 @@ export function openApiDocument(own: ApiPath): object {
             codeRequired: {
               const: true,
               description:
-                "POST /api/auth/login only: a sign-in code was e-mailed; send it as `code`.",
+                "POST /api/auth/login only: the account is under attack; send the code e-mailed to the account (only if the password was right) as `code`, with the same e-mail and password.",
             },
             errors: {
               type: "array",

@@ -4,9 +4,12 @@
 // Before the fix B got 429 for 15 minutes. Now the account is "under attack"
 // (app/domain/login-throttle.server.ts), so B gets a one-time code e-mailed (logged by the
 // server: the suite's server has no SMTP_URL) and signs in with it; A's sixth try is still 429.
+// And while under attack, a wrong password from B gets the same answer as the right one, so
+// the attacker cannot learn which guess was right (the review's "password oracle").
 //
 // Two client addresses without trusting a proxy (tests/support/from-address.ts): A is
 // 127.0.0.2 and B 127.0.0.3, both the loopback on Linux, seen by the server as two machines.
+import { E2E_ADMIN } from "../support/constants";
 import { loggedSignInCode, requestFrom } from "../support/from-address";
 import { eventually } from "../support/process";
 import { type Answer, expect, type Robust, type Send, test } from "./fixtures";
@@ -32,7 +35,8 @@ async function newAdmin(robust: Robust, email: string) {
   const answer = await robust.send("/api/auth/register", {
     method: "POST",
     headers: { ...JSON_TYPE, Authorization: `Bearer ${robust.token}` },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    // The acting admin's own password, as adding an admin needs (issue 20 finding 3).
+    body: JSON.stringify({ email, password: PASSWORD, currentPassword: E2E_ADMIN.password }),
   });
   expect(answer.status, answer.body).toBe(201);
 }
@@ -136,7 +140,7 @@ test("the finding's sequence on POST /api/auth/login: codeRequired, then the tok
   expect(right.status, right.body).toBe(401);
   const answer = JSON.parse(right.body);
   expect(answer).toMatchObject({ success: false, codeRequired: true });
-  expect(answer.message).toContain("e-mailed a 6-digit code");
+  expect(answer.message).toContain("a 6-digit code was e-mailed");
   expect(answer.token).toBeUndefined();
   const code = await loggedCode(robust, email);
 
@@ -151,6 +155,54 @@ test("the finding's sequence on POST /api/auth/login: codeRequired, then the tok
   expect((await login(ATTACKER, "API: wrong password from A", { password: "sixth" })).status).toBe(
     429,
   );
+});
+
+test("under attack, a wrong and a right password from B get the same answer, page and API", async ({
+  robust,
+}) => {
+  const email = "lockout-oracle@bureau.test";
+  await newAdmin(robust, email);
+  const post = (what: string, path: string, type: Record<string, string>, body: string) =>
+    sendFrom(robust, OWNER, what, path, { method: "POST", headers: type, body });
+  const page = (password: string) =>
+    post(
+      "page: wrong or right password from B",
+      "/admin/login",
+      FORM,
+      new URLSearchParams({ email, password }).toString(),
+    );
+  const api = (password: string) =>
+    post(
+      "API: wrong or right password from B",
+      "/api/auth/login",
+      JSON_TYPE,
+      JSON.stringify({ email, password }),
+    );
+  for (let i = 1; i <= 5; i++) {
+    const wrong = await sendFrom(robust, ATTACKER, "page: wrong password from A", "/admin/login", {
+      method: "POST",
+      headers: FORM,
+      body: new URLSearchParams({ email, password: `wrong password ${i}` }).toString(),
+    });
+    expect(wrong.status, `attempt ${i}`).toBe(400);
+  }
+  // The page: the same status, cookies and HTML, once the random parts are masked (the
+  // challenge, and the CSP nonce of the inline scripts).
+  const seen = (answer: Answer) => ({
+    status: answer.status,
+    cookies: cookiesOf(answer),
+    body: answer.body.replace(/[A-Za-z0-9_-]{43}/g, "<challenge>").replace(/nonce="[^"]*"/g, ""),
+  });
+  const [wrongPage, rightPage] = [await page("not the password"), await page(PASSWORD)];
+  expect(seen(rightPage).status).toBe(200);
+  expect(rightPage.body).toContain("Enter the sign-in code");
+  expect(seen(wrongPage)).toEqual(seen(rightPage));
+  // The API: the same status and the same JSON.
+  const [wrongApi, rightApi] = [await api("not the password"), await api(PASSWORD)];
+  expect(rightApi.status).toBe(401);
+  expect(wrongApi.status).toBe(rightApi.status);
+  expect(JSON.parse(wrongApi.body)).toEqual(JSON.parse(rightApi.body));
+  expect(JSON.parse(rightApi.body)).toMatchObject({ codeRequired: true });
 });
 
 test.afterAll(() => {

@@ -5,10 +5,13 @@ import { closeDatabase, getCollections } from "#db/client.server";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { clientIpContext } from "~/lib/client-ip.server";
+import { setMailTransport } from "~/lib/mailer.server";
 import { action, headers, INVALID_CREDENTIALS, loader } from "./login";
 import { action as logoutAction, loader as logoutLoader, SIGNED_OUT_MESSAGE } from "./logout";
 
 afterAll(closeDatabase);
+// Sign-in codes are e-mailed (logged: no SMTP_URL in tests); not wanted in this output.
+setMailTransport(null, () => {});
 
 const EMAIL = "owner@bureau.test";
 const PASSWORD = "a long and unusual passphrase";
@@ -154,6 +157,31 @@ describe("sign-in action", () => {
     expect(cookieOf(second.response)).not.toBe(cookieOf(first.response));
     const { sessions } = await getCollections();
     expect(await sessions.countDocuments({})).toBe(1);
+  });
+
+  it("under attack, a right and a wrong password get the same answer (issue 20 finding 4)", async () => {
+    for (let i = 0; i < 5; i++) {
+      const guess = await signIn({ email: EMAIL, password: `guess ${i}` }, { ip: "198.51.100.66" });
+      expect(guess.status).toBe(400);
+    }
+    const right = await signIn({ email: EMAIL, password: PASSWORD }, { ip: "203.0.113.10" });
+    const wrong = await signIn(
+      { email: EMAIL, password: "not the password" },
+      { ip: "203.0.113.11" },
+    );
+    // Everything the browser gets, with the one random part (the challenge) masked.
+    const seen = (answer: typeof right) => ({
+      status: answer.status,
+      headers: [...(answer.headers ?? [])],
+      body: JSON.stringify(answer.body).replace(
+        /"challenge":"[A-Za-z0-9_-]{43}"/,
+        '"challenge":"*"',
+      ),
+    });
+    expect(seen(wrong)).toEqual(seen(right));
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ step: { email: EMAIL, redirectTo: null } });
+    expect(seen(right).body).toContain('"challenge":"*"');
   });
 
   it("the code step: bad or stale input is a 400 with the message beside the code field", async () => {

@@ -3,9 +3,10 @@
 // JavaScript; with it, conform checks fields as they are left. The server decides everything:
 // remix-auth's FormStrategy checks the credentials (auth.server.ts), failures are throttled per
 // address and per account and address, and success starts a fresh server-side session. While
-// the account is under attack, a browser without a device cookie gets a second step instead:
-// the 6-digit code e-mailed to the account (domain/sign-in-code.server.ts), asked for by a
-// second form (intent "code") that carries the e-mail and the challenge in hidden fields.
+// the account is under attack, a browser without a device cookie gets a second step instead,
+// whether the password was right or wrong (only a right one gets a code e-mailed): the 6-digit
+// code (domain/sign-in-code.server.ts), asked for by a second form (intent "code") that
+// carries the e-mail and the challenge in hidden fields.
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
@@ -18,12 +19,8 @@ import {
 } from "~/components/admin/form-controls";
 import { loginSchema, signInCodeSchema } from "~/domain/admin";
 import { getAdmin, safeRedirectTo, signIn, signInWithCode } from "~/domain/auth.server";
-import { codeMailsThrottledMessage, throttledMessage } from "~/domain/login-throttle.server";
-import {
-  CODE_MAIL_FAILED_MESSAGE,
-  NO_CODE_MESSAGE,
-  wrongCodeMessage,
-} from "~/domain/sign-in-code.server";
+import { throttledMessage } from "~/domain/login-throttle.server";
+import { NO_CODE_MESSAGE, wrongCodeMessage } from "~/domain/sign-in-code.server";
 import { adminMeta, mergeHeaders } from "~/lib/admin-meta";
 import { clientIp } from "~/lib/client-ip.server";
 import { readFlash } from "~/lib/flash.server";
@@ -85,17 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (outcome.kind) {
     case "throttled":
       return refuse(throttledMessage(outcome.retryAfterMs), 429, retryAfter(outcome.retryAfterMs));
-    case "code-mails-throttled":
-      return refuse(
-        codeMailsThrottledMessage(outcome.retryAfterMs),
-        429,
-        retryAfter(outcome.retryAfterMs),
-      );
-    case "mail-failed":
-      return refuse(CODE_MAIL_FAILED_MESSAGE, 503, retryAfter(60_000));
     case "invalid":
       return refuse(INVALID_CREDENTIALS, 400);
-    case "code-sent": {
+    // Right password or wrong: this answer must not tell (login-throttle.server.ts).
+    case "code-step": {
       const step: CodeStep = {
         email: outcome.email,
         challenge: outcome.challenge,
@@ -276,9 +266,9 @@ function CodeForm({
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Enter the sign-in code</h1>
       <p className="mt-1 text-sm text-slate-700">
-        This account has had many failed sign-ins from elsewhere, so signing in from a new device
-        needs a code as well. We e-mailed a 6-digit code to {step.email}: it works once, for 10
-        minutes.
+        This account has recently had many failed sign-ins from elsewhere, so signing in from a new
+        device needs a code as well as the password. If the password was right, we e-mailed a
+        6-digit code to {step.email}: it works once, for 10 minutes.
       </p>
       <div className="mt-6 grid gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -303,7 +293,7 @@ function CodeForm({
           </SubmitButton>
         </Form>
         <p className="text-sm text-slate-700">
-          No e-mail, or the code no longer works?{" "}
+          No e-mail (check the password), or the code no longer works?{" "}
           <a
             href={
               step.redirectTo
@@ -314,7 +304,7 @@ function CodeForm({
           >
             Start again
           </a>{" "}
-          to get a new one.
+          to get a new one (at most 5 are e-mailed in 15 minutes).
         </p>
       </div>
     </>
