@@ -123,8 +123,9 @@ export const envSchema = z
     /** Accepted posts of each public form from one address per hour. */
     FORM_IP_LIMIT: integer(10, 1, 1_000_000),
     /**
-     * Page renders (public pages the page cache did not answer, their `.data` requests, 404
-     * pages) from one address per minute before further ones get 429 (lib/render-budget.server.ts).
+     * Page renders (every GET/HEAD React Router answers with a page: public pages the page cache
+     * did not answer, `.data` requests, 404 pages) from one address (IPv6: one /64) per minute
+     * before further ones get 429; an IPv6 /48 gets 10 times this (lib/render-budget.server.ts).
      */
     RENDER_IP_LIMIT: integer(120, 1, 1_000_000),
     /** Where new-lead e-mails go out (smtp:// or smtps://); unset: they are only logged. */

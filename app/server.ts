@@ -19,7 +19,7 @@ import { settleSignInCodeMails } from "./domain/sign-in-code.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
 import { isApiPath, limitRequestBodies, MAX_BODY_BYTES } from "./lib/body-limit.server";
-import { pageParamsOf, redirectToCanonicalUrl } from "./lib/canonical-url.server";
+import { publicPagesOf, redirectToCanonicalUrl } from "./lib/canonical-url.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
 import { startContentCache, stopContentCache } from "./lib/content-cache.server";
 import { countVisitors, isPageRequest, isPrefetch } from "./lib/count-visitors.server";
@@ -28,9 +28,9 @@ import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
 import { PageCache, type PageSlots, pageSlotsContext } from "./lib/page-cache.server";
 import { isPublicPageView, publicPagesBuild } from "./lib/public-pages-build.server";
 import {
-  isRenderRequest,
   mongoSharedCounts,
   RenderBudget,
+  rendersOf,
   tooManyRendersPage,
 } from "./lib/render-budget.server";
 import { refuseCrossSiteRequests } from "./lib/same-origin.server";
@@ -134,11 +134,26 @@ function formFields(body: unknown): [string, string][] {
 }
 
 // Renders per address (lib/render-budget.server.ts, RENDER_IP_LIMIT a minute): every request
-// that gets this far for a page is one React Router renders (page-cache hits never reach
-// Express). Made in startup(), once configuration is known.
+// that gets this far and that React Router answers with a render, by the route it matches
+// (rendersOf; page-cache hits and static files never reach Express). Made in startup(), once
+// configuration is known.
 let renderBudget: RenderBudget | undefined;
 app.use((req, res, next) => {
-  if (!renderBudget || !isRenderRequest(req.method, req.path)) return next();
+  if (!renderBudget) return next();
+  if (countsAsRender) return limitRenders(countsAsRender, req, res, next);
+  // Development: the build of the moment.
+  (build as () => Promise<ServerBuild>)()
+    .then((current) => limitRenders(rendersOf(current), req, res, next))
+    .catch(next);
+});
+
+function limitRenders(
+  isRender: (method: string, path: string) => boolean,
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  if (!renderBudget || !isRender(req.method, req.path)) return next();
   const { allowed, retryAfterMs } = renderBudget.hit(
     normalizeIp(req.ip ?? req.socket.remoteAddress),
   );
@@ -147,7 +162,7 @@ app.use((req, res, next) => {
   res.status(429).set({ "Retry-After": String(seconds), "Cache-Control": "no-store" });
   if (req.path.endsWith(".data")) res.type("text").send("Too Many Requests");
   else res.type("html").send(tooManyRendersPage(seconds, cspNonce(res)));
-});
+}
 
 // Unique visitors per day for the dashboard (app/domain/visitor-count.server.ts): noted in memory
 // once each page answer is sent, written to MongoDB in batches every 2 s. After the gates (a 403
@@ -178,6 +193,8 @@ const loadBuild = () => import("virtual:react-router/server-build") as Promise<S
 const build: ServerBuild | (() => Promise<ServerBuild>) = development
   ? loadBuild
   : await loadBuild();
+// Which requests the render budget counts, from production's one build (above).
+const countsAsRender = typeof build === "function" ? undefined : rendersOf(build);
 
 const getLoadContext = (req: express.Request, res: express.Response) => {
   const context = new RouterContextProvider();
@@ -191,15 +208,15 @@ const getLoadContext = (req: express.Request, res: express.Response) => {
 };
 const mode = development ? "development" : "production";
 
-// Public pages' URLs with other query strings than their own get a 301 to their canonical URL
-// (lib/canonical-url.server.ts). In production that happens before the page cache
+// Public pages' URLs spelled otherwise than their route, or with other query strings than their
+// own, get a 301 to their canonical URL (lib/canonical-url.server.ts). In production that happens before the page cache
 // (servePageFromCache); development has no cache, so it happens here, on the build of the moment.
-const pageParams = typeof build === "function" ? undefined : pageParamsOf(build);
+const publicPages = typeof build === "function" ? undefined : publicPagesOf(build);
 if (typeof build === "function") {
   const load = build;
   app.use((req, res, next) => {
     load()
-      .then((current) => redirectToCanonicalUrl(req, res, pageParamsOf(current)) || next())
+      .then((current) => redirectToCanonicalUrl(req, res, publicPagesOf(current)) || next())
       .catch(next);
   });
 }
@@ -295,7 +312,7 @@ export function servePageFromCache(
   closing: () => boolean,
   fallback: () => void,
 ): boolean {
-  if (pageParams && redirectToCanonicalUrl(req, res, pageParams, closing)) return true;
+  if (publicPages && redirectToCanonicalUrl(req, res, publicPages, closing)) return true;
   return pageCache ? pageCache.handle(req, res, closing, fallback) : false;
 }
 

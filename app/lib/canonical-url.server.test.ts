@@ -2,17 +2,15 @@
 // real route modules' declared parameters, and the 301 on a real HTTP server.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "#db/client.server";
 import { internshipSearch, parseInternshipQuery } from "~/domain/internship-list";
-import routes from "../routes";
+import { serverBuildOfRoutes } from "../../tests/support/server-build";
 import { hrefForPage } from "../routes/blog";
 import {
   canonicalPageUrl,
-  type PageParams,
-  pageParamsOf,
+  type PublicPageOf,
+  publicPagesOf,
   redirectToCanonicalUrl,
   withoutClickIds,
 } from "./canonical-url.server";
@@ -20,32 +18,13 @@ import { quoteHref } from "./quote-link";
 
 afterAll(closeDatabase);
 
-const routeModules = import.meta.glob<Record<string, unknown>>("../routes/*.tsx");
-
-/** The server build's routes as React Router makes them from app/routes.ts, with their modules. */
-async function buildOfRoutes(): Promise<ServerBuild> {
-  const all: Record<string, unknown> = {
-    root: { id: "root", parentId: undefined, path: "", module: {} },
-  };
-  const walk = async (entries: readonly RouteConfigEntry[], parentId: string) => {
-    for (const entry of entries) {
-      const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
-      // Only the public pages' modules are read (publicPagesBuild keeps only those).
-      const isPublic = id === "routes/site-layout" || parentId === "routes/site-layout";
-      const load = routeModules[`../${id}.tsx`];
-      const module = isPublic && load ? await load() : {};
-      all[id] = { id, parentId, path: entry.path, index: entry.index, module };
-      if (entry.children) await walk(entry.children, id);
-    }
-  };
-  await walk(routes, "root");
-  return { routes: all, assets: { routes: all, version: "1" } } as unknown as ServerBuild;
-}
-
-let paramsOf: PageParams;
+let pageOf: PublicPageOf;
+const paramsOf = (path: string) => pageOf(path)?.searchParams;
 beforeAll(async () => {
-  paramsOf = pageParamsOf(await buildOfRoutes());
+  pageOf = publicPagesOf(await serverBuildOfRoutes());
 });
+
+const POST = "0123456789abcdef01234567";
 
 const UTM = "utm_source=news&utm_medium=email&utm_campaign=spring&utm_term=seo&utm_content=a";
 
@@ -71,6 +50,7 @@ describe("canonical URLs of public pages", () => {
     expect(paramsOf("/")?.[0]).toBe("subscribed");
     expect(paramsOf("/about")?.[0]).toBe("utm_source");
     expect(paramsOf("/blog/0123456789abcdef01234567")?.[0]).toBe("utm_source");
+    expect(pageOf(`/Blog/${POST.toUpperCase()}/`)?.path).toBe(`/blog/${POST}`);
   });
 
   it.each([
@@ -92,14 +72,29 @@ describe("canonical URLs of public pages", () => {
     [`/services?${UTM}&x=1`, `/services?${UTM}`],
     // Encoded as a form encodes it, so one value has one spelling.
     ["/internships?q=a%20b", "/internships?q=a+b"],
-    // The path is left as sent; its decoded spelling decides what page it is.
-    ["/%61bout?x=1", "/%61bout"],
-    ["/About/?x=1", "/About/"],
     ["/blog/0123456789abcdef01234567?page=2", "/blog/0123456789abcdef01234567"],
+    // The path as its route spells it: lower case, unencoded, no trailing slash.
+    ["/About", "/about"],
+    ["/ABOUT", "/about"],
+    ["/about/", "/about"],
+    ["/about//", "/about"],
+    ["/%61bout", "/about"],
+    ["/%41BOUT?x=1", "/about"],
+    ["/About/?x=1", "/about"],
+    ["/Privacy-Policy", "/privacy-policy"],
+    ["/BLOG?page=2", "/blog?page=2"],
+    ["/Internships/?Q=x&q=design", "/internships?q=design"],
+    ["///", "/"],
+    // A post's id in lower-case hex, as the loader reads it and the site links it.
+    [`/blog/${POST.toUpperCase()}`, `/blog/${POST}`],
+    [`/Blog/${POST}/`, `/blog/${POST}`],
+    [`/blog/%30${POST.slice(1)}`, `/blog/${POST}`],
   ])("%s → %s", (url, canonical) => {
-    expect(canonicalPageUrl(url, paramsOf)).toBe(canonical);
+    expect(canonicalPageUrl(url, pageOf)).toBe(canonical);
     // A canonical URL is its own.
-    expect(canonicalPageUrl(canonical, paramsOf)).toBeNull();
+    expect(canonicalPageUrl(canonical, pageOf)).toBeNull();
+    // Always a path on this site, never another host (`//host`).
+    expect(canonical).toMatch(/^\/(?!\/)/);
   });
 
   it.each([
@@ -116,8 +111,23 @@ describe("canonical URLs of public pages", () => {
     "/images/0123456789abcdef01234567?w=640",
     "/nope?x=1",
     "/%E0%A4%A?x=1",
+    // 404 pages keep their spelling (never cached; the render budget bounds them).
+    "/Nope/",
+    "/about.",
+    "/x.1",
+    "/__x",
+    "//about",
+    "/about%20",
+    "/blog/not-an-id",
+    "/BLOG/Not-An-Id/?x=1",
+    `/blog/${POST}0`,
+    // Other routes that share a page's first segment.
+    "/BLOG/RSS.XML",
+    "/blog/rss.xml/",
+    "/About.data",
+    `/blog/${POST.toUpperCase()}.data`,
   ])("leaves %s alone", (url) => {
-    expect(canonicalPageUrl(url, paramsOf)).toBeNull();
+    expect(canonicalPageUrl(url, pageOf)).toBeNull();
   });
 
   it("links the site writes are canonical (no redirect to follow)", () => {
@@ -132,7 +142,7 @@ describe("canonical URLs of public pages", () => {
       quoteHref("/blog?page=2"),
       hrefForPage(3),
     ];
-    for (const link of links) expect(canonicalPageUrl(link, paramsOf), link).toBeNull();
+    for (const link of links) expect(canonicalPageUrl(link, pageOf), link).toBeNull();
   });
 });
 
@@ -142,7 +152,7 @@ describe("the redirect, before the page cache", () => {
   const seen: string[] = [];
   beforeAll(async () => {
     server = createServer((req, res) => {
-      if (redirectToCanonicalUrl(req, res, paramsOf)) return;
+      if (redirectToCanonicalUrl(req, res, pageOf)) return;
       seen.push(`${req.method} ${req.url}`);
       res.end("page");
     });
@@ -162,6 +172,24 @@ describe("the redirect, before the page cache", () => {
       expect(await res.text()).toBe("");
     }
     expect(seen).toEqual([]);
+  });
+
+  it("answers a page's other spellings with a 301 to its own, and leaves 404s alone", async () => {
+    seen.length = 0;
+    const moved: Record<string, string | null> = {};
+    for (const url of ["/About", "/%61bout/?x=1", `/blog/${POST.toUpperCase()}`, "/BLOG?page=2"]) {
+      const res = await fetch(`${base}${url}`, { redirect: "manual" });
+      moved[url] = `${res.status} ${res.headers.get("location")}`;
+    }
+    expect(moved).toEqual({
+      "/About": "301 /about",
+      "/%61bout/?x=1": "301 /about",
+      [`/blog/${POST.toUpperCase()}`]: `301 /blog/${POST}`,
+      "/BLOG?page=2": "301 /blog?page=2",
+    });
+    await fetch(`${base}/No-Such-Page/`);
+    await fetch(`${base}/blog/Not-An-Id`);
+    expect(seen).toEqual(["GET /No-Such-Page/", "GET /blog/Not-An-Id"]);
   });
 
   it("leaves posts and canonical URLs to the app", async () => {

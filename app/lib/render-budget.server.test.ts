@@ -1,9 +1,12 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { serverBuildOfRoutes } from "../../tests/support/server-build";
 import {
-  isRenderRequest,
   mongoSharedCounts,
+  RENDER_NETWORK_FACTOR,
   RenderBudget,
+  rendersOf,
   type SharedCounts,
   tooManyRendersPage,
 } from "./render-budget.server";
@@ -113,25 +116,75 @@ describe("render budget", () => {
     two.stop();
   });
 
-  it.each([
-    ["GET", "/", true],
-    ["HEAD", "/about", true],
-    ["GET", "/internships.data", true],
-    ["GET", "/no-such-page", true],
-    ["GET", "/blog/0123456789abcdef01234567", true],
-    ["POST", "/contact", false],
-    ["GET", "/admin/dashboard", false],
-    ["GET", "/api/faqs", false],
-    ["GET", "/assets/app.js", false],
-    ["GET", "/images/0123456789abcdef01234567", false],
-    ["GET", "/sitemap.xml", false],
-    ["GET", "/__manifest", false],
-  ])("%s %s counts: %s", (method, path, counted) => {
-    expect(isRenderRequest(method, path)).toBe(counted);
+  it("caps an IPv6 /48 at RENDER_NETWORK_FACTOR addresses' worth, however many /64s ask", () => {
+    const clock = { now: T0 };
+    const b = budget(memoryCounts().store, clock, 3);
+    const allowed = (ip: string) => b.hit(ip).allowed;
+    // 3 renders from each of many /64s of one /48: the /48 stops at 30.
+    let granted = 0;
+    for (let subnet = 0; subnet < 100; subnet++) {
+      for (let i = 0; i < 3; i++)
+        if (allowed(`2001:db8:7:${subnet.toString(16)}::${i + 1}`)) granted++;
+    }
+    expect(granted).toBe(3 * RENDER_NETWORK_FACTOR);
+    // Refused /64s get no counter: what this instance holds stays bounded by what it allowed.
+    expect(b.size).toBe(RENDER_NETWORK_FACTOR + 1);
+    // Another /48, and IPv4, are not held back.
+    expect(allowed("2001:db8:8::1")).toBe(true);
+    expect(allowed("192.0.2.1")).toBe(true);
+    clock.now = T0 + 45_000;
+    expect(allowed("2001:db8:7:ff::1")).toBe(true);
+    b.stop();
   });
-
   it("says when to come back", () => {
     expect(tooManyRendersPage(45, "abc")).toContain("try again in 45 seconds");
     expect(tooManyRendersPage(45, "abc")).toContain('<style nonce="abc">');
+  });
+});
+
+describe("what the budget counts, by the route React Router matches", () => {
+  let counts: (method: string, path: string) => boolean;
+  beforeAll(async () => {
+    counts = rendersOf((await serverBuildOfRoutes()) as ServerBuild);
+  });
+
+  it.each([
+    // Pages, documents and data requests.
+    ["GET", "/", true],
+    ["HEAD", "/about", true],
+    ["GET", "/internships.data", true],
+    ["GET", "/_.data", true],
+    ["GET", "/blog/0123456789abcdef01234567", true],
+    // The public 404 page, however its path looks: dots, `/__`, a resource route's prefix.
+    ["GET", "/no-such-page", true],
+    ["GET", "/x.1", true],
+    ["GET", "/about.", true],
+    ["GET", "/__x", true],
+    ["GET", "/__MANIFEST", true],
+    ["GET", "/apifoo.x", true],
+    ["GET", "/images", true],
+    ["GET", "/admin", true],
+    ["GET", "/blog/rss.xml.bak", true],
+    ["GET", "/sitemap.xml/x", true],
+    // The sign-in page renders for anyone.
+    ["GET", "/admin/login", true],
+    // Data requests run loaders, whatever route they name.
+    ["GET", "/sitemap.xml.data", true],
+    // Not counted: posts, resource routes, the manifest, the guarded back office.
+    ["POST", "/contact", false],
+    ["GET", "/api/faqs", false],
+    ["GET", "/api", false],
+    ["GET", "/API/no-such-endpoint.x", false],
+    ["GET", "/images/0123456789abcdef01234567", false],
+    ["GET", "/sitemap.xml", false],
+    ["HEAD", "/robots.txt", false],
+    ["GET", "/BLOG/RSS.XML", false],
+    ["GET", "/admin/logout", false],
+    ["GET", "/__manifest", false],
+    ["GET", "/admin/dashboard", false],
+    ["GET", "/admin/dashboard/quotes.data", false],
+    ["GET", "/Admin/Dashboard/no-such-page", false],
+  ])("%s %s counts: %s", (method, path, counted) => {
+    expect(counts(method, path)).toBe(counted);
   });
 });

@@ -2,23 +2,40 @@
 // map look-up; one React Router renders costs the database reads and the render (milliseconds
 // of CPU). Canonical URLs (lib/canonical-url.server.ts) keep the cacheable pages few, but some
 // renders are per request by nature (`.data` requests, visitors with saved internships, 404
-// pages, every new campaign tag value): past RENDER_IP_LIMIT of those a minute from one address
-// (IPv6: one /64), further ones get a 429 with Retry-After until the minute ends.
+// pages of any path, every new campaign tag value): past RENDER_IP_LIMIT of those a minute from
+// one address (IPv6: one /64), further ones get a 429 with Retry-After until the minute ends.
+// An IPv6 /48 (one site's allocation, 65,536 /64s) gets RENDER_NETWORK_FACTOR times that in
+// all, so splitting it into /64s buys a few addresses' worth of renders, not 65,536, and the
+// counters kept per minute stay bounded by the renders allowed.
+//
+// What counts is decided from the route React Router matches (rendersOf), not from the path's
+// shape: every GET or HEAD that reaches React Router counts, except the resource routes (no
+// component: the API, files, feeds, images), the route manifest and the back office behind its
+// sign-in guard.
 //
 // Counted in MongoDB (`rateLimits`, the forms' collection and TTL) so every app instance behind
 // the load balancer shares one count, but without a database round trip per render: each
 // instance counts in memory, and once a second writes what it counted (one $inc upsert per
-// address that rendered, in one bulk write) and reads back the shared totals. So an address is
-// held to the limit at once on one instance, and across instances within a second's worth of
-// renders each. If the database cannot be written, each instance still holds every address to
-// the limit on its own.
+// address and network that rendered, in one bulk write) and reads back the shared totals. So an
+// address is held to the limit at once on one instance, and across instances within a second's
+// worth of renders each. If the database cannot be written, each instance still holds every
+// address to the limit on its own.
 import { type AnyBulkWriteOperation, MongoBulkWriteError } from "mongodb";
+import type { ServerBuild } from "react-router";
 import { getCollections } from "#db/client.server";
 import type { RateLimitDoc } from "#db/collections";
 import { addressBucket } from "~/domain/login-throttle.server";
+import { routeMatcher, routeTree } from "./route-tree.server";
 
 export const RENDER_WINDOW_MS = 60_000;
 const FLUSH_MS = 1_000;
+
+/**
+ * An IPv6 /48's renders a minute, in addresses' worth (RENDER_IP_LIMIT each). More than one: a
+ * mobile carrier hands each phone its own /64, many of them from one /48, and those visitors are
+ * as many people as the /64s. Few enough that a /48 is not 65,536 budgets.
+ */
+export const RENDER_NETWORK_FACTOR = 10;
 
 export interface RenderBudgetResult {
   allowed: boolean;
@@ -32,6 +49,8 @@ export interface SharedCounts {
 }
 
 interface Window {
+  /** What it may count in a minute. */
+  limit: number;
   /** Renders counted here and not yet written. */
   pending: number;
   /** The shared total as last read, plus what this instance wrote since. */
@@ -49,6 +68,8 @@ export class RenderBudget {
   constructor(
     private readonly options: {
       limit: number;
+      /** An IPv6 /48's limit; RENDER_NETWORK_FACTOR × `limit` unless given. */
+      networkLimit?: number;
       store: SharedCounts;
       windowMs?: number;
       flushMs?: number;
@@ -60,26 +81,44 @@ export class RenderBudget {
   }
 
   /**
-   * Counts one render for `ip`, or refuses it. Synchronous: no database round trip. Refused
-   * renders are not counted (they cost nothing, and need no write).
+   * Counts one render for `ip` (and its IPv6 /48), or refuses it. Synchronous: no database round
+   * trip. Refused renders are not counted (they cost nothing, and need no write), and a /48 past
+   * its limit gets no new /64 counter.
    */
   hit(ip: string): RenderBudgetResult {
     const windowMs = this.options.windowMs ?? RENDER_WINDOW_MS;
     const now = this.now();
     const start = now - (now % windowMs);
-    const id = `render:${addressBucket(ip)}:${start}`;
-    let window = this.windows.get(id);
-    if (!window) {
-      window = { pending: 0, shared: 0, end: start + windowMs };
-      this.windows.set(id, window);
-    }
-    const retryAfterMs = Math.max(1000, window.end - now);
-    if (window.shared + window.pending >= this.options.limit) {
+    const retryAfterMs = Math.max(1000, start + windowMs - now);
+    const bucket = addressBucket(ip);
+    const network = networkOf(bucket);
+    const limit = this.options.limit;
+    const networkLimit = this.options.networkLimit ?? limit * RENDER_NETWORK_FACTOR;
+    const shared = network ? this.window(network, start, windowMs, networkLimit) : undefined;
+    if (shared && shared.shared + shared.pending >= shared.limit) {
       return { allowed: false, retryAfterMs };
     }
-    window.pending += 1;
+    const own = this.window(bucket, start, windowMs, limit);
+    if (own.shared + own.pending >= own.limit) return { allowed: false, retryAfterMs };
+    own.pending += 1;
+    if (shared) shared.pending += 1;
     this.schedule();
     return { allowed: true, retryAfterMs };
+  }
+
+  /** How many counters this instance holds (tests). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private window(bucket: string, start: number, windowMs: number, limit: number): Window {
+    const id = `render:${bucket}:${start}`;
+    let window = this.windows.get(id);
+    if (!window) {
+      window = { limit, pending: 0, shared: 0, end: start + windowMs };
+      this.windows.set(id, window);
+    }
+    return window;
   }
 
   private schedule(): void {
@@ -172,16 +211,52 @@ export const mongoSharedCounts: SharedCounts = {
   },
 };
 
-/** Requests that reach React Router for a page: what the budget counts. */
-export function isRenderRequest(method: string, path: string): boolean {
-  if (method !== "GET" && method !== "HEAD") return false;
-  // The back office (signed in), the API, build files and route discovery are not page renders.
-  if (/^\/(?:admin|api|assets|images)(?:[/.]|$)/i.test(path) || path.startsWith("/__")) {
-    return false;
-  }
-  // Files (sitemap, feed, robots.txt) are small resource routes; a page's `.data` is a render.
-  const last = path.slice(path.lastIndexOf("/") + 1);
-  return !last.includes(".") || last.endsWith(".data");
+/** An IPv6 address bucket's /48 ("2001:db8:1::/48"); undefined for IPv4. */
+function networkOf(bucket: string): string | undefined {
+  if (!bucket.endsWith("::/64")) return undefined;
+  return `${bucket.split(":", 3).join(":")}::/48`;
+}
+
+/**
+ * The layout every back-office page sits in. Its middleware demands a signed-in admin before
+ * any loader runs (routes/admin/guard.test.ts): signed out, every page under it is a redirect
+ * to the sign-in page (a signed cookie checked, no render); signed in, the admin's own work.
+ */
+export const ADMIN_LAYOUT_ID = "routes/admin/layout";
+
+/**
+ * Which requests of `build` the budget counts: a GET or HEAD React Router answers with a page
+ * render. Decided from the route React Router matches (its own matcher, ranking and decoding;
+ * a `.data` request matched as React Router strips it), so no spelling of a path escapes it:
+ * - not counted: the route manifest, the back office behind its guard (ADMIN_LAYOUT_ID), and a
+ *   document request for a resource route (React Router's own test: a leaf module with neither
+ *   a component nor an error boundary: the API, sitemap, robots.txt, the feed, images);
+ * - counted: everything else, the catch-all 404 page of any path included, and every `.data`
+ *   request (it runs the matched loaders, the root's included).
+ */
+export function rendersOf(build: ServerBuild): (method: string, path: string) => boolean {
+  const match = routeMatcher(routeTree(build.routes));
+  const manifestPath =
+    build.routeDiscovery?.mode === "lazy"
+      ? build.routeDiscovery.manifestPath || "/__manifest"
+      : undefined;
+  return (method, path) => {
+    if (method !== "GET" && method !== "HEAD") return false;
+    if (path === manifestPath) return false;
+    const data = path.endsWith(".data");
+    // As React Router reads a data request (future.v8_trailingSlashAwareDataRequests).
+    const routePath = !data
+      ? path
+      : path.endsWith("/_.data")
+        ? path.slice(0, -"_.data".length)
+        : path.slice(0, -".data".length);
+    const matches = match(routePath);
+    if (!matches) return true;
+    if (matches.some((match) => match.route.id === ADMIN_LAYOUT_ID)) return false;
+    if (data) return true;
+    const leaf = build.routes[matches.at(-1)?.route.id ?? ""]?.module;
+    return !leaf || leaf.default != null || leaf.ErrorBoundary != null;
+  };
 }
 
 /** The answer to a refused render: small, self-contained, not kept by any cache. */
