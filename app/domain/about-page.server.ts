@@ -2,9 +2,9 @@
 
 import { getCollections } from "#db/client.server";
 import { type AboutPageDoc, SINGLETON_ID } from "#db/collections";
+import { afterWrite } from "~/content/after-write.server";
 import { type AboutPageInput, isBlankMember } from "./about-page";
 import type { Actor } from "./audit";
-import { recordAudit } from "./audit.server";
 import { deleteImageIfUnused } from "./image.server";
 
 // Shared with the admin editor's view (a browser module): it lives in about-page.ts.
@@ -55,7 +55,7 @@ export async function saveAboutPage(
     },
     { upsert: true, returnDocument: "before" },
   );
-  await recordAudit(actor, { action: "update", entity: "about-page", summary: input.title });
+  await afterWrite({ actor, action: "update", entity: "about-page", summary: input.title });
   return { previousImages: (before?.team ?? []).map((m) => m.image).filter(Boolean) };
 }
 

@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { AUDIT_RETENTION_SECONDS, INDEXES } from "#db/collections";
+import { faqStore } from "~/content/stores.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 import {
   changePassword,
@@ -20,7 +21,6 @@ import { type Actor, AUDIT_RETENTION_DAYS, OPERATOR_CLI, VISITOR } from "./audit
 import { auditQuery, listAudit, recordAudit } from "./audit.server";
 import { actorOf, beginPasswordCheck, signIn, signOut } from "./auth.server";
 import { setContactStatus } from "./contact-message.server";
-import { createFaq, deleteFaq, updateFaq } from "./faq.server";
 import { saveHeroSection } from "./hero.server";
 import { createHighlight, moveHighlight } from "./highlight.server";
 import { toggleInternshipActive } from "./internship.server";
@@ -63,11 +63,13 @@ async function entries() {
 
 describe("content changes", () => {
   it("records create, update and delete of a FAQ with who, the door and the address", async () => {
-    const faq = await createFaq({ question: "Do you build apps?", answer: "Yes." }, EDITOR);
-    expect(await updateFaq(faq._id, { question: "Apps too?", answer: "Yes." }, API)).toBe(true);
-    expect(await deleteFaq(faq._id, EDITOR)).toBe(true);
+    const faq = await faqStore.create({ question: "Do you build apps?", answer: "Yes." }, EDITOR);
+    expect(await faqStore.update(faq._id, { question: "Apps too?", answer: "Yes." }, API)).toBe(
+      true,
+    );
+    expect(await faqStore.remove(faq._id, EDITOR)).toBe(true);
     // Nothing for a change that did not happen.
-    expect(await deleteFaq(faq._id, EDITOR)).toBe(false);
+    expect(await faqStore.remove(faq._id, EDITOR)).toBe(false);
     expect(await entries()).toEqual([
       {
         actor: "ana@bureau.test",
@@ -313,8 +315,8 @@ describe("a failed audit write", () => {
       return original.apply(this, args);
     } as never);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const faq = await createFaq({ question: "Still saved?", answer: "Yes." }, EDITOR);
-    expect(await deleteFaq(faq._id, EDITOR)).toBe(true);
+    const faq = await faqStore.create({ question: "Still saved?", answer: "Yes." }, EDITOR);
+    expect(await faqStore.remove(faq._id, EDITOR)).toBe(true);
     expect(logged).toHaveBeenCalledWith(
       expect.stringContaining("[audit] could not record create faq"),
       expect.any(Error),

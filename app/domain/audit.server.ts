@@ -8,6 +8,7 @@ import { MongoServerError } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { AuditLogDoc } from "#db/collections";
 import { dayRange } from "~/lib/lead-filter";
+import { type ListPage, listPage } from "~/lib/list-page.server";
 import {
   type Actor,
   AUDIT_ACTOR_MAX,
@@ -18,8 +19,6 @@ import {
   type AuditVia,
 } from "./audit";
 import type { AuditFilter } from "./audit-filter";
-import type { ListPage } from "./content-list.server";
-import { contentChanged, isPublicContent } from "./content-version.server";
 
 export interface AuditEvent {
   action: AuditAction;
@@ -65,10 +64,6 @@ export async function recordAudit(
   } catch (error) {
     console.error(`[audit] could not record ${event.action} ${event.entity}:`, error);
   }
-  // Every write function calls this once, after its change succeeded, whoever made it (admin,
-  // API, CLI): the one place that cannot be forgotten by a new write, so it is also where the
-  // page cache learns that public pages changed (domain/content-version.server.ts).
-  if (isPublicContent(event.entity)) await contentChanged();
 }
 
 /** Refused sign-ins of one e-mail from one address fold into one entry per this window. */
@@ -158,19 +153,13 @@ export function auditQuery(filter: AuditFilter): Filter<AuditLogDoc> {
 /** One page of the log, newest first; a page past the end shows the last. */
 export async function listAudit(filter: AuditFilter): Promise<ListPage<AuditEntry>> {
   const { auditLog } = await getCollections();
-  // content-list.server's listPage does the same; not imported, as that module (through
-  // internship.server) imports this one.
-  const query = auditQuery(filter);
-  const total = await auditLog.countDocuments(query);
-  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  const page = Math.min(Math.max(1, filter.page), pages);
-  const docs = await auditLog
-    .find(query)
-    .sort({ at: -1, _id: -1 })
-    .skip((page - 1) * AUDIT_PAGE_SIZE)
-    .limit(AUDIT_PAGE_SIZE)
-    .toArray();
-  return { items: docs.map(toEntry), total, page, pages };
+  return listPage(auditLog, {
+    filter: auditQuery(filter),
+    sort: { at: -1, _id: -1 },
+    page: filter.page,
+    pageSize: AUDIT_PAGE_SIZE,
+    map: toEntry,
+  });
 }
 
 /**

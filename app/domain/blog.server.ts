@@ -1,20 +1,13 @@
 // Blog posts (SPEC §3): the home page's latest articles, /blog, /blog/{id}, the feed and sitemap.
 import { getCollections } from "#db/client.server";
 import type { BlogDoc } from "#db/collections";
+import { afterWrite } from "~/content/after-write.server";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
 import { markdownToPlainText, truncate } from "~/lib/format";
+import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
 import type { Actor } from "./audit";
-import { recordAudit } from "./audit.server";
 import type { BlogInput } from "./blog";
-import {
-  createdBy,
-  type EditInfo,
-  editedBy,
-  editInfo,
-  type ListPage,
-  listPage,
-  searchFilter,
-} from "./content-list.server";
 import { deleteImageIfUnused } from "./image.server";
 import { parseObjectId } from "./object-id.server";
 
@@ -196,12 +189,7 @@ export async function createBlog(input: BlogInput, actor: Actor): Promise<string
   const { blogs } = await getCollections();
   const result = await blogs.insertOne({ ...input, ...createdBy(actor.email) } as BlogDoc);
   const id = result.insertedId.toHexString();
-  await recordAudit(actor, {
-    action: "create",
-    entity: "blog",
-    entityId: id,
-    summary: input.title,
-  });
+  await afterWrite({ actor, action: "create", entity: "blog", entityId: id, summary: input.title });
   return id;
 }
 
@@ -223,12 +211,7 @@ export async function updateBlog(
     { returnDocument: "before", projection: { imageUrl: 1, authorAvatar: 1 } },
   );
   if (!before) return null;
-  await recordAudit(actor, {
-    action: "update",
-    entity: "blog",
-    entityId: id,
-    summary: input.title,
-  });
+  await afterWrite({ actor, action: "update", entity: "blog", entityId: id, summary: input.title });
   return imagesOf(before);
 }
 
@@ -242,7 +225,8 @@ export async function deleteBlog(id: string, actor: Actor): Promise<BlogImages |
     { projection: { imageUrl: 1, authorAvatar: 1, title: 1 } },
   );
   if (!deleted) return null;
-  await recordAudit(actor, {
+  await afterWrite({
+    actor,
     action: "delete",
     entity: "blog",
     entityId: id,

@@ -2,9 +2,9 @@
 
 import { getCollections } from "#db/client.server";
 import { type ContactInfoDoc, SINGLETON_ID } from "#db/collections";
+import { afterWrite } from "~/content/after-write.server";
 import { getAboutPage } from "./about-page.server";
 import type { Actor } from "./audit";
-import { recordAudit } from "./audit.server";
 import { type ContactInfoInput, isAllowedMapEmbedUrl } from "./contact-info";
 import { deleteImageIfUnused } from "./image.server";
 
@@ -57,7 +57,7 @@ export async function saveContactInfo(
     },
     { upsert: true, returnDocument: "before" },
   );
-  await recordAudit(actor, { action: "update", entity: "contact-info", summary: input.email });
+  await afterWrite({ actor, action: "update", entity: "contact-info", summary: input.email });
   const previousImage = before?.image ?? "";
   if (previousImage !== input.image) await deleteImageIfUnused(previousImage);
 }

@@ -6,9 +6,9 @@ import { getCollections } from "#db/client.server";
 import { CONTACT_STATUSES, type ContactDoc, type ContactStatus } from "#db/collections";
 import type { LeadKind } from "~/lib/lead-actions.server";
 import type { LeadFilter } from "~/lib/lead-filter";
+import type { ListPage } from "~/lib/list-page.server";
 import type { Actor } from "./audit";
 import { CONTACT_DELETED, CONTACT_NOT_FOUND, type ContactMessageInput } from "./contact-message";
-import type { ListPage } from "./content-list.server";
 import { type LeadRow, type LeadView, leadRow } from "./lead-inbox";
 import {
   type AddNoteOutcome,

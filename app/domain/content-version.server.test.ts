@@ -3,6 +3,7 @@
 // here) is noticed by the next poll; leads and admins do not touch it.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { faqStore } from "~/content/stores.server";
 import type { Actor } from "./audit";
 import { recordAudit } from "./audit.server";
 import { setContactStatus } from "./contact-message.server";
@@ -13,7 +14,6 @@ import {
   contentChanged,
   contentGeneration,
 } from "./content-version.server";
-import { createFaq } from "./faq.server";
 import { saveHeroSection } from "./hero.server";
 
 afterAll(closeDatabase);
@@ -78,7 +78,7 @@ describe("content version", () => {
 
   it("is bumped by the domain's content writes (admin and API alike), not by leads", async () => {
     let generation = contentGeneration();
-    await createFaq({ question: "Cached?", answer: "Not for long." }, EDITOR);
+    await faqStore.create({ question: "Cached?", answer: "Not for long." }, EDITOR);
     expect(contentGeneration()).toBe(generation + 1);
     generation = contentGeneration();
     await saveHeroSection(

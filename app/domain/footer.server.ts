@@ -2,8 +2,8 @@
 
 import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import { afterWrite } from "~/content/after-write.server";
 import type { Actor } from "./audit";
-import { recordAudit } from "./audit.server";
 import { type FooterInput, footerToStore } from "./footer";
 
 export interface Footer {
@@ -42,5 +42,5 @@ export async function saveFooter(
     },
     { upsert: true },
   );
-  await recordAudit(actor, { action: "update", entity: "footer", summary: input.copyright });
+  await afterWrite({ actor, action: "update", entity: "footer", summary: input.copyright });
 }

@@ -2,8 +2,8 @@
 
 import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import { afterWrite } from "~/content/after-write.server";
 import type { Actor } from "./audit";
-import { recordAudit } from "./audit.server";
 import { deleteImageIfUnused } from "./image.server";
 
 export interface HeroSection {
@@ -47,7 +47,7 @@ export async function saveHeroSection(
     },
     { upsert: true, returnDocument: "before" },
   );
-  await recordAudit(actor, { action: "update", entity: "hero", summary: input.title });
+  await afterWrite({ actor, action: "update", entity: "hero", summary: input.title });
   const previousImage = before?.image ?? "";
   if (previousImage !== input.image) await deleteImageIfUnused(previousImage);
 }

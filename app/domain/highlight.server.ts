@@ -5,18 +5,11 @@
 import type { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { HighlightDoc } from "#db/collections";
+import { afterWrite } from "~/content/after-write.server";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
+import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
 import type { Actor } from "./audit";
-import { recordAudit } from "./audit.server";
-import {
-  createdBy,
-  type EditInfo,
-  editedBy,
-  editInfo,
-  type ListPage,
-  listPage,
-  searchFilter,
-} from "./content-list.server";
 import { contentChanged } from "./content-version.server";
 import type { HighlightInput } from "./highlight";
 import { parseObjectId } from "./object-id.server";
@@ -149,7 +142,8 @@ export async function createHighlight(input: HighlightInput, actor: Actor): Prom
   } as HighlightDoc);
   await followUp(() => placeAt(inserted.insertedId, position));
   const id = inserted.insertedId.toHexString();
-  await recordAudit(actor, {
+  await afterWrite({
+    actor,
     action: "create",
     entity: "highlight",
     entityId: id,
@@ -174,7 +168,8 @@ export async function updateHighlight(
   );
   if (result.matchedCount !== 1) return false;
   await followUp(() => placeAt(_id, position));
-  await recordAudit(actor, {
+  await afterWrite({
+    actor,
     action: "update",
     entity: "highlight",
     entityId: id,
@@ -195,7 +190,8 @@ export async function moveHighlight(id: string, position: number, actor: Actor):
   );
   if (!before) return false;
   await followUp(() => placeAt(_id, position));
-  await recordAudit(actor, {
+  await afterWrite({
+    actor,
     action: "move",
     entity: "highlight",
     entityId: id,
@@ -212,7 +208,8 @@ export async function deleteHighlight(id: string, actor: Actor): Promise<boolean
   const deleted = await highlights.findOneAndDelete({ _id }, { projection: { title: 1 } });
   if (!deleted) return false;
   await followUp(async () => renumber(await orderedIds(), highlights));
-  await recordAudit(actor, {
+  await afterWrite({
+    actor,
     action: "delete",
     entity: "highlight",
     entityId: id,

@@ -7,7 +7,6 @@ import {
   countOpen,
   countSavedIn,
   durationsOffered,
-  escapeRegExp,
   isPublicInternship,
   listPublicInternshipDocs,
   publicInternshipPage,
@@ -174,10 +173,4 @@ describe("lookups", () => {
     ).toBe(1);
     expect(await countPublicInternshipsIn([])).toBe(0);
   });
-});
-
-it("escapeRegExp makes every metacharacter literal", () => {
-  const special = "a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o";
-  expect(new RegExp(`^${escapeRegExp(special)}$`).test(special)).toBe(true);
-  expect(new RegExp(escapeRegExp("On-site"), "u").test("On-site - Lisbon")).toBe(true);
 });

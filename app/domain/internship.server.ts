@@ -4,18 +4,13 @@
 import type { Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
+import { afterWrite } from "~/content/after-write.server";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import { createdBy, editedBy, editInfo } from "~/lib/edit-stamps";
 import { isWebUrl } from "~/lib/links";
+import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
+import { escapeRegExp } from "~/lib/regexp";
 import type { Actor } from "./audit";
-import { recordAudit } from "./audit.server";
-import {
-  createdBy,
-  editedBy,
-  editInfo,
-  type ListPage,
-  listPage,
-  searchFilter,
-} from "./content-list.server";
 import {
   type AdminInternship,
   deadlinePassed,
@@ -75,10 +70,6 @@ function toPublic(d: PublicInternshipDoc, now: Date): PublicInternship {
 }
 
 /** For a user-typed text inside a regular expression: every metacharacter is literal. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 const PUBLIC: Filter<InternshipDoc> = { isActive: true };
 
 /**
@@ -280,7 +271,8 @@ export async function createInternship(input: InternshipInput, actor: Actor): Pr
     ...createdBy(actor.email),
   } as InternshipDoc);
   const id = result.insertedId.toHexString();
-  await recordAudit(actor, {
+  await afterWrite({
+    actor,
     action: "create",
     entity: "internship",
     entityId: id,
@@ -303,7 +295,8 @@ export async function updateInternship(
     { $set: { ...input, ...editedBy(actor.email) } },
   );
   if (result.matchedCount !== 1) return false;
-  await recordAudit(actor, {
+  await afterWrite({
+    actor,
     action: "update",
     entity: "internship",
     entityId: id,
@@ -319,7 +312,8 @@ export async function deleteInternship(id: string, actor: Actor): Promise<boolea
   const { internships } = await getCollections();
   const deleted = await internships.findOneAndDelete({ _id }, { projection: { title: 1 } });
   if (!deleted) return false;
-  await recordAudit(actor, {
+  await afterWrite({
+    actor,
     action: "delete",
     entity: "internship",
     entityId: id,
@@ -349,7 +343,8 @@ export async function toggleInternshipActive(
       { $set: { isActive, ...editedBy(actor.email) } },
     );
     if (result.matchedCount === 1) {
-      await recordAudit(actor, {
+      await afterWrite({
+        actor,
         action: "toggle",
         entity: "internship",
         entityId: id,

@@ -6,9 +6,9 @@ import type { Collection, Filter } from "mongodb";
 import type { ContactDoc, LeadNote, QuoteDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { dayRange, type LeadFilter } from "~/lib/lead-filter";
+import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
 import type { Actor } from "./audit";
 import { recordAudit } from "./audit.server";
-import { type ListPage, listPage, searchFilter } from "./content-list.server";
 import { type LeadNoteView, type LeadView, NOTES_PER_LEAD_MAX } from "./lead-inbox";
 import { parseObjectId } from "./object-id.server";
 

@@ -10,6 +10,10 @@
 // the back office, and a loader's answer is published whole in the page's hydration data and
 // its `.data` twin. A field reaches the site only once a view below names it.
 import { renderMarkdown } from "~/components/site/markdown.server";
+import type { Faq } from "~/content/faqs";
+import type { Resource } from "~/content/resources";
+import { faqStore, resourceStore, testimonialStore } from "~/content/stores.server";
+import type { Testimonial } from "~/content/testimonials";
 import { cachedContent } from "~/lib/content-cache.server";
 import { type Projected, type Projection, project } from "~/lib/projection";
 import { type AboutPage, getAboutPage } from "./about-page.server";
@@ -27,15 +31,12 @@ import {
   getContactDetails,
   getContactInfo,
 } from "./contact-info.server";
-import { type Faq, listFaqs } from "./faq.server";
 import { type Footer, getFooter } from "./footer.server";
 import { getHeroSection, type HeroSection } from "./hero.server";
 import { type Highlight, listHighlights } from "./highlight.server";
 import { listPublicInternshipDocs, type PublicInternshipDoc } from "./internship.server";
 import { parseObjectId } from "./object-id.server";
-import { listResources, type Resource } from "./resource.server";
 import { getServicePage, type ServicePage } from "./service-page.server";
-import { listTestimonials, type Testimonial } from "./testimonial.server";
 
 /** Projections are checked against the type they apply to, and kept as literal types. */
 const view =
@@ -148,13 +149,13 @@ function publicRead<T, const P extends Projection<T>>(
 export const readFooter = publicRead("footer", getFooter, FOOTER);
 export const readHero = publicRead("hero", getHeroSection, HERO);
 export const readHighlights = publicRead("highlights", listHighlights, HIGHLIGHT);
-export const readTestimonials = publicRead("testimonials", listTestimonials, TESTIMONIAL);
+export const readTestimonials = publicRead("testimonials", testimonialStore.list, TESTIMONIAL);
 export const readContactInfo = publicRead("contact-info", getContactInfo, CONTACT_INFO);
 export const readContactDetails = publicRead("contact-details", getContactDetails, CONTACT_DETAILS);
 export const readServicePage = publicRead("service-page", getServicePage, SERVICE_PAGE);
 export const readAboutPage = publicRead("about-page", getAboutPage, ABOUT_PAGE);
-export const readResources = publicRead("resources", listResources, RESOURCE);
-export const readFaqs = publicRead("faqs", listFaqs, FAQ);
+export const readResources = publicRead("resources", resourceStore.list, RESOURCE);
+export const readFaqs = publicRead("faqs", faqStore.list, FAQ);
 /** Every public internship; the list, its counts and filters are per request. */
 export const readPublicInternships = publicRead(
   "internships",

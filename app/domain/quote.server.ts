@@ -6,8 +6,8 @@ import { getCollections } from "#db/client.server";
 import { QUOTE_STATUSES, type QuoteDoc, type QuoteStatus } from "#db/collections";
 import type { LeadKind } from "~/lib/lead-actions.server";
 import type { LeadFilter } from "~/lib/lead-filter";
+import type { ListPage } from "~/lib/list-page.server";
 import type { Actor } from "./audit";
-import type { ListPage } from "./content-list.server";
 import { type LeadRow, type LeadView, leadRow } from "./lead-inbox";
 import {
   type AddNoteOutcome,

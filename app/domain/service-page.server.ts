@@ -3,8 +3,8 @@
 
 import { getCollections } from "#db/client.server";
 import { type ServicePageDoc, SINGLETON_ID } from "#db/collections";
+import { afterWrite } from "~/content/after-write.server";
 import type { Actor } from "./audit";
-import { recordAudit } from "./audit.server";
 import { deleteImageIfUnused } from "./image.server";
 import { type ServicePageInput, servicePageToStore } from "./service-page";
 
@@ -39,7 +39,7 @@ export async function saveServicePage(
     },
     { upsert: true, returnDocument: "before" },
   );
-  await recordAudit(actor, { action: "update", entity: "service-page", summary: input.hero.title });
+  await afterWrite({ actor, action: "update", entity: "service-page", summary: input.hero.title });
   const previousImage = before?.hero?.image ?? "";
   if (previousImage !== input.hero.image) await deleteImageIfUnused(previousImage);
 }

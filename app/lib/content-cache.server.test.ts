@@ -3,9 +3,9 @@
 import { ObjectId } from "mongodb";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { faqStore } from "~/content/stores.server";
 import type { Actor } from "~/domain/audit";
 import { checkContentVersion, invalidateLocally } from "~/domain/content-version.server";
-import { createFaq } from "~/domain/faq.server";
 import { readFaqs } from "~/domain/public-content.server";
 import {
   cachedContent,
@@ -145,7 +145,7 @@ describe("public content through the cache", () => {
 
   it("shows an admin's change on the next read", async () => {
     expect(await readFaqs()).toEqual([]);
-    await createFaq({ question: "Do you hire interns?", answer: "Yes, all year." }, EDITOR);
+    await faqStore.create({ question: "Do you hire interns?", answer: "Yes, all year." }, EDITOR);
     expect((await readFaqs()).map((f) => f.question)).toEqual(["Do you hire interns?"]);
   });
 

@@ -39,3 +39,23 @@ export function isSafeImageSrc(src: string | null | undefined): src is string {
   const kind = classifyHref(src);
   return kind === "internal" || kind === "external";
 }
+
+/** The longest link a record keeps. */
+export const LINK_MAX = 2048;
+
+/**
+ * A link a visitor may be sent to from content: `https://…` / `http://…` with a host, or a site
+ * path (`/blog`), but not `//host` or `/\host`, which browsers read as another site, nor any
+ * other scheme (`javascript:`, `data:`).
+ */
+export function isSiteOrWebLink(value: string): boolean {
+  if (value.length > LINK_MAX) return false;
+  if (/^\/(?![/\\])[^\s\\]*$/.test(value)) return true;
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}

@@ -5,7 +5,7 @@
 // a star is drawn empty when a checked radio comes before its own radio in the DOM.
 import { StarIcon, WarningCircleIcon } from "@phosphor-icons/react";
 import { Fragment, useId } from "react";
-import { RATING_MAX, starsLabel } from "~/domain/testimonial";
+import { RATING_MAX, starsLabel } from "~/content/testimonials";
 
 // Written out in full: Tailwind finds class names in the source, not built at run time.
 const CHOICES = [

@@ -3,7 +3,7 @@
 import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
-import { ANSWER_MAX, FAQ_REQUIRED, FAQ_SAVE_FAILED, QUESTION_MAX } from "~/domain/faq";
+import { ANSWER_MAX, FAQ_REQUIRED, faqs, QUESTION_MAX } from "~/content/faqs";
 import {
   callRoute,
   type SignedIn,
@@ -12,20 +12,29 @@ import {
 } from "../../../tests/support/admin-request";
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { loader as internshipsLoader } from "../internships";
-import { action, FAQ_NOT_FOUND, loader, PAGE } from "./faq";
+import { action, loader } from "./faq";
+
+const { texts } = faqs;
+const PAGE = faqs.admin.path;
+const FAQ_NOT_FOUND = texts.notFound;
+const FAQ_SAVE_FAILED = texts.createFailed;
 
 const failures = vi.hoisted(() => ({ on: false }));
-vi.mock("~/domain/faq.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/faq.server")>();
+vi.mock("~/content/stores.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/stores.server")>();
   const failing =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A) =>
       failures.on ? Promise.reject(new Error("secret driver detail")) : fn(...args);
+  const store = original.faqStore;
   return {
     ...original,
-    createFaq: failing(original.createFaq),
-    updateFaq: failing(original.updateFaq),
-    deleteFaq: failing(original.deleteFaq),
+    faqStore: {
+      ...store,
+      create: failing(store.create),
+      update: failing(store.update),
+      remove: failing(store.remove),
+    },
   };
 });
 

@@ -5,15 +5,14 @@
 import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import {
-  RESOURCE_CREATE_FAILED,
   RESOURCE_IMAGE_INVALID,
   RESOURCE_LINK_INVALID,
   RESOURCE_LINK_REQUIRED,
   RESOURCE_REQUIRED,
-  RESOURCE_UPDATE_FAILED,
-} from "~/domain/resource";
+  resources,
+} from "~/content/resources";
+import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import {
   callRoute,
   type SignedIn,
@@ -29,20 +28,30 @@ import {
 } from "../../../tests/support/admin-upload";
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { loader as resourcesLoader } from "../resources";
-import { action, loader, PAGE, RESOURCE_NOT_FOUND } from "./resources";
+import { action, loader } from "./resources";
+
+const { texts } = resources;
+const PAGE = resources.admin.path;
+const RESOURCE_NOT_FOUND = texts.notFound;
+const RESOURCE_CREATE_FAILED = texts.createFailed;
+const RESOURCE_UPDATE_FAILED = texts.updateFailed;
 
 const failures = vi.hoisted(() => ({ on: false }));
-vi.mock("~/domain/resource.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/resource.server")>();
+vi.mock("~/content/stores.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/stores.server")>();
   const failing =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A) =>
       failures.on ? Promise.reject(new Error("secret driver detail")) : fn(...args);
+  const store = original.resourceStore;
   return {
     ...original,
-    createResource: failing(original.createResource),
-    updateResource: failing(original.updateResource),
-    deleteResource: failing(original.deleteResource),
+    resourceStore: {
+      ...store,
+      create: failing(store.create),
+      update: failing(store.update),
+      remove: failing(store.remove),
+    },
   };
 });
 

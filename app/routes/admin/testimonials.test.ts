@@ -6,14 +6,13 @@ import { ObjectId } from "mongodb";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import {
-  TESTIMONIAL_CREATE_FAILED,
   TESTIMONIAL_IMAGE_REQUIRED,
   TESTIMONIAL_RATING_RANGE,
   TESTIMONIAL_REQUIRED,
-  TESTIMONIAL_UPDATE_FAILED,
-} from "~/domain/testimonial";
+  testimonials,
+} from "~/content/testimonials";
+import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import {
   callRoute,
   type SignedIn,
@@ -29,20 +28,30 @@ import {
 } from "../../../tests/support/admin-upload";
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { loader as homeLoader } from "../home";
-import { action, loader, PAGE, TESTIMONIAL_NOT_FOUND } from "./testimonials";
+import { action, loader } from "./testimonials";
+
+const { texts } = testimonials;
+const PAGE = testimonials.admin.path;
+const TESTIMONIAL_NOT_FOUND = texts.notFound;
+const TESTIMONIAL_CREATE_FAILED = texts.createFailed;
+const TESTIMONIAL_UPDATE_FAILED = texts.updateFailed;
 
 const failures = vi.hoisted(() => ({ on: false }));
-vi.mock("~/domain/testimonial.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/testimonial.server")>();
+vi.mock("~/content/stores.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/stores.server")>();
   const failing =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A) =>
       failures.on ? Promise.reject(new Error("secret driver detail")) : fn(...args);
+  const store = original.testimonialStore;
   return {
     ...original,
-    createTestimonial: failing(original.createTestimonial),
-    updateTestimonial: failing(original.updateTestimonial),
-    deleteTestimonial: failing(original.deleteTestimonial),
+    testimonialStore: {
+      ...store,
+      create: failing(store.create),
+      update: failing(store.update),
+      remove: failing(store.remove),
+    },
   };
 });
 

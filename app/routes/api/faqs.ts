@@ -1,30 +1,9 @@
-// GET, POST /api/faqs (SPEC §7): the FAQs of the internships page, and a new one. The same
-// schema and queries as /admin/dashboard/faq (domain/faq.ts, domain/faq.server.ts).
-import { FAQ_CREATED, faqRecord, faqSchema } from "~/domain/faq";
-import { createFaq, listFaqs } from "~/domain/faq.server";
-import { apiJson, apiRoute, listResponse, okResponse, operation } from "~/lib/api.server";
+// GET, POST /api/faqs: the list and a new record, built by the content kit from
+// app/content/faqs.ts (the same schema and store as the admin editor).
+import { collectionApi } from "~/content/kit/api.server";
+import { faqStore } from "~/content/stores.server";
 
-const api = apiRoute("/api/faqs", {
-  get: operation({
-    tag: "FAQs",
-    summary: "Every FAQ, oldest first (the order of the public page)",
-    auth: "none",
-    response: listResponse(faqRecord),
-    handler: async () => apiJson({ success: true, data: await listFaqs() }),
-  }),
-  post: operation({
-    tag: "FAQs",
-    summary: "Add a FAQ",
-    auth: "bearer",
-    body: faqSchema,
-    response: okResponse(faqRecord),
-    status: 201,
-    handler: async ({ body, actor }) => {
-      const faq = await createFaq(body, actor);
-      return apiJson({ success: true, data: faq, message: FAQ_CREATED }, 201);
-    },
-  }),
-});
+const api = collectionApi(faqStore).list;
 
 export const loader = api.loader;
 export const action = api.action;

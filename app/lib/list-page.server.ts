@@ -1,7 +1,7 @@
-// Queries every admin collection table shares: a case-insensitive search over a few text
-// fields, one page of results, and the stamps that record who changed a document and when.
+// Queries every admin table shares: a case-insensitive search over a few text fields and one
+// page of results.
 import type { Collection, Document, Filter, Sort } from "mongodb";
-import { escapeRegExp } from "./internship.server";
+import { escapeRegExp } from "./regexp";
 
 /** Documents whose `fields` contain `q` (any case, literally); everything when `q` is empty. */
 export function searchFilter<T extends Document>(q: string, fields: readonly string[]): Filter<T> {
@@ -35,29 +35,4 @@ export async function listPage<T extends Document, Out>(
     .limit(options.pageSize)
     .toArray()) as T[];
   return { items: docs.map(options.map), total, page, pages };
-}
-
-/** `updatedAt` and `updatedBy` (the admin's e-mail, see db/collections.ts) for a write. */
-export function editedBy(adminEmail: string, now = new Date()) {
-  return { updatedAt: now, updatedBy: adminEmail };
-}
-
-/** The stamps of a new document: created and last changed now, by this admin. */
-export function createdBy(adminEmail: string, now = new Date()) {
-  return { createdAt: now, ...editedBy(adminEmail, now) };
-}
-
-/** When and by whom a document was last changed, for the admin tables. */
-export interface EditInfo {
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string | null;
-}
-
-export function editInfo(doc: { createdAt: Date; updatedAt: Date; updatedBy?: string }): EditInfo {
-  return {
-    createdAt: doc.createdAt.toISOString(),
-    updatedAt: doc.updatedAt.toISOString(),
-    updatedBy: doc.updatedBy ?? null,
-  };
 }

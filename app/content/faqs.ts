@@ -1,0 +1,79 @@
+// FAQs: the questions and answers under the internships list, oldest first. Question and
+// answer are both required, with one message for either missing; a failed save says
+// 'Operation failed.' inline.
+import { z } from "zod";
+import { defineCollection } from "./kit/types";
+
+export const FAQ_REQUIRED = "Both question and answer are required.";
+export const QUESTION_MAX = 300;
+export const ANSWER_MAX = 5000;
+
+// conform turns an empty field into undefined; a blank one is empty once trimmed.
+const required = (max: number, what: string) =>
+  z
+    .string({ error: FAQ_REQUIRED })
+    .trim()
+    .min(1, FAQ_REQUIRED)
+    .max(max, `The ${what} can be at most ${max} characters long.`);
+
+export const faqs = defineCollection({
+  entity: "faq",
+  collection: "faqs",
+  schema: z.object({
+    question: required(QUESTION_MAX, "question"),
+    answer: required(ANSWER_MAX, "answer"),
+  }),
+  record: z.object({ question: z.string(), answer: z.string() }),
+  fields: [
+    {
+      kind: "text",
+      name: "question",
+      label: "Question",
+      placeholder: "Enter question",
+      maxLength: QUESTION_MAX,
+    },
+    {
+      kind: "textarea",
+      name: "answer",
+      label: "Answer",
+      placeholder: "Enter answer",
+      maxLength: ANSWER_MAX,
+      hint: "Line breaks are kept on the public page.",
+    },
+  ],
+  texts: {
+    created: "FAQ created.",
+    updated: "FAQ updated.",
+    deleted: "FAQ deleted.",
+    notFound: "This FAQ does not exist (it may have been deleted).",
+    deleteConfirm: "Are you sure you want to delete this FAQ?",
+    createFailed: "Operation failed.",
+    updateFailed: "Operation failed.",
+  },
+  summary: (f) => f.question,
+  searchFields: ["question", "answer"],
+  publicSort: { createdAt: 1, _id: 1 },
+  admin: {
+    path: "/admin/dashboard/faq",
+    title: "Manage FAQs",
+    description:
+      "The questions and answers under the internships list, in the order they were written.",
+    siteLink: "/internships#faq-heading",
+    addLabel: "Add New FAQ",
+    formTitle: { create: "Add New FAQ", edit: "Edit FAQ" },
+    noun: ["FAQ", "FAQs"],
+    search: { label: "Search FAQs", placeholder: "Words in a question or answer" },
+    emptyText: "No FAQs found.",
+    titleColumn: { label: "Question", title: "question" },
+    columns: [{ label: "Answer", field: "answer", kind: "text", from: "md", preLine: true }],
+    subject: (f) => String(f.question),
+  },
+  api: {
+    path: "/api/faqs",
+    tag: "FAQs",
+    listSummary: "Every FAQ, oldest first (the order of the public page)",
+    updateDescription: "The FAQ's question and answer, as for POST.",
+  },
+});
+
+export type Faq = z.output<typeof faqs.record> & { _id: string };

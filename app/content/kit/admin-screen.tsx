@@ -1,0 +1,338 @@
+// The admin screen of a content type, drawn from its description: the page header with its
+// Add link, the editor (`?new`, `?edit=<id>`), the delete step (`?delete=<id>` without
+// JavaScript), and the searchable, paged table. Native forms throughout: everything works
+// without JavaScript, and conform checks the same schema in the browser when it runs.
+
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { ArrowUpRightIcon } from "@phosphor-icons/react";
+import { Fragment, type ReactNode, useState } from "react";
+import { Form, Link } from "react-router";
+import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
+import { DeleteConfirmation } from "~/components/admin/confirm-delete";
+import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
+import {
+  AdminPageHeader,
+  rowActionsClass,
+  secondaryLinkClass,
+  tdClass,
+} from "~/components/admin/list-controls";
+import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
+import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
+import { Stars } from "~/components/site/stars";
+import { listHref } from "~/lib/admin-list";
+import { classifyHref } from "~/lib/links";
+import { FieldInput } from "./field-input";
+import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
+
+/** The save button's intent; the action (admin.server.ts) checks the same value. */
+const SAVE_INTENT = "save";
+
+type Row = Record<string, unknown> & {
+  _id: string;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+export interface CollectionScreenData {
+  items: Row[];
+  total: number;
+  page: number;
+  pages: number;
+  q: string;
+  formOpen: boolean;
+  editing: Record<string, unknown> | null;
+  deleting: Record<string, unknown> | null;
+}
+
+export function CollectionScreen({
+  type,
+  loaderData,
+  actionData,
+}: {
+  type: CollectionType;
+  loaderData: CollectionScreenData;
+  actionData?: { result: SubmissionResult<string[]> | null; listError: string | null };
+}) {
+  const { admin } = type;
+  const { items, total, page, pages, q, formOpen, editing, deleting } = loaderData;
+  const here = { q, page };
+  const listUrl = listHref(admin.path, here);
+  const editingId = editing ? String(editing._id) : undefined;
+  const deletingId = deleting ? String(deleting._id) : undefined;
+  return (
+    <>
+      <AdminPageHeader
+        title={admin.title}
+        description={
+          <>
+            {admin.description}{" "}
+            <Link to={admin.siteLink} className="font-semibold text-blue-700 underline">
+              See them on the site
+            </Link>
+            .
+          </>
+        }
+        addHref={formOpen ? undefined : listHref(admin.path, here, { new: true })}
+        addLabel={admin.addLabel}
+      />
+
+      {formOpen ? (
+        <Editor
+          key={editingId ?? "new"}
+          type={type}
+          editing={editing}
+          lastResult={actionData?.result}
+          cancelHref={listUrl}
+        />
+      ) : null}
+
+      {deleting && deletingId ? (
+        <DeleteConfirmation
+          id={deletingId}
+          subject={admin.subject(deleting)}
+          question={type.texts.deleteConfirm}
+          cancelHref={listUrl}
+        />
+      ) : null}
+
+      <CollectionTable
+        path={admin.path}
+        q={q}
+        page={page}
+        pages={pages}
+        total={total}
+        noun={admin.noun}
+        search={admin.search}
+        listError={actionData?.listError}
+        columns={[
+          { label: admin.titleColumn.label },
+          ...admin.columns.map((c) => ({ label: c.label, className: columnClass(c) })),
+          { label: "Actions", className: "text-right" },
+        ]}
+        emptyText={admin.emptyText}
+        items={items}
+        editingId={editingId}
+        deletingId={deletingId}
+        row={(item) => (
+          <>
+            <TitleCell type={type} item={item} />
+            {admin.columns.map((c) => (
+              <td key={c.field} className={`${tdClass} ${columnClass(c)} ${cellClass(c)}`}>
+                <Value column={c} value={item[c.field]} clamp="line-clamp-4" />
+              </td>
+            ))}
+            <td className={`${tdClass} text-right`}>
+              <div className={rowActionsClass}>
+                <EditDeleteActions
+                  path={admin.path}
+                  here={here}
+                  id={item._id}
+                  subject={admin.subject(item)}
+                  deleteQuestion={type.texts.deleteConfirm}
+                />
+              </div>
+            </td>
+          </>
+        )}
+      />
+    </>
+  );
+}
+
+/** Tailwind needs whole class names in the source: one per breakpoint. */
+const SHOW_FROM = {
+  sm: { column: "hidden sm:table-cell", under: "sm:hidden" },
+  md: { column: "hidden md:table-cell", under: "md:hidden" },
+  lg: { column: "hidden lg:table-cell", under: "lg:hidden" },
+} as const;
+
+const columnClass = (c: ListColumn) =>
+  `${SHOW_FROM[c.from].column}${c.kind === "link" ? " w-64" : ""}`;
+const cellClass = (c: ListColumn) =>
+  c.kind === "text" ? "max-w-md text-slate-700 [overflow-wrap:anywhere]" : "";
+
+function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
+  const { titleColumn, columns } = type.admin;
+  const image = titleColumn.image;
+  const src = image ? String(item[image.field] ?? "") : "";
+  const subtitle = titleColumn.subtitle;
+  return (
+    <td className={`${tdClass} [overflow-wrap:anywhere]`}>
+      <div className={image ? "flex items-start gap-3" : undefined}>
+        {image?.shape === "avatar" ? (
+          <FallbackImage
+            src={src}
+            fallback={DEFAULT_AVATAR}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover"
+          />
+        ) : image ? (
+          <FallbackImage
+            src={src}
+            alt=""
+            width={96}
+            height={54}
+            loading="lazy"
+            className="hidden h-[54px] w-24 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover sm:block"
+          />
+        ) : null}
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">{String(item[titleColumn.title] ?? "")}</p>
+          {subtitle ? (
+            <p className={subtitle.clamp ? "mt-1 line-clamp-2 text-slate-700" : "text-slate-700"}>
+              {String(item[subtitle.field] ?? "")}
+            </p>
+          ) : null}
+          {/* Narrow screens: the other columns' values under the title, not in columns. */}
+          {columns.map((c) => (
+            <div key={c.field} className={`mt-1 ${SHOW_FROM[c.from].under}`}>
+              <Value column={c} value={item[c.field]} clamp="line-clamp-3" />
+            </div>
+          ))}
+          <EditStamp updatedAt={item.updatedAt} updatedBy={item.updatedBy} />
+        </div>
+      </div>
+    </td>
+  );
+}
+
+function Value({
+  column,
+  value,
+  clamp,
+}: {
+  column: ListColumn;
+  value: unknown;
+  clamp: "line-clamp-3" | "line-clamp-4";
+}) {
+  switch (column.kind) {
+    case "stars":
+      return <Stars rating={Number(value)} />;
+    case "link":
+      return <OpenLink link={String(value ?? "")} />;
+    case "text":
+      return (
+        <p className={`${clamp} text-slate-700${column.preLine ? " whitespace-pre-line" : ""}`}>
+          {String(value ?? "")}
+        </p>
+      );
+  }
+}
+
+/** "aws.amazon.com/architecture" for "https://aws.amazon.com/architecture/": shorter to scan. */
+function shortLink(link: string): string {
+  return link.replace(/^https?:\/\/(www\.)?/i, "").replace(/\/$/, "");
+}
+
+/** A stored link as visitors get it: opened in a new tab when it is a web address. */
+function OpenLink({ link }: { link: string }) {
+  const kind = classifyHref(link);
+  if (kind !== "external" && kind !== "internal") {
+    return <span className="text-slate-700">{link || "—"}</span>;
+  }
+  return (
+    <a
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-start gap-1 font-medium text-blue-700 underline [overflow-wrap:anywhere] hover:text-blue-800"
+    >
+      {shortLink(link)}
+      <ArrowUpRightIcon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** Consecutive half-width fields share a row from the `sm` breakpoint. */
+function fieldRows(fields: readonly FieldDescriptor[]): [FieldDescriptor, ...FieldDescriptor[]][] {
+  const rows: [FieldDescriptor, ...FieldDescriptor[]][] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    if (field.half && last?.[0].half && last.length < 2) last.push(field);
+    else rows.push([field]);
+  }
+  return rows;
+}
+
+function Editor({
+  type,
+  editing,
+  lastResult,
+  cancelHref,
+}: {
+  type: CollectionType;
+  editing: Record<string, unknown> | null;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  cancelHref: string;
+}) {
+  const saving = usePosting(SAVE_INTENT);
+  const [uploading, setUploading] = useState(false);
+  const defaults: Record<string, unknown> = {};
+  for (const field of type.fields) {
+    if (editing) defaults[field.name] = editing[field.name];
+    else if (field.kind === "stars") defaults[field.name] = field.defaultValue;
+  }
+  const [form, fields] = useEditorForm(type.schema, {
+    id: editing ? `${type.entity}-${String(editing._id)}` : `${type.entity}-new`,
+    lastResult,
+    defaultValue: defaults as never,
+  });
+  const formErrorId = form.errors?.length ? form.errorId : undefined;
+  const headingId = `${type.entity}-form-heading`;
+  const multipart = type.fields.some((f) => f.kind === "image");
+  const first = type.fields[0]?.name;
+  const input = (field: FieldDescriptor): ReactNode => (
+    <FieldInput
+      key={field.name}
+      field={field}
+      meta={fields[field.name as keyof typeof fields] as never}
+      formErrorId={formErrorId}
+      autoFocus={field.name === first}
+      onUploadingChange={setUploading}
+    />
+  );
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {editing ? type.admin.formTitle.edit : type.admin.formTitle.create}
+      </h2>
+      <Form
+        method="post"
+        encType={multipart ? "multipart/form-data" : undefined}
+        {...getFormProps(form)}
+        className="mt-5 grid max-w-3xl gap-5"
+      >
+        <input type="hidden" name="intent" value={SAVE_INTENT} />
+        {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {fieldRows(type.fields).map((row) =>
+          row.length > 1 ? (
+            <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
+              {row.map(input)}
+            </div>
+          ) : (
+            <Fragment key={row[0].name}>{input(row[0])}</Fragment>
+          ),
+        )}
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton
+            pending={saving || uploading}
+            pendingText={uploading ? "Uploading image..." : editing ? "Updating..." : "Creating..."}
+          >
+            {editing ? "Update" : "Create"}
+          </SubmitButton>
+          <Link to={cancelHref} className={secondaryLinkClass}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

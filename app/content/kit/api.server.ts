@@ -1,0 +1,101 @@
+// The JSON API of a content type, built from its description: GET and POST on the list's path,
+// GET, PUT and DELETE on `{id}`, declared with lib/api.server.ts (so /api/openapi.json describes
+// exactly what is checked). Reads are public; writes need a token and go through the same store
+// as the admin editor, so they run the same after-write steps.
+import { z } from "zod";
+import {
+  apiJson,
+  apiNotFound,
+  apiRoute,
+  listResponse,
+  okResponse,
+  operation,
+} from "~/lib/api.server";
+import { imageToSave } from "~/lib/api-image.server";
+import type { CollectionStore, InputOf } from "./store.server";
+import { type CollectionType, isImageField } from "./types";
+
+export function collectionApi<T extends CollectionType>(store: CollectionStore<T>) {
+  const { type } = store;
+  const { api: doc, texts } = type;
+  const record = type.record.extend({ _id: z.string() });
+  const body = (type.apiSchema ?? type.schema) as z.ZodType<InputOf<T>>;
+  const imageFields = type.fields.filter(isImageField);
+
+  /** The body with every image address as the record keeps it, or a 400 naming the field. */
+  async function withImages(value: InputOf<T>): Promise<InputOf<T>> {
+    const out: Record<string, unknown> = { ...value };
+    for (const field of imageFields) {
+      out[field.name] = await imageToSave(field.name, String(out[field.name] ?? ""), field.invalid);
+    }
+    return out as InputOf<T>;
+  }
+
+  const list = apiRoute(doc.path, {
+    get: operation({
+      tag: doc.tag,
+      summary: doc.listSummary,
+      auth: "none",
+      response: listResponse(record),
+      handler: async () => apiJson({ success: true, data: await store.list() }),
+    }),
+    post: operation({
+      tag: doc.tag,
+      summary: `Add a ${type.admin.noun[0]}`,
+      description: doc.createDescription,
+      auth: "bearer",
+      body,
+      response: okResponse(record),
+      status: 201,
+      handler: async ({ body, actor }) => {
+        const created = await store.create(await withImages(body), actor);
+        return apiJson({ success: true, data: created, message: texts.created }, 201);
+      },
+    }),
+  });
+
+  const one = apiRoute(`${doc.path}/{id}`, {
+    get: operation({
+      tag: doc.tag,
+      summary: `One ${type.admin.noun[0]}`,
+      auth: "none",
+      response: z.object({ success: z.literal(true), data: record }),
+      handler: async ({ params }) => {
+        const found = await store.get(params.id ?? "");
+        if (!found) apiNotFound(texts.notFound);
+        return apiJson({ success: true, data: found });
+      },
+    }),
+    put: operation({
+      tag: doc.tag,
+      summary: `Replace a ${type.admin.noun[0]}`,
+      description: doc.updateDescription,
+      auth: "bearer",
+      body,
+      response: okResponse(record),
+      handler: async ({ params, body, actor }) => {
+        const id = params.id ?? "";
+        // An unknown id is a 404 before any image address is looked at.
+        if (!(await store.get(id))) apiNotFound(texts.notFound);
+        // Deleted meanwhile: a 404 too.
+        if (!(await store.update(id, await withImages(body), actor))) apiNotFound(texts.notFound);
+        const updated = await store.get(id);
+        if (!updated) apiNotFound(texts.notFound);
+        return apiJson({ success: true, data: updated, message: texts.updated });
+      },
+    }),
+    delete: operation({
+      tag: doc.tag,
+      summary: `Delete a ${type.admin.noun[0]}`,
+      description: doc.deleteDescription,
+      auth: "bearer",
+      response: z.object({ success: z.literal(true), message: z.string() }),
+      handler: async ({ params, actor }) => {
+        if (!(await store.remove(params.id ?? "", actor))) apiNotFound(texts.notFound);
+        return apiJson({ success: true, message: texts.deleted });
+      },
+    }),
+  });
+
+  return { list, one };
+}

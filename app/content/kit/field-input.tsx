@@ -1,0 +1,100 @@
+// One editor input per field descriptor: the kit's form draws a type's fields from its
+// description, with conform's wiring (labels, hints, errors, aria) from components/forms.
+import type { FieldMetadata } from "@conform-to/react";
+import { InputField } from "~/components/admin/form-controls";
+import { ImageField } from "~/components/admin/image-field";
+import { StarRatingField } from "~/components/admin/star-rating-field";
+import { SelectField, TextareaField } from "~/components/forms/fields";
+import type { FieldDescriptor } from "./types";
+
+export function FieldInput({
+  field,
+  meta,
+  formErrorId,
+  autoFocus,
+  onUploadingChange,
+}: {
+  field: FieldDescriptor;
+  meta: FieldMetadata<string, any, string[]>;
+  formErrorId?: string;
+  autoFocus?: boolean;
+  onUploadingChange?: (uploading: boolean) => void;
+}) {
+  const common = { label: field.label, hint: field.hint, formErrorId };
+  switch (field.kind) {
+    case "text":
+    case "url":
+    case "email":
+      return (
+        <InputField
+          meta={meta}
+          {...common}
+          type={field.kind}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
+          autoComplete="off"
+          // The form opens on purpose (Add, Edit): start typing at once.
+          autoFocus={autoFocus}
+        />
+      );
+    case "link":
+      return (
+        <InputField
+          meta={meta}
+          {...common}
+          // Not type="url": a site path like /blog is a valid link too.
+          type="text"
+          inputMode="url"
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      );
+    case "textarea":
+    case "markdown":
+      return (
+        <TextareaField
+          meta={meta}
+          {...common}
+          placeholder={field.placeholder}
+          rows={field.rows ?? 5}
+          maxLength={field.maxLength}
+          autoFocus={autoFocus}
+        />
+      );
+    case "select":
+      return (
+        <SelectField
+          meta={meta}
+          {...common}
+          options={field.options}
+          placeholder={field.placeholder}
+        />
+      );
+    case "stars": {
+      const rating = Number(meta.initialValue ?? field.defaultValue);
+      return (
+        <StarRatingField
+          name={meta.name}
+          label={field.label}
+          defaultValue={Number.isInteger(rating) ? rating : field.defaultValue}
+          errors={meta.errors}
+          errorId={meta.errorId}
+          fieldKey={meta.key}
+        />
+      );
+    }
+    case "image":
+      return (
+        <ImageField
+          name={meta.name}
+          label={field.label}
+          defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+          errors={meta.errors}
+          onUploadingChange={onUploadingChange}
+          hint={field.hint}
+        />
+      );
+  }
+}

@@ -1,0 +1,124 @@
+// The domain functions of a content type, built from its description: the public list, the
+// admin table's page, one record, and the three writes. Every writer (the admin editor, the
+// JSON API, the CLI) goes through these, and each successful write runs the declared
+// after-write steps (../after-write.server.ts) once.
+import type { Collection, Document, ObjectId } from "mongodb";
+import type { z } from "zod";
+import { getCollections } from "#db/client.server";
+import type { Actor } from "~/domain/audit";
+import { parseObjectId } from "~/domain/object-id.server";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
+import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
+import { afterWrite } from "../after-write.server";
+import { type CollectionType, imageFields } from "./types";
+
+/** A record as read: its fields and its id as a string. */
+export type RecordOf<T extends CollectionType> = z.output<T["record"]> & { _id: string };
+export type InputOf<T extends CollectionType> = z.output<T["schema"]>;
+export type AdminRecordOf<T extends CollectionType> = RecordOf<T> & EditInfo;
+
+export interface CollectionStore<T extends CollectionType> {
+  type: T;
+  /** Every record in the public order. */
+  list(): Promise<RecordOf<T>[]>;
+  /** The admin table: newest first, searched, one page. */
+  listForAdmin(query: { q: string; page: number }): Promise<ListPage<AdminRecordOf<T>>>;
+  /** The record an id names, or null when the id is malformed or names nothing. */
+  get(id: string): Promise<RecordOf<T> | null>;
+  create(input: InputOf<T>, actor: Actor): Promise<RecordOf<T>>;
+  /** False when the id names no record (deleted meanwhile, or never there). */
+  update(id: string, input: InputOf<T>, actor: Actor): Promise<boolean>;
+  /** False when the id names no record. */
+  remove(id: string, actor: Actor): Promise<boolean>;
+}
+
+type Doc = Document & { _id: ObjectId; createdAt: Date; updatedAt: Date; updatedBy?: string };
+
+/** Newest first: a record just created is at the top of page 1. */
+const ADMIN_SORT = { createdAt: -1, _id: -1 } as const;
+
+export function collectionStore<T extends CollectionType>(type: T): CollectionStore<T> {
+  const fields = Object.keys(type.record.shape);
+  const images = imageFields(type);
+  const handle = async () =>
+    (await getCollections())[type.collection] as unknown as Collection<Doc>;
+  const toRecord = (doc: Doc): RecordOf<T> => {
+    const record: Record<string, unknown> = { _id: doc._id.toHexString() };
+    for (const field of fields) record[field] = doc[field];
+    return record as RecordOf<T>;
+  };
+  const imagesOf = (doc: Document) =>
+    images.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
+  const summary = (value: Document) => type.summary(value as InputOf<T>);
+
+  return {
+    type,
+    async list() {
+      const docs = await (await handle()).find({}).sort(type.publicSort).toArray();
+      return docs.map(toRecord);
+    },
+    async listForAdmin(query) {
+      return listPage(await handle(), {
+        filter: searchFilter<Doc>(query.q, type.searchFields),
+        sort: ADMIN_SORT,
+        page: query.page,
+        pageSize: ADMIN_PAGE_SIZE,
+        map: (doc) => ({ ...toRecord(doc), ...editInfo(doc) }),
+      });
+    },
+    async get(id) {
+      const _id = parseObjectId(id);
+      if (!_id) return null;
+      const doc = await (await handle()).findOne({ _id });
+      return doc ? toRecord(doc) : null;
+    },
+    async create(input, actor) {
+      const doc = { ...(input as Document), ...createdBy(actor.email) } as Doc;
+      const { insertedId } = await (await handle()).insertOne(doc);
+      const id = insertedId.toHexString();
+      await afterWrite({
+        entity: type.entity,
+        action: "create",
+        entityId: id,
+        summary: summary(input as Document),
+        actor,
+      });
+      return toRecord({ ...doc, _id: insertedId });
+    },
+    async update(id, input, actor) {
+      const _id = parseObjectId(id);
+      if (!_id) return false;
+      const before = await (await handle()).findOneAndUpdate(
+        { _id },
+        { $set: { ...(input as Document), ...editedBy(actor.email) } },
+        { returnDocument: "before" },
+      );
+      if (!before) return false;
+      await afterWrite({
+        entity: type.entity,
+        action: "update",
+        entityId: id,
+        summary: summary(input as Document),
+        actor,
+        images: { before: imagesOf(before), after: imagesOf(input as Document) },
+      });
+      return true;
+    },
+    async remove(id, actor) {
+      const _id = parseObjectId(id);
+      if (!_id) return false;
+      const deleted = await (await handle()).findOneAndDelete({ _id });
+      if (!deleted) return false;
+      await afterWrite({
+        entity: type.entity,
+        action: "delete",
+        entityId: id,
+        summary: summary(deleted),
+        actor,
+        images: { before: imagesOf(deleted), after: [] },
+      });
+      return true;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// A content type, described once: the collection it lives in, the zod schema its forms and the
+// JSON API validate with, its fields as data, its texts, and how it is listed, searched, sorted
+// and shown. The kit builds the rest from this one description: the domain functions
+// (store.server.ts), the admin list and editor (admin.server.ts, admin-screen.tsx), the JSON API
+// operations with their OpenAPI (api.server.ts) and the shared tests (kit.test.ts). See
+// docs/content-kit.md for how to add a type.
+//
+// A description is isomorphic: the admin screen's component reads its fields and schema in the
+// browser too. Nothing here may import server code.
+import type { z } from "zod";
+import type { AuditEntity } from "~/domain/audit";
+
+/** What every field descriptor has: the form input's name, its label and its hint. */
+interface FieldBase {
+  /** The schema's key, and the form input's name. */
+  name: string;
+  label: string;
+  placeholder?: string;
+  /** A line under the input (what is expected, how it is shown). */
+  hint?: string;
+  maxLength?: number;
+  /** Two half-width fields in a row sit side by side from the `sm` breakpoint. */
+  half?: boolean;
+}
+
+/**
+ * The kinds of field the editor draws. `markdown` is a textarea whose text is rendered as
+ * Markdown on the site; `image` is the image picker (components/admin/image-field.tsx), which
+ * makes the form multipart; `stars` is the 1-5 rating radio group.
+ */
+export type FieldDescriptor =
+  | (FieldBase & { kind: "text" | "url" | "email" })
+  /** A link visitors open: an http(s) address or a path on this site (kit/links.ts checks it). */
+  | (FieldBase & { kind: "link" })
+  | (FieldBase & { kind: "textarea" | "markdown"; rows?: number })
+  | (FieldBase & {
+      kind: "image";
+      /** The message when no image is given (a required image), else the image is optional. */
+      required?: string;
+      /** The message for an address that names no usable image (the JSON API's refusal). */
+      invalid: string;
+      hint: string;
+    })
+  | (FieldBase & { kind: "stars"; defaultValue: number })
+  | (FieldBase & { kind: "select"; options: readonly string[]; placeholder: string });
+
+/** A column of the admin table besides the first (the record's title, with its edit stamp). */
+export interface ListColumn {
+  label: string;
+  field: string;
+  /** How the value is drawn: text (clamped), the star rating, or a link that opens. */
+  kind: "text" | "stars" | "link";
+  /** Below this breakpoint the value shows under the title instead of in its own column. */
+  from: "sm" | "md" | "lg";
+  /** Text keeps its line breaks. */
+  preLine?: boolean;
+}
+
+/** The first column: the record's title, an optional second line and picture. */
+export interface TitleColumn {
+  label: string;
+  title: string;
+  subtitle?: { field: string; clamp?: boolean };
+  image?: { field: string; shape: "avatar" | "thumbnail" };
+}
+
+export interface CollectionTexts {
+  created: string;
+  updated: string;
+  deleted: string;
+  /** An id that is malformed or names nothing (the admin's 404, the JSON API's). */
+  notFound: string;
+  /** The delete step's question. */
+  deleteConfirm: string;
+  /** A failed save, inline above the form; the form keeps what was typed. */
+  createFailed: string;
+  updateFailed: string;
+}
+
+export interface AdminScreen {
+  /** The screen's URL (app/routes.ts declares it). */
+  path: string;
+  /** The page heading; `metaTitle` the document title when it differs. */
+  title: string;
+  metaTitle?: string;
+  /** One line about where the content shows, and a link to see it on the site. */
+  description: string;
+  siteLink: string;
+  addLabel: string;
+  formTitle: { create: string; edit: string };
+  /** Singular and plural, for the count line and the labels. */
+  noun: readonly [string, string];
+  search: { label: string; placeholder: string };
+  emptyText: string;
+  titleColumn: TitleColumn;
+  columns: readonly ListColumn[];
+  /** The record as the delete step and the row's buttons name it. */
+  subject: (record: Record<string, unknown>) => string;
+}
+
+export interface ApiDescription {
+  /** `/api/testimonials`; the one record is `${path}/{id}`. */
+  path: string;
+  tag: string;
+  listSummary: string;
+  createDescription?: string;
+  updateDescription?: string;
+  deleteDescription?: string;
+}
+
+export interface CollectionType<
+  Schema extends z.ZodObject = z.ZodObject,
+  Rec extends z.ZodObject = z.ZodObject,
+> {
+  /** The audit log's entity, also the key of the shared test suite's cases. */
+  entity: AuditEntity;
+  /** The key in db/collections.ts. */
+  collection: "testimonials" | "resources" | "faqs";
+  /** The editor's form, checked in the browser and again by the action. */
+  schema: Schema;
+  /** The JSON body for POST and PUT; the form's schema when the same. */
+  apiSchema?: z.ZodType<z.output<Schema>>;
+  /** A record as the admin, the JSON API and the public pages read it (besides `_id`). */
+  record: Rec;
+  fields: readonly FieldDescriptor[];
+  texts: CollectionTexts;
+  /** The audit entry's summary of a record. */
+  summary: (value: z.output<Schema>) => string;
+  /** Fields the admin search looks in (any case, literally). */
+  searchFields: readonly string[];
+  /** The public order (pages, JSON API list), ending with `_id`; the admin table is newest first. */
+  publicSort: Record<string, 1 | -1>;
+  admin: AdminScreen;
+  api: ApiDescription;
+}
+
+/** Declares a content type (a typed identity: the kit reads the description). */
+export function defineCollection<Schema extends z.ZodObject, Rec extends z.ZodObject>(
+  type: CollectionType<Schema, Rec>,
+): CollectionType<Schema, Rec> {
+  return type;
+}
+
+export type ImageFieldDescriptor = Extract<FieldDescriptor, { kind: "image" }>;
+
+export function isImageField(field: FieldDescriptor): field is ImageFieldDescriptor {
+  return field.kind === "image";
+}
+
+/** The names of a type's image fields, whose files are deleted once nothing uses them. */
+export function imageFields(type: Pick<CollectionType, "fields">): string[] {
+  return type.fields.filter(isImageField).map((f) => f.name);
+}

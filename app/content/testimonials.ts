@@ -1,0 +1,157 @@
+// Testimonials: what clients say, in the home page's carousel 'What Our Clients Say'. Name,
+// title and text are required with one shared message, a picture is required, and the rating
+// is 1 to 5 stars, 5 when none is given.
+import { z } from "zod";
+import { isValidImageUrl } from "~/domain/image";
+import { defineCollection } from "./kit/types";
+
+export const TESTIMONIAL_REQUIRED = "Name, title, and text are required.";
+export const TESTIMONIAL_RATING_RANGE = "Rating must be between 1 and 5.";
+/** The blog's wording for the same rule (a valid uploaded image is required). */
+export const TESTIMONIAL_IMAGE_REQUIRED = "Please upload a valid image before submitting.";
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const DEFAULT_RATING = 5;
+const NAME_MAX = 120;
+const TITLE_MAX = 160;
+const TEXT_MAX = 2000;
+
+// conform turns an empty field into undefined; a blank one is empty once trimmed.
+const required = (max: number, what: string) =>
+  z
+    .string({ error: TESTIMONIAL_REQUIRED })
+    .trim()
+    .min(1, TESTIMONIAL_REQUIRED)
+    .max(max, `The ${what} can be at most ${max} characters long.`);
+
+const schema = z.object({
+  name: required(NAME_MAX, "name"),
+  title: required(TITLE_MAX, "title"),
+  text: required(TEXT_MAX, "text"),
+  // conform's zod integration turns the posted "4" into 4; "abc" stays a string and is refused.
+  rating: z
+    .number({ error: TESTIMONIAL_RATING_RANGE })
+    .int(TESTIMONIAL_RATING_RANGE)
+    .min(RATING_MIN, TESTIMONIAL_RATING_RANGE)
+    .max(RATING_MAX, TESTIMONIAL_RATING_RANGE)
+    .default(DEFAULT_RATING),
+  // The image field's hidden address (kept, or uploaded with JavaScript). A file picked without
+  // JavaScript is posted apart and stored by the action, which then requires an image: the
+  // schema alone cannot, since without JavaScript the address is empty until the file is stored.
+  image: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value ?? "")
+    .refine((value) => value === "" || isValidImageUrl(value), TESTIMONIAL_IMAGE_REQUIRED),
+});
+
+export const testimonials = defineCollection({
+  entity: "testimonial",
+  collection: "testimonials",
+  schema,
+  // JSON has no file posted apart: the image is uploaded first (POST /api/images), so the body
+  // itself must name one.
+  apiSchema: schema.extend({
+    image: z
+      .string({ error: TESTIMONIAL_IMAGE_REQUIRED })
+      .optional()
+      .pipe(schema.shape.image)
+      .refine((url) => url !== "", TESTIMONIAL_IMAGE_REQUIRED),
+  }),
+  record: z.object({
+    name: z.string(),
+    title: z.string(),
+    image: z.string(),
+    text: z.string(),
+    rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
+  }),
+  fields: [
+    {
+      kind: "text",
+      name: "name",
+      label: "Name",
+      placeholder: "Enter name",
+      maxLength: NAME_MAX,
+      half: true,
+    },
+    {
+      kind: "text",
+      name: "title",
+      label: "Title",
+      placeholder: "Role, Company",
+      maxLength: TITLE_MAX,
+      half: true,
+    },
+    {
+      kind: "textarea",
+      name: "text",
+      label: "Text",
+      placeholder: "What the client said",
+      maxLength: TEXT_MAX,
+    },
+    { kind: "stars", name: "rating", label: "Rating", defaultValue: DEFAULT_RATING },
+    {
+      kind: "image",
+      name: "image",
+      label: "Photo",
+      required: TESTIMONIAL_IMAGE_REQUIRED,
+      invalid: TESTIMONIAL_IMAGE_REQUIRED,
+      hint: "Required. A square portrait works best; it is shown round. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.",
+    },
+  ],
+  texts: {
+    created: "Testimonial created.",
+    updated: "Testimonial updated.",
+    deleted: "Testimonial deleted.",
+    notFound: "This testimonial does not exist (it may have been deleted).",
+    deleteConfirm: "Are you sure you want to delete this testimonial?",
+    createFailed: "Failed to create testimonial.",
+    updateFailed: "Failed to update testimonial.",
+  },
+  summary: (t) => t.name,
+  searchFields: ["name", "title", "text"],
+  // Oldest first, so the carousel keeps a stable order.
+  publicSort: { createdAt: 1, _id: 1 },
+  admin: {
+    path: "/admin/dashboard/testimonials",
+    title: "Testimonials",
+    description:
+      "What clients say about us, in the carousel ‘What Our Clients Say’ on the home page.",
+    siteLink: "/#testimonials-heading",
+    addLabel: "Add testimonial",
+    formTitle: { create: "Add testimonial", edit: "Edit testimonial" },
+    noun: ["testimonial", "testimonials"],
+    search: { label: "Search testimonials", placeholder: "A name, company or words" },
+    emptyText: "No testimonials found.",
+    titleColumn: {
+      label: "Client",
+      title: "name",
+      subtitle: { field: "title" },
+      image: { field: "image", shape: "avatar" },
+    },
+    columns: [
+      { label: "Text", field: "text", kind: "text", from: "md" },
+      { label: "Rating", field: "rating", kind: "stars", from: "sm" },
+    ],
+    subject: (t) => `${t.name}, ${t.title}`,
+  },
+  api: {
+    path: "/api/testimonials",
+    tag: "Testimonials",
+    listSummary: "Every testimonial, oldest first (the carousel's order)",
+    createDescription:
+      "image is required: upload the picture first (POST /api/images) and send its secure_url. rating: 1 to 5, 5 when left out.",
+    updateDescription:
+      "The whole testimonial, as for POST. An image it no longer shows is deleted once nothing else uses it.",
+    deleteDescription: "Its image is deleted too, unless another document still shows it.",
+  },
+});
+
+export type Testimonial = z.output<typeof testimonials.record> & { _id: string };
+
+/** '1 star', '4 stars': the accessible name of a rating choice. */
+export function starsLabel(n: number): string {
+  return `${n} ${n === 1 ? "star" : "stars"}`;
+}
