@@ -135,8 +135,9 @@ export const envSchema = z
     /** The From of those e-mails. */
     MAIL_FROM: optional(z.string().trim().min(3).max(320)),
     /**
-     * Cloudinary account for image uploads (SPEC §7): both set, uploads go there (unsigned
-     * preset) instead of MongoDB GridFS. Only the cloud name and preset: no API secret.
+     * Cloudinary account for image uploads (the host the original app uploaded to): both set,
+     * uploads go there (unsigned preset) instead of MongoDB GridFS. Only the cloud name and preset:
+     * no API secret.
      */
     CLOUDINARY_CLOUD_NAME: optional(
       z

@@ -20,7 +20,7 @@ export default [
     // Unknown URLs: HTTP 404 with a helpful page inside the site's shell.
     route("*", "routes/not-found.tsx"),
   ]),
-  // Admin (SPEC §2): its own shell, outside the public layout. Every loader and action below
+  // Admin: its own shell, outside the public layout. Every loader and action below
   // calls requireAdmin (app/domain/auth.server.ts); routes/admin/guard.test.ts proves it.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
@@ -36,7 +36,7 @@ export default [
     route("resources", "routes/admin/resources.tsx"),
     route("highlights", "routes/admin/highlights.tsx"),
     route("faq", "routes/admin/faq.tsx"),
-    // Internships (SPEC §2 spells the URL this way).
+    // Internships, at the original app's spelling of the URL, so its links keep working.
     route("intership-page", "routes/admin/internships.tsx"),
     // Single documents: view, then `?edit`, then Save.
     route("hero", "routes/admin/hero.tsx"),
@@ -58,14 +58,15 @@ export default [
     // Any other address under the admin: an admin-styled 404, still guarded.
     route("*", "routes/admin/not-found.tsx"),
   ]),
-  // The JSON API (SPEC §7): resource routes, one module per URL, declared with lib/api.server.ts
-  // apiRoute (who may call, the zod schemas, the handler) and described at /api/openapi.json.
+  // The JSON API (the calls the original app made): resource routes, one module per URL, declared
+  // with lib/api.server.ts apiRoute (who may call, the zod schemas, the handler) and described at
+  // /api/openapi.json.
   ...prefix("api", [
     route("openapi.json", "routes/api/openapi-json.ts"),
     route("auth/login", "routes/api/auth-login.ts"),
     route("auth/register", "routes/api/auth-register.ts"),
     route("auth/logout", "routes/api/auth-logout.ts"),
-    // Content collections (SPEC §7: list reads in `data`, writes with a token).
+    // Content collections: lists answer in `data`; writes need a token.
     route("faqs", "routes/api/faqs.ts"),
     route("faqs/:id", "routes/api/faqs-id.ts"),
     route("blog", "routes/api/blog.ts"),

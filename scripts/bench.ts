@@ -10,7 +10,7 @@
 // the runs. On this shared 2-core machine one run in a few comes out 20-60% slower for reasons
 // outside the server (another tenant; autocannon itself, which keeps every body as a string
 // and, on a page with non-ASCII text, sometimes halves its own rate while the server idles).
-// Every run is printed to stderr as it ends. Prints a Markdown table for the README.
+// Every run is printed to stderr as it ends. Prints a Markdown table for docs/benchmarks.md.
 //
 // The cached app is one process, like the floor, so their ratio compares like with like. The
 // uncached target is met when one set-up (one process, or the cluster) meets it on every page: a

@@ -1,4 +1,5 @@
-// Bearer tokens of the JSON API (SPEC §7: POST /api/auth/login answers {token, user}). A token
+// Bearer tokens of the JSON API (POST /api/auth/login answers {token, user}, as the original
+// app's clients expect). A token
 // is 32 random bytes; only its SHA-256 is stored (apiTokens), with an expiry that a TTL index
 // enforces and that every check compares too (the TTL monitor runs once a minute). A token ends
 // at logout (POST /api/auth/logout), when its admin is removed, and when its admin's password

@@ -1,5 +1,6 @@
-// Contact messages (SPEC §3 Contact submission): stored from /contact, read and handled in the
-// lead inbox (status, notes, deletion, CSV export; shared queries in lead-inbox.server.ts).
+// Contact messages (name, e-mail, message, status new/read/replied): stored from /contact, read and
+// handled in the lead inbox (status, notes, deletion, CSV export; shared queries in
+// lead-inbox.server.ts).
 
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
@@ -74,7 +75,7 @@ export function toContactRow(doc: ContactDoc): ContactRow {
   return leadRow(toContactView(doc));
 }
 
-/** One page (SPEC §9: 10) of contact messages for the admin table (newest first, filtered). */
+/** One page (10) of contact messages for the admin table (newest first, filtered). */
 export async function listContactMessages(
   filter: LeadFilter,
   pageSize?: number,

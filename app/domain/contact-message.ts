@@ -1,4 +1,4 @@
-// The contact form on /contact (SPEC §2, §5): name, e-mail and message, all required. The
+// The contact form on /contact: name, e-mail and message, all required. The
 // server's check (app/routes/contact.tsx); the browser's is lead-checks.ts, kept equal by test.
 import { z } from "zod";
 import { CONTACT_STATUSES } from "#db/collections";
@@ -26,9 +26,10 @@ export const contactRecord = leadRowRecord.extend({ status: z.enum(CONTACT_STATU
 /** Everything stored about one message (ContactView): GET /api/contact/{id}. */
 export const contactViewRecord = contactRecord.extend(leadViewFields);
 
-// The lead inbox (/admin/dashboard/contact-forms), SPEC §2, §4, §8 and §9.
+// The lead inbox (/admin/dashboard/contact-forms): its texts; those the original app had are kept
+// word for word.
 export { CONTACT_STATUSES };
-/** SPEC §8 'Failed to fetch contacts', shown as 'Error: ...' (SPEC §4). */
+/** A failed load says 'Error: ' and what failed, as every failed load does. */
 export const CONTACTS_LOAD_FAILED = "Error: Failed to fetch contacts";
 export const NO_CONTACTS = "No contacts found.";
 export const CONTACT_DELETE_CONFIRM = "Delete this contact message?";

@@ -1,10 +1,10 @@
-// The admin dashboard's figures (SPEC §2 Dashboard, §3 Dashboard and Visitor stat): content
+// The admin dashboard's figures: content
 // counts, what is waiting in the inboxes, and the visitor statistics. Counts come from
 // countDocuments (each served by an index or the collection's count), never from loading lists
 // as the original client did: the dashboard stays as cheap with 10,000 posts as with 7.
 //
 // The two halves are separate functions so the page can show one while the other failed
-// (SPEC §8 has a separate error text for each).
+// (each half has its own error text).
 import { getCollections } from "#db/client.server";
 
 /** Days shown in the chart and, at most, rows in the visitor statistics table. */
@@ -31,7 +31,7 @@ export interface VisitorStat {
 }
 
 export interface VisitorSummary {
-  /** Today in UTC, YYYY-MM-DD: the stats are kept per UTC day (SPEC §5). */
+  /** Today in UTC, YYYY-MM-DD: the stats are kept per UTC day. */
   todayDate: string;
   /** Today's stat, 0 when there is none yet. */
   todayCount: number;
@@ -90,7 +90,7 @@ export async function getVisitorSummary(now = new Date()): Promise<VisitorSummar
   };
 }
 
-/** Everything the dashboard shows (SPEC §3 Dashboard), for callers that need it in one piece. */
+/** Everything the dashboard shows, for callers that need it in one piece. */
 export async function getDashboard(now = new Date()): Promise<Dashboard> {
   const [counts, visitors] = await Promise.all([getDashboardCounts(), getVisitorSummary(now)]);
   return { ...counts, ...visitors };

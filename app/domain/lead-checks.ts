@@ -30,11 +30,11 @@ export const PHONE_DIGITS_MESSAGE = "Please enter a valid phone number (6 to 20 
 export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address.";
 export const NAME_ONE_LINE_MESSAGE = "Name must fit on one line.";
 
-/** SPEC §8: what each form says when the server gave no message (or could not be reached). */
+/** What each form says when the server gave no message (or could not be reached). */
 export const QUOTE_FAILURE = "Submission failed";
 export const CONTACT_FAILURE = "Something went wrong";
 export const SUBSCRIBE_FAILURE = "Subscription failed.";
-/** SPEC §8: the server could not be reached. */
+/** The newsletter form's text when the server could not be reached. */
 export const SUBSCRIBE_NETWORK_FAILURE = "Subscription failed. Please try again.";
 
 /** One field's check: its messages for a value as conform hands it over (blank: undefined). */

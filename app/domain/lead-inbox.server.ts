@@ -80,7 +80,7 @@ export function leadView<Status extends string>(doc: LeadDoc): Omit<LeadView<Sta
 
 /**
  * One page of the filtered leads, newest first; a page past the end shows the last. The admin
- * pages show 10 (SPEC §9); the JSON API lets its client ask for another page size.
+ * pages show 10; the JSON API lets its client ask for another page size.
  */
 export function listLeads<T extends LeadDoc, Row>(
   collection: Collection<T>,

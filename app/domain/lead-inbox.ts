@@ -18,7 +18,7 @@ export const NOTE_REQUIRED = "Write the note first.";
 export const NOTE_TOO_LONG = `A note can be at most ${NOTE_MAX.toLocaleString("en-US")} characters long.`;
 export const NOTES_FULL = `This record already has ${NOTES_PER_LEAD_MAX} notes; no more can be added.`;
 export const NOTE_ADDED = "Note added.";
-/** SPEC §4 / §8 (contact status): what a failed status change says. */
+/** What a failed status change says (the original app's alert text). */
 export const STATUS_FAILED = "Failed to update status. Please try again.";
 
 export const noteSchema = z.object({

@@ -1,4 +1,4 @@
-// Newsletter subscriptions (SPEC §3): one per address. The unique index on `email`
+// Newsletter subscriptions: one per address. The unique index on `email`
 // (db/collections.ts) is what guarantees it: two simultaneous sign-ups of the same address
 // both try to insert, one wins and the other gets a duplicate-key error, reported as
 // "already subscribed". Addresses are stored lower-cased so Jane@X.com and jane@x.com are one.

@@ -1,4 +1,4 @@
-// The newsletter signup ('Stay Updated' on the home page, SPEC §2, §5, §8): one required e-mail.
+// The newsletter signup ('Stay Updated' on the home page): one required e-mail.
 import { z } from "zod";
 import { SUBSCRIBE_FAILURE, SUBSCRIBE_NETWORK_FAILURE } from "./lead-checks";
 import { emailField, honeypotField } from "./lead-fields";

@@ -1,5 +1,6 @@
-// Quote requests (SPEC §3 Quote request): stored from the public form, read and handled in the
-// lead inbox (status, notes, deletion, CSV export; shared queries in lead-inbox.server.ts).
+// Quote requests (name, e-mail, phone, service, message, status): stored from the public form, read
+// and handled in the lead inbox (status, notes, deletion, CSV export; shared queries in
+// lead-inbox.server.ts).
 
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";

@@ -1,4 +1,4 @@
-// The quote request form (SPEC §2 quote modal, §5, §9): its fields and the service options.
+// The quote request form: its fields (all five required) and the five service options.
 // The server's check (app/routes/quote.tsx); the browser's is lead-checks.ts, kept equal by test.
 import { z } from "zod";
 import { QUOTE_STATUSES, SERVICE_OPTIONS } from "#db/collections";
@@ -34,7 +34,8 @@ export const quoteRecord = leadRowRecord.extend({
 /** Everything stored about one quote request (QuoteView): GET /api/quotes/{id}. */
 export const quoteViewRecord = quoteRecord.extend(leadViewFields);
 
-// The lead inbox (/admin/dashboard/quotes), SPEC §2, §4 and §8.
+// The lead inbox (/admin/dashboard/quotes): its texts; those the original app had are kept word
+// for word.
 export const QUOTES_LOAD_FAILED = "Failed to load quotes.";
 export const NO_QUOTES = "No quote requests found.";
 export const QUOTE_DELETE_CONFIRM = "Delete this quote request?";

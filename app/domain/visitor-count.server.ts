@@ -1,4 +1,4 @@
-// Unique visitors per UTC day for the dashboard's `visitorStats` (SPEC §3 Visitor stat), without
+// Unique visitors per UTC day for the dashboard's `visitorStats` ({date, count}), without
 // cookies (docs/decisions/009-visitor-counting.md).
 //
 // A visitor is one (IP address, user agent) pair on one UTC day. It is never stored as such: the

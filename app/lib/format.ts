@@ -32,7 +32,7 @@ export function isoDate(date: Date | string): string {
 }
 
 /**
- * The first `max` characters plus an ellipsis when the text is longer (SPEC §9: blog cards cut
+ * The first `max` characters plus an ellipsis when the text is longer (blog cards cut
  * at 150, social descriptions at 160). Cuts on a code point boundary, never inside an emoji.
  */
 export function truncate(text: string, max: number, ellipsis = "..."): string {

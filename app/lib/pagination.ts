@@ -1,5 +1,5 @@
-// SPEC §9 pagination: always the first and last page and the current page ±1, with an
-// ellipsis for each gap.
+// Which page numbers a list shows: always the first and last page and the current page ±1,
+// with an ellipsis for each gap.
 
 export type PageItem = number | "ellipsis-start" | "ellipsis-end";
 

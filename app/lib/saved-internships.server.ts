@@ -1,4 +1,4 @@
-// Saved internships (SPEC §4, §9 "savedInternships"): a cookie instead of browser storage, so the
+// Saved internships (the `savedInternships` cookie): a cookie instead of browser storage, so the
 // server renders the right Save/Saved buttons and the saved-only filter, and saving works
 // without JavaScript. The value is the saved ids, newest last, joined by dots: readable, and
 // only characters RFC 6265 allows in a cookie value.

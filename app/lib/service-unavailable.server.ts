@@ -2,7 +2,7 @@
 // no script, no database) because nothing else can be relied on at that moment.
 import { nonceAttribute } from "./security-headers.server";
 
-/** SPEC §4: a failed load shows 'Error: ' plus its message. */
+/** Shown after 'Error: ', the way every failed load is reported. */
 export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable.";
 
 /** `nonce`: the response's CSP nonce (lib/security-headers.server.ts), for the <style>. */

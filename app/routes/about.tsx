@@ -1,4 +1,4 @@
-// /about (SPEC §2, §3): mission, values, team and contact line from the about page document,
+// /about: mission, values, team and contact line from the about page document,
 // whose title and content also make the page's meta tags.
 import { Link, useRouteLoaderData } from "react-router";
 import { Icon } from "~/components/icon/icon";
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const about = loaderData?.about;
   const site = siteInfo(matches);
   const title = about?.title.trim() || FALLBACK_TITLE;
-  // Search engines show about 160 characters (SPEC §9 cuts social descriptions there too).
+  // Search engines show about 160 characters (social descriptions are cut there too).
   const description =
     truncate(about?.content.trim() || about?.mission.trim() || "", 160) || FALLBACK_DESCRIPTION;
   return seo({

@@ -170,7 +170,7 @@ describe("blog post meta", () => {
     const description = tag(tags, "name", "description")?.content ?? "";
     expect(description.startsWith("Intro Lorem ipsum dolor")).toBe(true);
     expect(description).not.toMatch(/[#*]/);
-    // Exactly the first 160 characters of the plain text, plus the ellipsis (SPEC §9).
+    // Exactly the first 160 characters of the plain text, plus the ellipsis.
     const plain = `Intro ${words}`.replace(/\s+/g, " ").trim();
     expect(description).toBe(`${plain.slice(0, 160).trimEnd()}...`);
   });

@@ -1,4 +1,4 @@
-// /blog/{id} (SPEC §2 blog detail): one post, rendered on the server with its Markdown, share
+// /blog/{id}: one post, rendered on the server with its Markdown, share
 // links that work without JavaScript, a consultation call to action and a few more articles.
 // An unknown or malformed id answers 404 'Blog not found.' inside the site's shell.
 import { data, Link, useMatches } from "react-router";

@@ -55,7 +55,7 @@ describe("blog list loader", () => {
       Array.from({ length: 9 }, (_, i) => `Post ${i + 1}`),
     );
     expect(first.posts[0]).not.toHaveProperty("description");
-    // The card text: exactly the first 150 characters of the plain text, plus '...' (SPEC §9).
+    // The card text: exactly the first 150 characters of the plain text, plus '...'.
     const plain = "Body of post 1 with Markdown that is long enough. ".repeat(8).trim();
     expect(first.posts[0]?.summary).toBe(`${plain.slice(0, 150).trimEnd()}...`);
 

@@ -1,4 +1,4 @@
-// /contact (SPEC §2): the contact form, the contact information block and the map from the
+// /contact: the contact form, the contact information block and the map from the
 // contact document. The form's action is here: a post goes through the shared visitor-form
 // path (validation, spam checks, rate limit) and stores a contact message with status 'new'.
 

@@ -1,4 +1,4 @@
-// Home (SPEC §2): hero, 'Why Choose …' highlights, 'What Our Clients Say' carousel,
+// Home: hero, 'Why Choose …' highlights, 'What Our Clients Say' carousel,
 // 'Latest Blog Articles' and 'Stay Updated'. Everything is read here, on the server.
 import { data, Link, useRouteLoaderData } from "react-router";
 import { Icon } from "~/components/icon/icon";
@@ -88,7 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-// The server could not be reached: SPEC §8's network message, in the form.
+// The server could not be reached: say so in the form ('Subscription failed. Please try
+// again.') instead of replacing the page with an error.
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
@@ -110,7 +111,7 @@ const FALLBACK_TITLE = "Web, App, SEO and Cloud Agency";
 const FALLBACK_DESCRIPTION =
   "We design, build and grow websites and apps: web and app development, SEO, marketing and cloud migration.";
 
-// SPEC §2: title and social-share tags from the hero, with fallback texts.
+// Title and social-share tags from the hero, with fallback texts.
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = siteInfo(matches);
   return seo({
@@ -209,7 +210,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 function Hero({ hero }: { hero: NonNullable<Route.ComponentProps["loaderData"]["hero"]> }) {
-  // SPEC §2: the CTA leads to /contact unless the hero names another site path or web address.
+  // The CTA leads to /contact unless the hero names another site path or web address.
   // Browsers drop tabs and line breaks inside a URL: "/\t/host" would be "//host".
   const ctaLink = /^(\/(?![/\\])|https?:\/\/)\S*$/.test(hero.ctaLink) ? hero.ctaLink : "/contact";
   return (
@@ -247,7 +248,7 @@ function Hero({ hero }: { hero: NonNullable<Route.ComponentProps["loaderData"]["
   );
 }
 
-/** 'Stay Updated' (SPEC §2): the newsletter signup, and the RSS feed for feed readers. */
+/** 'Stay Updated': the newsletter signup, and the RSS feed for feed readers. */
 function StayUpdated(props: { actionData?: VisitorFormReply | null; sentMessage: string | null }) {
   return (
     <section aria-labelledby="stay-updated-heading" className="py-16 sm:py-24">

@@ -1,4 +1,4 @@
-// /internships, 'Career at …' (SPEC §2, §4, §5, §9): the public internships with search, sort,
+// /internships, 'Career at …': the public internships with search, sort,
 // filters, saved-only and pages, all in the query string; Save toggles a cookie through this
 // route's action; the FAQ below. Complete without JavaScript; with it the list updates in place.
 import { data, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";

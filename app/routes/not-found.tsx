@@ -1,5 +1,5 @@
-// Any unknown URL (SPEC §2 '*'): HTTP 404 so crawlers don't index it, and a page that helps the
-// visitor on instead of a dead end (issue 3 replaces the SPEC's bare 'NotFoundPage' text).
+// Any unknown URL: HTTP 404 so crawlers don't index it, and a page that helps the visitor on
+// instead of a dead end (issue 3 replaced the original app's bare 'NotFoundPage' text).
 import { data, Link } from "react-router";
 import { seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/not-found";

@@ -1,4 +1,4 @@
-// /privacy-policy (SPEC §2): static text with mailto links to the contact e-mail. The company
+// /privacy-policy: static text with mailto links to the contact e-mail. The company
 // name is the brand from the footer document (the site layout's loader data).
 import { Link, useRouteLoaderData } from "react-router";
 import { EmailLink } from "~/components/site/contact-links";

@@ -1,4 +1,4 @@
-// /quote: the quote request (SPEC §2 quote modal). With JavaScript, Get Quotes opens the modal
+// /quote: the quote request. With JavaScript, Get Quotes opens the modal
 // in place (components/site/quote-dialog.tsx) and only this route's action is used. Without
 // JavaScript, Get Quotes is a link here (?from= the page it was on), this page shows the open
 // "modal" as a page, the form posts natively, and the answer is this page again with the
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-// The server could not be reached: say so in the form (SPEC §8 'Submission failed') instead of
+// The server could not be reached: say so in the form ('Submission failed') instead of
 // replacing the page with an error.
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {

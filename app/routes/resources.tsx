@@ -1,4 +1,4 @@
-// /resources (SPEC §2): every resource as a card that opens its link in a new tab; an empty
+// /resources: every resource as a card that opens its link in a new tab; an empty
 // list says 'No resources found.'
 
 import { Icon } from "~/components/icon/icon";

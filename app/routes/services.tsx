@@ -1,4 +1,4 @@
-// /services (SPEC §2, §3): hero with image fallback and the first CTA button, 'Our Services',
+// /services: hero with image fallback and the first CTA button, 'Our Services',
 // benefits, numbered 'Our Process' and the CTA block, all from the service page document.
 import { useRouteLoaderData } from "react-router";
 import { Icon } from "~/components/icon/icon";

@@ -1,4 +1,4 @@
-// The shared shell of every public page (SPEC §2): skip link, top bar, footer, back-to-top.
+// The shared shell of every public page: skip link, top bar, footer, back-to-top.
 // Its loader reads the footer document once; pages' meta functions read the brand and site
 // URL from here (see app/lib/seo.ts).
 import { useState } from "react";

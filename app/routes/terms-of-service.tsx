@@ -1,4 +1,4 @@
-// /terms-of-service (SPEC §2): static text with mailto links to the contact e-mail. The company
+// /terms-of-service: static text with mailto links to the contact e-mail. The company
 // name is the brand from the footer document (the site layout's loader data).
 import { Link, useRouteLoaderData } from "react-router";
 import { EmailLink } from "~/components/site/contact-links";

@@ -1,4 +1,4 @@
-// The contact form on /contact (SPEC §2, §4, §5, §8; issue 4), with JavaScript on and off:
+// The contact form on /contact (issue 4), with JavaScript on and off:
 // success, the required-field and e-mail errors beside the fields, 'Submitting...' while pending
 // and the success message that goes after 3 s (with JavaScript).
 import type { Locator, Page } from "@playwright/test";

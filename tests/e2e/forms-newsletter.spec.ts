@@ -1,4 +1,4 @@
-// The newsletter signup in 'Stay Updated' on the home page (SPEC §2, §4, §5, §8; issue 4), with
+// The newsletter signup in 'Stay Updated' on the home page (issue 4), with
 // JavaScript on and off: success, a second signup of the same address, the e-mail errors,
 // 'Subscribing...' with the input disabled while pending, and a network failure.
 import type { Page } from "@playwright/test";

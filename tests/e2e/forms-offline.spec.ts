@@ -1,6 +1,6 @@
-// The connection drops between opening a page and sending a form (issue 4: nothing is lost).
-// Each form must then say so in place (SPEC §8) and keep what was typed, not be replaced by an
-// error page: the routes' clientActions answer 503, so React Router does not try to reload the
+// The connection drops between opening a page and sending a form (issue 4: nothing is lost). Each
+// form must then say so in place (its own failure text) and keep what was typed, not be replaced by
+// an error page: the routes' clientActions answer 503, so React Router does not try to reload the
 // page's data (which would fail too).
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./forms-fixtures";

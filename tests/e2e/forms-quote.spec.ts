@@ -1,4 +1,4 @@
-// The quote request (SPEC §2 quote modal, §4, §5, §8, §9; issue 4): with JavaScript, Get Quotes
+// The quote request (issue 4): with JavaScript, Get Quotes
 // opens an accessible modal in place and the form posts through a fetcher, with the 3 s / 4 s
 // timings after success; without JavaScript, Get Quotes leads to /quote, the form posts natively
 // and the answer is a page with the errors or the success message.
@@ -235,7 +235,7 @@ test.describe("with JavaScript: the modal", { tag: "@js-only" }, () => {
     await expect(dialog.getByRole("status")).toHaveText(SUCCESS);
     await expectCleared(dialog);
 
-    // SPEC §9: the success message goes after 3 s, the modal closes after 4 s.
+    // The success message goes after 3 s, the modal closes after 4 s.
     await page.clock.runFor(2900);
     await expect(success).toBeVisible();
     await page.clock.runFor(200);

@@ -170,7 +170,7 @@ test("the latest blog articles: newest first, cut at 150 characters, linking to 
       "href",
       `/blog/${demoId("blogs", i).toHexString()}`,
     );
-    // Exactly the first 150 characters of the text, plus the ellipsis (SPEC §9).
+    // Exactly the first 150 characters of the text, plus the ellipsis.
     const preview = (await card.locator("p").first().textContent()) ?? "";
     expect(preview).toBe(`${markdownToPlainText(post.description).slice(0, 150).trimEnd()}...`);
   }

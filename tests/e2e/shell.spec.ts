@@ -1,4 +1,4 @@
-// The shared shell of every public page (SPEC §2): top bar, mobile menu, footer, back-to-top.
+// The shared shell of every public page: top bar, mobile menu, footer, back-to-top.
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { expect, test } from "./fixtures";
 

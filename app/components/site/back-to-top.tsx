@@ -1,6 +1,6 @@
-// Back-to-top (SPEC §2, §9: threshold 300 px). Without JavaScript it is a plain link to the
-// top of the page at its end; with JavaScript it appears after 300 px of scrolling and
-// scrolls smoothly (instantly when the visitor prefers reduced motion).
+// Back-to-top. Without JavaScript it is a plain link to the top of the page at its end; with
+// JavaScript it appears after 300 px of scrolling and scrolls smoothly (instantly when the
+// visitor prefers reduced motion).
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/icon/icon";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,5 +1,5 @@
 // A post in a list (home page 'Latest Blog Articles', /blog): image, date, title, the
-// description cut at 150 characters plus an ellipsis (SPEC §2, §9), author. The whole card is
+// description cut at 150 characters plus an ellipsis, author. The whole card is
 // one link to /blog/{id}.
 import { Link } from "react-router";
 import { formatDate, isoDate, markdownToPlainText, truncate } from "~/lib/format";

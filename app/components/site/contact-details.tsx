@@ -1,4 +1,4 @@
-// The contact information block on /contact (SPEC §2, §3): address, e-mail, phone and the
+// The contact information block on /contact: address, e-mail, phone and the
 // optional picture, each line shown only when it has a value.
 import { Icon } from "~/components/icon/icon";
 import { responsiveImage } from "~/lib/responsive-image";

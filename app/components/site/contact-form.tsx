@@ -1,4 +1,4 @@
-// The contact form on /contact (SPEC §2, §4, §5): name, e-mail and message. Posts natively to
+// The contact form on /contact: name, e-mail and message, all required. Posts natively to
 // /contact without JavaScript (the page comes back with errors, or redirects to a success
 // message); with JavaScript it posts through a fetcher, the fields clear on success and the
 // message disappears after 3 s.
@@ -20,7 +20,7 @@ import {
   type VisitorFormReply,
 } from "./visitor-form";
 
-/** SPEC §9: the success message clears after 3000 ms. */
+/** The success message clears itself 3000 ms after it appears. */
 export const CONTACT_MESSAGE_MS = 3000;
 
 export function ContactForm({

@@ -1,4 +1,4 @@
-// The embedded map on /contact (SPEC §2, §7: an iframe from a maps service). The URL reaching
+// The embedded map on /contact: an iframe from a maps service. The URL reaching
 // here is already checked to be https (app/domain/contact-info.server.ts). The frame loads
 // lazily (it sits below the form), sends only our origin as referrer, and runs sandboxed: the
 // map may run its scripts and open links in a new tab, but never navigate this page.

@@ -1,5 +1,5 @@
-// An <img> that swaps to a default picture when its source is missing or broken (SPEC §8:
-// "Broken images fall back to a default avatar/image"). The server renders the fallback when
+// An <img> that swaps to a default picture (an avatar for people) when its source is missing
+// or broken, so a page never shows a broken image. The server renders the fallback when
 // there is no source at all; a broken source is replaced once JavaScript runs, including one
 // that failed before hydration (it is then `complete` with no natural width).
 // A stored image (/images/<id>) also gets a srcset of its resized variants for the `sizes`

@@ -1,4 +1,4 @@
-// 'Why Choose …' highlight cards (SPEC §2): icon and colour by position — first a headset,
+// 'Why Choose …' highlight cards: icon and colour by position — first a headset,
 // second a users icon, the rest a trophy; blue, green, then yellow.
 import { Icon } from "~/components/icon/icon";
 import type { Highlight } from "~/domain/highlight.server";

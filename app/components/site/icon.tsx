@@ -1,5 +1,5 @@
-// SPEC §3's icon keys are Phosphor icon names, drawn from the icon sprite, where each of them
-// is kept in the duotone weight (components/icon/sprite-icons.ts).
+// The content's icon keys (ICON_KEYS in db/collections.ts) are Phosphor icon names, drawn from the
+// icon sprite, where each of them is kept in the duotone weight (components/icon/sprite-icons.ts).
 import { ICON_KEYS, type IconKey } from "#db/collections";
 import { Icon } from "~/components/icon/icon";
 

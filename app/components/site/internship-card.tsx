@@ -1,4 +1,4 @@
-// One internship in the public list (SPEC §2, §4): the facts at a glance, the requirements and
+// One internship in the public list: the facts at a glance, the requirements and
 // benefits in a <details> of the exclusive "internship-details" group (opening one closes the
 // other, natively, so it works without JavaScript), Save, and Apply Now.
 import { Icon } from "~/components/icon/icon";
@@ -10,7 +10,7 @@ export const INTERNSHIP_DETAILS_GROUP = "internship-details";
 export const NO_APPLICATION_LINK = "No application link available for this internship.";
 
 export function InternshipStatusBadge({ status }: { status: string }) {
-  // SPEC §4: 'Open' in green, anything else grey.
+  // 'Open' in green, any other status grey.
   const open = status === "Open";
   return (
     <span
@@ -166,7 +166,8 @@ function ApplyArea({ internship }: { internship: PublicInternship }) {
     );
   }
   if (!internship.applicationLink) {
-    // SPEC §8 alerted this; here it is plain text instead of a button that leads nowhere.
+    // The original app showed this in an alert; here it is plain text instead of a button
+    // that leads nowhere.
     return (
       <p className="flex items-center gap-2 text-sm text-slate-700">
         <Icon name="info" className="h-5 w-5 shrink-0 text-slate-600" />

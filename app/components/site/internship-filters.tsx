@@ -1,4 +1,4 @@
-// The internship list's controls (SPEC §2, §5, §9): search, sort, saved-only and the Filters
+// The internship list's controls: search, sort, saved-only and the Filters
 // panel. One GET form, so every state is a URL that can be shared, crawled and used without
 // JavaScript (the Apply button submits it). With JavaScript the list follows the controls as
 // they change, replacing the history entry and keeping the scroll position; typing in the

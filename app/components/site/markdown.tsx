@@ -1,9 +1,9 @@
-// A blog post's Markdown (SPEC §2 blog detail), rendered on the server with react-markdown.
+// A blog post's Markdown on its page, rendered on the server with react-markdown.
 // Safety: content never reaches the page as HTML. Raw HTML in the Markdown is dropped
 // (`skipHtml`, and no rehype-raw), and react-markdown's default urlTransform empties any URL
 // whose protocol is not http(s), mailto, irc or xmpp, so `javascript:` links lose their target.
-// Line breaks inside a paragraph are kept (remark-breaks), as SPEC §2 asks; GitHub-flavoured
-// tables, task lists and strikethrough come from remark-gfm.
+// Line breaks inside a paragraph are kept (remark-breaks): a post shows its line breaks as
+// written. GitHub-flavoured tables, task lists and strikethrough come from remark-gfm.
 // The public site imports it only through markdown.server.ts: posts are turned into HTML in the
 // blog post's loader, so react-markdown never ships to visitors' browsers (about 55 kB of gzipped
 // JavaScript that would only re-render what the server already sent). blog-article-body.tsx

@@ -1,4 +1,4 @@
-// The newsletter signup in 'Stay Updated' on the home page (SPEC §2, §4, §5, §8): one required
+// The newsletter signup in 'Stay Updated' on the home page: one required
 // e-mail. Posts natively to the home page's action without JavaScript (redirecting back to
 // #newsletter with the outcome); with JavaScript through a fetcher, the input disabled and the
 // button reading 'Subscribing...' meanwhile.

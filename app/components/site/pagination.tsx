@@ -1,4 +1,4 @@
-// Page links (SPEC §9): First, Previous, numbers with ellipses, Next, Last; only when there is
+// Page links: First, Previous, numbers with ellipses, Next, Last; only when there is
 // more than one page. Plain links, so paging works without JavaScript and crawlers follow it.
 import { Link } from "react-router";
 import { pageItems } from "~/lib/pagination";

@@ -1,11 +1,11 @@
-// The quote modal (SPEC §2, §4, §9), with JavaScript: a native <dialog> opened with showModal,
+// The quote modal, with JavaScript: a native <dialog> opened with showModal,
 // so the rest of the page is inert and Escape closes it. On top of that:
 // - focus goes to the first field on open, stays inside while open (Tab wraps around), and
 //   returns to whatever opened it on close;
 // - after a successful submission the form clears, the success message goes after 3 s and
 //   the modal closes after 4 s, unless the visitor types, clicks or tabs inside the form in
-//   that window (SPEC §4);
-// - max width 3xl and 90% of the viewport height, scrolling inside (SPEC §9).
+//   that window;
+// - max width 3xl and 90% of the viewport height, scrolling inside.
 // Without JavaScript, Get Quotes leads to /quote, which shows the same form as a page.
 import { useEffect, useRef } from "react";
 import { PrefetchPageLinks } from "react-router";
@@ -13,7 +13,7 @@ import { Icon } from "~/components/icon/icon";
 import { QuoteForm } from "./quote-form";
 import type { VisitorFormReply } from "./visitor-form";
 
-/** SPEC §9: the modal closes 4000 ms after success. */
+/** The modal closes itself 4000 ms after a successful submission. */
 export const QUOTE_AUTO_CLOSE_MS = 4000;
 
 const FOCUSABLE =

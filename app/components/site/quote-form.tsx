@@ -1,4 +1,4 @@
-// The quote request form (SPEC §2 quote modal, §4, §5, §9), shown in the modal (QuoteDialog)
+// The quote request form, shown in the modal (QuoteDialog)
 // and on the /quote page that stands in for the modal without JavaScript. Both post to /quote.
 import type { Ref } from "react";
 import { SERVICE_OPTIONS } from "#db/collections";
@@ -20,7 +20,7 @@ import {
   type VisitorFormReply,
 } from "./visitor-form";
 
-/** SPEC §9: the success flag resets 3000 ms after success. */
+/** The success message goes 3000 ms after a successful submission. */
 export const QUOTE_SUCCESS_RESET_MS = 3000;
 
 export function QuoteForm({
@@ -110,7 +110,7 @@ export function QuoteForm({
         maxLength={MESSAGE_MAX}
         formErrorId={formErrorId}
       />
-      {/* SPEC §8: the error in red above the submit button; the success line in the same place. */}
+      {/* The error in red above the submit button; the success line in the same place. */}
       <div>
         <FormStatus id={statusId} success={message.success} error={message.error} spacing="mb-5" />
         <SubmitButton

@@ -1,4 +1,4 @@
-// A resource on /resources (SPEC §2): image, title, description, and a link that opens the
+// A resource on /resources: image, title, description, and a link that opens the
 // resource in a new tab. The whole card is clickable through the title link's stretched
 // ::after, so there is one link per card for keyboard and screen-reader users, and its
 // accessible name says that it opens a new tab.

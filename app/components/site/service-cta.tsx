@@ -1,4 +1,4 @@
-// The call-to-action links of the service page (SPEC §3 cta.buttons): the first one in the hero
+// The call-to-action links of the service page (`cta.buttons`): the first one in the hero
 // and every one in the closing block. Links come from the back office, so each is classified
 // once: site paths navigate in the app, web addresses open in a new tab, anything else (a
 // `javascript:` URL, a typo) is dropped rather than rendered as a link that misbehaves.

@@ -1,4 +1,4 @@
-// The service page's hero (SPEC §2): title, subtitle, the first call-to-action button and the
+// The service page's hero: title, subtitle, the first call-to-action button and the
 // hero image. The image is a real <img> (not a CSS background) so it reserves its space, falls
 // back to the default picture when missing or broken, and loads first: it is the largest thing
 // above the fold.

@@ -1,4 +1,4 @@
-// The service page's 'Our Services' cards and benefits (SPEC §2, §3). Icons come from the
+// The service page's 'Our Services' cards and benefits. Icons come from the
 // content's icon keys through ContentIcon, so an unknown key still renders a sensible icon.
 import { ContentIcon } from "./icon";
 import { SectionHeading } from "./page-header";

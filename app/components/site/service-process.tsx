@@ -1,4 +1,4 @@
-// 'Our Process' (SPEC §2): the steps in order, as an ordered list whose numbers are visible
+// 'Our Process': the steps in order, as an ordered list whose numbers are visible
 // text (the list marker is replaced by a badge, which screen readers would not announce on its
 // own, so the badge reads "Step 1").
 import { SectionHeading } from "./page-header";

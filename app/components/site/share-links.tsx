@@ -1,4 +1,4 @@
-// Sharing a post (SPEC §2 blog detail, where the original's Share button did nothing).
+// Sharing a post from its page (the original app's Share button did nothing).
 // Plain share links to X, LinkedIn, Facebook and e-mail work without JavaScript and stay useful
 // with it. Once JavaScript runs, one more button appears: the device's share sheet where the
 // browser has one (navigator.share), otherwise copying the link, with a spoken confirmation.

@@ -1,9 +1,9 @@
-// Footer (SPEC §2 shared shell): page links, social profiles in a new tab, copyright line.
+// Footer of every public page: page links, social profiles in a new tab, copyright line.
 import { Link } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { classifyHref } from "~/lib/links";
 
-/** SPEC §2's footer links, used when the footer document lists none. */
+/** The footer's page links when the footer document lists none. */
 export const DEFAULT_FOOTER_LINKS = [
   { label: "About Us", url: "/about" },
   { label: "Privacy Policy", url: "/privacy-policy" },

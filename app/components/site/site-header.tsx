@@ -1,4 +1,4 @@
-// Top bar (SPEC §2 shared shell): brand, Home / Services / Career, Get Quotes.
+// Top bar of every public page: brand, Home / Services / Career, Get Quotes.
 // On small screens the links sit in a <details> menu, which opens and closes without
 // JavaScript; with JavaScript, following a link also closes it.
 // Get Quotes is a link to /quote (the form as a page) that, with JavaScript, opens the quote

@@ -1,4 +1,4 @@
-// A 1-5 rating drawn as stars (SPEC §3), announced once as text. The stars are drawn by CSS
+// A 1-5 rating drawn as stars, announced once as text. The stars are drawn by CSS
 // (`.star-rating` in app.css: filled ones in amber, the rest as outlines), one element instead
 // of ten: a testimonial carousel shows one per testimonial on every home page render.
 export function Stars({ rating }: { rating: number }) {

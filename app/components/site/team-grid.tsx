@@ -1,5 +1,5 @@
-// The team on /about (SPEC §3 team[]): portrait, name and role. A missing or broken portrait
-// shows the default avatar.
+// The team on /about (the about page's `team` rows): portrait, name and role. A missing or broken
+// portrait shows the default avatar.
 import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
 
 export interface TeamMember {

@@ -1,4 +1,4 @@
-// 'What Our Clients Say' (SPEC §2, §9): keen-slider with 3 slides (1 below 768 px), autoplay
+// 'What Our Clients Say': keen-slider with 3 slides (1 below 768 px), autoplay
 // every 2000 ms, 600 ms transitions, dots, no arrows, looping, paused on hover.
 //
 // Without JavaScript (and during hydration) the testimonials render as a horizontally

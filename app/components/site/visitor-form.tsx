@@ -108,15 +108,15 @@ function cancelNativeIntentSubmits(form: HTMLFormElement | null) {
 }
 
 /**
- * The reply's message to show: a success clears itself `ms` after it appears (SPEC §4: 3 s);
+ * The reply's message to show: a success clears itself `ms` after it appears (3 s);
  * an error stays until the next reply. `dismiss` hides whatever shows (closing the quote modal
- * resets its state, SPEC §4). Without JavaScript a success message simply stays.
+ * resets its state). Without JavaScript a success message simply stays.
  */
 export function useReplyMessage(
   reply: VisitorFormReply | undefined,
   /** null: the success message stays. */
   ms: number | null,
-  /** SPEC §8: what to say when the server sent no message. */
+  /** What to say when the server sent no message. */
   failure: string,
 ) {
   const [dismissed, setDismissed] = useState<VisitorFormReply | undefined>();
