@@ -121,7 +121,7 @@ export function openApiDocument(own: ApiPath): object {
       title: "Bureau API",
       version: "1.0.0",
       description:
-        "The JSON API of the Bureau site (the original single-page app's contract, SPEC §7). Writes need a bearer token from POST /api/auth/login, except POST /api/quotes, /api/contact and /api/subscribe.",
+        "The JSON API of the Bureau site (the contract of the single-page app it replaced). Writes need a bearer token from POST /api/auth/login, except POST /api/quotes, /api/contact and /api/subscribe.",
     },
     paths,
     components: {
