@@ -2,12 +2,11 @@
 // query string, constants, listing shape and structured data are in internship-list.ts (no zod,
 // it runs on public pages) and re-exported here. MongoDB access lives in internship.server.ts.
 import { z } from "zod";
+import type { InternshipDoc } from "#db/collections";
 import { isWebUrl } from "~/lib/links";
 import {
   INTERNSHIP_DOMAINS,
   INTERNSHIP_STATUSES,
-  type InternshipDomain,
-  type InternshipStatus,
   MAX_DURATION_DAYS,
 } from "./internship-list";
 
@@ -202,30 +201,11 @@ export const internshipFormSchema = z.object({
 export type InternshipFormInput = z.input<typeof internshipFormSchema>;
 export type InternshipInput = z.output<typeof internshipFormSchema>;
 
-/** The admin's view of an internship: everything stored, dates as ISO strings. */
-export interface AdminInternship {
-  _id: string;
-  title: string;
-  domain: InternshipDomain;
-  company: string;
-  location: string;
-  duration: number[];
-  salary: string;
-  deadline: string;
-  status: InternshipStatus;
-  urgent: boolean;
-  description: string;
-  requirements: string[];
-  benefits: string[];
-  isActive: boolean;
-  applicationLink: string;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string | null;
-}
+/** The admin table's internship: the record and who changed it last. */
+export type AdminInternship = InternshipRecord & { updatedBy: string | null };
 
 /** SPEC §4: editing fills the form, lists joined by commas. */
-export function internshipFormValues(internship: AdminInternship): InternshipFormInput {
+export function internshipFormValues(internship: InternshipRecord): InternshipFormInput {
   return {
     title: internship.title,
     domain: internship.domain,
@@ -343,10 +323,29 @@ export const internshipRecord = z.object({
 
 export type InternshipRecord = z.infer<typeof internshipRecord>;
 
-/** The API's record of an internship (who changed it stays in the admin: the read is public). */
-export function toInternshipRecord(internship: AdminInternship): InternshipRecord {
-  const { updatedBy: _updatedBy, ...rest } = internship;
-  return rest;
+/**
+ * A stored internship as the admin and the JSON API read it (the content kit's record): dates
+ * as ISO strings, and what a document written before a field existed lacks read as its default.
+ */
+export function internshipFromDocument(doc: InternshipDoc): Omit<InternshipRecord, "_id"> {
+  return {
+    title: doc.title,
+    domain: doc.domain,
+    company: doc.company,
+    location: doc.location,
+    duration: [...(doc.duration ?? [])],
+    salary: doc.salary,
+    deadline: doc.deadline.toISOString(),
+    status: doc.status,
+    urgent: Boolean(doc.urgent),
+    description: doc.description,
+    requirements: doc.requirements ?? [],
+    benefits: doc.benefits ?? [],
+    isActive: Boolean(doc.isActive),
+    applicationLink: doc.applicationLink ?? "",
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
 }
 
 /** Whether the deadline (the end of its day in UTC) is behind `now`. */
@@ -358,7 +357,9 @@ export function deadlinePassed(deadline: Date | string, now: Date): boolean {
  * The record an anonymous API read answers: the status the public site shows, Closed once the
  * deadline has passed whatever is stored (an admin, with a token, reads the stored one it edits).
  */
-export function toPublicInternshipRecord(internship: AdminInternship, now: Date): InternshipRecord {
-  const record = toInternshipRecord(internship);
-  return deadlinePassed(record.deadline, now) ? { ...record, status: "Closed" } : record;
+export function toPublicInternshipRecord<R extends Pick<InternshipRecord, "deadline" | "status">>(
+  internship: R,
+  now: Date,
+): R {
+  return deadlinePassed(internship.deadline, now) ? { ...internship, status: "Closed" } : internship;
 }
