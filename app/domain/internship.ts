@@ -4,11 +4,7 @@
 import { z } from "zod";
 import type { InternshipDoc } from "#db/collections";
 import { isWebUrl } from "~/lib/links";
-import {
-  INTERNSHIP_DOMAINS,
-  INTERNSHIP_STATUSES,
-  MAX_DURATION_DAYS,
-} from "./internship-list";
+import { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES, MAX_DURATION_DAYS } from "./internship-list";
 
 export * from "./internship-list";
 
@@ -361,5 +357,7 @@ export function toPublicInternshipRecord<R extends Pick<InternshipRecord, "deadl
   internship: R,
   now: Date,
 ): R {
-  return deadlinePassed(internship.deadline, now) ? { ...internship, status: "Closed" } : internship;
+  return deadlinePassed(internship.deadline, now)
+    ? { ...internship, status: "Closed" }
+    : internship;
 }

@@ -13,8 +13,8 @@ import { secondaryLinkClass } from "~/components/admin/list-controls";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { ADMIN_LAYOUT_ID } from "~/components/admin/use-flash";
 import { internships, RESULT_ID, SAVE_INTENT } from "~/content/internships";
-import { FieldInput } from "~/content/kit/field-input";
 import { fieldRows } from "~/content/kit/admin-screen";
+import { FieldInput } from "~/content/kit/field-input";
 import type { FieldDescriptor } from "~/content/kit/types";
 import {
   INTERNSHIP_ADDED,

@@ -8,25 +8,21 @@
 // store writes and runs the after-write steps; the editor's inputs come from the kit's field
 // descriptors), not from the kit's generic screen: this one has a visible list heading, twelve
 // columns, the toggle, and every change lands on the lines below the form.
-import { type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { DELETE_INTENT, DeleteConfirmation } from "~/components/admin/confirm-delete";
-import {
-  InternshipForm,
-  type Note,
-  useLayoutFlash,
-} from "~/components/admin/internship-form";
+import { InternshipForm, type Note, useLayoutFlash } from "~/components/admin/internship-form";
 import { InternshipTable } from "~/components/admin/internship-table";
 import { AdminPageHeader } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import {
+  internships,
   INTERNSHIPS_PAGE as PAGE,
   RESPOND_FIELD,
   RESULT_ID,
   SAVE_INTENT,
   TOGGLE_INTENT,
-  internships,
 } from "~/content/internships";
 import { internshipStore } from "~/content/stores.server";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
