@@ -6,6 +6,7 @@
 // rule and the Toggle Active write (domain/internship.server.ts); the admin screen with its
 // twelve columns and toggle (routes/admin/internships.tsx); the JSON API, whose reads hide
 // inactive internships from anonymous callers (routes/api/internships*.ts).
+import type { InternshipDoc } from "#db/collections";
 import {
   INTERNSHIP_ADDED,
   INTERNSHIP_DELETE_CONFIRM,
@@ -31,7 +32,7 @@ export const internships = defineCollection({
   schema: internshipFormSchema,
   apiSchema: internshipBodySchema,
   record: internshipRecord.omit({ _id: true }),
-  fromDocument: (doc) => internshipFromDocument(doc as never),
+  fromDocument: (doc) => internshipFromDocument(doc as unknown as InternshipDoc),
   // In the editor's order: the half-width ones two to a row from the `sm` breakpoint.
   fields: [
     {

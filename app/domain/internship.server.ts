@@ -1,6 +1,8 @@
-// Internships (SPEC §3, §5, §9): the public list's queries. Only active internships are public;
-// one whose deadline has passed is shown as Closed and never counted as open, whatever its
-// stored status says (an admin need not remember to close it).
+// Internships: the public list's queries and the Toggle Active write (the admin's and the JSON
+// API's other reads and writes go through the content kit's store, content/stores.server.ts).
+// Only active internships are public; one whose deadline has passed is shown as Closed and
+// never counted as open, whatever its stored status says (an admin need not remember to close
+// it).
 import type { Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
@@ -67,7 +69,7 @@ function toPublic(d: PublicInternshipDoc, now: Date): PublicInternship {
   };
 }
 
-/** For a user-typed text inside a regular expression: every metacharacter is literal. */
+/** What makes an internship public: only the active ones are. */
 const PUBLIC: Filter<InternshipDoc> = { isActive: true };
 
 /**
@@ -95,7 +97,7 @@ function matcher(
     (!search || search.test(d.title ?? "") || search.test(d.description ?? "")) &&
     (!query.domain || d.domain === query.domain) &&
     (!location || location.test(d.location ?? "")) &&
-    // SPEC §5: an internship offering several durations matches each of them.
+    // An internship offering several durations matches each of them.
     (!query.duration || (d.duration ?? []).includes(query.duration)) &&
     (!saved || saved.has(d._id.toHexString()));
 }
@@ -198,13 +200,12 @@ export async function isPublicInternship(id: string): Promise<boolean> {
 }
 
 // ---------------------------------------------------------------------------------------
-// The admin's and the JSON API's reads and writes are the content kit's store
-// (content/stores.server.ts internshipStore); Toggle Active is this entity's own write.
+// Toggle Active: the one write of its own (the others are the content kit's store's).
 
 /**
  * Toggle Active: flips isActive and returns the record as now stored, or null when the id names
- * no internship. The write is conditional on the value read, so two admins toggling
- * at once flip it twice rather than both writing the same value.
+ * no internship. The write is conditional on the value read, so two admins toggling at once
+ * flip it twice rather than both writing the same value.
  */
 export async function toggleInternshipActive(
   id: string,

@@ -1,6 +1,8 @@
-// Internships (SPEC §3, §5, §9): the admin form and the JSON API's schemas. The public list's
-// query string, constants, listing shape and structured data are in internship-list.ts (no zod,
-// it runs on public pages) and re-exported here. MongoDB access lives in internship.server.ts.
+// Internships: the admin form's and the JSON API's schemas and messages, and how a stored
+// internship reads as a record (app/content/internships.ts describes the type for the content
+// kit with these). The public list's query string, constants, listing shape and structured data
+// are in internship-list.ts (no zod, it runs on public pages) and re-exported here; the public
+// queries and the Toggle Active write are in internship.server.ts.
 import { z } from "zod";
 import type { InternshipDoc } from "#db/collections";
 import { isWebUrl } from "~/lib/links";
@@ -9,16 +11,15 @@ import { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES, MAX_DURATION_DAYS } from "./in
 export * from "./internship-list";
 
 // ---------------------------------------------------------------------------------------
-// The admin form (SPEC §2 internship admin, §4, §5, §8), checked the same way in the browser
-// (conform) and by the action. Every text field and the application link are required; the
-// two checkboxes are not (unchecked is false). Durations, requirements and benefits are typed
-// comma-separated and stored as lists.
+// The admin form, checked the same way in the browser (conform) and by the action. Every text
+// field and the application link are required; the two checkboxes are not (unchecked is false).
+// Durations, requirements and benefits are typed comma-separated and stored as lists.
 
 export const INTERNSHIP_ADDED = "Internship added successfully!";
 export const INTERNSHIP_UPDATED = "Internship updated successfully!";
 export const INTERNSHIP_DELETED = "Internship deleted successfully!";
 export const INTERNSHIP_TOGGLED = "Internship active status toggled successfully!";
-/** SPEC §8: what a failure says when the server gives no list of errors. */
+/** What a failure says when the server gives no list of errors, exactly as written. */
 export const INTERNSHIP_ERROR = "An error occurred";
 /** An id that is malformed or names no internship (the admin's 404, the JSON API's). */
 export const INTERNSHIP_NOT_FOUND = "This internship does not exist (it may have been deleted).";
@@ -176,7 +177,7 @@ export const internshipFormSchema = z.object({
     }
     return date;
   }),
-  // SPEC §4: Open unless chosen otherwise.
+  // Open unless chosen otherwise.
   status: z.enum(INTERNSHIP_STATUSES, { error: INTERNSHIP_MESSAGES.status }).default("Open"),
   urgent: checkbox,
   description: requiredText(
@@ -200,7 +201,7 @@ export type InternshipInput = z.output<typeof internshipFormSchema>;
 /** The admin table's internship: the record and who changed it last. */
 export type AdminInternship = InternshipRecord & { updatedBy: string | null };
 
-/** SPEC §4: editing fills the form, lists joined by commas. */
+/** Editing fills the form, lists joined by commas. */
 export function internshipFormValues(internship: InternshipRecord): InternshipFormInput {
   return {
     title: internship.title,
@@ -221,11 +222,10 @@ export function internshipFormValues(internship: InternshipRecord): InternshipFo
 }
 
 // ---------------------------------------------------------------------------------------
-// The JSON API (SPEC §7 'internship data'; routes/api/internships*.ts). The form's field
-// schemas and messages, with what JSON carries instead of the form's text: the duration and
-// the lists as arrays (the form's comma-separated text is still accepted), booleans as
-// booleans, the deadline also as the ISO date-time the API answers with. Field names are
-// SPEC §3's, as stored: `company`, `urgent`.
+// The JSON API (routes/api/internships*.ts). The form's field schemas and messages, with what
+// JSON carries instead of the form's text: the duration and the lists as arrays (the form's
+// comma-separated text is still accepted), booleans as booleans, the deadline also as the ISO
+// date-time the API answers with. Field names are as stored: `company`, `urgent`.
 
 const form = internshipFormSchema.shape;
 
@@ -287,7 +287,7 @@ export const internshipBodySchema = z.object({
   salary: form.salary,
   deadline: deadlineBody,
   status: form.status,
-  // SPEC §4: not urgent and active unless said otherwise.
+  // Not urgent and active unless said otherwise.
   urgent: flag("urgent", false),
   description: form.description,
   requirements: listBody(INTERNSHIP_MESSAGES.requirements, "requirements"),
