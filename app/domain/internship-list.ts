@@ -13,14 +13,14 @@ import {
 export type { InternshipDomain, InternshipStatus };
 export { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES };
 
-/** SPEC §9: three internships per page. */
+/** The public list shows three internships per page. */
 export const INTERNSHIP_PAGE_SIZE = 3;
 
-/** SPEC §9: location filters, matched as substrings ("Hybrid" finds "Hybrid - Berlin"). */
+/** The location filters, matched as substrings ("Hybrid" finds "Hybrid - Berlin"). */
 export const INTERNSHIP_LOCATIONS = ["Remote", "Hybrid", "On-site"] as const;
 export type InternshipLocation = (typeof INTERNSHIP_LOCATIONS)[number];
 
-/** SPEC §9: the sorts, the first being the default. */
+/** The sorts, the first being the default. */
 export const INTERNSHIP_SORTS = ["deadline", "duration", "title"] as const;
 export type InternshipSort = (typeof INTERNSHIP_SORTS)[number];
 export const DEFAULT_INTERNSHIP_SORT: InternshipSort = "deadline";
@@ -35,7 +35,7 @@ export const SEARCH_MAX_LENGTH = 100;
 /** Durations are days; anything beyond ten years is not a duration but noise. */
 export const MAX_DURATION_DAYS = 3650;
 
-/** The list's state: search, filters, sort and page (SPEC §9). */
+/** The list's state: search, filters, sort and page. */
 export interface InternshipQuery {
   q: string;
   domain: InternshipDomain | undefined;

@@ -1,22 +1,22 @@
-// Internships (SPEC §3, §5, §9): the public list's queries. Only active internships are public;
-// one whose deadline has passed is shown as Closed and never counted as open, whatever its
-// stored status says (an admin need not remember to close it).
+// Internships: the public list's queries and the Toggle Active write (the admin's and the JSON
+// API's other reads and writes go through the content kit's store, content/stores.server.ts).
+// Only active internships are public; one whose deadline has passed is shown as Closed and
+// never counted as open, whatever its stored status says (an admin need not remember to close
+// it).
 import type { Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
 import { afterWrite } from "~/content/after-write.server";
-import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
-import { createdBy, editedBy, editInfo } from "~/lib/edit-stamps";
+import { internshipStore } from "~/content/stores.server";
+import { editedBy } from "~/lib/edit-stamps";
 import { isWebUrl } from "~/lib/links";
-import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
 import { escapeRegExp } from "~/lib/regexp";
 import type { Actor } from "./audit";
 import {
-  type AdminInternship,
   deadlinePassed,
   INTERNSHIP_PAGE_SIZE,
-  type InternshipInput,
   type InternshipQuery,
+  type InternshipRecord,
   type InternshipSort,
   type PublicInternship,
 } from "./internship";
@@ -69,7 +69,7 @@ function toPublic(d: PublicInternshipDoc, now: Date): PublicInternship {
   };
 }
 
-/** For a user-typed text inside a regular expression: every metacharacter is literal. */
+/** What makes an internship public: only the active ones are. */
 const PUBLIC: Filter<InternshipDoc> = { isActive: true };
 
 /**
@@ -97,7 +97,7 @@ function matcher(
     (!search || search.test(d.title ?? "") || search.test(d.description ?? "")) &&
     (!query.domain || d.domain === query.domain) &&
     (!location || location.test(d.location ?? "")) &&
-    // SPEC §5: an internship offering several durations matches each of them.
+    // An internship offering several durations matches each of them.
     (!query.duration || (d.duration ?? []).includes(query.duration)) &&
     (!saved || saved.has(d._id.toHexString()));
 }
@@ -200,137 +200,17 @@ export async function isPublicInternship(id: string): Promise<boolean> {
 }
 
 // ---------------------------------------------------------------------------------------
-// The admin (/admin/dashboard/intership-page): every internship, active or not, as stored.
-
-function toAdmin(d: InternshipDoc): AdminInternship {
-  return {
-    _id: d._id.toHexString(),
-    title: d.title,
-    domain: d.domain,
-    company: d.company,
-    location: d.location,
-    duration: [...(d.duration ?? [])],
-    salary: d.salary,
-    deadline: d.deadline.toISOString(),
-    status: d.status,
-    urgent: Boolean(d.urgent),
-    description: d.description,
-    requirements: d.requirements ?? [],
-    benefits: d.benefits ?? [],
-    isActive: Boolean(d.isActive),
-    applicationLink: d.applicationLink ?? "",
-    ...editInfo(d),
-  };
-}
-
-const ADMIN_SEARCH_FIELDS = ["title", "domain", "company", "location", "description"] as const;
-
-/** The admin table: newest first (SPEC §4, created records go to the front), searchable. */
-export async function listInternshipsForAdmin(query: {
-  q: string;
-  page: number;
-}): Promise<ListPage<AdminInternship>> {
-  const { internships } = await getCollections();
-  return listPage(internships, {
-    filter: searchFilter<InternshipDoc>(query.q, ADMIN_SEARCH_FIELDS),
-    sort: { createdAt: -1, _id: -1 },
-    page: query.page,
-    pageSize: ADMIN_PAGE_SIZE,
-    map: toAdmin,
-  });
-}
+// Toggle Active: the one write of its own (the others are the content kit's store's).
 
 /**
- * Every internship, active or not, newest first: the JSON API's list (SPEC §7), which the
- * SPEC's admin screen and dashboard read whole (its toggle needs the inactive ones too).
- */
-export async function listAllInternships(
-  options: { activeOnly?: boolean } = {},
-): Promise<AdminInternship[]> {
-  const { internships } = await getCollections();
-  const docs = await internships
-    .find(options.activeOnly ? PUBLIC : {})
-    .sort({ createdAt: -1, _id: -1 })
-    .toArray();
-  return docs.map(toAdmin);
-}
-
-/** The internship an id names, or null when the id is malformed or names nothing. */
-export async function getInternship(id: string): Promise<AdminInternship | null> {
-  const _id = parseObjectId(id);
-  if (!_id) return null;
-  const { internships } = await getCollections();
-  const doc = await internships.findOne({ _id });
-  return doc ? toAdmin(doc) : null;
-}
-
-export async function createInternship(input: InternshipInput, actor: Actor): Promise<string> {
-  const { internships } = await getCollections();
-  const result = await internships.insertOne({
-    ...input,
-    ...createdBy(actor.email),
-  } as InternshipDoc);
-  const id = result.insertedId.toHexString();
-  await afterWrite({
-    actor,
-    action: "create",
-    entity: "internship",
-    entityId: id,
-    summary: input.title,
-  });
-  return id;
-}
-
-/** False when the id names no internship (deleted meanwhile, or never there). */
-export async function updateInternship(
-  id: string,
-  input: InternshipInput,
-  actor: Actor,
-): Promise<boolean> {
-  const _id = parseObjectId(id);
-  if (!_id) return false;
-  const { internships } = await getCollections();
-  const result = await internships.updateOne(
-    { _id },
-    { $set: { ...input, ...editedBy(actor.email) } },
-  );
-  if (result.matchedCount !== 1) return false;
-  await afterWrite({
-    actor,
-    action: "update",
-    entity: "internship",
-    entityId: id,
-    summary: input.title,
-  });
-  return true;
-}
-
-/** False when the id names no internship. */
-export async function deleteInternship(id: string, actor: Actor): Promise<boolean> {
-  const _id = parseObjectId(id);
-  if (!_id) return false;
-  const { internships } = await getCollections();
-  const deleted = await internships.findOneAndDelete({ _id }, { projection: { title: 1 } });
-  if (!deleted) return false;
-  await afterWrite({
-    actor,
-    action: "delete",
-    entity: "internship",
-    entityId: id,
-    summary: deleted.title,
-  });
-  return true;
-}
-
-/**
- * SPEC §4 Toggle Active: flips isActive and returns the record as now stored, or null when the
- * id names no internship. The write is conditional on the value read, so two admins toggling
- * at once flip it twice rather than both writing the same value.
+ * Toggle Active: flips isActive and returns the record as now stored, or null when the id names
+ * no internship. The write is conditional on the value read, so two admins toggling at once
+ * flip it twice rather than both writing the same value.
  */
 export async function toggleInternshipActive(
   id: string,
   actor: Actor,
-): Promise<AdminInternship | null> {
+): Promise<InternshipRecord | null> {
   const _id = parseObjectId(id);
   if (!_id) return null;
   const { internships } = await getCollections();
@@ -350,8 +230,7 @@ export async function toggleInternshipActive(
         entityId: id,
         summary: `${doc.title}: ${isActive ? "active" : "inactive"}`,
       });
-      const updated = await internships.findOne({ _id });
-      return updated ? toAdmin(updated) : null;
+      return internshipStore.get(id);
     }
   }
   throw new Error("The internship kept changing while being toggled");

@@ -1,29 +1,25 @@
-// Internships (SPEC §3, §5, §9): the admin form and the JSON API's schemas. The public list's
-// query string, constants, listing shape and structured data are in internship-list.ts (no zod,
-// it runs on public pages) and re-exported here. MongoDB access lives in internship.server.ts.
+// Internships: the admin form's and the JSON API's schemas and messages, and how a stored
+// internship reads as a record (app/content/internships.ts describes the type for the content
+// kit with these). The public list's query string, constants, listing shape and structured data
+// are in internship-list.ts (no zod, it runs on public pages) and re-exported here; the public
+// queries and the Toggle Active write are in internship.server.ts.
 import { z } from "zod";
+import type { InternshipDoc } from "#db/collections";
 import { isWebUrl } from "~/lib/links";
-import {
-  INTERNSHIP_DOMAINS,
-  INTERNSHIP_STATUSES,
-  type InternshipDomain,
-  type InternshipStatus,
-  MAX_DURATION_DAYS,
-} from "./internship-list";
+import { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES, MAX_DURATION_DAYS } from "./internship-list";
 
 export * from "./internship-list";
 
 // ---------------------------------------------------------------------------------------
-// The admin form (SPEC §2 internship admin, §4, §5, §8), checked the same way in the browser
-// (conform) and by the action. Every text field and the application link are required; the
-// two checkboxes are not (unchecked is false). Durations, requirements and benefits are typed
-// comma-separated and stored as lists.
+// The admin form, checked the same way in the browser (conform) and by the action. Every text
+// field and the application link are required; the two checkboxes are not (unchecked is false).
+// Durations, requirements and benefits are typed comma-separated and stored as lists.
 
 export const INTERNSHIP_ADDED = "Internship added successfully!";
 export const INTERNSHIP_UPDATED = "Internship updated successfully!";
 export const INTERNSHIP_DELETED = "Internship deleted successfully!";
 export const INTERNSHIP_TOGGLED = "Internship active status toggled successfully!";
-/** SPEC §8: what a failure says when the server gives no list of errors. */
+/** What a failure says when the server gives no list of errors, exactly as written. */
 export const INTERNSHIP_ERROR = "An error occurred";
 /** An id that is malformed or names no internship (the admin's 404, the JSON API's). */
 export const INTERNSHIP_NOT_FOUND = "This internship does not exist (it may have been deleted).";
@@ -181,7 +177,7 @@ export const internshipFormSchema = z.object({
     }
     return date;
   }),
-  // SPEC §4: Open unless chosen otherwise.
+  // Open unless chosen otherwise.
   status: z.enum(INTERNSHIP_STATUSES, { error: INTERNSHIP_MESSAGES.status }).default("Open"),
   urgent: checkbox,
   description: requiredText(
@@ -202,30 +198,11 @@ export const internshipFormSchema = z.object({
 export type InternshipFormInput = z.input<typeof internshipFormSchema>;
 export type InternshipInput = z.output<typeof internshipFormSchema>;
 
-/** The admin's view of an internship: everything stored, dates as ISO strings. */
-export interface AdminInternship {
-  _id: string;
-  title: string;
-  domain: InternshipDomain;
-  company: string;
-  location: string;
-  duration: number[];
-  salary: string;
-  deadline: string;
-  status: InternshipStatus;
-  urgent: boolean;
-  description: string;
-  requirements: string[];
-  benefits: string[];
-  isActive: boolean;
-  applicationLink: string;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string | null;
-}
+/** The admin table's internship: the record and who changed it last. */
+export type AdminInternship = InternshipRecord & { updatedBy: string | null };
 
-/** SPEC §4: editing fills the form, lists joined by commas. */
-export function internshipFormValues(internship: AdminInternship): InternshipFormInput {
+/** Editing fills the form, lists joined by commas. */
+export function internshipFormValues(internship: InternshipRecord): InternshipFormInput {
   return {
     title: internship.title,
     domain: internship.domain,
@@ -245,11 +222,10 @@ export function internshipFormValues(internship: AdminInternship): InternshipFor
 }
 
 // ---------------------------------------------------------------------------------------
-// The JSON API (SPEC §7 'internship data'; routes/api/internships*.ts). The form's field
-// schemas and messages, with what JSON carries instead of the form's text: the duration and
-// the lists as arrays (the form's comma-separated text is still accepted), booleans as
-// booleans, the deadline also as the ISO date-time the API answers with. Field names are
-// SPEC §3's, as stored: `company`, `urgent`.
+// The JSON API (routes/api/internships*.ts). The form's field schemas and messages, with what
+// JSON carries instead of the form's text: the duration and the lists as arrays (the form's
+// comma-separated text is still accepted), booleans as booleans, the deadline also as the ISO
+// date-time the API answers with. Field names are as stored: `company`, `urgent`.
 
 const form = internshipFormSchema.shape;
 
@@ -311,7 +287,7 @@ export const internshipBodySchema = z.object({
   salary: form.salary,
   deadline: deadlineBody,
   status: form.status,
-  // SPEC §4: not urgent and active unless said otherwise.
+  // Not urgent and active unless said otherwise.
   urgent: flag("urgent", false),
   description: form.description,
   requirements: listBody(INTERNSHIP_MESSAGES.requirements, "requirements"),
@@ -343,10 +319,29 @@ export const internshipRecord = z.object({
 
 export type InternshipRecord = z.infer<typeof internshipRecord>;
 
-/** The API's record of an internship (who changed it stays in the admin: the read is public). */
-export function toInternshipRecord(internship: AdminInternship): InternshipRecord {
-  const { updatedBy: _updatedBy, ...rest } = internship;
-  return rest;
+/**
+ * A stored internship as the admin and the JSON API read it (the content kit's record): dates
+ * as ISO strings, and what a document written before a field existed lacks read as its default.
+ */
+export function internshipFromDocument(doc: InternshipDoc): Omit<InternshipRecord, "_id"> {
+  return {
+    title: doc.title,
+    domain: doc.domain,
+    company: doc.company,
+    location: doc.location,
+    duration: [...(doc.duration ?? [])],
+    salary: doc.salary,
+    deadline: doc.deadline.toISOString(),
+    status: doc.status,
+    urgent: Boolean(doc.urgent),
+    description: doc.description,
+    requirements: doc.requirements ?? [],
+    benefits: doc.benefits ?? [],
+    isActive: Boolean(doc.isActive),
+    applicationLink: doc.applicationLink ?? "",
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
 }
 
 /** Whether the deadline (the end of its day in UTC) is behind `now`. */
@@ -358,7 +353,11 @@ export function deadlinePassed(deadline: Date | string, now: Date): boolean {
  * The record an anonymous API read answers: the status the public site shows, Closed once the
  * deadline has passed whatever is stored (an admin, with a token, reads the stored one it edits).
  */
-export function toPublicInternshipRecord(internship: AdminInternship, now: Date): InternshipRecord {
-  const record = toInternshipRecord(internship);
-  return deadlinePassed(record.deadline, now) ? { ...record, status: "Closed" } : record;
+export function toPublicInternshipRecord<R extends Pick<InternshipRecord, "deadline" | "status">>(
+  internship: R,
+  now: Date,
+): R {
+  return deadlinePassed(internship.deadline, now)
+    ? { ...internship, status: "Closed" }
+    : internship;
 }

@@ -248,7 +248,9 @@ function OpenLink({ link }: { link: string }) {
 }
 
 /** Consecutive half-width fields share a row from the `sm` breakpoint. */
-function fieldRows(fields: readonly FieldDescriptor[]): [FieldDescriptor, ...FieldDescriptor[]][] {
+export function fieldRows(
+  fields: readonly FieldDescriptor[],
+): [FieldDescriptor, ...FieldDescriptor[]][] {
   const rows: [FieldDescriptor, ...FieldDescriptor[]][] = [];
   for (const field of fields) {
     const last = rows.at(-1);

@@ -1,7 +1,8 @@
 // One editor input per field descriptor: the kit's form draws a type's fields from its
 // description, with conform's wiring (labels, hints, errors, aria) from components/forms.
-import type { FieldMetadata } from "@conform-to/react";
-import { InputField } from "~/components/admin/form-controls";
+import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { CheckboxField } from "~/components/admin/checkbox-field";
+import { Field, InputField, inputClass } from "~/components/admin/form-controls";
 import { ImageField } from "~/components/admin/image-field";
 import { StarRatingField } from "~/components/admin/star-rating-field";
 import { SelectField, TextareaField } from "~/components/forms/fields";
@@ -70,6 +71,59 @@ export function FieldInput({
           {...common}
           options={field.options}
           placeholder={field.placeholder}
+        />
+      );
+    case "choice":
+      return (
+        <Field id={meta.id} label={field.label} errors={meta.errors} errorId={meta.errorId}>
+          <select {...getSelectProps(meta)} key={meta.key} className={`${inputClass} h-11.5`}>
+            {field.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </Field>
+      );
+    case "date":
+      return (
+        <Field
+          id={meta.id}
+          label={field.label}
+          hint={field.hint}
+          errors={meta.errors}
+          errorId={meta.errorId}
+          hintId={meta.descriptionId}
+        >
+          <input
+            {...getInputProps(meta, {
+              type: "date",
+              ariaDescribedBy: field.hint ? meta.descriptionId : undefined,
+            })}
+            key={meta.key}
+            className={`${inputClass} h-11.5`}
+          />
+        </Field>
+      );
+    case "checkbox":
+      return <CheckboxField meta={meta} label={field.label} hint={field.hint} />;
+    case "list":
+      return field.rows ? (
+        <TextareaField
+          meta={meta}
+          {...common}
+          placeholder={field.placeholder}
+          rows={field.rows}
+          maxLength={field.maxLength}
+        />
+      ) : (
+        <InputField
+          meta={meta}
+          {...common}
+          type="text"
+          inputMode={field.inputMode}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
         />
       );
     case "stars": {

@@ -45,7 +45,8 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     (await getCollections())[type.collection] as unknown as Collection<Doc>;
   const toRecord = (doc: Doc): RecordOf<T> => {
     const record: Record<string, unknown> = { _id: doc._id.toHexString() };
-    for (const field of fields) record[field] = doc[field];
+    if (type.fromDocument) Object.assign(record, type.fromDocument(doc));
+    else for (const field of fields) record[field] = doc[field];
     return record as RecordOf<T>;
   };
   const imagesOf = (doc: Document) =>

@@ -42,7 +42,18 @@ export type FieldDescriptor =
       hint: string;
     })
   | (FieldBase & { kind: "stars"; defaultValue: number })
-  | (FieldBase & { kind: "select"; options: readonly string[]; placeholder: string });
+  | (FieldBase & { kind: "select"; options: readonly string[]; placeholder: string })
+  /** A select without an empty choice: the field has a default (the schema's), shown first. */
+  | (FieldBase & { kind: "choice"; options: readonly string[] })
+  /** A calendar day, posted as YYYY-MM-DD. */
+  | (FieldBase & { kind: "date" })
+  /** A box ticked or not; its hint stands beside it. */
+  | (FieldBase & { kind: "checkbox"; hint: string })
+  /**
+   * Items typed in one text, separated by commas, stored as a list (the schema splits them):
+   * a textarea with `rows`, else one line (`inputMode: "numeric"` for numbers).
+   */
+  | (FieldBase & { kind: "list"; rows?: number; inputMode?: "numeric" });
 
 /** A column of the admin table besides the first (the record's title, with its edit stamp). */
 export interface ListColumn {
@@ -115,7 +126,7 @@ export interface CollectionType<
   /** The audit log's entity, also the key of the shared test suite's cases. */
   entity: AuditEntity;
   /** The key in db/collections.ts. */
-  collection: "testimonials" | "resources" | "faqs";
+  collection: "testimonials" | "resources" | "faqs" | "internships";
   /** The editor's form, checked in the browser and again by the action. */
   schema: Schema;
   /** The JSON body for POST and PUT; the form's schema when the same. */
@@ -124,6 +135,11 @@ export interface CollectionType<
   record: Rec;
   fields: readonly FieldDescriptor[];
   texts: CollectionTexts;
+  /**
+   * How a stored document reads as a record when not field for field (dates as ISO strings,
+   * defaults for fields older documents lack); without it each record field is copied.
+   */
+  fromDocument?: (doc: Record<string, unknown>) => z.output<Rec>;
   /** The audit entry's summary of a record. */
   summary: (value: z.output<Schema>) => string;
   /** Fields the admin search looks in (any case, literally). */

@@ -7,12 +7,15 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
+import { joinErrors } from "~/components/admin/internship-form";
+import { INTERNSHIPS_PAGE as PAGE } from "~/content/internships";
 import { getDashboardCounts } from "~/domain/dashboard.server";
 import {
   INTERNSHIP_ADDED,
   INTERNSHIP_DELETED,
   INTERNSHIP_ERROR,
   INTERNSHIP_LIMITS,
+  INTERNSHIP_NOT_FOUND,
   INTERNSHIP_TOGGLED,
   INTERNSHIP_UPDATED,
   internshipFormValues,
@@ -30,28 +33,32 @@ import {
 } from "../../../tests/support/admin-request";
 import { alertTexts, renderPage } from "../../../tests/support/render-route";
 import { loader as publicLoader } from "../internships";
-import ManageInternships, {
-  action,
-  INTERNSHIP_NOT_FOUND,
-  joinErrors,
-  loader,
-  PAGE,
-} from "./internships";
+import ManageInternships, { action, loader } from "./internships";
 
-const failures = vi.hoisted(() => ({ on: false }));
-vi.mock("~/domain/internship.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/internship.server")>();
+const { failures, failing } = vi.hoisted(() => {
+  const failures = { on: false };
   const failing =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A) =>
       failures.on ? Promise.reject(new Error("secret driver detail")) : fn(...args);
+  return { failures, failing };
+});
+vi.mock("~/content/stores.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/stores.server")>();
+  const store = original.internshipStore;
   return {
     ...original,
-    createInternship: failing(original.createInternship),
-    updateInternship: failing(original.updateInternship),
-    deleteInternship: failing(original.deleteInternship),
-    toggleInternshipActive: failing(original.toggleInternshipActive),
+    internshipStore: {
+      ...store,
+      create: failing(store.create),
+      update: failing(store.update),
+      remove: failing(store.remove),
+    },
   };
+});
+vi.mock("~/domain/internship.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/domain/internship.server")>();
+  return { ...original, toggleInternshipActive: failing(original.toggleInternshipActive) };
 });
 
 afterAll(closeDatabase);

@@ -1,28 +1,20 @@
-// PATCH /api/internships/{id}/toggle (SPEC §7 'none; returns the updated record', §4 Toggle
-// Active): flips isActive, as the admin list's Toggle Active does (toggleInternshipActive).
-import {
-  INTERNSHIP_NOT_FOUND,
-  INTERNSHIP_TOGGLED,
-  internshipRecord,
-  toInternshipRecord,
-} from "~/domain/internship";
+// PATCH /api/internships/{id}/toggle: flips isActive, as the admin list's Toggle Active does
+// (toggleInternshipActive, the internship's own write), and answers the updated record.
+import { internships } from "~/content/internships";
+import { INTERNSHIP_TOGGLED, internshipRecord } from "~/domain/internship";
 import { toggleInternshipActive } from "~/domain/internship.server";
 import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
 
-const api = apiRoute("/api/internships/{id}/toggle", {
+const api = apiRoute(`${internships.api.path}/{id}/toggle`, {
   patch: operation({
-    tag: "Internships",
+    tag: internships.api.tag,
     summary: "Switch an internship's isActive (no body); answers the updated record",
     auth: "bearer",
     response: okResponse(internshipRecord),
     handler: async ({ params, actor }) => {
       const internship = await toggleInternshipActive(params.id ?? "", actor);
-      if (!internship) apiNotFound(INTERNSHIP_NOT_FOUND);
-      return apiJson({
-        success: true,
-        data: toInternshipRecord(internship),
-        message: INTERNSHIP_TOGGLED,
-      });
+      if (!internship) apiNotFound(internships.texts.notFound);
+      return apiJson({ success: true, data: internship, message: INTERNSHIP_TOGGLED });
     },
   }),
 });

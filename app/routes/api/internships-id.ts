@@ -1,64 +1,57 @@
-// GET, PUT, DELETE /api/internships/{id} (SPEC §7 'full internship body', 'none'): one
-// internship, as the admin edits it (an inactive one only with a token). An id that is malformed or names nothing is a 404 either
-// way. The same rules and queries as /admin/dashboard/intership-page.
+// GET, PUT, DELETE /api/internships/{id}: one internship, through the content kit's store
+// (app/content/internships.ts), as the admin edits it. An inactive one is read only with a
+// token; without one the status is the public site's. An id that is malformed or names nothing
+// is a 404 either way.
 import { z } from "zod";
+import { internships } from "~/content/internships";
+import { internshipStore } from "~/content/stores.server";
 import {
-  INTERNSHIP_DELETED,
-  INTERNSHIP_NOT_FOUND,
-  INTERNSHIP_UPDATED,
   internshipBodySchema,
   internshipRecord,
-  toInternshipRecord,
   toPublicInternshipRecord,
 } from "~/domain/internship";
-import { deleteInternship, getInternship, updateInternship } from "~/domain/internship.server";
 import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
 
-const api = apiRoute("/api/internships/{id}", {
+const { api: doc, texts } = internships;
+
+const api = apiRoute(`${doc.path}/{id}`, {
   get: operation({
-    tag: "Internships",
+    tag: doc.tag,
     summary: "One internship (an inactive one only with a token)",
     auth: "optional",
     response: z.object({ success: z.literal(true), data: internshipRecord }),
     handler: async ({ params, admin }) => {
-      const internship = await getInternship(params.id ?? "");
+      const internship = await internshipStore.get(params.id ?? "");
       // Inactive: a draft or withdrawn, as absent from the API as from the public site.
-      if (!internship || (!internship.isActive && !admin)) apiNotFound(INTERNSHIP_NOT_FOUND);
-      // Without a token the public site's status: Closed once the deadline has passed.
+      if (!internship || (!internship.isActive && !admin)) apiNotFound(texts.notFound);
       return apiJson({
         success: true,
-        data: admin
-          ? toInternshipRecord(internship)
-          : toPublicInternshipRecord(internship, new Date()),
+        data: admin ? internship : toPublicInternshipRecord(internship, new Date()),
       });
     },
   }),
   put: operation({
-    tag: "Internships",
+    tag: doc.tag,
     summary: "Replace an internship (the full body, as for POST)",
     auth: "bearer",
     body: internshipBodySchema,
     response: okResponse(internshipRecord),
     handler: async ({ params, body, actor }) => {
       const id = params.id ?? "";
-      if (!(await updateInternship(id, body, actor))) apiNotFound(INTERNSHIP_NOT_FOUND);
-      const internship = await getInternship(id);
-      if (!internship) apiNotFound(INTERNSHIP_NOT_FOUND);
-      return apiJson({
-        success: true,
-        data: toInternshipRecord(internship),
-        message: INTERNSHIP_UPDATED,
-      });
+      if (!(await internshipStore.update(id, body, actor))) apiNotFound(texts.notFound);
+      const internship = await internshipStore.get(id);
+      if (!internship) apiNotFound(texts.notFound);
+      return apiJson({ success: true, data: internship, message: texts.updated });
     },
   }),
   delete: operation({
-    tag: "Internships",
+    tag: doc.tag,
     summary: "Delete an internship",
     auth: "bearer",
     response: z.object({ success: z.literal(true), message: z.string() }),
     handler: async ({ params, actor }) => {
-      if (!(await deleteInternship(params.id ?? "", actor))) apiNotFound(INTERNSHIP_NOT_FOUND);
-      return apiJson({ success: true, message: INTERNSHIP_DELETED });
+      if (!(await internshipStore.remove(params.id ?? "", actor))) apiNotFound(texts.notFound);
+      return apiJson({ success: true, message: texts.deleted });
     },
   }),
 });

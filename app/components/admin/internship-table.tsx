@@ -1,0 +1,218 @@
+// 'All Internships' (routes/admin/internships.tsx): the kit's CollectionTable (search, count,
+// pages) with the internship's twelve columns in their order, and per row Edit, Delete and
+// Toggle Active. Below 1280 px the columns do not fit (beside the sidebar from 1024 px on), so
+// each row is a card of label / value pairs (two side by side from 640 px); from 1280 px it is a
+// table that scrolls sideways inside its card when needed, the title and the actions staying in
+// view (in the row's own colour).
+import { ArrowSquareOutIcon } from "@phosphor-icons/react";
+import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
+import { internships } from "~/content/internships";
+import { type AdminInternship, formatDurations } from "~/domain/internship";
+import { formatShortDate, isoDate } from "~/lib/format";
+import { isWebUrl } from "~/lib/links";
+import type { Note } from "./internship-form";
+import { ToggleActive } from "./internship-toggle";
+
+/** A row as the loader sends it: whether the deadline has passed is decided on the server. */
+export type InternshipRow = AdminInternship & { deadlinePassed: boolean };
+
+const { admin, texts } = internships;
+
+/** The table's columns, in their order. */
+const COLUMNS = [
+  "Title",
+  "Domain",
+  "Company",
+  "Location",
+  "Duration",
+  "Salary",
+  "Deadline",
+  "Status",
+  "Urgent",
+  "Active",
+  "Application Link",
+  "Actions",
+] as const;
+
+const ROW_COLOURS =
+  "xl:z-10 xl:bg-white in-[.bg-blue-50]:xl:bg-blue-50 in-[.bg-red-50]:xl:bg-red-50 in-[thead]:xl:bg-slate-50";
+const STICKY = `xl:sticky xl:left-0 xl:shadow-[1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
+// The actions stay in view on the right for the same reason.
+const STICKY_END = `xl:sticky xl:right-0 xl:shadow-[-1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
+
+const STATUS_TONE: Record<string, string> = {
+  Open: "bg-green-100 text-green-800",
+  Closed: "bg-slate-100 text-slate-700",
+  Pending: "bg-amber-100 text-amber-900",
+};
+
+/**
+ * A data cell: below 1280 px one "Label  value" pair of a row's card (the header row is hidden
+ * there; side by side from 640 px as inline grids of half the width), above an ordinary cell.
+ */
+function cell(label: string, className = "") {
+  return {
+    "data-label": label,
+    className: `grid grid-cols-[8rem_minmax(0,1fr)] items-start gap-2 px-4 py-1 align-top text-slate-800 sm:inline-grid sm:w-1/2 xl:w-auto before:font-semibold before:text-slate-600 before:content-[attr(data-label)] xl:table-cell xl:px-3 xl:py-3 xl:align-top xl:before:content-none ${className}`,
+  };
+}
+
+export function InternshipTable({
+  items,
+  total,
+  page,
+  pages,
+  q,
+  editingId,
+  deletingId,
+  onToggled,
+}: {
+  items: readonly InternshipRow[];
+  total: number;
+  page: number;
+  pages: number;
+  q: string;
+  editingId?: string;
+  deletingId?: string;
+  onToggled: (note: Note) => void;
+}) {
+  const here = { q, page };
+  return (
+    <CollectionTable
+      path={admin.path}
+      q={q}
+      page={page}
+      pages={pages}
+      total={total}
+      noun={admin.noun}
+      heading="All Internships"
+      search={admin.search}
+      columns={COLUMNS.map((label) => ({
+        label,
+        className: `hidden xl:table-cell xl:px-3 ${
+          label === "Title"
+            ? STICKY
+            : label === "Actions"
+              ? `text-right ${STICKY_END}`
+              : "whitespace-nowrap"
+        }`,
+      }))}
+      emptyText={admin.emptyText}
+      items={items}
+      editingId={editingId}
+      deletingId={deletingId}
+      row={(internship) => (
+        <>
+          <td
+            className={`block px-4 pt-4 pb-2 [overflow-wrap:anywhere] xl:table-cell xl:min-w-52 xl:px-3 xl:py-3 xl:align-top ${STICKY}`}
+          >
+            <p className="text-base font-semibold text-slate-900 xl:text-sm">{internship.title}</p>
+            <EditStamp updatedAt={internship.updatedAt} updatedBy={internship.updatedBy} />
+          </td>
+          <td {...cell("Domain")}>{internship.domain}</td>
+          <td {...cell("Company", "xl:min-w-32")}>{internship.company}</td>
+          <td {...cell("Location", "xl:min-w-32")}>{internship.location}</td>
+          <td {...cell("Duration", "xl:whitespace-nowrap")}>
+            {formatDurations(internship.duration)}
+          </td>
+          <td {...cell("Salary", "xl:min-w-28")}>{internship.salary}</td>
+          <td {...cell("Deadline", "xl:whitespace-nowrap")}>
+            <Deadline internship={internship} />
+          </td>
+          <td {...cell("Status", "xl:whitespace-nowrap")}>
+            <Status internship={internship} />
+          </td>
+          <td {...cell("Urgent")}>
+            <YesNo value={internship.urgent} />
+          </td>
+          <td {...cell("Active")}>
+            <YesNo value={internship.isActive} />
+          </td>
+          <td {...cell("Application Link", "xl:whitespace-nowrap")}>
+            <ApplicationLink link={internship.applicationLink} />
+          </td>
+          <td
+            className={`block px-4 pt-3 pb-4 xl:table-cell xl:px-3 xl:py-3 xl:text-right xl:align-top ${STICKY_END}`}
+          >
+            <div className="flex flex-wrap gap-2 xl:ml-auto xl:grid xl:w-max xl:grid-cols-1">
+              <EditDeleteActions
+                path={admin.path}
+                here={here}
+                id={internship._id}
+                subject={internship.title}
+                deleteQuestion={texts.deleteConfirm}
+              />
+              <ToggleActive internship={internship} onAnswer={onToggled} />
+            </div>
+          </td>
+        </>
+      )}
+    />
+  );
+}
+
+function Deadline({ internship }: { internship: InternshipRow }) {
+  return (
+    <span>
+      <time dateTime={isoDate(internship.deadline)}>{formatShortDate(internship.deadline)}</time>
+      {internship.deadlinePassed ? (
+        <span className="ml-1 text-xs text-slate-600 xl:ml-0 xl:block">(passed)</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The stored status, and whether the site shows it as Closed anyway (a passed deadline). */
+function Status({ internship }: { internship: InternshipRow }) {
+  return (
+    <span>
+      <span
+        className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[internship.status] ?? ""}`}
+      >
+        {internship.status}
+      </span>
+      {internship.deadlinePassed && internship.status !== "Closed" ? (
+        <span className="ml-1 text-xs text-slate-600 xl:mt-1 xl:ml-0 xl:block">
+          Closed on the site
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function YesNo({ value }: { value: boolean }) {
+  return (
+    <span
+      className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        value ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"
+      }`}
+    >
+      {value ? "Yes" : "No"}
+    </span>
+  );
+}
+
+function hostOf(link: string): string {
+  try {
+    return new URL(link).host.replace(/^www\./, "");
+  } catch {
+    return link;
+  }
+}
+
+/** Only a web address opens (a `javascript:` link stored before the rules would be a trap). */
+function ApplicationLink({ link }: { link: string }) {
+  if (!isWebUrl(link)) return <span className="text-slate-700">No link</span>;
+  return (
+    <a
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-semibold text-blue-700 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-blue-800"
+    >
+      {hostOf(link)}
+      <ArrowSquareOutIcon aria-hidden="true" className="h-4 w-4 shrink-0" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
