@@ -393,7 +393,7 @@ export interface SettingDoc {
   createdAt: Date;
   /** appliedAdminPassword only: the ADMIN_EMAIL the value was applied to. */
   email?: string;
-  /** contentVersion only: bumped by every public content change (app/domain/content-version.server.ts). */
+  /** contentVersion only: bumped by every public content change (app/lib/content-version.server.ts). */
   version?: number;
 }
 

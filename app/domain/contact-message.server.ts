@@ -5,11 +5,11 @@
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { CONTACT_STATUSES, type ContactDoc, type ContactStatus } from "#db/collections";
-import type { LeadKind } from "~/lib/lead-actions.server";
 import type { LeadFilter } from "~/lib/lead-filter";
 import type { ListPage } from "~/lib/list-page.server";
 import type { Actor } from "./audit";
 import { CONTACT_DELETED, CONTACT_NOT_FOUND, type ContactMessageInput } from "./contact-message";
+import type { LeadKind } from "./lead-actions.server";
 import { type LeadRow, type LeadView, leadRow } from "./lead-inbox";
 import {
   type AddNoteOutcome,
@@ -145,7 +145,7 @@ export async function contactCsvRows(
   ]);
 }
 
-/** What the inbox's posts (lib/lead-actions.server.ts) do to contact messages. */
+/** What the inbox's posts (domain/lead-actions.server.ts) do to contact messages. */
 export const contactInbox: LeadKind<ContactStatus> = {
   noun: "contact message",
   statuses: CONTACT_STATUSES,

@@ -12,8 +12,8 @@ import { ObjectId } from "mongodb";
 import { type Cookie, createCookie } from "react-router";
 import { getCollections } from "#db/client.server";
 import type { SessionDoc } from "#db/collections";
+import { getSessionSecret } from "~/lib/settings.server";
 import { getEnv } from "../env.server";
-import { getSessionSecret } from "./settings.server";
 
 /** lastSeenAt/expiresAt are written at most this often: not one write per request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;

@@ -24,10 +24,10 @@ import { type Db, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { collections, type SignInCodeDoc } from "#db/collections";
 import { defaultFrom, sendMail } from "~/lib/mailer.server";
+import { getSessionSecret } from "~/lib/settings.server";
 import type { Actor } from "./audit";
 import { recordSignIn } from "./audit.server";
 import { beginCodeMail } from "./login-throttle.server";
-import { getSessionSecret } from "./settings.server";
 import { getSiteIdentity } from "./site-content.server";
 
 export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;

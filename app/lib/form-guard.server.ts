@@ -9,8 +9,8 @@
 // that comes back carries a fresh token, so a person who was merely quick can send again.
 // See docs/decisions/010-visitor-form-protection.md.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { getSessionSecret } from "~/domain/settings.server";
 import { getEnv } from "~/env.server";
+import { getSessionSecret } from "./settings.server";
 
 /** The hidden fields every protected form carries. */
 export const FORM_TOKEN_FIELD = "formToken";

@@ -24,7 +24,7 @@ import { type AnyBulkWriteOperation, MongoBulkWriteError } from "mongodb";
 import type { ServerBuild } from "react-router";
 import { getCollections } from "#db/client.server";
 import type { RateLimitDoc } from "#db/collections";
-import { addressBucket } from "~/domain/login-throttle.server";
+import { addressBucket } from "./client-ip.server";
 import { routeMatcher, routeTree } from "./route-tree.server";
 
 export const RENDER_WINDOW_MS = 60_000;
