@@ -12,10 +12,11 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { ADMIN_NAV } from "../../app/components/admin/admin-nav";
+import { rawSend } from "../robustness/fixtures";
 import { adminRoutes, PUBLIC_ADMIN_FILES, sampleUrl } from "../support/admin-routes";
 import { E2E_ADMIN } from "../support/constants";
-import { loggedSignInCode, requestFrom } from "../support/from-address";
 import { freePort, startApp } from "../support/process";
+import { loggedSignInCode } from "../support/sign-in-code";
 import { expect, test } from "./fixtures";
 
 const SESSION_COOKIE = "__Host-bureau_session"; // the e2e server runs in production mode
@@ -179,9 +180,10 @@ test("under attack, a new browser signs in with the e-mailed code (issue 20 find
   try {
     await app.waitFor(/Bureau is listening on http:\/\/localhost:\d+/, 60_000);
     const url = `http://localhost:${port}`;
-    // Five wrong passwords from another address (tests/support/from-address.ts).
+    // Five wrong passwords from another address.
     for (let i = 1; i <= 5; i++) {
-      const wrong = await requestFrom("127.0.0.2", url, "/admin/login", {
+      const wrong = await rawSend(url, "/admin/login", {
+        localAddress: "127.0.0.2",
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ email: E2E_ADMIN.email, password: `guess ${i}` }).toString(),
