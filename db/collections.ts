@@ -30,7 +30,6 @@ export type InternshipDomain = (typeof INTERNSHIP_DOMAINS)[number];
 export type InternshipStatus = (typeof INTERNSHIP_STATUSES)[number];
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
-export type ServiceOption = (typeof SERVICE_OPTIONS)[number];
 export type IconKey = (typeof ICON_KEYS)[number];
 
 interface Timestamps {

@@ -152,7 +152,7 @@ export const loginCredentialsSchema = credentialsSchema.extend({
 });
 
 /** What the API tells about an admin: never the password hash. */
-export const userSchema = z.object({ _id: z.string(), email: z.string() });
+const userSchema = z.object({ _id: z.string(), email: z.string() });
 
 export const tokenResponse = z.object({
   success: z.literal(true),

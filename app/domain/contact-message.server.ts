@@ -105,19 +105,13 @@ export async function deleteContactMessage(id: string, actor: Actor): Promise<bo
   return deleteLead(contacts, "contact", id, actor);
 }
 
-export async function addContactNote(
-  id: string,
-  text: string,
-  actor: Actor,
-): Promise<AddNoteOutcome> {
+async function addContactNote(id: string, text: string, actor: Actor): Promise<AddNoteOutcome> {
   const { contacts } = await getCollections();
   return addLeadNote(contacts, "contact", id, text, actor);
 }
 
 /** Every message the filter matches, for the CSV export (a cursor, not an array). */
-export async function contactMessagesForExport(
-  filter: LeadFilter,
-): Promise<AsyncGenerator<ContactDoc>> {
+async function contactMessagesForExport(filter: LeadFilter): Promise<AsyncGenerator<ContactDoc>> {
   const { contacts } = await getCollections();
   return leadsForExport(contacts, filter);
 }

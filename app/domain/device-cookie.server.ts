@@ -15,7 +15,7 @@ import { getSessionSecret } from "~/lib/settings.server";
 import { getEnv } from "../env.server";
 
 /** How long a browser stays trusted after its last successful sign-in. */
-export const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 3600;
+const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 3600;
 const MAX_ENTRIES = 5;
 const NONCE = /^[0-9a-f]{32}$/;
 

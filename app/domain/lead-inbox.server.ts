@@ -23,7 +23,7 @@ const SEARCHED = ["name", "email", "message"] as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 /** The URL's filter (page aside) as a query. */
-export function leadQuery<T extends LeadDoc>(filter: LeadFilter): Filter<T> {
+function leadQuery<T extends LeadDoc>(filter: LeadFilter): Filter<T> {
   const and: Filter<T>[] = [];
   if (filter.status) and.push({ status: filter.status } as Filter<T>);
   const range = dayRange(filter);

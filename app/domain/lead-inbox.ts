@@ -18,7 +18,7 @@ export const NOTE_MAX = 2000;
 export const NOTES_PER_LEAD_MAX = 100;
 
 export const NOTE_REQUIRED = "Write the note first.";
-export const NOTE_TOO_LONG = `A note can be at most ${NOTE_MAX.toLocaleString("en-US")} characters long.`;
+const NOTE_TOO_LONG = `A note can be at most ${NOTE_MAX.toLocaleString("en-US")} characters long.`;
 export const NOTES_FULL = `This record already has ${NOTES_PER_LEAD_MAX} notes; no more can be added.`;
 export const NOTE_ADDED = "Note added.";
 /** What a failed status change says (the original app's alert text). */

@@ -72,9 +72,9 @@ export const CODE_MAILS_PER_WINDOW = 5;
 export const accountKey = (email: string) => `account:${email}`;
 export const addressKey = (ip: string) => `ip:${addressBucket(ip)}`;
 export const pairKey = (email: string, ip: string) => `pair:${email}|${addressBucket(ip)}`;
-export const deviceKey = (nonce: string) => `device:${nonce}`;
-export const codeMailKey = (email: string) => `code-mail:${email}`;
-export const guardKey = (email: string) => `guard:${email}`;
+const deviceKey = (nonce: string) => `device:${nonce}`;
+const codeMailKey = (email: string) => `code-mail:${email}`;
+const guardKey = (email: string) => `guard:${email}`;
 
 export type AttemptStart =
   | {
@@ -247,7 +247,7 @@ export async function beginCodeMail(
 }
 
 /** Whole minutes to tell the visitor, never "0 minutes". */
-export function minutesToWait(ms: number): number {
+function minutesToWait(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }
 

@@ -14,7 +14,7 @@ import { recordAudit } from "./audit.server";
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

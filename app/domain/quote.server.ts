@@ -120,7 +120,7 @@ export async function addQuoteNote(
 }
 
 /** Every quote request the filter matches, for the CSV export (a cursor, not an array). */
-export async function quotesForExport(filter: LeadFilter): Promise<AsyncGenerator<QuoteDoc>> {
+async function quotesForExport(filter: LeadFilter): Promise<AsyncGenerator<QuoteDoc>> {
   const { quotes } = await getCollections();
   return leadsForExport(quotes, filter);
 }

@@ -44,7 +44,7 @@ export function apiListQuery(defaultLimit: number = ADMIN_PAGE_SIZE) {
 }
 
 /** SPEC §7 `pagination`: the page shown (a page past the end shows the last), of how many. */
-export const paginationRecord = z.object({
+const paginationRecord = z.object({
   page: z.number().int(),
   pages: z.number().int(),
   limit: z.number().int(),

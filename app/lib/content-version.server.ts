@@ -38,7 +38,7 @@ export function invalidateLocally(): void {
 // to the others (server.js relays every "bureau:" message) before the admin has the answer, so
 // in practice the next request shows the change whichever worker it reaches. The counter in
 // MongoDB stays the guarantee (within a poll); this only gets there sooner.
-export const CONTENT_CHANGED_MESSAGE = "bureau:content-changed";
+const CONTENT_CHANGED_MESSAGE = "bureau:content-changed";
 
 function tellOtherWorkers(): void {
   if (!cluster.isWorker || !process.send || !process.connected) return;

@@ -14,7 +14,7 @@ import { getSessionSecret } from "./settings.server";
 
 /** The hidden fields every protected form carries. */
 export const FORM_TOKEN_FIELD = "formToken";
-export const HONEYPOT_FIELD = "website";
+const HONEYPOT_FIELD = "website";
 
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Clocks of several app instances may differ a little. */

@@ -66,7 +66,7 @@ export function contentSecurityPolicy({
 export const NON_HTML_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 export const HSTS = "max-age=31536000; includeSubDomains";
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
 /** The headers every answer carries, whatever its type. */
 export function staticSecurityHeaders({ production }: { production: boolean }) {
