@@ -55,7 +55,7 @@ export { refuseMalformedRequest } from "./lib/request-target.server";
  * The only frames a page shows: the contact page's map, from the providers its editor accepts.
  * Named here rather than in lib/security-headers.server.ts, which knows no content.
  */
-export const FRAME_ORIGINS = [...new Set(MAP_EMBED_PROVIDERS.map((p) => p.origin))];
+const FRAME_ORIGINS = [...new Set(MAP_EMBED_PROVIDERS.map((p) => p.origin))];
 
 /** Mounted once by server.js, in front of static files and this app (security headers, CSP nonce). */
 export function securityHeaders(options: { development?: boolean } = {}) {
