@@ -61,7 +61,7 @@ const trustProxy = z.preprocess(
     }),
 );
 
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.preprocess(
       emptyToUndefined,

@@ -9,11 +9,8 @@ import proxyaddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
 import { settleAdminNotices } from "./domain/admin-notice.server";
-import {
-  contentGeneration,
-  stopWatchingContentVersion,
-  watchContentVersion,
-} from "./domain/content-version.server";
+import { MAP_EMBED_PROVIDERS } from "./domain/contact-info";
+import { startImageSweeper, stopImageSweeper } from "./domain/image-sweep.server";
 import { settleNotifications } from "./domain/lead-notification.server";
 import { settleSignInCodeMails } from "./domain/sign-in-code.server";
 import { visitorCounter } from "./domain/visitor-count.server";
@@ -22,9 +19,13 @@ import { isApiPath, limitRequestBodies, MAX_BODY_BYTES } from "./lib/body-limit.
 import { publicPagesOf, redirectToCanonicalUrl } from "./lib/canonical-url.server";
 import { clientIpContext, normalizeIp } from "./lib/client-ip.server";
 import { startContentCache, stopContentCache } from "./lib/content-cache.server";
+import {
+  contentGeneration,
+  stopWatchingContentVersion,
+  watchContentVersion,
+} from "./lib/content-version.server";
 import { countVisitors, isPageRequest, isPrefetch } from "./lib/count-visitors.server";
 import { issueFormToken } from "./lib/form-guard.server";
-import { startImageSweeper, stopImageSweeper } from "./lib/image-sweep.server";
 import { PageCache, type PageSlots, pageSlotsContext } from "./lib/page-cache.server";
 import { isPublicPageView, publicPagesBuild } from "./lib/public-pages-build.server";
 import {
@@ -39,6 +40,7 @@ import {
   cspNonceContext,
   documentSecurityHeaders,
   makeNonce,
+  securityHeaders as securityHeadersFor,
 } from "./lib/security-headers.server";
 import { formNotSentPage, serviceUnavailablePage } from "./lib/service-unavailable.server";
 import { prepareDatabase } from "./startup.server";
@@ -48,8 +50,17 @@ export { getEnv } from "./env.server";
 // Asked by server.js before anything else reads a request (a 400 for targets and Hosts that
 // cannot be routed as sent).
 export { refuseMalformedRequest } from "./lib/request-target.server";
-// Mounted once by server.js, in front of static files and this app (security headers, CSP nonce).
-export { securityHeaders } from "./lib/security-headers.server";
+
+/**
+ * The only frames a page shows: the contact page's map, from the providers its editor accepts.
+ * Named here rather than in lib/security-headers.server.ts, which knows no content.
+ */
+const FRAME_ORIGINS = [...new Set(MAP_EMBED_PROVIDERS.map((p) => p.origin))];
+
+/** Mounted once by server.js, in front of static files and this app (security headers, CSP nonce). */
+export function securityHeaders(options: { development?: boolean } = {}) {
+  return securityHeadersFor({ ...options, frameOrigins: FRAME_ORIGINS });
+}
 
 export const app = express();
 // Mounted inside server.js's app, but a sub-app sets its own headers: keep it quiet too.
@@ -278,7 +289,7 @@ function startPageCache(): void {
     generation: contentGeneration,
     formToken: () => issueFormToken(),
     nonce: makeNonce,
-    securityHeaders: documentSecurityHeaders,
+    securityHeaders: (nonce) => documentSecurityHeaders(nonce, FRAME_ORIGINS),
     // A page served from the cache is a visit like any other (lib/count-visitors.server.ts).
     onServed: (req) => {
       const path = (req.url ?? "").split("?", 1)[0] ?? "";

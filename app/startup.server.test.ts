@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
-import { getSessionSecret } from "./domain/settings.server";
+import { getSessionSecret } from "./lib/settings.server";
 import { prepareDatabase } from "./startup.server";
 
 afterAll(closeDatabase);

@@ -4,9 +4,9 @@
 import type { Db } from "mongodb";
 import { ensureDemoContent } from "#db/seed";
 import { ensureBootstrapAdmin, getDummyHash } from "./domain/admin.server";
-import { contentChanged } from "./domain/content-version.server";
-import { getOrCreateSessionSecret } from "./domain/settings.server";
 import { getEnv } from "./env.server";
+import { contentChanged } from "./lib/content-version.server";
+import { getOrCreateSessionSecret } from "./lib/settings.server";
 
 export async function prepareDatabase(db: Db, log: (line: string) => void): Promise<void> {
   const env = getEnv();

@@ -30,7 +30,6 @@ export type InternshipDomain = (typeof INTERNSHIP_DOMAINS)[number];
 export type InternshipStatus = (typeof INTERNSHIP_STATUSES)[number];
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
-export type ServiceOption = (typeof SERVICE_OPTIONS)[number];
 export type IconKey = (typeof ICON_KEYS)[number];
 
 interface Timestamps {
@@ -393,7 +392,7 @@ export interface SettingDoc {
   createdAt: Date;
   /** appliedAdminPassword only: the ADMIN_EMAIL the value was applied to. */
   email?: string;
-  /** contentVersion only: bumped by every public content change (app/domain/content-version.server.ts). */
+  /** contentVersion only: bumped by every public content change (app/lib/content-version.server.ts). */
   version?: number;
 }
 

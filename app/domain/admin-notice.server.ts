@@ -33,7 +33,7 @@ export async function settleAdminNotices(): Promise<void> {
   while (inFlight.size) await Promise.allSettled([...inFlight]);
 }
 
-export function composeAdminAddedMail(notice: AdminAddedNotice, site: { siteUrl: string }) {
+function composeAdminAddedMail(notice: AdminAddedNotice, site: { siteUrl: string }) {
   const { added, actor } = notice;
   const by =
     actor.email === OPERATOR

@@ -16,7 +16,8 @@ import {
   verifyCredentials,
 } from "./admin.server";
 import { settleAdminNotices } from "./admin-notice.server";
-import { issueApiToken, verifyApiToken } from "./api-token.server";
+import { verifyApiToken } from "./api-auth.server";
+import { issueApiToken } from "./api-token.server";
 import { type Actor, OPERATOR_CLI } from "./audit";
 import { beginPasswordCheck } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";

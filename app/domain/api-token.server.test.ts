@@ -4,12 +4,12 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { changePassword, createAdmin, removeAdmin } from "./admin.server";
+import { verifyApiToken } from "./api-auth.server";
 import {
   API_TOKEN_TTL_MS,
   issueApiToken,
   revokeAdminTokens,
   revokeApiToken,
-  verifyApiToken,
 } from "./api-token.server";
 import { OPERATOR_CLI } from "./audit";
 import { createSession } from "./session.server";

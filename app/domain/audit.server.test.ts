@@ -16,7 +16,8 @@ import {
   registerAdmin,
   removeAdmin,
 } from "./admin.server";
-import { revokeApiToken, signInForToken } from "./api-token.server";
+import { signInForToken } from "./api-auth.server";
+import { revokeApiToken } from "./api-token.server";
 import { type Actor, AUDIT_RETENTION_DAYS, OPERATOR_CLI, VISITOR } from "./audit";
 import { auditQuery, listAudit, recordAudit } from "./audit.server";
 import { actorOf, beginPasswordCheck, signIn, signOut } from "./auth.server";

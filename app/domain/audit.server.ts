@@ -74,7 +74,7 @@ const FOLD_WINDOW_MS = 15 * 60 * 1000;
  * per request without limit (refused attempts are not counted by the throttle): the refusals of
  * one e-mail from one address in a 15-minute window are one entry with a count.
  */
-export async function recordThrottledSignIn(actor: Actor, now = new Date()): Promise<void> {
+async function recordThrottledSignIn(actor: Actor, now = new Date()): Promise<void> {
   const doc = toDoc(actor, { action: "sign-in-throttled", entity: "admin" }, now);
   const window = Math.floor(now.getTime() / FOLD_WINDOW_MS);
   const foldKey = `throttled:${doc.via}:${doc.actor}:${doc.ip ?? ""}:${window}`;

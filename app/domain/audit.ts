@@ -3,7 +3,7 @@
 // share: the vocabulary, the filter of /admin/dashboard/audit and where each entry links to.
 // The writes and queries are in audit.server.ts; see docs/decisions/015-audit-log.md.
 
-export const AUDIT_VIA = ["admin", "api", "cli", "startup"] as const;
+const AUDIT_VIA = ["admin", "api", "cli", "startup"] as const;
 export type AuditVia = (typeof AUDIT_VIA)[number];
 
 /** Sign-in and account events, then content and lead changes. */

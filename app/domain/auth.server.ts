@@ -24,7 +24,7 @@ export interface AdminContext {
 }
 
 export const LOGIN_PATH = "/admin/login";
-export const DASHBOARD_PATH = "/admin/dashboard";
+const DASHBOARD_PATH = "/admin/dashboard";
 
 /**
  * The page a request is for, as the visitor sees it in the address bar. Client-side data
@@ -153,14 +153,14 @@ function addressOf(context: Readonly<RouterContextProvider>): string | undefined
 }
 
 /** The credentials were wrong (unknown e-mail and wrong password alike). */
-export class InvalidCredentialsError extends Error {
+class InvalidCredentialsError extends Error {
   constructor() {
     super("Invalid e-mail or password.");
     this.name = "InvalidCredentialsError";
   }
 }
 
-export const authenticator = new Authenticator<{ _id: string; email: string }>().use(
+const authenticator = new Authenticator<{ _id: string; email: string }>().use(
   new FormStrategy(async ({ form }) => {
     const email = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");

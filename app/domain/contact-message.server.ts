@@ -5,11 +5,11 @@
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { CONTACT_STATUSES, type ContactDoc, type ContactStatus } from "#db/collections";
-import type { LeadKind } from "~/lib/lead-actions.server";
 import type { LeadFilter } from "~/lib/lead-filter";
 import type { ListPage } from "~/lib/list-page.server";
 import type { Actor } from "./audit";
 import { CONTACT_DELETED, CONTACT_NOT_FOUND, type ContactMessageInput } from "./contact-message";
+import type { LeadKind } from "./lead-actions.server";
 import { type LeadRow, type LeadView, leadRow } from "./lead-inbox";
 import {
   type AddNoteOutcome,
@@ -105,19 +105,13 @@ export async function deleteContactMessage(id: string, actor: Actor): Promise<bo
   return deleteLead(contacts, "contact", id, actor);
 }
 
-export async function addContactNote(
-  id: string,
-  text: string,
-  actor: Actor,
-): Promise<AddNoteOutcome> {
+async function addContactNote(id: string, text: string, actor: Actor): Promise<AddNoteOutcome> {
   const { contacts } = await getCollections();
   return addLeadNote(contacts, "contact", id, text, actor);
 }
 
 /** Every message the filter matches, for the CSV export (a cursor, not an array). */
-export async function contactMessagesForExport(
-  filter: LeadFilter,
-): Promise<AsyncGenerator<ContactDoc>> {
+async function contactMessagesForExport(filter: LeadFilter): Promise<AsyncGenerator<ContactDoc>> {
   const { contacts } = await getCollections();
   return leadsForExport(contacts, filter);
 }
@@ -145,7 +139,7 @@ export async function contactCsvRows(
   ]);
 }
 
-/** What the inbox's posts (lib/lead-actions.server.ts) do to contact messages. */
+/** What the inbox's posts (domain/lead-actions.server.ts) do to contact messages. */
 export const contactInbox: LeadKind<ContactStatus> = {
   noun: "contact message",
   statuses: CONTACT_STATUSES,

@@ -41,8 +41,6 @@ export interface VisitorSummary {
   series: VisitorStat[];
 }
 
-export type Dashboard = DashboardCounts & VisitorSummary;
-
 /** YYYY-MM-DD of the UTC day `date` falls on. */
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -88,10 +86,4 @@ export async function getVisitorSummary(now = new Date()): Promise<VisitorSummar
     visitorStats: stats,
     series: lastDays(now).map((date) => ({ date, count: byDate.get(date) ?? 0 })),
   };
-}
-
-/** Everything the dashboard shows, for callers that need it in one piece. */
-export async function getDashboard(now = new Date()): Promise<Dashboard> {
-  const [counts, visitors] = await Promise.all([getDashboardCounts(), getVisitorSummary(now)]);
-  return { ...counts, ...visitors };
 }

@@ -11,11 +11,11 @@
 // not verify. One browser may be trusted for a few accounts (the newest MAX_ENTRIES).
 import { randomBytes } from "node:crypto";
 import { type Cookie, createCookie } from "react-router";
+import { getSessionSecret } from "~/lib/settings.server";
 import { getEnv } from "../env.server";
-import { getSessionSecret } from "./settings.server";
 
 /** How long a browser stays trusted after its last successful sign-in. */
-export const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 3600;
+const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 3600;
 const MAX_ENTRIES = 5;
 const NONCE = /^[0-9a-f]{32}$/;
 

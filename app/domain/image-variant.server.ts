@@ -6,9 +6,9 @@
 import { Binary, GridFSBucket, type ObjectId } from "mongodb";
 import sharp, { type OutputInfo } from "sharp";
 import { getCollections, getDb } from "#db/client.server";
+import { parseObjectId } from "~/lib/object-id.server";
 import { IMAGE_WIDTHS } from "./image";
 import { IMAGE_BUCKET } from "./image.server";
-import { parseObjectId } from "./object-id.server";
 
 export type VariantFormat = "avif" | "webp" | "jpeg" | "png" | "gif";
 

@@ -15,6 +15,7 @@ import { getCollections, getDb } from "#db/client.server";
 import type { Collections } from "#db/collections";
 import { getEnv } from "~/env.server";
 import { UPLOAD_MAX_BODY_BYTES } from "~/lib/body-limit.server";
+import { parseObjectId } from "~/lib/object-id.server";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
@@ -23,7 +24,6 @@ import {
   STORED_IMAGE_PATH,
   storedImagePath,
 } from "./image";
-import { parseObjectId } from "./object-id.server";
 
 export const IMAGE_BUCKET = "images";
 

@@ -7,10 +7,10 @@ import type { ContactDoc, LeadNote, QuoteDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { dayRange, type LeadFilter } from "~/lib/lead-filter";
 import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
+import { parseObjectId } from "~/lib/object-id.server";
 import type { Actor } from "./audit";
 import { recordAudit } from "./audit.server";
 import { type LeadNoteView, type LeadView, NOTES_PER_LEAD_MAX } from "./lead-inbox";
-import { parseObjectId } from "./object-id.server";
 
 type LeadDoc = QuoteDoc | ContactDoc;
 /** How the audit log names the two lead collections. */
@@ -23,7 +23,7 @@ const SEARCHED = ["name", "email", "message"] as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 /** The URL's filter (page aside) as a query. */
-export function leadQuery<T extends LeadDoc>(filter: LeadFilter): Filter<T> {
+function leadQuery<T extends LeadDoc>(filter: LeadFilter): Filter<T> {
   const and: Filter<T>[] = [];
   if (filter.status) and.push({ status: filter.status } as Filter<T>);
   const range = dayRange(filter);

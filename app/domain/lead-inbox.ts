@@ -2,8 +2,11 @@
 // the shapes the pages receive, the internal-note form, the status check and its messages.
 import { z } from "zod";
 import type { LeadSource } from "#db/collections";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import { apiListQuery } from "~/lib/api-list";
+import type { LeadFilter } from "~/lib/lead-filter";
 
-/** The intents the inbox pages post (lib/lead-actions.server.ts); delete is confirm-delete's. */
+/** The intents the inbox pages post (domain/lead-actions.server.ts); delete is confirm-delete's. */
 export const STATUS_INTENT = "status";
 export const NOTE_INTENT = "note";
 /** Sent by the status control's fetcher: the action answers data, not a redirect. */
@@ -15,7 +18,7 @@ export const NOTE_MAX = 2000;
 export const NOTES_PER_LEAD_MAX = 100;
 
 export const NOTE_REQUIRED = "Write the note first.";
-export const NOTE_TOO_LONG = `A note can be at most ${NOTE_MAX.toLocaleString("en-US")} characters long.`;
+const NOTE_TOO_LONG = `A note can be at most ${NOTE_MAX.toLocaleString("en-US")} characters long.`;
 export const NOTES_FULL = `This record already has ${NOTES_PER_LEAD_MAX} notes; no more can be added.`;
 export const NOTE_ADDED = "Note added.";
 /** What a failed status change says (the original app's alert text). */
@@ -63,6 +66,39 @@ export function leadStatusBody<Status extends string>(statuses: readonly [Status
       },
     }),
   });
+}
+
+/** `?page&limit&status&search` of a lead list; `status` empty or absent: every status. */
+export function apiLeadListQuery<Status extends string>(
+  statuses: readonly [Status, ...Status[]],
+  defaultLimit: number = ADMIN_PAGE_SIZE,
+) {
+  return apiListQuery(defaultLimit).extend({
+    status: z
+      .enum(["", ...statuses] as [string, ...string[]], {
+        error: (issue) => {
+          const checked = checkStatus(issue.input, statuses);
+          return checked.ok ? undefined : checked.message;
+        },
+      })
+      .default("")
+      .describe(`One of ${statuses.join(", ")}; empty: all`),
+  });
+}
+
+/** The lead inbox's filter (lib/lead-filter.ts) a parsed API query stands for. */
+export function leadFilterOf<Status extends string>(query: {
+  page: number;
+  status: string;
+  search: string;
+}): LeadFilter<Status> {
+  return {
+    status: query.status as Status | "",
+    q: query.search,
+    from: "",
+    to: "",
+    page: query.page,
+  };
 }
 
 /** A row of an inbox list as the JSON API answers it (LeadRow; routes/api/contact.ts). */

@@ -71,7 +71,7 @@ export async function settleNotifications(): Promise<void> {
   while (inFlight.size) await Promise.allSettled([...inFlight]);
 }
 
-export function composeLeadMail(lead: LeadSummary, siteUrl: string) {
+function composeLeadMail(lead: LeadSummary, siteUrl: string) {
   const what = lead.kind === "quote" ? "quote request" : "contact message";
   const service = lead.fields.find(([label]) => label === "Service")?.[1];
   const subject =

@@ -1,11 +1,11 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { INDEXES } from "#db/collections";
+import { addressBucket } from "~/lib/client-ip.server";
 import {
   ATTACK_GUARD_MS,
   ATTACK_THRESHOLD,
   accountKey,
-  addressBucket,
   addressKey,
   attemptSucceeded,
   beginCodeMail,

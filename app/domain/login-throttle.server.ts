@@ -56,6 +56,7 @@
 import { type Db, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { collections } from "#db/collections";
+import { addressBucket } from "~/lib/client-ip.server";
 import { getEnv } from "../env.server";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -71,25 +72,9 @@ export const CODE_MAILS_PER_WINDOW = 5;
 export const accountKey = (email: string) => `account:${email}`;
 export const addressKey = (ip: string) => `ip:${addressBucket(ip)}`;
 export const pairKey = (email: string, ip: string) => `pair:${email}|${addressBucket(ip)}`;
-export const deviceKey = (nonce: string) => `device:${nonce}`;
-export const codeMailKey = (email: string) => `code-mail:${email}`;
-export const guardKey = (email: string) => `guard:${email}`;
-
-/** IPv4 as is; IPv6 as its /64 prefix (the first four groups, "::" expanded). */
-export function addressBucket(ip: string): string {
-  if (!ip.includes(":")) return ip;
-  const [head = "", tail] = ip.toLowerCase().split("%")[0]?.split("::") ?? [];
-  const left = head ? head.split(":") : [];
-  // An embedded IPv4 tail (64:ff9b::1.2.3.4) stands for two groups.
-  const right = tail ? tail.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : [];
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
-  const prefix = groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16));
-  while (prefix.length < 4) prefix.push("0");
-  return `${prefix.join(":")}::/64`;
-}
+const deviceKey = (nonce: string) => `device:${nonce}`;
+const codeMailKey = (email: string) => `code-mail:${email}`;
+const guardKey = (email: string) => `guard:${email}`;
 
 export type AttemptStart =
   | {
@@ -262,7 +247,7 @@ export async function beginCodeMail(
 }
 
 /** Whole minutes to tell the visitor, never "0 minutes". */
-export function minutesToWait(ms: number): number {
+function minutesToWait(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }
 

@@ -8,13 +8,13 @@ import { getCollections } from "#db/client.server";
 import type { LeadSource, SubscriberDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
+import { parseObjectId } from "~/lib/object-id.server";
 import type { Actor } from "./audit";
 import { recordAudit } from "./audit.server";
-import { parseObjectId } from "./object-id.server";
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

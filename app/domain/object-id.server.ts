@@ -1,11 +1,4 @@
-import { ObjectId } from "mongodb";
-
-/**
- * The ObjectId a URL or form names, or null when it is not one. Only 24 hex characters count:
- * `ObjectId.isValid` also accepts any 12-character string, which would turn "hello-world!"
- * into an id.
- */
-export function parseObjectId(value: unknown): ObjectId | null {
-  if (typeof value !== "string" || !/^[0-9a-f]{24}$/i.test(value)) return null;
-  return new ObjectId(value);
-}
+// parseObjectId knows no entity, so it lives in lib/object-id.server.ts
+// (docs/decisions/027-layers.md). This path stays only while the content types rewritten for
+// the kit (issue 21) still import it; once none does, delete this file.
+export { parseObjectId } from "~/lib/object-id.server";

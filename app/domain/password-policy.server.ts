@@ -22,7 +22,7 @@ import { FALLBACK_BRAND } from "~/lib/seo";
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 /** zxcvbn's score (0-4) a new password needs, on the scale below. */
-export const PASSWORD_MIN_SCORE = 3;
+const PASSWORD_MIN_SCORE = 3;
 
 /**
  * zxcvbn's score boundaries in guesses, one decade stricter than its defaults (1e3, 1e6, 1e8,

@@ -5,10 +5,10 @@
 import { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { QUOTE_STATUSES, type QuoteDoc, type QuoteStatus } from "#db/collections";
-import type { LeadKind } from "~/lib/lead-actions.server";
 import type { LeadFilter } from "~/lib/lead-filter";
 import type { ListPage } from "~/lib/list-page.server";
 import type { Actor } from "./audit";
+import type { LeadKind } from "./lead-actions.server";
 import { type LeadRow, type LeadView, leadRow } from "./lead-inbox";
 import {
   type AddNoteOutcome,
@@ -120,7 +120,7 @@ export async function addQuoteNote(
 }
 
 /** Every quote request the filter matches, for the CSV export (a cursor, not an array). */
-export async function quotesForExport(filter: LeadFilter): Promise<AsyncGenerator<QuoteDoc>> {
+async function quotesForExport(filter: LeadFilter): Promise<AsyncGenerator<QuoteDoc>> {
   const { quotes } = await getCollections();
   return leadsForExport(quotes, filter);
 }
@@ -152,7 +152,7 @@ export async function quoteCsvRows(
   ]);
 }
 
-/** What the inbox's posts (lib/lead-actions.server.ts) do to quote requests. */
+/** What the inbox's posts (domain/lead-actions.server.ts) do to quote requests. */
 export const quoteInbox: LeadKind<QuoteStatus> = {
   noun: "quote request",
   statuses: QUOTE_STATUSES,

@@ -12,8 +12,8 @@ import { ObjectId } from "mongodb";
 import { type Cookie, createCookie } from "react-router";
 import { getCollections } from "#db/client.server";
 import type { SessionDoc } from "#db/collections";
+import { getSessionSecret } from "~/lib/settings.server";
 import { getEnv } from "../env.server";
-import { getSessionSecret } from "./settings.server";
 
 /** lastSeenAt/expiresAt are written at most this often: not one write per request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
@@ -26,7 +26,7 @@ export interface SessionLimits {
   absoluteMs: number;
 }
 
-export function sessionLimits(): SessionLimits {
+function sessionLimits(): SessionLimits {
   const env = getEnv();
   return {
     idleMs: env.SESSION_IDLE_MINUTES * MINUTE,
@@ -59,7 +59,7 @@ export async function sessionCookie(
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
 /** 16 random bytes from the OS's CSPRNG, as 32 hex characters. */
-export function newSessionId(): string {
+function newSessionId(): string {
   return randomBytes(16).toString("hex");
 }
 

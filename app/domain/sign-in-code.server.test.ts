@@ -7,7 +7,7 @@ import { closeDatabase, getCollections } from "#db/client.server";
 import { INDEXES } from "#db/collections";
 import { setMailTransport } from "~/lib/mailer.server";
 import { changePassword, createAdmin } from "./admin.server";
-import { signInForToken } from "./api-token.server";
+import { signInForToken } from "./api-auth.server";
 import { OPERATOR_CLI } from "./audit";
 import { signIn, signInWithCode } from "./auth.server";
 import {

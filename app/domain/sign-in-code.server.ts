@@ -24,16 +24,16 @@ import { type Db, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { collections, type SignInCodeDoc } from "#db/collections";
 import { defaultFrom, sendMail } from "~/lib/mailer.server";
+import { getSessionSecret } from "~/lib/settings.server";
 import type { Actor } from "./audit";
 import { recordSignIn } from "./audit.server";
 import { beginCodeMail } from "./login-throttle.server";
-import { getSessionSecret } from "./settings.server";
 import { getSiteIdentity } from "./site-content.server";
 
 export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;
 export const SIGN_IN_CODE_MAX_TRIES = 5;
 /** The page's challenge: 32 random bytes, base64url. */
-export const CHALLENGE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const CHALLENGE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export type Channel = SignInCodeDoc["channel"];
 
@@ -170,7 +170,7 @@ export async function voidSignInCodes(email: string, db?: Db): Promise<void> {
  * The e-mail. The code is in the subject too: it is what the log shows when SMTP_URL is unset,
  * and what a phone shows without opening the message.
  */
-export function composeCodeMail(input: { code: string; brand: string; ip: string; now: Date }): {
+function composeCodeMail(input: { code: string; brand: string; ip: string; now: Date }): {
   subject: string;
   text: string;
 } {

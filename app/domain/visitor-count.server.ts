@@ -33,11 +33,11 @@ import { readSessionId, sessionCookieName } from "./session.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How often the queue is written. */
-export const FLUSH_INTERVAL_MS = 2_000;
+const FLUSH_INTERVAL_MS = 2_000;
 /** A queue this long is written at once (and in batches of this size). */
-export const FLUSH_AT = 1_000;
+const FLUSH_AT = 1_000;
 /** Distinct visits kept while the database cannot be reached; later ones are dropped. */
-export const MAX_QUEUE = 10_000;
+const MAX_QUEUE = 10_000;
 /** Visits of a day are still written this long after it ended (queue delay, clock skew). */
 export const LATE_MS = 5 * 60_000;
 /**

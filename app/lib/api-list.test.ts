@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_STATUSES } from "#db/collections";
-import {
-  API_LIMIT_MAX,
-  apiLeadListQuery,
-  apiListQuery,
-  LIMIT_INVALID,
-  leadFilterOf,
-  PAGE_INVALID,
-  paginationOf,
-} from "./api-list";
+import { apiLeadListQuery, leadFilterOf } from "~/domain/lead-inbox";
+import { API_LIMIT_MAX, apiListQuery, LIMIT_INVALID, PAGE_INVALID, paginationOf } from "./api-list";
 
 const contacts = apiLeadListQuery(CONTACT_STATUSES);
 

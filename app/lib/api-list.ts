@@ -1,13 +1,12 @@
 // The query of the JSON API's paged lists (GET /api/contact, /api/quotes, /api/subscribers;
-// SPEC §7 `?page&limit&status&search`) and the `pagination` they answer. Unlike the admin
+// `?page&limit&search`) and the `pagination` they answer. Unlike the admin
 // pages' URL (lib/lead-filter.ts parseLeadFilter, which drops what means nothing), a value the
 // API cannot use is a 400 naming it: a client should learn that `page=abc` did nothing.
 // Unknown parameters are ignored, as query strings go (`limit[$gt]=0` is a name, not an
-// operator: the query string is read as flat strings, lib/api.server.ts).
+// operator: the query string is read as flat strings, lib/api.server.ts). The lead lists'
+// `?status` is domain/lead-inbox.ts apiLeadListQuery.
 import { z } from "zod";
-import { checkStatus } from "~/domain/lead-inbox";
 import { ADMIN_PAGE_SIZE, SEARCH_MAX } from "./admin-list";
-import type { LeadFilter } from "./lead-filter";
 
 /**
  * The largest page a client may ask for: bounded work per request, yet enough for the SPEC's
@@ -44,41 +43,8 @@ export function apiListQuery(defaultLimit: number = ADMIN_PAGE_SIZE) {
   });
 }
 
-/** `?page&limit&status&search` of a lead list; `status` empty or absent: every status. */
-export function apiLeadListQuery<Status extends string>(
-  statuses: readonly [Status, ...Status[]],
-  defaultLimit: number = ADMIN_PAGE_SIZE,
-) {
-  return apiListQuery(defaultLimit).extend({
-    status: z
-      .enum(["", ...statuses] as [string, ...string[]], {
-        error: (issue) => {
-          const checked = checkStatus(issue.input, statuses);
-          return checked.ok ? undefined : checked.message;
-        },
-      })
-      .default("")
-      .describe(`One of ${statuses.join(", ")}; empty: all`),
-  });
-}
-
-/** The lead inbox's filter (lib/lead-filter.ts) a parsed API query stands for. */
-export function leadFilterOf<Status extends string>(query: {
-  page: number;
-  status: string;
-  search: string;
-}): LeadFilter<Status> {
-  return {
-    status: query.status as Status | "",
-    q: query.search,
-    from: "",
-    to: "",
-    page: query.page,
-  };
-}
-
 /** SPEC §7 `pagination`: the page shown (a page past the end shows the last), of how many. */
-export const paginationRecord = z.object({
+const paginationRecord = z.object({
   page: z.number().int(),
   pages: z.number().int(),
   limit: z.number().int(),

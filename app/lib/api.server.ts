@@ -9,7 +9,7 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { isDatabaseAvailable, isDatabaseConnectivityError } from "#db/client.server";
-import { verifyApiToken } from "~/domain/api-token.server";
+import { verifyApiToken } from "~/domain/api-auth.server";
 import type { Actor } from "~/domain/audit";
 import { actorOf } from "~/domain/auth.server";
 import { getEnv } from "~/env.server";

@@ -17,7 +17,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const UPLOAD_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** The JSON API's image upload (routes/api/images.ts). */
-export const API_UPLOAD_PATH = "/api/images";
+const API_UPLOAD_PATH = "/api/images";
 
 /**
  * The limit for one request: the upload limit only for multipart POSTs to the admin editors

@@ -16,8 +16,8 @@
 // and their renders are bounded by the render budget instead (lib/render-budget.server.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
-import { parseObjectId } from "~/domain/object-id.server";
 import { getEnv } from "~/env.server";
+import { parseObjectId } from "./object-id.server";
 import { declaredSearchParams } from "./page-params";
 import { publicPagesBuild } from "./public-pages-build.server";
 import { routeMatcher, routeTree } from "./route-tree.server";

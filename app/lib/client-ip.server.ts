@@ -20,3 +20,23 @@ export function normalizeIp(address: string | undefined): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return (mapped?.[1] ?? address).toLowerCase();
 }
+
+/**
+ * The unit that address-based limits count by (sign-in throttle, visitor forms, render
+ * budget): IPv4 as is; IPv6 as its /64 prefix (the first four groups, "::" expanded), since
+ * one client commonly holds a whole /64.
+ */
+export function addressBucket(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail] = ip.toLowerCase().split("%")[0]?.split("::") ?? [];
+  const left = head ? head.split(":") : [];
+  // An embedded IPv4 tail (64:ff9b::1.2.3.4) stands for two groups.
+  const right = tail ? tail.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  const prefix = groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16));
+  while (prefix.length < 4) prefix.push("0");
+  return `${prefix.join(":")}::/64`;
+}

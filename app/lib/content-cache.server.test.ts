@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { closeDatabase, getCollections } from "#db/client.server";
 import { faqStore } from "~/content/stores.server";
 import type { Actor } from "~/domain/audit";
-import { checkContentVersion, invalidateLocally } from "~/domain/content-version.server";
 import { readFaqs } from "~/domain/public-content.server";
 import {
   cachedContent,
@@ -14,6 +13,7 @@ import {
   startContentCache,
   stopContentCache,
 } from "./content-cache.server";
+import { checkContentVersion, invalidateLocally } from "./content-version.server";
 
 afterAll(closeDatabase);
 

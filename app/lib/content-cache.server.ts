@@ -4,7 +4,7 @@
 // edit, PAGE_CACHE=off) is rendered without a database round trip per section.
 //
 // - Fresh as the page cache is: every entry belongs to the content generation it was read under
-//   (domain/content-version.server.ts: at once on the instance that changed content, within a
+//   (lib/content-version.server.ts: at once on the instance that changed content, within a
 //   second on the others) and lives at most its TTL (PAGE_CACHE_TTL_SECONDS), so a write that
 //   bypasses the domain functions (a manual `mongosh` update) shows within that time too.
 // - Only reads: values are shared by every request, so they are frozen; a loader that changed
@@ -13,7 +13,7 @@
 //   per request from the cached documents.
 // - Off until `startContentCache` (app/server.ts startup(), not in development), so unit tests
 //   and scripts that call loaders read the database as before.
-import { contentGeneration } from "~/domain/content-version.server";
+import { contentGeneration } from "./content-version.server";
 
 interface Entry {
   generation: number;

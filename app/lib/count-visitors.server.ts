@@ -4,7 +4,6 @@
 // nothing but a check of the path and, once the answer is sent, a push into a queue.
 import type { IncomingHttpHeaders } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import type { VisitorCounter } from "../domain/visitor-count.server";
 import { normalizeIp } from "./client-ip.server";
 
 /**
@@ -37,7 +36,12 @@ export function isPrefetch(req: { headers: IncomingHttpHeaders }): boolean {
   return /prefetch|prerender|preview/i.test(purpose);
 }
 
-export function countVisitors(counter: VisitorCounter) {
+/** What a page view is handed to (domain/visitor-count.server.ts VisitorCounter). */
+export interface PageViewSink {
+  record(visit: { ip: string; userAgent: string | undefined; cookie: string | undefined }): void;
+}
+
+export function countVisitors(counter: PageViewSink) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (isPageRequest(req.method, req.path) && !isPrefetch(req)) {
       // Once the answer is out: only pages that were actually served (redirects and 304s

@@ -23,13 +23,6 @@ export function csvRow(values: readonly unknown[]): string {
 
 const BOM = "\uFEFF";
 
-/** A whole file: header row, then the rows. */
-export function toCsv(header: readonly string[], rows: Iterable<readonly unknown[]>): string {
-  let out = BOM + csvRow(header);
-  for (const row of rows) out += csvRow(row);
-  return out;
-}
-
 /**
  * A download answer that writes rows as they are read (a cursor over thousands of leads never
  * sits whole in memory). `filename` is ASCII, e.g. `quotes-2026-11-22.csv`.

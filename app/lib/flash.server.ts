@@ -4,8 +4,8 @@
 // script can put words on our pages. Most say that something worked; a few say that it did
 // not (a delete posted without JavaScript that failed) and are shown as errors.
 import { createCookie, redirect } from "react-router";
-import { getSessionSecret } from "~/domain/settings.server";
 import { getEnv } from "~/env.server";
+import { getSessionSecret } from "./settings.server";
 
 const MAX_LENGTH = 500;
 

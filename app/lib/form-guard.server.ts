@@ -9,12 +9,12 @@
 // that comes back carries a fresh token, so a person who was merely quick can send again.
 // See docs/decisions/010-visitor-form-protection.md.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { getSessionSecret } from "~/domain/settings.server";
 import { getEnv } from "~/env.server";
+import { getSessionSecret } from "./settings.server";
 
 /** The hidden fields every protected form carries. */
 export const FORM_TOKEN_FIELD = "formToken";
-export const HONEYPOT_FIELD = "website";
+const HONEYPOT_FIELD = "website";
 
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Clocks of several app instances may differ a little. */

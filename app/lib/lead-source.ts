@@ -12,7 +12,7 @@ export const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as c
 export type UtmKey = (typeof UTM_KEYS)[number];
 export const utmField = (key: UtmKey) => `utm_${key}`;
 
-export const SOURCE_URL_MAX = 2000;
+const SOURCE_URL_MAX = 2000;
 export const UTM_MAX = 200;
 
 /** The utm_* parameters of a query string, trimmed and bounded; undefined when there are none. */

@@ -12,7 +12,7 @@ const modules = import.meta.glob<{ loader?: { openapi?: ApiPath } }>(
 );
 
 /** Every described path, sorted; `own` is the document's own (its module is not globbed). */
-export function apiPaths(own: ApiPath): ApiPath[] {
+function apiPaths(own: ApiPath): ApiPath[] {
   const paths = [
     own,
     ...Object.values(modules)

@@ -15,7 +15,7 @@
 //   (lib/canonical-url.server.ts answers any other query string with a 301 first): one page
 //   state, one entry.
 // - Fresh: a page belongs to the content generation it was rendered under
-//   (domain/content-version.server.ts: at once on the instance that changed content, within a
+//   (lib/content-version.server.ts: at once on the instance that changed content, within a
 //   second on the others) and lives at most PAGE_CACHE_TTL_SECONDS (deadlines pass, years turn).
 // - ETag + 304: the tag is a hash of the stored page (the same on every instance) and the hour,
 //   so a browser's copy, whose form token ages, is replaced at least hourly.
@@ -49,7 +49,7 @@ export interface PageCacheOptions {
   enabled: boolean;
   ttlMs: number;
   maxBytes: number;
-  /** The content generation (domain/content-version.server.ts). */
+  /** The content generation (lib/content-version.server.ts). */
   generation: () => number;
   /** A fresh signed form token (lib/form-guard.server.ts). */
   formToken: () => Promise<string>;

@@ -5,7 +5,7 @@
 // IPv6 addresses count per /64, like the sign-in throttle (a subscriber gets a whole /64).
 import { MongoServerError } from "mongodb";
 import { getCollections } from "#db/client.server";
-import { addressBucket } from "~/domain/login-throttle.server";
+import { addressBucket } from "./client-ip.server";
 
 export interface RateLimitResult {
   allowed: boolean;

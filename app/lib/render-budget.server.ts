@@ -24,10 +24,10 @@ import { type AnyBulkWriteOperation, MongoBulkWriteError } from "mongodb";
 import type { ServerBuild } from "react-router";
 import { getCollections } from "#db/client.server";
 import type { RateLimitDoc } from "#db/collections";
-import { addressBucket } from "~/domain/login-throttle.server";
+import { addressBucket } from "./client-ip.server";
 import { routeMatcher, routeTree } from "./route-tree.server";
 
-export const RENDER_WINDOW_MS = 60_000;
+const RENDER_WINDOW_MS = 60_000;
 const FLUSH_MS = 1_000;
 
 /**
@@ -222,7 +222,7 @@ function networkOf(bucket: string): string | undefined {
  * any loader runs (routes/admin/guard.test.ts): signed out, every page under it is a redirect
  * to the sign-in page (a signed cookie checked, no render); signed in, the admin's own work.
  */
-export const ADMIN_LAYOUT_ID = "routes/admin/layout";
+const ADMIN_LAYOUT_ID = "routes/admin/layout";
 
 /**
  * Which requests of `build` the budget counts: a GET or HEAD React Router answers with a page

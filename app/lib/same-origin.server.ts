@@ -75,20 +75,6 @@ function configuredOrigin(): string[] {
   }
 }
 
-/** The same rule for a Fetch API request (unit tests, or a handler outside Express). */
-export function isCrossSiteRequest(request: Request): boolean {
-  const url = new URL(request.url);
-  const host = request.headers.get("Host") ?? url.host;
-  return (
-    crossSiteRefusal({
-      method: request.method,
-      siteOrigins: [`${url.protocol}//${host}`, ...configuredOrigin()],
-      secFetchSite: request.headers.get("Sec-Fetch-Site"),
-      origin: request.headers.get("Origin"),
-    }) !== null
-  );
-}
-
 function refusalPage(nonce: string | undefined): string {
   return `<!doctype html>
 <html lang="en">

@@ -5,7 +5,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAP_EMBED_PROVIDERS } from "~/domain/contact-info";
 import {
   contentSecurityPolicy,
   HSTS,
@@ -28,9 +27,11 @@ function parse(policy: string): Map<string, string[]> {
 }
 
 const nonce = "AAAAAAAAAAAAAAAAAAAAAA==";
+/** What app/server.ts passes: the contact page's map providers. */
+const frameOrigins = ["https://www.google.com", "https://www.openstreetmap.org"];
 
 describe("contentSecurityPolicy (production)", () => {
-  const policy = parse(contentSecurityPolicy({ nonce }));
+  const policy = parse(contentSecurityPolicy({ nonce, frameOrigins }));
 
   it("allows scripts only from self and with the response's nonce", () => {
     expect(policy.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
@@ -46,8 +47,8 @@ describe("contentSecurityPolicy (production)", () => {
     expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
   });
 
-  it("frames only the map providers the contact editor accepts", () => {
-    expect(policy.get("frame-src")).toEqual(MAP_EMBED_PROVIDERS.map((p) => p.origin));
+  it("frames only the origins it is given", () => {
+    expect(policy.get("frame-src")).toEqual(frameOrigins);
   });
 
   it("allows <style> elements only with the nonce, style attributes inline", () => {
@@ -56,7 +57,7 @@ describe("contentSecurityPolicy (production)", () => {
   });
 
   it("never allows inline or eval'd script, nor any wildcard", () => {
-    const text = contentSecurityPolicy({ nonce });
+    const text = contentSecurityPolicy({ nonce, frameOrigins });
     expect(text).not.toContain("unsafe-eval");
     expect(text).not.toMatch(/\*/);
     for (const [name, sources] of policy) {
@@ -67,7 +68,9 @@ describe("contentSecurityPolicy (production)", () => {
 
 describe("contentSecurityPolicy (options)", () => {
   it("adds the Cloudinary cloud's delivery path to img-src when uploads go there", () => {
-    const policy = parse(contentSecurityPolicy({ nonce, cloudinaryCloudName: "demo-cloud" }));
+    const policy = parse(
+      contentSecurityPolicy({ nonce, frameOrigins, cloudinaryCloudName: "demo-cloud" }),
+    );
     expect(policy.get("img-src")).toEqual([
       "'self'",
       "data:",
@@ -77,7 +80,7 @@ describe("contentSecurityPolicy (options)", () => {
   });
 
   it("in development lets Vite's styles and HMR socket through, scripts still by nonce", () => {
-    const policy = parse(contentSecurityPolicy({ nonce, development: true }));
+    const policy = parse(contentSecurityPolicy({ nonce, frameOrigins, development: true }));
     expect(policy.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
     expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get("connect-src")).toEqual(["'self'", "blob:", "ws:", "wss:"]);
@@ -121,7 +124,7 @@ describe("securityHeaders middleware", () => {
 
   beforeAll(async () => {
     const app = express();
-    app.use(securityHeaders({ production: true, development: false }));
+    app.use(securityHeaders({ frameOrigins, production: true, development: false }));
     app.get("/page", (_req, res) => {
       res.type("html").send(`<script nonce="${res.locals.cspNonce}"></script>`);
     });

@@ -11,7 +11,6 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import { createContext } from "react-router";
-import { MAP_EMBED_PROVIDERS } from "~/domain/contact-info";
 import { getEnv } from "~/env.server";
 
 /** Router context key of the response's CSP nonce (set in app/server.ts getLoadContext). */
@@ -20,18 +19,18 @@ export const cspNonceContext = createContext<string | undefined>(undefined);
 export type PolicyOptions = {
   /** The response's nonce (base64). */
   nonce: string;
+  /** Origins a page may show in a frame (app/server.ts: the contact page's map providers). */
+  frameOrigins: readonly string[];
   /** `npm run dev`: Vite injects styles and talks to its HMR server over a WebSocket. */
   development?: boolean;
   /** CLOUDINARY_CLOUD_NAME, when uploads go to Cloudinary: its delivery addresses are images. */
   cloudinaryCloudName?: string;
 };
 
-/** The map providers' origins, from the list the contact editor accepts (domain/contact-info.ts). */
-export const MAP_FRAME_ORIGINS = [...new Set(MAP_EMBED_PROVIDERS.map((p) => p.origin))];
-
 /** The Content-Security-Policy of an HTML answer. */
 export function contentSecurityPolicy({
   nonce,
+  frameOrigins,
   development = false,
   cloudinaryCloudName,
 }: PolicyOptions): string {
@@ -54,7 +53,7 @@ export function contentSecurityPolicy({
     // blob: the admin image field's preview of a picked file (a blob: URL this page made);
     // Chromium reads it through connect-src when the file turns out not to be an image.
     ["connect-src", "'self'", "blob:", ...(development ? ["ws:", "wss:"] : [])],
-    ["frame-src", ...MAP_FRAME_ORIGINS],
+    ["frame-src", ...frameOrigins],
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["form-action", "'self'"],
@@ -67,7 +66,7 @@ export function contentSecurityPolicy({
 export const NON_HTML_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 export const HSTS = "max-age=31536000; includeSubDomains";
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
 /** The headers every answer carries, whatever its type. */
 export function staticSecurityHeaders({ production }: { production: boolean }) {
@@ -123,12 +122,16 @@ function isHtml(contentType: unknown): boolean {
  * Every security header of an HTML answer with this nonce, for answers written without Express
  * (the page cache's hits, lib/page-cache.server.ts).
  */
-export function documentSecurityHeaders(nonce: string): Record<string, string> {
+export function documentSecurityHeaders(
+  nonce: string,
+  frameOrigins: readonly string[],
+): Record<string, string> {
   const env = getEnv();
   return {
     ...staticSecurityHeaders({ production: env.isProduction }),
     "Content-Security-Policy": contentSecurityPolicy({
       nonce,
+      frameOrigins,
       development: !env.isProduction && process.env.NODE_ENV === "development",
       cloudinaryCloudName: env.CLOUDINARY_CLOUD_NAME,
     }),
@@ -139,14 +142,13 @@ export function documentSecurityHeaders(nonce: string): Record<string, string> {
  * Express middleware: a nonce per response, then the headers as the answer's headers are
  * written. Mounted once, by server.js.
  */
-export function securityHeaders(
-  options: {
-    development?: boolean;
-    /** Overrides of the configuration (unit tests); read from getEnv() otherwise. */
-    production?: boolean;
-    cloudinaryCloudName?: string;
-  } = {},
-): RequestHandler {
+export function securityHeaders(options: {
+  frameOrigins: readonly string[];
+  development?: boolean;
+  /** Overrides of the configuration (unit tests); read from getEnv() otherwise. */
+  production?: boolean;
+  cloudinaryCloudName?: string;
+}): RequestHandler {
   const development = options.development ?? process.env.NODE_ENV === "development";
   let fixed: Record<string, string> | undefined;
   let cloudinaryCloudName = options.cloudinaryCloudName;
@@ -176,7 +178,12 @@ export function securityHeaders(
       res.setHeader(
         "Content-Security-Policy",
         isHtml(res.getHeader("Content-Type"))
-          ? contentSecurityPolicy({ nonce, development, cloudinaryCloudName })
+          ? contentSecurityPolicy({
+              nonce,
+              frameOrigins: options.frameOrigins,
+              development,
+              cloudinaryCloudName,
+            })
           : NON_HTML_POLICY,
       );
     });

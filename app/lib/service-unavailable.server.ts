@@ -3,7 +3,7 @@
 import { nonceAttribute } from "./security-headers.server";
 
 /** Shown after 'Error: ', the way every failed load is reported. */
-export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable.";
+const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable.";
 
 /** `nonce`: the response's CSP nonce (lib/security-headers.server.ts), for the <style>. */
 export function serviceUnavailablePage(nonce?: string): string {
@@ -43,7 +43,7 @@ const escapeHtml = (text: string) =>
 /** Fields a visitor never typed: carried again unseen so that sending again still works. */
 const UNSEEN = /^(?:formToken|website|_enhanced|__intent__|intent|source[A-Z]\w*|utm_\w+)$/;
 
-export const FORM_NOT_SENT_TITLE = "Your form was not sent";
+const FORM_NOT_SENT_TITLE = "Your form was not sent";
 
 /**
  * The answer to a form posted (without JavaScript) while the database cannot be reached: the

@@ -23,13 +23,12 @@ import { readLeadSource } from "./lead-source.server";
 import { hitRateLimit, retryAfterText } from "./rate-limit.server";
 
 /** Present (value "1") only in forms the browser's JavaScript sends (see EnhancedField). */
-export const ENHANCED_FIELD = "_enhanced";
+const ENHANCED_FIELD = "_enhanced";
 
-export const RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
-export const CHECK_FIELDS_MESSAGE = "Please correct the highlighted fields.";
-export const UNREADABLE_MESSAGE = "The form could not be read. Please try again.";
-export const STORAGE_FAILED_MESSAGE =
-  "We could not save this just now. Please try again in a moment.";
+const RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
+const CHECK_FIELDS_MESSAGE = "Please correct the highlighted fields.";
+const UNREADABLE_MESSAGE = "The form could not be read. Please try again.";
+const STORAGE_FAILED_MESSAGE = "We could not save this just now. Please try again in a moment.";
 
 export interface VisitorFormData {
   result: SubmissionResult<string[]>;

@@ -11,10 +11,10 @@ import { JsonLd } from "~/components/site/json-ld";
 import { ShareLinks } from "~/components/site/share-links";
 import { BLOG_NOT_FOUND } from "~/domain/blog";
 import { readBlogArticle, readLatestBlogs } from "~/domain/public-content.server";
+import { AVATAR_MAX_WIDTH } from "~/domain/responsive-image";
 import { publicSiteUrl } from "~/domain/site-content.server";
 import { formatDate } from "~/lib/format";
 import { isSafeImageSrc } from "~/lib/links";
-import { AVATAR_MAX_WIDTH } from "~/lib/responsive-image";
 import { absoluteUrl, errorSeo, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 

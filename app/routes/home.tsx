@@ -21,10 +21,10 @@ import {
   readLatestBlogs,
   readTestimonials,
 } from "~/domain/public-content.server";
+import { responsiveImage } from "~/domain/responsive-image";
 import { getEnv } from "~/env.server";
 import { isSafeImageSrc } from "~/lib/links";
 import type { PageHandle } from "~/lib/page-params";
-import { responsiveImage } from "~/lib/responsive-image";
 import { mergeRouteHeaders } from "~/lib/route-headers";
 import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";

@@ -53,7 +53,7 @@ describe("services page", () => {
     const src = page.hero.image;
     expect(src).toMatch(/^\/images\/[0-9a-f]{24}$/);
     const img = new RegExp(`<img[^>]*src="${src}"[^>]*>`).exec(html)?.[0] ?? "";
-    // Resized variants for the half-width box (lib/responsive-image.ts).
+    // Resized variants for the half-width box (domain/responsive-image.ts).
     expect(img).toContain(`${src}?w=640 640w`);
     expect(img).toMatch(/sizes="\(min-width: 1280px\) 584px/);
     expect(img).toContain('loading="eager"');

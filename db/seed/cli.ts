@@ -1,7 +1,7 @@
 // `npm run db:seed`: reset the demo content (admins, sessions and settings are kept).
 // Uses the same connection rules as the site: MONGODB_URI, else the embedded server on
 // DATA_DIR, which must not be open in a running site at the same time.
-import { contentChanged } from "../../app/domain/content-version.server";
+import { contentChanged } from "../../app/lib/content-version.server";
 import { closeDatabase, getDb } from "../client.server";
 import { resetDemoContent } from "./index";
 

@@ -12,10 +12,11 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { ADMIN_NAV } from "../../app/components/admin/admin-nav";
+import { rawSend } from "../robustness/fixtures";
 import { adminRoutes, PUBLIC_ADMIN_FILES, sampleUrl } from "../support/admin-routes";
 import { E2E_ADMIN } from "../support/constants";
-import { loggedSignInCode, requestFrom } from "../support/from-address";
 import { freePort, startApp } from "../support/process";
+import { loggedSignInCode } from "../support/sign-in-code";
 import { expect, test } from "./fixtures";
 
 const SESSION_COOKIE = "__Host-bureau_session"; // the e2e server runs in production mode
@@ -72,10 +73,11 @@ test("sign in, the admin shell, then sign out; the old cookie gets nothing", asy
     "aria-current",
     "page",
   );
-  // Sections whose editors come later are marked, visibly and for screen readers.
   for (const link of ADMIN_NAV) {
-    const name = link.ready ? link.label : `${link.label} Soon (not available yet)`;
-    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", link.to);
+    await expect(nav.getByRole("link", { name: link.label, exact: true })).toHaveAttribute(
+      "href",
+      link.to,
+    );
   }
   await expect(nav.getByRole("link", { name: "Admins" })).toHaveAttribute(
     "href",
@@ -178,9 +180,10 @@ test("under attack, a new browser signs in with the e-mailed code (issue 20 find
   try {
     await app.waitFor(/Bureau is listening on http:\/\/localhost:\d+/, 60_000);
     const url = `http://localhost:${port}`;
-    // Five wrong passwords from another address (tests/support/from-address.ts).
+    // Five wrong passwords from another address.
     for (let i = 1; i <= 5; i++) {
-      const wrong = await requestFrom("127.0.0.2", url, "/admin/login", {
+      const wrong = await rawSend(url, "/admin/login", {
+        localAddress: "127.0.0.2",
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ email: E2E_ADMIN.email, password: `guess ${i}` }).toString(),
@@ -237,20 +240,9 @@ test("admin pages answer no-store; sections to come show an admin 404", async ({
   // A mistyped address inside the admin: 404 in the admin shell, never the public site's page.
   const typo = await page.goto("/admin/dashboard/no-such-section");
   expect(typo?.status()).toBe(404);
+  expect(typo?.headers()["cache-control"]).toBe("no-store");
   await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
   await expect(page.getByText("There is no admin page at this address.")).toBeVisible();
-  // Any section whose editor has not landed yet (the list shrinks as editors arrive).
-  const upcoming = ADMIN_NAV.find((link) => !link.ready);
-  test.skip(!upcoming, "every section has its editor");
-  if (!upcoming) return;
-  const soon = await page.goto(upcoming.to);
-  expect(soon?.status()).toBe(404);
-  expect(soon?.headers()["cache-control"]).toBe("no-store");
-  await expect(page.getByRole("heading", { level: 1, name: upcoming.label })).toBeVisible();
-  await expect(page.getByText("This section is not available yet.")).toBeVisible();
-  await expect(
-    sidebar(page).getByRole("link", { name: new RegExp(`^${upcoming.label}`) }),
-  ).toHaveAttribute("aria-current", "page");
 });
 
 test("the mobile menu opens and closes without JavaScript", async ({ page }) => {

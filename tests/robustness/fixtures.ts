@@ -63,6 +63,12 @@ export interface Send {
   method?: string;
   headers?: Record<string, string>;
   body?: Buffer | string;
+  /**
+   * Send from this client address, as another machine would, without trusting a proxy: on
+   * Linux every address in 127.0.0.0/8 is the loopback (CI runs on Linux). The server is then
+   * reached on 127.0.0.1, whatever host `base` names (localhost may resolve to ::1).
+   */
+  localAddress?: string;
 }
 
 export interface Robust {
@@ -108,9 +114,11 @@ function sendOnce(
       : typeof options.body === "string"
         ? Buffer.from(options.body)
         : options.body;
+  const origin = options.localAddress ? `http://127.0.0.1:${new URL(base).port}` : base;
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, {
+    const req = http.request(`${origin}${path}`, {
       agent: via,
+      localAddress: options.localAddress,
       method: options.method ?? "GET",
       headers: {
         ...(body ? { "Content-Length": String(body.length) } : {}),

@@ -7,12 +7,12 @@
 // And while under attack, a wrong password from B gets the same answer as the right one, so
 // the attacker cannot learn which guess was right (the review's "password oracle").
 //
-// Two client addresses without trusting a proxy (tests/support/from-address.ts): A is
+// Two client addresses without trusting a proxy (fixtures.ts rawSend `localAddress`): A is
 // 127.0.0.2 and B 127.0.0.3, both the loopback on Linux, seen by the server as two machines.
 import { E2E_ADMIN } from "../support/constants";
-import { loggedSignInCode, requestFrom } from "../support/from-address";
 import { eventually } from "../support/process";
-import { type Answer, expect, type Robust, type Send, test } from "./fixtures";
+import { loggedSignInCode } from "../support/sign-in-code";
+import { type Answer, expect, type Robust, rawSend, type Send, test } from "./fixtures";
 
 const ATTACKER = "127.0.0.2";
 const OWNER = "127.0.0.3";
@@ -26,8 +26,7 @@ const sent: Record<string, number> = {};
 /** One request from `from` (a loopback address), counted under `what`. */
 function sendFrom(robust: Robust, from: string, what: string, path: string, options: Send) {
   sent[what] = (sent[what] ?? 0) + 1;
-  const body = options.body === undefined ? undefined : String(options.body);
-  return requestFrom(from, robust.url, path, { ...options, body });
+  return rawSend(robust.url, path, { ...options, localAddress: from });
 }
 
 /** A new admin (another account per surface, so the two sequences do not share counts). */

@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { describeError } from "~/components/site/error-page";
 import { ADMIN_BASE } from "./admin-nav";
 
-export function AdminErrorContent({ error }: { error: unknown }) {
+function AdminErrorContent({ error }: { error: unknown }) {
   const described = describeError(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (

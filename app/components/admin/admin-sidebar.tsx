@@ -30,11 +30,6 @@ function NavList({
             }
           >
             <span>{link.label}</span>
-            {link.ready ? null : (
-              <span className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-semibold text-amber-200 ring-1 ring-slate-600">
-                Soon<span className="sr-only"> (not available yet)</span>
-              </span>
-            )}
           </NavLink>
         </li>
       ))}

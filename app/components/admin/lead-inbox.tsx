@@ -47,7 +47,7 @@ const DATE_TIME = new Intl.DateTimeFormat("en-US", {
 });
 
 /** "Nov 22, 2026, 14:03 UTC": leads are answered by the hour, and UTC keeps hydration stable. */
-export function formatDateTime(iso: string): string {
+function formatDateTime(iso: string): string {
   return `${DATE_TIME.format(new Date(iso))} UTC`;
 }
 
@@ -79,7 +79,7 @@ export function StatusBadge({ status }: { status: string }) {
  * The filter over the list (a GET form: works without JavaScript, the URL can be shared):
  * search, status, received from / to, Filter, Clear, and Export CSV of the same filter.
  */
-export function LeadFilterForm({
+function LeadFilterForm({
   path,
   filter,
   statuses,
@@ -191,7 +191,7 @@ export function LeadFilterForm({
 }
 
 /** "12 quote requests", "3 quote requests match", or 'Loading...' while the list loads. */
-export function LeadCount({
+function LeadCount({
   path,
   total,
   filtered,
@@ -530,7 +530,7 @@ export interface LeadColumn {
 }
 
 /** Classes of a row and its cells: a card on phones (details, then status and actions). */
-export const leadRowClass = "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-start";
+const leadRowClass = "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-start";
 export const leadMainCellClass = `${tdClass} min-w-36 [overflow-wrap:anywhere] max-sm:col-span-2 max-sm:block max-sm:pb-3`;
 export const leadStatusCellClass = `${tdClass} max-sm:block max-sm:pt-0`;
 export const leadActionsCellClass = `${tdClass} text-right max-sm:block max-sm:pt-0`;

@@ -10,7 +10,7 @@ interface LayoutData {
 }
 
 /** A new value whenever a flash message arrives (a redirect after success), else null. */
-export function useFlashKey(): string | null {
+function useFlashKey(): string | null {
   return useRouteLoaderData<LayoutData>(ADMIN_LAYOUT_ID)?.flashKey ?? null;
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Icon } from "~/components/icon/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 
-export const BACK_TO_TOP_THRESHOLD = 300;
+const BACK_TO_TOP_THRESHOLD = 300;
 
 export function BackToTop() {
   const hydrated = useHydrated();

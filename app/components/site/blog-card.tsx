@@ -2,8 +2,8 @@
 // description cut at 150 characters plus an ellipsis, author. The whole card is
 // one link to /blog/{id}.
 import { Link } from "react-router";
+import { AVATAR_MAX_WIDTH, IMAGE_SIZES } from "~/domain/responsive-image";
 import { formatDate, isoDate, markdownToPlainText, truncate } from "~/lib/format";
-import { AVATAR_MAX_WIDTH, IMAGE_SIZES } from "~/lib/responsive-image";
 import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
 
 export const BLOG_CARD_TRUNCATE = 150;

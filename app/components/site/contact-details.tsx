@@ -1,7 +1,7 @@
 // The contact information block on /contact: address, e-mail, phone and the
 // optional picture, each line shown only when it has a value.
 import { Icon } from "~/components/icon/icon";
-import { responsiveImage } from "~/lib/responsive-image";
+import { responsiveImage } from "~/domain/responsive-image";
 import { EmailLink, PhoneLink } from "./contact-links";
 
 export function ContactDetailsCard({

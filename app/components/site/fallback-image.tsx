@@ -3,10 +3,10 @@
 // there is no source at all; a broken source is replaced once JavaScript runs, including one
 // that failed before hydration (it is then `complete` with no natural width).
 // A stored image (/images/<id>) also gets a srcset of its resized variants for the `sizes`
-// given (lib/responsive-image.ts); the fallback is shown without one.
+// given (domain/responsive-image.ts); the fallback is shown without one.
 import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
+import { responsiveImage } from "~/domain/responsive-image";
 import { isSafeImageSrc } from "~/lib/links";
-import { responsiveImage } from "~/lib/responsive-image";
 
 export const DEFAULT_IMAGE = "/demo/default-image.webp";
 export const DEFAULT_AVATAR = "/demo/default-avatar.webp";

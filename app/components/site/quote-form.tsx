@@ -21,7 +21,7 @@ import {
 } from "./visitor-form";
 
 /** The success message goes 3000 ms after a successful submission. */
-export const QUOTE_SUCCESS_RESET_MS = 3000;
+const QUOTE_SUCCESS_RESET_MS = 3000;
 
 export function QuoteForm({
   id,

@@ -4,7 +4,7 @@
 // accessible name says that it opens a new tab.
 
 import { Icon } from "~/components/icon/icon";
-import { IMAGE_SIZES } from "~/lib/responsive-image";
+import { IMAGE_SIZES } from "~/domain/responsive-image";
 import { FallbackImage } from "./fallback-image";
 import { classifyHref } from "./service-cta";
 

@@ -22,7 +22,7 @@ interface ShareLink {
 }
 
 /** The networks' documented share URLs; each takes the page URL (and some a title). */
-export function shareLinks({ url, title, summary }: ShareTarget): ShareLink[] {
+function shareLinks({ url, title, summary }: ShareTarget): ShareLink[] {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return [

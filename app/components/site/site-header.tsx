@@ -8,7 +8,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { quoteHref } from "~/lib/quote-link";
 
-export const NAV_LINKS = [
+const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/services", label: "Services" },
   { to: "/internships", label: "Career" },

@@ -10,7 +10,7 @@ import { type KeenSliderPlugin, useKeenSlider } from "keen-slider/react";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icon/icon";
 import type { Testimonial } from "~/content/testimonials";
-import { AVATAR_MAX_WIDTH } from "~/lib/responsive-image";
+import { AVATAR_MAX_WIDTH } from "~/domain/responsive-image";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
 import { Stars } from "./stars";

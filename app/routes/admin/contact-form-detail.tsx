@@ -24,10 +24,10 @@ import {
   CONTACT_STATUSES,
 } from "~/domain/contact-message";
 import { contactInbox, getContactMessage } from "~/domain/contact-message.server";
+import { leadAction } from "~/domain/lead-actions.server";
 import { NOTES_PER_LEAD_MAX, replyHref } from "~/domain/lead-inbox";
 import { notFound } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { leadAction } from "~/lib/lead-actions.server";
 import { leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
 import type { Route } from "./+types/contact-form-detail";
 import { PAGE } from "./contact-forms";

@@ -22,9 +22,9 @@ import { flashOf } from "~/components/admin/use-flash";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { CONTACT_STATUSES, CONTACTS_LOAD_FAILED, NO_CONTACTS } from "~/domain/contact-message";
 import { contactInbox, listContactMessages } from "~/domain/contact-message.server";
+import { leadAction } from "~/domain/lead-actions.server";
 import { attempt } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { leadAction } from "~/lib/lead-actions.server";
 import { leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
 import type { Route } from "./+types/contact-forms";
 

@@ -17,12 +17,12 @@ import {
 import { primaryLinkClass, secondaryLinkClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
+import { leadAction } from "~/domain/lead-actions.server";
 import { NOTES_PER_LEAD_MAX, replyHref } from "~/domain/lead-inbox";
 import { QUOTE_DELETE_CONFIRM, QUOTE_NOT_FOUND, QUOTE_STATUSES } from "~/domain/quote";
 import { getQuote, quoteInbox } from "~/domain/quote.server";
 import { notFound } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { leadAction } from "~/lib/lead-actions.server";
 import { leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
 import type { Route } from "./+types/quote-detail";
 import { PAGE } from "./quotes";

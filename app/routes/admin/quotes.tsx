@@ -19,6 +19,7 @@ import {
 import { AdminPageHeader, rowActionClass, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
+import { leadAction } from "~/domain/lead-actions.server";
 import {
   NO_QUOTES,
   QUOTE_DELETE_CONFIRM,
@@ -29,7 +30,6 @@ import {
 import { getQuote, listQuotes, quoteInbox } from "~/domain/quote.server";
 import { attempt, notFound } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { leadAction } from "~/lib/lead-actions.server";
 import { leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
 import type { Route } from "./+types/quotes";
 

@@ -1,6 +1,6 @@
 // POST /api/auth/login (SPEC §7): {email, password} -> {token, user}. The same throttle as the
 // sign-in page (domain/login-throttle.server.ts); the token is a bearer token for every other
-// write (domain/api-token.server.ts). While the account is under attack (many failures from
+// write (domain/api-auth.server.ts). While the account is under attack (many failures from
 // other addresses, then 7 days), every call without `code` answers the same 401 with
 // `codeRequired: true`, whether the password was right (a code is e-mailed to the account) or
 // wrong (nothing is); the same call with `code` added answers the token only when both are
@@ -10,7 +10,7 @@ import {
   loginCredentialsSchema,
   signInForToken,
   tokenResponse,
-} from "~/domain/api-token.server";
+} from "~/domain/api-auth.server";
 import { throttledMessage } from "~/domain/login-throttle.server";
 import { CODE_REFUSED_MESSAGE, CODE_STEP_MESSAGE } from "~/domain/sign-in-code.server";
 import { ApiError, apiJson, apiRoute, operation } from "~/lib/api.server";
@@ -40,7 +40,7 @@ const api = apiRoute("/api/auth/login", {
           });
         case "invalid":
           throw new ApiError(401, INVALID_CREDENTIALS);
-        // Under attack: one body per case, whatever the password (api-token.server.ts).
+        // Under attack: one body per case, whatever the password (api-auth.server.ts).
         case "code-step":
           return apiJson({ success: false, message: CODE_STEP_MESSAGE, codeRequired: true }, 401);
         case "code-refused":

@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { ONLY_ADMINS_ADD, OWN_PASSWORD_NEEDED } from "~/domain/admin";
 import { registerAdmin } from "~/domain/admin.server";
-import { credentialsSchema, issueApiToken, tokenResponse } from "~/domain/api-token.server";
+import { credentialsSchema, tokenResponse } from "~/domain/api-auth.server";
+import { issueApiToken } from "~/domain/api-token.server";
 import { beginPasswordCheck } from "~/domain/auth.server";
 import { ApiError, apiJson, apiRoute, operation } from "~/lib/api.server";
 import { clientIp } from "~/lib/client-ip.server";

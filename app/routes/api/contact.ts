@@ -14,9 +14,9 @@ import {
   listContactMessages,
   toContactRow,
 } from "~/domain/contact-message.server";
-import { leadReceipt } from "~/domain/lead-inbox";
+import { apiLeadListQuery, leadFilterOf, leadReceipt } from "~/domain/lead-inbox";
 import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
-import { apiLeadListQuery, leadFilterOf, pagedListResponse, paginationOf } from "~/lib/api-list";
+import { pagedListResponse, paginationOf } from "~/lib/api-list";
 import { acceptVisitorPost } from "~/lib/visitor-api.server";
 
 const api = apiRoute("/api/contact", {

@@ -3,17 +3,11 @@
 // requests received (a token; the query of /admin/dashboard/quotes, domain/quote.server.ts).
 // The SPEC's quote screen shows the whole list without pages, so a page here is the largest
 // allowed (API_LIMIT_MAX, 1,000) unless `limit` asks for fewer; `pagination` says when there is more.
-import { leadReceipt } from "~/domain/lead-inbox";
+import { apiLeadListQuery, leadFilterOf, leadReceipt } from "~/domain/lead-inbox";
 import { QUOTE_STATUSES, QUOTE_SUCCESS, quoteApiSchema, quoteRecord } from "~/domain/quote";
 import { createQuote, listQuotes, toQuoteRow } from "~/domain/quote.server";
 import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
-import {
-  API_LIMIT_MAX,
-  apiLeadListQuery,
-  leadFilterOf,
-  pagedListResponse,
-  paginationOf,
-} from "~/lib/api-list";
+import { API_LIMIT_MAX, pagedListResponse, paginationOf } from "~/lib/api-list";
 import { acceptVisitorPost } from "~/lib/visitor-api.server";
 
 const api = apiRoute("/api/quotes", {

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "mongodb";
 import { getDb } from "#db/client.server";
 import { collections } from "#db/collections";
-import { getEnv } from "../env.server";
+import { getEnv } from "~/env.server";
 
 const SESSION_SECRET_ID = "sessionSecret";
 

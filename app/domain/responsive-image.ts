@@ -2,7 +2,7 @@
 // answers `?w=<one of IMAGE_WIDTHS>` with a resized copy in the best format the browser's
 // Accept names (routes/images.ts). The markup never depends on the request: the same HTML
 // serves every browser (the page cache keeps it), the format is chosen at /images.
-import { IMAGE_WIDTHS, STORED_IMAGE_PATH } from "~/domain/image";
+import { IMAGE_WIDTHS, STORED_IMAGE_PATH } from "./image";
 
 export interface ResponsiveImageAttributes {
   srcSet?: string;

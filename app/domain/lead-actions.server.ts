@@ -6,7 +6,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { DELETE_INTENT } from "~/components/admin/confirm-delete";
-import type { Actor } from "~/domain/audit";
+import {
+  attempt,
+  deleteFromCollection,
+  notFound,
+  readForm,
+  unexpectedError,
+} from "~/lib/admin-crud.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { parseFormWith } from "~/lib/form-data.server";
+import type { Actor } from "./audit";
 import {
   checkStatus,
   ENHANCED_FIELD,
@@ -17,17 +26,8 @@ import {
   STATUS_FAILED,
   STATUS_INTENT,
   statusSetText,
-} from "~/domain/lead-inbox";
-import type { AddNoteOutcome } from "~/domain/lead-inbox.server";
-import {
-  attempt,
-  deleteFromCollection,
-  notFound,
-  readForm,
-  unexpectedError,
-} from "./admin-crud.server";
-import { redirectWithFlash } from "./flash.server";
-import { parseFormWith } from "./form-data.server";
+} from "./lead-inbox";
+import type { AddNoteOutcome } from "./lead-inbox.server";
 
 export interface LeadActionData {
   /** A failed status change, for the row whose control sent it. */

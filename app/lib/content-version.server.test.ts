@@ -4,9 +4,10 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { faqStore } from "~/content/stores.server";
-import type { Actor } from "./audit";
-import { recordAudit } from "./audit.server";
-import { setContactStatus } from "./contact-message.server";
+import type { Actor } from "~/domain/audit";
+import { recordAudit } from "~/domain/audit.server";
+import { setContactStatus } from "~/domain/contact-message.server";
+import { saveHeroSection } from "~/domain/hero.server";
 import {
   CONTENT_VERSION_ID,
   CONTENT_VERSION_POLL_MS,
@@ -14,7 +15,6 @@ import {
   contentChanged,
   contentGeneration,
 } from "./content-version.server";
-import { saveHeroSection } from "./hero.server";
 
 afterAll(closeDatabase);
 

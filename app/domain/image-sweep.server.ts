@@ -1,7 +1,7 @@
 // Runs sweepUnusedImages (domain/image.server.ts) in the background: a few minutes after start,
 // then every hour. Each instance runs its own; the sweep is safe to run concurrently, and a
 // run that fails (database down) just waits for the next one.
-import { sweepUnusedImages } from "~/domain/image.server";
+import { sweepUnusedImages } from "./image.server";
 
 const FIRST_RUN_MS = 5 * 60 * 1000;
 const EVERY_MS = 60 * 60 * 1000;
