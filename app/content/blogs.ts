@@ -172,7 +172,7 @@ export const blogs = defineCollection({
   entity: "blog",
   collection: "blogs",
   schema,
-  apiSchema: blogApiSchema as unknown as z.ZodType<z.output<typeof schema>>,
+  apiSchema: blogApiSchema,
   record: z.object({ ...fields, createdAt: z.date(), updatedAt: z.date() }),
   // JSON answers the dates as ISO strings.
   apiRecord: z.object({ ...fields, createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() }),

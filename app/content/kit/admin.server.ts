@@ -34,7 +34,7 @@ interface Args {
   context: Readonly<RouterContextProvider>;
 }
 
-export type ActionResult = {
+type ActionResult = {
   result: SubmissionResult<string[]> | null;
   listError: string | null;
 };
@@ -48,7 +48,6 @@ export interface IntentContext {
   /** The posted id; null when none (or empty). */
   id: string | null;
   actor: Actor;
-  adminEmail: string;
   /** The list with its search and page: where a write goes back to. */
   back: string;
   /** Form replies never carry these inputs back (a picked file does not serialise). */
@@ -128,7 +127,6 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
         form,
         id: typeof id === "string" && id !== "" ? id : null,
         actor,
-        adminEmail: admin.email,
         back,
         hideFields,
       });
