@@ -3,6 +3,7 @@
 // renumbers the cards. Each write runs the after-write steps once, as the kit's do.
 import type { ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
+import type { HighlightDoc } from "#db/collections";
 import type { Actor } from "~/domain/audit";
 import { parseObjectId } from "~/domain/object-id.server";
 import { createdBy, editedBy } from "~/lib/edit-stamps";
@@ -102,7 +103,7 @@ export const highlightStore: HighlightStore = {
       ...fields,
       order: count,
       ...createdBy(actor.email),
-    } as never);
+    } as HighlightDoc);
     const id = insertedId.toHexString();
     await thenRenumber(() => placeAt(insertedId, position), {
       actor,
