@@ -7,7 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { AUDIT_RETENTION_SECONDS, INDEXES } from "#db/collections";
-import { faqStore } from "~/content/stores.server";
+import { faqStore, highlightStore } from "~/content/stores.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 import {
   changePassword,
@@ -23,7 +23,6 @@ import { auditQuery, listAudit, recordAudit } from "./audit.server";
 import { actorOf, beginPasswordCheck, signIn, signOut } from "./auth.server";
 import { setContactStatus } from "./contact-message.server";
 import { saveHeroSection } from "./hero.server";
-import { createHighlight, moveHighlight } from "./highlight.server";
 import { toggleInternshipActive } from "./internship.server";
 import { deleteSubscriber } from "./newsletter.server";
 import { addQuoteNote, deleteQuote, setQuoteStatus } from "./quote.server";
@@ -96,12 +95,12 @@ describe("content changes", () => {
 
   it("records a highlight's move, an internship's toggle and a single page's save", async () => {
     const { internships } = await getCollections();
-    const first = await createHighlight(
+    const { _id: first } = await highlightStore.create(
       { title: "Fast", label: "", description: "", position: 1 },
       EDITOR,
     );
-    await createHighlight({ title: "Kind", label: "", description: "", position: 2 }, EDITOR);
-    expect(await moveHighlight(first, 2, EDITOR)).toBe(true);
+    await highlightStore.create({ title: "Kind", label: "", description: "", position: 2 }, EDITOR);
+    expect(await highlightStore.move(first, 2, EDITOR)).toBe(true);
     const _id = new ObjectId();
     await internships.insertOne({
       _id,

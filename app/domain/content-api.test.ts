@@ -2,14 +2,19 @@
 // and messages, read from JSON (tags as a list or text, images by address only).
 import { describe, expect, it } from "vitest";
 import {
+  BLOG_AUTHOR_REQUIRED,
+  BLOG_IMAGE_REQUIRED,
+  BLOG_REQUIRED,
+  blogApiSchema,
+} from "~/content/blogs";
+import { highlights, POSITION_MESSAGE } from "~/content/highlights";
+import {
   DEFAULT_RATING,
   TESTIMONIAL_IMAGE_REQUIRED,
   TESTIMONIAL_RATING_RANGE,
   TESTIMONIAL_REQUIRED,
   testimonials,
 } from "~/content/testimonials";
-import { BLOG_AUTHOR_REQUIRED, BLOG_IMAGE_REQUIRED, BLOG_REQUIRED, blogApiSchema } from "./blog";
-import { highlightSchema, POSITION_MESSAGE } from "./highlight";
 import { storedImagePath } from "./image";
 
 const post = {
@@ -122,6 +127,8 @@ describe("testimonialApiSchema", () => {
     expect(errorsOf(testimonialApiSchema().safeParse({})).name).toBe(TESTIMONIAL_REQUIRED);
   });
 });
+
+const highlightSchema = highlights.schema;
 
 describe("highlightSchema read from JSON", () => {
   it("takes a 1-based position, or none", () => {

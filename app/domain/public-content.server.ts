@@ -10,21 +10,22 @@
 // the back office, and a loader's answer is published whole in the page's hydration data and
 // its `.data` twin. A field reaches the site only once a view below names it.
 import { renderMarkdown } from "~/components/site/markdown.server";
+import type { BlogPost } from "~/content/blogs";
+import { blogSummary, listBlogPage, listLatestBlogs, readingMinutes } from "~/content/blogs.server";
 import type { Faq } from "~/content/faqs";
+import type { Highlight } from "~/content/highlights";
 import type { Resource } from "~/content/resources";
-import { faqStore, resourceStore, testimonialStore } from "~/content/stores.server";
+import {
+  blogStore,
+  faqStore,
+  highlightStore,
+  resourceStore,
+  testimonialStore,
+} from "~/content/stores.server";
 import type { Testimonial } from "~/content/testimonials";
 import { cachedContent } from "~/lib/content-cache.server";
 import { type Projected, type Projection, project } from "~/lib/projection";
 import { type AboutPage, getAboutPage } from "./about-page.server";
-import {
-  type BlogPost,
-  blogSummary,
-  getBlogById,
-  listBlogPage,
-  listLatestBlogs,
-  readingMinutes,
-} from "./blog.server";
 import {
   type ContactDetails,
   type ContactInfo,
@@ -33,7 +34,6 @@ import {
 } from "./contact-info.server";
 import { type Footer, getFooter } from "./footer.server";
 import { getHeroSection, type HeroSection } from "./hero.server";
-import { type Highlight, listHighlights } from "./highlight.server";
 import { listPublicInternshipDocs, type PublicInternshipDoc } from "./internship.server";
 import { parseObjectId } from "./object-id.server";
 import { getServicePage, type ServicePage } from "./service-page.server";
@@ -148,7 +148,7 @@ function publicRead<T, const P extends Projection<T>>(
 
 export const readFooter = publicRead("footer", getFooter, FOOTER);
 export const readHero = publicRead("hero", getHeroSection, HERO);
-export const readHighlights = publicRead("highlights", listHighlights, HIGHLIGHT);
+export const readHighlights = publicRead("highlights", highlightStore.list, HIGHLIGHT);
 export const readTestimonials = publicRead("testimonials", testimonialStore.list, TESTIMONIAL);
 export const readContactInfo = publicRead("contact-info", getContactInfo, CONTACT_INFO);
 export const readContactDetails = publicRead("contact-details", getContactDetails, CONTACT_DETAILS);
@@ -203,7 +203,7 @@ export async function readBlogArticle(id: string): Promise<BlogArticle | null> {
   return cachedContent(
     `blog:${canonical}`,
     async (): Promise<BlogArticle | null> => {
-      const post = await getBlogById(canonical);
+      const post = await blogStore.get(canonical);
       if (!post) return null;
       return {
         post: project(post, BLOG_POST),

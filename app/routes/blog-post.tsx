@@ -9,7 +9,7 @@ import { blogFeedLink } from "~/components/site/blog-meta";
 import { DEFAULT_AVATAR, DEFAULT_IMAGE, FallbackImage } from "~/components/site/fallback-image";
 import { JsonLd } from "~/components/site/json-ld";
 import { ShareLinks } from "~/components/site/share-links";
-import { BLOG_NOT_FOUND } from "~/domain/blog";
+import { BLOG_NOT_FOUND } from "~/content/blogs";
 import { readBlogArticle, readLatestBlogs } from "~/domain/public-content.server";
 import { AVATAR_MAX_WIDTH } from "~/domain/responsive-image";
 import { publicSiteUrl } from "~/domain/site-content.server";

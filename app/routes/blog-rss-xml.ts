@@ -2,12 +2,13 @@
 // (https://www.rssboard.org/rss-specification). Dates are RFC 822 as RSS requires;
 // Date#toUTCString gives exactly that form ("Sun, 22 Nov 2026 08:15:00 GMT").
 import { BLOG_FEED_PATH } from "~/components/site/blog-meta";
-import { blogSummary, listAllBlogs } from "~/domain/blog.server";
+import { blogSummary } from "~/content/blogs.server";
+import { blogStore } from "~/content/stores.server";
 import { getSiteIdentity } from "~/domain/site-content.server";
 import { escapeXml } from "~/lib/xml";
 
 export async function loader() {
-  const [{ brand, siteUrl }, posts] = await Promise.all([getSiteIdentity(), listAllBlogs()]);
+  const [{ brand, siteUrl }, posts] = await Promise.all([getSiteIdentity(), blogStore.list()]);
   const newest = posts.reduce<Date | null>(
     (latest, p) => (!latest || p.updatedAt > latest ? p.updatedAt : latest),
     null,

@@ -1,7 +1,7 @@
 // /sitemap.xml (https://www.sitemaps.org/protocol.html): every public page and every post, as
 // absolute URLs on SITE_URL, each with the date its content last changed (see
 // lastModifiedByPage). Listing pages are not split by `?page=`: every post is listed itself.
-import { listBlogStamps } from "~/domain/blog.server";
+import { listBlogStamps } from "~/content/blogs.server";
 import { lastModifiedByPage, PUBLIC_PAGES, publicSiteUrl } from "~/domain/site-content.server";
 import { escapeXml, w3cDateTime } from "~/lib/xml";
 

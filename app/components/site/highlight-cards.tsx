@@ -1,7 +1,7 @@
 // 'Why Choose …' highlight cards: icon and colour by position — first a headset,
 // second a users icon, the rest a trophy; blue, green, then yellow.
 import { Icon } from "~/components/icon/icon";
-import type { Highlight } from "~/domain/highlight.server";
+import type { Highlight } from "~/content/highlights";
 
 const STYLES: readonly { iconName: "headset" | "users" | "trophy"; tone: string }[] = [
   { iconName: "headset", tone: "bg-blue-100 text-blue-700" },

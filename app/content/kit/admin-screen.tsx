@@ -2,12 +2,19 @@
 // Add link, the editor (`?new`, `?edit=<id>`), the delete step (`?delete=<id>` without
 // JavaScript), and the searchable, paged table. Native forms throughout: everything works
 // without JavaScript, and conform checks the same schema in the browser when it runs.
+// A type whose editor or table shows more than its fields (a highlight's position, a post's
+// Markdown preview) hands in its own `editor` or `table`; the rest stays the kit's.
 
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowUpRightIcon } from "@phosphor-icons/react";
 import { Fragment, type ReactNode, useState } from "react";
 import { Form, Link } from "react-router";
-import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
+import {
+  CollectionTable,
+  type Column,
+  EditDeleteActions,
+  EditStamp,
+} from "~/components/admin/collection-table";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
 import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
 import {
@@ -27,7 +34,7 @@ import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
 /** The save button's intent; the action (admin.server.ts) checks the same value. */
 const SAVE_INTENT = "save";
 
-type Row = Record<string, unknown> & {
+export type Row = Record<string, unknown> & {
   _id: string;
   updatedAt: string;
   updatedBy: string | null;
@@ -44,14 +51,39 @@ export interface CollectionScreenData {
   deleting: Record<string, unknown> | null;
 }
 
-export function CollectionScreen({
+export type ScreenActionData = {
+  result: SubmissionResult<string[]> | null;
+  listError: string | null;
+};
+
+/** What an editor is given: the kit's own (drawn from the fields), or a type's. */
+export interface EditorProps {
+  type: CollectionType;
+  editing: Record<string, unknown> | null;
+  actionData: ScreenActionData | undefined;
+  cancelHref: string;
+}
+
+/** A type's own table: its columns (before Actions) and the cells of a row. */
+export interface TableOverride<R extends Row> {
+  columns: readonly Column[];
+  row: (item: R, here: { q: string; page: number }) => ReactNode;
+}
+
+export function CollectionScreen<R extends Row = Row>({
   type,
   loaderData,
   actionData,
+  editor,
+  table,
 }: {
   type: CollectionType;
-  loaderData: CollectionScreenData;
-  actionData?: { result: SubmissionResult<string[]> | null; listError: string | null };
+  loaderData: CollectionScreenData & { items: R[] };
+  actionData?: ScreenActionData;
+  /** The type's own editor, in place of the one drawn from its fields. */
+  editor?: (props: EditorProps) => ReactNode;
+  /** The type's own columns and cells, in place of the described ones. */
+  table?: TableOverride<R>;
 }) {
   const { admin } = type;
   const { items, total, page, pages, q, formOpen, editing, deleting } = loaderData;
@@ -77,13 +109,18 @@ export function CollectionScreen({
       />
 
       {formOpen ? (
-        <Editor
-          key={editingId ?? "new"}
-          type={type}
-          editing={editing}
-          lastResult={actionData?.result}
-          cancelHref={listUrl}
-        />
+        <Fragment key={editingId ?? "new"}>
+          {editor ? (
+            editor({ type, editing, actionData, cancelHref: listUrl })
+          ) : (
+            <CollectionEditor
+              type={type}
+              editing={editing}
+              lastResult={actionData?.result}
+              cancelHref={listUrl}
+            />
+          )}
+        </Fragment>
       ) : null}
 
       {deleting && deletingId ? (
@@ -105,35 +142,41 @@ export function CollectionScreen({
         search={admin.search}
         listError={actionData?.listError}
         columns={[
-          { label: admin.titleColumn.label },
-          ...admin.columns.map((c) => ({ label: c.label, className: columnClass(c) })),
+          ...(table?.columns ?? [
+            { label: admin.titleColumn.label },
+            ...admin.columns.map((c) => ({ label: c.label, className: columnClass(c) })),
+          ]),
           { label: "Actions", className: "text-right" },
         ]}
         emptyText={admin.emptyText}
         items={items}
         editingId={editingId}
         deletingId={deletingId}
-        row={(item) => (
-          <>
-            <TitleCell type={type} item={item} />
-            {admin.columns.map((c) => (
-              <td key={c.field} className={`${tdClass} ${columnClass(c)} ${cellClass(c)}`}>
-                <Value column={c} value={item[c.field]} clamp="line-clamp-4" />
+        row={(item) =>
+          table ? (
+            table.row(item, here)
+          ) : (
+            <>
+              <TitleCell type={type} item={item} />
+              {admin.columns.map((c) => (
+                <td key={c.field} className={`${tdClass} ${columnClass(c)} ${cellClass(c)}`}>
+                  <Value column={c} value={item[c.field]} clamp="line-clamp-4" />
+                </td>
+              ))}
+              <td className={`${tdClass} text-right`}>
+                <div className={rowActionsClass}>
+                  <EditDeleteActions
+                    path={admin.path}
+                    here={here}
+                    id={item._id}
+                    subject={admin.subject(item)}
+                    deleteQuestion={type.texts.deleteConfirm}
+                  />
+                </div>
               </td>
-            ))}
-            <td className={`${tdClass} text-right`}>
-              <div className={rowActionsClass}>
-                <EditDeleteActions
-                  path={admin.path}
-                  here={here}
-                  id={item._id}
-                  subject={admin.subject(item)}
-                  deleteQuestion={type.texts.deleteConfirm}
-                />
-              </div>
-            </td>
-          </>
-        )}
+            </>
+          )
+        }
       />
     </>
   );
@@ -260,22 +303,33 @@ export function fieldRows(
   return rows;
 }
 
-function Editor({
+/** A stored value as its input shows it: a list of tags as one comma-separated line. */
+function formValue(field: FieldDescriptor, value: unknown): unknown {
+  return field.kind === "tags" && Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** The editor drawn from a type's fields; `extraFields` adds inputs of the type's own after them. */
+export function CollectionEditor({
   type,
   editing,
   lastResult,
   cancelHref,
+  extraFields,
 }: {
   type: CollectionType;
   editing: Record<string, unknown> | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
+  extraFields?: (
+    fields: Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>,
+    formErrorId: string | undefined,
+  ) => ReactNode;
 }) {
   const saving = usePosting(SAVE_INTENT);
   const [uploading, setUploading] = useState(false);
   const defaults: Record<string, unknown> = {};
   for (const field of type.fields) {
-    if (editing) defaults[field.name] = editing[field.name];
+    if (editing) defaults[field.name] = formValue(field, editing[field.name]);
     else if (field.kind === "stars") defaults[field.name] = field.defaultValue;
   }
   const [form, fields] = useEditorForm(type.schema, {
@@ -323,6 +377,7 @@ function Editor({
             <Fragment key={row[0].name}>{input(row[0])}</Fragment>
           ),
         )}
+        {extraFields?.(fields as never, formErrorId)}
         <div className="flex flex-wrap gap-3">
           <SubmitButton
             pending={saving || uploading}

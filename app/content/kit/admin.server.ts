@@ -3,12 +3,15 @@
 // the session first (nobody signed out gets a body read), then the form, the delete or save
 // intent, the schema, the image files (stored only once every other field is valid, so a
 // refused form leaves nothing behind), the write through the store (which runs the
-// after-write steps), and a redirect with a flash.
+// after-write steps), and a redirect with a flash. A type with intents of its own (moving a
+// highlight, previewing a post) hands them in as `intents`: the kit still checks the session
+// and reads the form first.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { DELETE_INTENT } from "~/components/admin/confirm-delete";
+import type { Actor } from "~/domain/audit";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
+import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
 import { discardImage, readUploadForm, resolveImageField } from "~/domain/image.server";
 import {
   attempt,
@@ -20,7 +23,7 @@ import {
 import { listHref, parseListState } from "~/lib/admin-list";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
-import type { CollectionStore } from "./store.server";
+import type { ListPage } from "~/lib/list-page.server";
 import { type CollectionType, isImageField } from "./types";
 
 /** The save button's intent (delete has its own, DELETE_INTENT). */
@@ -31,24 +34,74 @@ interface Args {
   context: Readonly<RouterContextProvider>;
 }
 
-type ActionResult = { result: SubmissionResult<string[]> | null; listError: string | null };
+type ActionResult = {
+  result: SubmissionResult<string[]> | null;
+  listError: string | null;
+};
 
 const invalid = (result: SubmissionResult<string[]> | null, listError: string | null = null) =>
   data<ActionResult>({ result, listError }, { status: 400 });
 
-export function collectionAdmin<T extends CollectionType>(store: CollectionStore<T>) {
+/** What an intent of the type's own is given, once the session is checked and the form read. */
+export interface IntentContext {
+  form: FormData;
+  /** The posted id; null when none (or empty). */
+  id: string | null;
+  actor: Actor;
+  /** The list with its search and page: where a write goes back to. */
+  back: string;
+  /** Form replies never carry these inputs back (a picked file does not serialise). */
+  hideFields: string[];
+}
+
+export interface AdminOptions<Extra extends object> {
+  /** The type's own intents, by the value its form posts as `intent`. */
+  intents?: Record<
+    string,
+    (context: IntentContext) => Promise<Response | ReturnType<typeof data<ActionResult & Extra>>>
+  >;
+}
+
+/**
+ * What the screen needs of a store: the kit's own (kit/store.server.ts), or one a type builds on
+ * it (a highlight's, whose table also gives each card's position).
+ */
+export interface AdminStore {
+  type: CollectionType;
+  listForAdmin(query: { q: string; page: number }): Promise<ListPage<{ _id: string }>>;
+  get(id: string): Promise<{ _id: string } | null>;
+  create(input: Record<string, unknown>, actor: Actor): Promise<unknown>;
+  update(id: string, input: Record<string, unknown>, actor: Actor): Promise<boolean>;
+  remove(id: string, actor: Actor): Promise<boolean>;
+}
+
+/** The loader's answer: the store's page of the table, the search, the record being edited. */
+type ScreenData<S extends AdminStore> = Awaited<ReturnType<S["listForAdmin"]>> & {
+  q: string;
+  formOpen: boolean;
+  editing: Awaited<ReturnType<S["get"]>> | null;
+  deleting: Awaited<ReturnType<S["get"]>> | null;
+};
+
+export function collectionAdmin<S extends AdminStore, Extra extends object = Record<never, never>>(
+  store: S,
+  options: AdminOptions<Extra> = {},
+) {
   const { type } = store;
   const { texts } = type;
   const path = type.admin.path;
   const imageFields = type.fields.filter(isImageField);
+  const intents = options.intents ?? {};
+  const hideFields = imageFields.map((field) => imageFieldNames(field.name).file);
 
-  async function loader({ request }: Pick<Args, "request">) {
+  async function loader({ request }: Pick<Args, "request">): Promise<ScreenData<S>> {
     await requireAdmin(request);
-    return loadCollectionScreen(request, {
+    const screen = await loadCollectionScreen(request, {
       list: store.listForAdmin,
       get: store.get,
       notFoundText: texts.notFound,
     });
+    return screen as ScreenData<S>;
   }
 
   async function action({ request, context }: Args) {
@@ -62,8 +115,22 @@ export function collectionAdmin<T extends CollectionType>(store: CollectionStore
       const field = imageFields[0]?.name ?? "";
       return invalid({ status: "error", error: { [field]: [IMAGE_UPLOAD_FAILED] } });
     }
-    const intent = form.get("intent");
+    // A button's own intent comes after the form's hidden one: the type's own intents win.
+    const posted = form.getAll("intent");
+    const isOwn = (value: unknown): value is string =>
+      typeof value === "string" && Object.hasOwn(intents, value);
+    const intent = posted.find(isOwn) ?? posted[0];
     const id = form.get("id");
+    const own = isOwn(intent) ? intents[intent] : undefined;
+    if (own) {
+      return own({
+        form,
+        id: typeof id === "string" && id !== "" ? id : null,
+        actor,
+        back,
+        hideFields,
+      });
+    }
 
     if (intent === DELETE_INTENT) {
       if (typeof id !== "string" || !(await store.get(id))) notFound(texts.notFound);
@@ -82,7 +149,7 @@ export function collectionAdmin<T extends CollectionType>(store: CollectionStore
     const editId = typeof id === "string" && id !== "" ? id : null;
     if (editId !== null && !(await store.get(editId))) notFound(texts.notFound);
     const submission = parseFormWith(form, type.schema);
-    if (submission.status !== "success") return invalid(submission.reply());
+    if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
 
     // Only now are files stored: a form with other errors leaves nothing behind.
     const input: Record<string, unknown> = { ...submission.value };
@@ -93,7 +160,7 @@ export function collectionAdmin<T extends CollectionType>(store: CollectionStore
       const message = !image.ok ? image.message : image.url === "" ? field.required : undefined;
       if (message) {
         await discardStored();
-        return invalid(submission.reply({ fieldErrors: { [field.name]: [message] } }));
+        return invalid(submission.reply({ hideFields, fieldErrors: { [field.name]: [message] } }));
       }
       if (image.ok) {
         input[field.name] = image.url;
@@ -101,7 +168,7 @@ export function collectionAdmin<T extends CollectionType>(store: CollectionStore
       }
     }
 
-    const value = input as Parameters<typeof store.create>[0];
+    const value = input;
     const saved = await attempt(`${editId ? "Updating" : "Creating"} a ${type.entity}`, () =>
       editId ? store.update(editId, value, actor) : store.create(value, actor).then(() => true),
     );
@@ -111,7 +178,7 @@ export function collectionAdmin<T extends CollectionType>(store: CollectionStore
       if (saved.ok) notFound(texts.notFound);
       const failed = editId ? texts.updateFailed : texts.createFailed;
       return data<ActionResult>(
-        { result: submission.reply({ formErrors: [failed] }), listError: null },
+        { result: submission.reply({ hideFields, formErrors: [failed] }), listError: null },
         { status: 500 },
       );
     }

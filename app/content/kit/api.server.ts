@@ -15,10 +15,19 @@ import { imageToSave } from "~/lib/api-image.server";
 import type { CollectionStore, InputOf } from "./store.server";
 import { type CollectionType, isImageField } from "./types";
 
-export function collectionApi<T extends CollectionType>(store: CollectionStore<T>) {
+/** The store's reads and writes (its admin table is not the API's). */
+type ApiStore<T extends CollectionType> = Pick<
+  CollectionStore<T>,
+  "type" | "list" | "get" | "create" | "update" | "remove"
+>;
+
+export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
   const { type } = store;
   const { api: doc, texts } = type;
-  const record = type.record.extend({ _id: z.string() });
+  const record = (type.apiRecord ?? type.record).extend({ _id: z.string() });
+  const notFound = texts.apiNotFound ?? texts.notFound;
+  const summaries = doc.summaries ?? {};
+  const noun = type.admin.noun[0];
   const body = (type.apiSchema ?? type.schema) as z.ZodType<InputOf<T>>;
   const imageFields = type.fields.filter(isImageField);
 
@@ -41,7 +50,7 @@ export function collectionApi<T extends CollectionType>(store: CollectionStore<T
     }),
     post: operation({
       tag: doc.tag,
-      summary: `Add a ${type.admin.noun[0]}`,
+      summary: summaries.create ?? `Add a ${noun}`,
       description: doc.createDescription,
       auth: "bearer",
       body,
@@ -57,18 +66,18 @@ export function collectionApi<T extends CollectionType>(store: CollectionStore<T
   const one = apiRoute(`${doc.path}/{id}`, {
     get: operation({
       tag: doc.tag,
-      summary: `One ${type.admin.noun[0]}`,
+      summary: summaries.one ?? `One ${noun}`,
       auth: "none",
       response: z.object({ success: z.literal(true), data: record }),
       handler: async ({ params }) => {
         const found = await store.get(params.id ?? "");
-        if (!found) apiNotFound(texts.notFound);
+        if (!found) apiNotFound(notFound);
         return apiJson({ success: true, data: found });
       },
     }),
     put: operation({
       tag: doc.tag,
-      summary: `Replace a ${type.admin.noun[0]}`,
+      summary: summaries.update ?? `Replace a ${noun}`,
       description: doc.updateDescription,
       auth: "bearer",
       body,
@@ -76,22 +85,22 @@ export function collectionApi<T extends CollectionType>(store: CollectionStore<T
       handler: async ({ params, body, actor }) => {
         const id = params.id ?? "";
         // An unknown id is a 404 before any image address is looked at.
-        if (!(await store.get(id))) apiNotFound(texts.notFound);
+        if (!(await store.get(id))) apiNotFound(notFound);
         // Deleted meanwhile: a 404 too.
-        if (!(await store.update(id, await withImages(body), actor))) apiNotFound(texts.notFound);
+        if (!(await store.update(id, await withImages(body), actor))) apiNotFound(notFound);
         const updated = await store.get(id);
-        if (!updated) apiNotFound(texts.notFound);
+        if (!updated) apiNotFound(notFound);
         return apiJson({ success: true, data: updated, message: texts.updated });
       },
     }),
     delete: operation({
       tag: doc.tag,
-      summary: `Delete a ${type.admin.noun[0]}`,
+      summary: summaries.delete ?? `Delete a ${noun}`,
       description: doc.deleteDescription,
       auth: "bearer",
       response: z.object({ success: z.literal(true), message: z.string() }),
       handler: async ({ params, actor }) => {
-        if (!(await store.remove(params.id ?? "", actor))) apiNotFound(texts.notFound);
+        if (!(await store.remove(params.id ?? "", actor))) apiNotFound(notFound);
         return apiJson({ success: true, message: texts.deleted });
       },
     }),

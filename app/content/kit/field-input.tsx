@@ -38,6 +38,18 @@ export function FieldInput({
           autoFocus={autoFocus}
         />
       );
+    case "tags":
+      // One line of comma-separated words; the schema splits it into the stored list.
+      return (
+        <InputField
+          meta={meta}
+          {...common}
+          type="text"
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
+          autoComplete="off"
+        />
+      );
     case "link":
       return (
         <InputField
@@ -148,6 +160,7 @@ export function FieldInput({
           errors={meta.errors}
           onUploadingChange={onUploadingChange}
           hint={field.hint}
+          removable={field.removable ?? true}
         />
       );
   }

@@ -33,21 +33,48 @@ export interface CollectionStore<T extends CollectionType> {
   remove(id: string, actor: Actor): Promise<boolean>;
 }
 
-type Doc = Document & { _id: ObjectId; createdAt: Date; updatedAt: Date; updatedBy?: string };
+export type Doc = Document & {
+  _id: ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+  updatedBy?: string;
+};
+
+export interface StoreOptions<T extends CollectionType> {
+  /**
+   * How a stored document is read, when it may lack fields (written by an older client of the
+   * JSON API): every field normalised, so pages never meet an undefined. By default the
+   * record's fields are copied as they are.
+   */
+  read?: (doc: Doc) => z.output<T["record"]>;
+}
 
 /** Newest first: a record just created is at the top of page 1. */
 const ADMIN_SORT = { createdAt: -1, _id: -1 } as const;
 
-export function collectionStore<T extends CollectionType>(type: T): CollectionStore<T> {
+export function collectionStore<T extends CollectionType>(
+  type: T,
+  options: StoreOptions<T> = {},
+): CollectionStore<T> {
   const fields = Object.keys(type.record.shape);
+  const adminSort = type.adminSort ?? ADMIN_SORT;
   const images = imageFields(type);
   const handle = async () =>
     (await getCollections())[type.collection] as unknown as Collection<Doc>;
   const toRecord = (doc: Doc): RecordOf<T> => {
+    if (options.read) return { ...options.read(doc), _id: doc._id.toHexString() } as RecordOf<T>;
     const record: Record<string, unknown> = { _id: doc._id.toHexString() };
     if (type.fromDocument) Object.assign(record, type.fromDocument(doc));
     else for (const field of fields) record[field] = doc[field];
     return record as RecordOf<T>;
+  };
+  // Only the record's fields are stored: a form's schema may also carry inputs that are not
+  // content (an image field's file, its "Remove image" box).
+  const stored = (input: InputOf<T>): Document => {
+    const value = input as Document;
+    const out: Document = {};
+    for (const field of fields) if (field in value) out[field] = value[field];
+    return out;
   };
   const imagesOf = (doc: Document) =>
     images.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
@@ -62,10 +89,15 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     async listForAdmin(query) {
       return listPage(await handle(), {
         filter: searchFilter<Doc>(query.q, type.searchFields),
-        sort: ADMIN_SORT,
+        sort: adminSort,
         page: query.page,
         pageSize: ADMIN_PAGE_SIZE,
-        map: (doc) => ({ ...toRecord(doc), ...editInfo(doc) }),
+        map: (doc) => {
+          // A document an older client wrote may lack its dates: its id says when it came.
+          const createdAt = doc.createdAt instanceof Date ? doc.createdAt : doc._id.getTimestamp();
+          const updatedAt = doc.updatedAt instanceof Date ? doc.updatedAt : createdAt;
+          return { ...toRecord(doc), ...editInfo({ ...doc, createdAt, updatedAt }) };
+        },
       });
     },
     async get(id) {
@@ -75,7 +107,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       return doc ? toRecord(doc) : null;
     },
     async create(input, actor) {
-      const doc = { ...(input as Document), ...createdBy(actor.email) } as Doc;
+      const doc = { ...stored(input), ...createdBy(actor.email) } as Doc;
       const { insertedId } = await (await handle()).insertOne(doc);
       const id = insertedId.toHexString();
       await afterWrite({
@@ -92,7 +124,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       if (!_id) return false;
       const before = await (await handle()).findOneAndUpdate(
         { _id },
-        { $set: { ...(input as Document), ...editedBy(actor.email) } },
+        { $set: { ...stored(input), ...editedBy(actor.email) } },
         { returnDocument: "before" },
       );
       if (!before) return false;

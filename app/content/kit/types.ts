@@ -33,6 +33,8 @@ export type FieldDescriptor =
   /** A link visitors open: an http(s) address or a path on this site (kit/links.ts checks it). */
   | (FieldBase & { kind: "link" })
   | (FieldBase & { kind: "textarea" | "markdown"; rows?: number })
+  /** A list of short words, typed as one comma-separated line (the record keeps a list). */
+  | (FieldBase & { kind: "tags" })
   | (FieldBase & {
       kind: "image";
       /** The message when no image is given (a required image), else the image is optional. */
@@ -40,6 +42,8 @@ export type FieldDescriptor =
       /** The message for an address that names no usable image (the JSON API's refusal). */
       invalid: string;
       hint: string;
+      /** False: no "Remove image" box (a required image is replaced, never removed). */
+      removable?: false;
     })
   | (FieldBase & { kind: "stars"; defaultValue: number })
   | (FieldBase & { kind: "select"; options: readonly string[]; placeholder: string })
@@ -86,6 +90,8 @@ export interface CollectionTexts {
   /** A failed save, inline above the form; the form keeps what was typed. */
   createFailed: string;
   updateFailed: string;
+  /** The JSON API's 404 when it words it differently from the admin's `notFound`. */
+  apiNotFound?: string;
 }
 
 export interface AdminScreen {
@@ -117,6 +123,8 @@ export interface ApiDescription {
   createDescription?: string;
   updateDescription?: string;
   deleteDescription?: string;
+  /** Operation summaries when the generic ones ("Add a …", "One …") do not fit. */
+  summaries?: { create?: string; one?: string; update?: string; delete?: string };
 }
 
 export interface CollectionType<
@@ -126,13 +134,15 @@ export interface CollectionType<
   /** The audit log's entity, also the key of the shared test suite's cases. */
   entity: AuditEntity;
   /** The key in db/collections.ts. */
-  collection: "testimonials" | "resources" | "faqs" | "internships";
+  collection: "testimonials" | "resources" | "faqs" | "internships" | "highlights" | "blogs";
   /** The editor's form, checked in the browser and again by the action. */
   schema: Schema;
   /** The JSON body for POST and PUT; the form's schema when the same. */
   apiSchema?: z.ZodType<z.output<Schema>>;
   /** A record as the admin, the JSON API and the public pages read it (besides `_id`). */
   record: Rec;
+  /** The record as JSON answers it, when it differs from `record` (dates become strings). */
+  apiRecord?: z.ZodObject;
   fields: readonly FieldDescriptor[];
   texts: CollectionTexts;
   /**
@@ -146,6 +156,8 @@ export interface CollectionType<
   searchFields: readonly string[];
   /** The public order (pages, JSON API list), ending with `_id`; the admin table is newest first. */
   publicSort: Record<string, 1 | -1>;
+  /** The admin table's order, ending with `_id`, when it is not newest first. */
+  adminSort?: Record<string, 1 | -1>;
   admin: AdminScreen;
   api: ApiDescription;
 }

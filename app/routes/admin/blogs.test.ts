@@ -6,15 +6,17 @@ import { GridFSBucket, ObjectId } from "mongodb";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
+import { FILES_NOT_KEPT } from "~/content/blog-editor";
 import {
   BLOG_AUTHOR_REQUIRED,
   BLOG_CREATE_FAILED,
   BLOG_IMAGE_REQUIRED,
   BLOG_REQUIRED,
   BLOG_UPDATE_FAILED,
+  blogs,
   parseTags,
-} from "~/domain/blog";
-import { listLatestBlogs } from "~/domain/blog.server";
+} from "~/content/blogs";
+import { listLatestBlogs } from "~/content/blogs.server";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET } from "~/domain/image.server";
 import { readFlash } from "~/lib/flash.server";
@@ -26,29 +28,32 @@ import {
 } from "../../../tests/support/admin-request";
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { loader as postLoader } from "../blog-post";
-import {
-  action,
-  BLOG_CREATED,
-  BLOG_DELETED,
-  BLOG_EDITOR_NOT_FOUND,
-  BLOG_UPDATED,
-  FILES_NOT_KEPT,
-  loader,
-  PAGE,
-} from "./blogs";
+import { action, loader } from "./blogs";
+
+const PAGE = blogs.admin.path;
+const {
+  created: BLOG_CREATED,
+  deleted: BLOG_DELETED,
+  notFound: BLOG_EDITOR_NOT_FOUND,
+  updated: BLOG_UPDATED,
+} = blogs.texts;
 
 const failures = vi.hoisted(() => ({ on: false }));
-vi.mock("~/domain/blog.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/blog.server")>();
+vi.mock("~/content/stores.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/stores.server")>();
   const failing =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A) =>
       failures.on ? Promise.reject(new Error("secret driver detail")) : fn(...args);
+  const store = original.blogStore;
   return {
     ...original,
-    createBlog: failing(original.createBlog),
-    updateBlog: failing(original.updateBlog),
-    deleteBlog: failing(original.deleteBlog),
+    blogStore: {
+      ...store,
+      create: failing(store.create),
+      update: failing(store.update),
+      remove: failing(store.remove),
+    },
   };
 });
 

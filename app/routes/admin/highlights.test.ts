@@ -8,8 +8,9 @@ import {
   HIGHLIGHT_LABEL_MAX,
   HIGHLIGHT_REQUIRED,
   HIGHLIGHT_TITLE_MAX,
+  highlights,
   POSITION_MESSAGE,
-} from "~/domain/highlight";
+} from "~/content/highlights";
 import {
   callRoute,
   type SignedIn,
@@ -18,15 +19,19 @@ import {
 } from "../../../tests/support/admin-request";
 import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { loader as homeLoader } from "../home";
-import { action, HIGHLIGHT_NOT_FOUND, loader, PAGE } from "./highlights";
+import { action, loader } from "./highlights";
+
+const PAGE = highlights.admin.path;
+const HIGHLIGHT_NOT_FOUND = highlights.texts.notFound;
 
 const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
-vi.mock("~/domain/highlight.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/highlight.server")>();
+vi.mock("~/content/stores.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/stores.server")>();
   const { failingWrites } = await import("../../../tests/support/failing-writes");
+  const store = original.highlightStore;
   return {
     ...original,
-    ...failingWrites(original, ["createHighlight", "updateHighlight"], failures),
+    highlightStore: { ...store, ...failingWrites(store, ["create", "update"], failures) },
   };
 });
 

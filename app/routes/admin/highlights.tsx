@@ -1,66 +1,53 @@
-// /admin/dashboard/highlights: the home page's 'Why Choose' cards (the SPEC does not show this
-// screen). Title, label, description, and the position that decides each card's icon and
-// colour on the home page (first a headset, second users, the rest a trophy): chosen in the
-// form or changed with Move up / Move down, each a small POST form, so it all works without
-// JavaScript. Listed in home-page order (not newest first: the order is the point here).
-// Built like routes/admin/faq.tsx: `?new`, `?edit=<id>`, `?delete=<id>` in the URL.
-import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
+// /admin/dashboard/highlights: the home page's 'Why Choose' cards, built by the content kit from
+// app/content/highlights.ts (list, `?new`, `?edit=<id>`, `?delete=<id>`). The highlight's own
+// part is here: the position that decides each card's icon and colour on the home page (first
+// a headset, second users, the rest a trophy), chosen in the form or changed with Move up /
+// Move down, each a small POST form, so it all works without JavaScript. The table lists the
+// cards in home-page order (app/content/highlights.server.ts keeps it), not newest first.
+import type { FieldMetadata } from "@conform-to/react";
 import { ArrowDownIcon, ArrowUpIcon } from "@phosphor-icons/react";
-import { data, Form, Link } from "react-router";
-import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
-import { DELETE_INTENT, DeleteConfirmation } from "~/components/admin/confirm-delete";
-import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
-import {
-  AdminPageHeader,
-  rowActionClass,
-  secondaryLinkClass,
-  tdClass,
-} from "~/components/admin/list-controls";
-import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
+import { data, Form } from "react-router";
+import { EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
+import { rowActionClass, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { SelectField, TextareaField } from "~/components/forms/fields";
+import { SelectField } from "~/components/forms/fields";
 import { Icon } from "~/components/icon/icon";
 import { highlightStyle } from "~/components/site/highlight-cards";
-import { actorOf, requireAdmin } from "~/domain/auth.server";
-import {
-  HIGHLIGHT_CREATED,
-  HIGHLIGHT_DELETE_CONFIRM,
-  HIGHLIGHT_DELETED,
-  HIGHLIGHT_DESCRIPTION_MAX,
-  HIGHLIGHT_LABEL_MAX,
-  HIGHLIGHT_NOT_FOUND,
-  HIGHLIGHT_TITLE_MAX,
-  HIGHLIGHT_UPDATED,
-  highlightSchema,
-  moveSchema,
-} from "~/domain/highlight";
-import {
-  createHighlight,
-  deleteHighlight,
-  getHighlight,
-  listHighlightsForAdmin,
-  moveHighlight,
-  updateHighlight,
-} from "~/domain/highlight.server";
-import {
-  attempt,
-  deleteFromCollection,
-  loadCollectionScreen,
-  notFound,
-  readForm,
-  unexpectedError,
-} from "~/lib/admin-crud.server";
-import { listHref, parseListState } from "~/lib/admin-list";
+import { highlights, moveSchema, POSITION_MESSAGE } from "~/content/highlights";
+import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server";
+import { CollectionEditor, CollectionScreen } from "~/content/kit/admin-screen";
+import { highlightStore } from "~/content/stores.server";
+import { attempt, notFound, unexpectedError } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { Route } from "./+types/highlights";
 
-export const PAGE = "/admin/dashboard/highlights";
-export const SAVE_INTENT = "save";
-export const MOVE_INTENT = "move";
-export { HIGHLIGHT_NOT_FOUND };
-export const SAVE_FAILED = "Failed to save highlight.";
+const PAGE = highlights.admin.path;
+const MOVE_INTENT = "move";
+const { texts } = highlights;
+
+/** Move up / Move down: the card goes to the posted 1-based position. */
+async function move({ form, id, actor, back }: IntentContext) {
+  if (id === null || !(await highlightStore.get(id))) notFound(texts.notFound);
+  const failure = (listError: string, status: number) =>
+    data({ result: null, listError }, { status });
+  const submission = parseFormWith(form, moveSchema);
+  if (submission.status !== "success") return failure(POSITION_MESSAGE, 400);
+  const { position } = submission.value;
+  const moved = await attempt("Moving a highlight", () => highlightStore.move(id, position, actor));
+  if (!moved.ok) return failure(unexpectedError(moved.error), 500);
+  if (!moved.value) notFound(texts.notFound);
+  return redirectWithFlash(back, `Highlight moved to position ${position}.`);
+}
+
+const screen = collectionAdmin(highlightStore, { intents: { [MOVE_INTENT]: move } });
+
+export const loader = (args: Route.LoaderArgs) => screen.loader(args);
+export const action = (args: Route.ActionArgs) => screen.action(args);
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(highlights.admin.title, flashOf(matches));
 
 const ICON_NAMES: Record<string, string> = {
   headset: "headset, blue",
@@ -73,202 +60,56 @@ function positionLabel(position: number): string {
   return `${position} – ${ICON_NAMES[highlightStyle(position - 1).iconName]}`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return loadCollectionScreen(request, {
-    list: listHighlightsForAdmin,
-    get: getHighlight,
-    notFoundText: HIGHLIGHT_NOT_FOUND,
-  });
-}
-
-const failure = (listError: string, status: number) =>
-  data({ result: null, listError }, { status });
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
-  const actor = actorOf(admin, context);
-  const state = parseListState(new URL(request.url));
-  const back = listHref(PAGE, state);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const rawId = form.get("id");
-  const id = typeof rawId === "string" && rawId !== "" ? rawId : null;
-  // Every intent but creating names an existing highlight: a malformed or unknown id is a 404.
-  const namesOne = intent === DELETE_INTENT || intent === MOVE_INTENT || id !== null;
-  if (namesOne && (id === null || !(await getHighlight(id)))) notFound(HIGHLIGHT_NOT_FOUND);
-
-  switch (intent) {
-    case DELETE_INTENT:
-      return deleteFromCollection({
-        what: "Deleting a highlight",
-        form,
-        remove: () => deleteHighlight(id as string, actor),
-        notFoundText: HIGHLIGHT_NOT_FOUND,
-        back,
-        flash: HIGHLIGHT_DELETED,
-      });
-    case MOVE_INTENT: {
-      const submission = parseFormWith(form, moveSchema);
-      if (submission.status !== "success") return failure("Choose a position from the list.", 400);
-      const moved = await attempt("Moving a highlight", () =>
-        moveHighlight(id as string, submission.value.position, actor),
-      );
-      if (!moved.ok) return failure(unexpectedError(moved.error), 500);
-      if (!moved.value) notFound(HIGHLIGHT_NOT_FOUND);
-      return redirectWithFlash(back, `Highlight moved to position ${submission.value.position}.`);
-    }
-    case SAVE_INTENT: {
-      const submission = parseFormWith(form, highlightSchema);
-      if (submission.status !== "success") {
-        return data({ result: submission.reply(), listError: null }, { status: 400 });
-      }
-      const saved = await attempt(id ? "Updating a highlight" : "Creating a highlight", () =>
-        id
-          ? updateHighlight(id, submission.value, actor)
-          : createHighlight(submission.value, actor).then(() => true),
-      );
-      if (!saved.ok) {
-        return data(
-          {
-            result: submission.reply({ formErrors: [unexpectedError(saved.error)] }),
-            listError: null,
-          },
-          { status: 500 },
-        );
-      }
-      if (!saved.value) notFound(HIGHLIGHT_NOT_FOUND);
-      return redirectWithFlash(id ? back : PAGE, id ? HIGHLIGHT_UPDATED : HIGHLIGHT_CREATED);
-    }
-    default:
-      return failure("Unknown action.", 400);
-  }
-}
-
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Highlights", flashOf(matches));
-
-type Editing = { _id: string; title: string; label: string; description: string } | null;
-
-function HighlightForm({
-  editing,
-  editingPosition,
+/** The form's position select: where the card goes, and so which icon it gets. */
+function PositionField({
+  meta,
+  formErrorId,
   count,
-  lastResult,
-  cancelHref,
+  editingPosition,
 }: {
-  editing: Editing;
-  /** The edited card's current 1-based position. */
-  editingPosition: number | null;
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  formErrorId: string | undefined;
   /** How many cards there are now. */
   count: number;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  cancelHref: string;
+  /** The edited card's current 1-based position; null for a new card. */
+  editingPosition: number | null;
 }) {
-  const saving = usePosting(SAVE_INTENT);
-  const [form, fields] = useEditorForm(highlightSchema, {
-    id: editing ? `highlight-${editing._id}` : "highlight-new",
-    lastResult,
-    defaultValue: editing
-      ? { title: editing.title, label: editing.label, description: editing.description }
-      : undefined,
-  });
-  const formErrorId = form.errors?.length ? form.errorId : undefined;
   // A new card can go anywhere from 1 to one past the end; an edited one within the list.
-  const places = editing ? count : count + 1;
-  const options = Array.from({ length: places }, (_, i) => String(i + 1));
+  const places = editingPosition === null ? count + 1 : count;
   return (
-    <section
-      aria-labelledby="highlight-form-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id="highlight-form-heading" className="text-lg font-semibold text-slate-900">
-        {editing ? "Edit highlight" : "Add New Highlight"}
-      </h2>
-      <Form method="post" {...getFormProps(form)} className="mt-5 grid max-w-3xl gap-5">
-        <input type="hidden" name="intent" value={SAVE_INTENT} />
-        {editing ? <input type="hidden" name="id" value={editing._id} /> : null}
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <InputField
-            meta={fields.title}
-            label="Title"
-            type="text"
-            placeholder="Dedicated Support"
-            formErrorId={formErrorId}
-            maxLength={HIGHLIGHT_TITLE_MAX}
-            autoFocus
-          />
-          <InputField
-            meta={fields.label}
-            label="Label (optional)"
-            type="text"
-            placeholder="Replies within 2 hours"
-            formErrorId={formErrorId}
-            maxLength={HIGHLIGHT_LABEL_MAX}
-          />
-        </div>
-        <TextareaField
-          meta={fields.description}
-          label="Description"
-          rows={3}
-          formErrorId={formErrorId}
-          maxLength={HIGHLIGHT_DESCRIPTION_MAX}
-        />
-        <div className="max-w-sm">
-          <SelectField
-            // A number for zod; the select posts its digits, which conform turns into one.
-            meta={
-              fields.position as unknown as FieldMetadata<string, Record<string, unknown>, string[]>
-            }
-            label="Position on the home page"
-            options={options}
-            placeholder={
-              editing && editingPosition
-                ? `Keep its place (${positionLabel(editingPosition)})`
-                : `Last (${positionLabel(count + 1)})`
-            }
-            formErrorId={formErrorId}
-          />
-          <p className="mt-1.5 text-sm text-slate-600">
-            The position decides the icon: 1 a headset in blue, 2 users in green, 3 and after a
-            trophy in yellow.
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton pending={saving} pendingText={editing ? "Updating..." : "Creating..."}>
-            {editing ? "Update" : "Create"}
-          </SubmitButton>
-          <Link to={cancelHref} className={secondaryLinkClass}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </section>
+    <div className="max-w-sm">
+      <SelectField
+        // A number for zod; the select posts its digits, which conform turns into one.
+        meta={meta as unknown as FieldMetadata<string, Record<string, unknown>, string[]>}
+        label="Position on the home page"
+        options={Array.from({ length: places }, (_, i) => String(i + 1))}
+        placeholder={
+          editingPosition === null
+            ? `Last (${positionLabel(count + 1)})`
+            : `Keep its place (${positionLabel(editingPosition)})`
+        }
+        formErrorId={formErrorId}
+      />
+      <p className="mt-1.5 text-sm text-slate-600">
+        The position decides the icon: 1 a headset in blue, 2 users in green, 3 and after a trophy
+        in yellow.
+      </p>
+    </div>
   );
 }
 
 /** Move up / Move down: a POST of the card's new position. */
-function MoveButton({
-  id,
-  title,
-  to,
-  direction,
-}: {
-  id: string;
-  title: string;
-  to: number;
-  direction: "up" | "down";
-}) {
-  const Icon = direction === "up" ? ArrowUpIcon : ArrowDownIcon;
+function MoveButton(props: { id: string; title: string; to: number; direction: "up" | "down" }) {
+  const Arrow = props.direction === "up" ? ArrowUpIcon : ArrowDownIcon;
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={MOVE_INTENT} />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="position" value={to} />
+      <input type="hidden" name="id" value={props.id} />
+      <input type="hidden" name="position" value={props.to} />
       <button type="submit" className={`${rowActionClass} w-full`}>
-        <Icon aria-hidden="true" className="h-4 w-4" />
+        <Arrow aria-hidden="true" className="h-4 w-4" />
         <span className="sr-only">
-          Move {direction} {title}
+          Move {props.direction} {props.title}
         </span>
       </button>
     </Form>
@@ -276,69 +117,38 @@ function MoveButton({
 }
 
 export default function ManageHighlights({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pages, q, count, formOpen, editing, deleting } = loaderData;
-  const here = { q, page };
-  const listUrl = listHref(PAGE, here);
+  const { items, count, editing } = loaderData;
   const editingPosition = editing
     ? (items.find((h) => h._id === editing._id)?.position ?? editing.order + 1)
     : null;
   return (
-    <>
-      <AdminPageHeader
-        title="Highlights"
-        description={
-          <>
-            The ‘Why Choose’ cards on the home page, in the order shown there.{" "}
-            <Link to="/#highlights-heading" className="font-semibold text-blue-700 underline">
-              See them on the site
-            </Link>
-            .
-          </>
-        }
-        addHref={formOpen ? undefined : listHref(PAGE, here, { new: true })}
-        addLabel="Add New Highlight"
-      />
-
-      {formOpen ? (
-        <HighlightForm
-          key={editing?._id ?? "new"}
+    <CollectionScreen
+      type={highlights}
+      loaderData={loaderData}
+      actionData={actionData}
+      editor={({ editing, actionData, cancelHref }) => (
+        <CollectionEditor
+          type={highlights}
           editing={editing}
-          editingPosition={editingPosition}
-          count={count}
           lastResult={actionData?.result}
-          cancelHref={listUrl}
+          cancelHref={cancelHref}
+          extraFields={(fields, formErrorId) => (
+            <PositionField
+              meta={fields.position as FieldMetadata<unknown, Record<string, unknown>, string[]>}
+              formErrorId={formErrorId}
+              count={count}
+              editingPosition={editingPosition}
+            />
+          )}
         />
-      ) : null}
-
-      {deleting ? (
-        <DeleteConfirmation
-          id={deleting._id}
-          subject={deleting.title}
-          question={HIGHLIGHT_DELETE_CONFIRM}
-          cancelHref={listUrl}
-        />
-      ) : null}
-
-      <CollectionTable
-        path={PAGE}
-        q={q}
-        page={page}
-        pages={pages}
-        total={total}
-        noun={["highlight", "highlights"]}
-        search={{ label: "Search highlights", placeholder: "Title, label or description" }}
-        listError={actionData?.listError}
-        columns={[
+      )}
+      table={{
+        columns: [
           { label: "Position", className: "hidden sm:table-cell" },
           { label: "Highlight" },
           { label: "Description", className: "hidden lg:table-cell" },
-          { label: "Actions", className: "text-right" },
-        ]}
-        emptyText="No highlights found"
-        items={items}
-        editingId={editing?._id}
-        deletingId={deleting?._id}
-        row={(h) => {
+        ],
+        row: (h, here) => {
           const { iconName, tone } = highlightStyle(h.position - 1);
           return (
             <>
@@ -386,15 +196,15 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
                     here={here}
                     id={h._id}
                     subject={h.title}
-                    deleteQuestion={HIGHLIGHT_DELETE_CONFIRM}
+                    deleteQuestion={texts.deleteConfirm}
                   />
                 </div>
               </td>
             </>
           );
-        }}
-      />
-    </>
+        },
+      }}
+    />
   );
 }
 

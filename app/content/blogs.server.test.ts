@@ -3,12 +3,14 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import type { BlogDoc } from "#db/collections";
 import {
+  blogStore,
   blogSummary,
-  getBlogById,
   listBlogPage,
   listBlogStamps,
   readingMinutes,
-} from "./blog.server";
+} from "./blogs.server";
+
+const getBlogById = blogStore.get;
 
 afterAll(closeDatabase);
 beforeEach(async () => {

@@ -1,0 +1,124 @@
+// Blog posts' store and public reads: the kit's store with the post's own way of reading a
+// document (older clients of the JSON API may have left fields out), a slim admin table, and
+// what the public pages, the feed and the sitemap read (newest first, paged, latest few).
+import { getCollections } from "#db/client.server";
+import type { BlogDoc } from "#db/collections";
+import { markdownToPlainText, truncate } from "~/lib/format";
+import type { ListPage } from "~/lib/list-page.server";
+import { type BlogPost, blogs } from "./blogs";
+import { type AdminRecordOf, collectionStore, type Doc } from "./kit/store.server";
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * A stored post with every field filled: only title, description, imageUrl and author are
+ * guaranteed (the rest may be missing from posts older clients of the API wrote), so pages
+ * never meet an undefined.
+ */
+function readPost(d: Doc): Omit<BlogPost, "_id"> {
+  const createdAt = d.createdAt instanceof Date ? d.createdAt : d._id.getTimestamp();
+  return {
+    title: text(d.title),
+    description: text(d.description),
+    imageUrl: text(d.imageUrl),
+    author: text(d.author),
+    authorName: text(d.authorName),
+    authorAvatar: text(d.authorAvatar),
+    excerpt: text(d.excerpt),
+    // Unique, non-blank tags (duplicates would also repeat React keys).
+    tags: Array.isArray(d.tags)
+      ? [...new Set(d.tags.filter((t): t is string => typeof t === "string" && t.trim() !== ""))]
+      : [],
+    createdAt,
+    updatedAt: d.updatedAt instanceof Date ? d.updatedAt : createdAt,
+  };
+}
+
+const base = collectionStore(blogs, { read: readPost });
+
+/** A row of the admin table: no Markdown body, the name the post shows as its author. */
+export type AdminBlogRow = Pick<AdminRecordOf<typeof blogs>, "_id" | "title" | "imageUrl"> &
+  Pick<AdminRecordOf<typeof blogs>, "createdAt" | "updatedAt" | "updatedBy"> & {
+    author: string;
+  };
+
+export const blogStore = {
+  ...base,
+  async listForAdmin(query: { q: string; page: number }): Promise<ListPage<AdminBlogRow>> {
+    const list = await base.listForAdmin(query);
+    const items = list.items.map((post) => ({
+      _id: post._id,
+      title: post.title,
+      author: post.authorName.trim() || post.author,
+      imageUrl: post.imageUrl,
+      createdAt: post.createdAt,
+      updatedAt: post.updatedAt,
+      updatedBy: post.updatedBy,
+    }));
+    return { ...list, items };
+  },
+};
+
+const collection = async () => (await getCollections()).blogs;
+const NEWEST_FIRST = blogs.publicSort;
+const toPost = (d: BlogDoc): BlogPost => ({ ...readPost(d), _id: d._id.toHexString() });
+
+/** The newest posts, for the home page. */
+export async function listLatestBlogs(limit: number): Promise<BlogPost[]> {
+  const docs = await (await collection()).find({}).sort(NEWEST_FIRST).limit(limit).toArray();
+  return docs.map(toPost);
+}
+
+export interface BlogPage {
+  posts: BlogPost[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** One page of posts, newest first. A page past the end gives no posts (the route answers 404). */
+export async function listBlogPage(page: number, pageSize: number): Promise<BlogPage> {
+  const posts = await collection();
+  const total = await posts.countDocuments({});
+  const docs = await posts
+    .find({})
+    .sort(NEWEST_FIRST)
+    .skip((page - 1) * pageSize)
+    .limit(pageSize)
+    .toArray();
+  return { posts: docs.map(toPost), page, pages: Math.max(1, Math.ceil(total / pageSize)), total };
+}
+
+export interface BlogStamp {
+  _id: string;
+  updatedAt: Date;
+}
+
+/**
+ * Id and last change of every post, newest first: all the sitemap needs, without reading the
+ * Markdown bodies.
+ */
+export async function listBlogStamps(): Promise<BlogStamp[]> {
+  const docs = await (await collection())
+    .find({}, { projection: { _id: 1, createdAt: 1, updatedAt: 1 } })
+    .sort(NEWEST_FIRST)
+    .toArray();
+  return docs.map((d) => ({ _id: d._id.toHexString(), updatedAt: d.updatedAt ?? d.createdAt }));
+}
+
+/** Social descriptions are cut at 160 characters. */
+export const SUMMARY_LENGTH = 160;
+
+/**
+ * A post's description for meta tags and the feed: its excerpt, else the start of its Markdown
+ * as plain text, cut at 160 characters.
+ */
+export function blogSummary(post: Pick<BlogPost, "excerpt" | "description">): string {
+  return post.excerpt.trim() || truncate(markdownToPlainText(post.description), SUMMARY_LENGTH);
+}
+
+/** Minutes an average reader needs (about 200 words a minute), at least one. */
+export function readingMinutes(markdown: string): number {
+  const words = markdownToPlainText(markdown).split(" ").filter(Boolean).length;
+  return Math.max(1, Math.round(words / 200));
+}

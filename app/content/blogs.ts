@@ -1,0 +1,289 @@
+// Blog posts: the articles of /blog, /blog/{id}, the home page's latest, the feed and the
+// sitemap. Title, description (Markdown) and author are required, and so is a cover image;
+// the author's name and avatar, the excerpt and the tags are optional. Tags are typed as one
+// comma-separated line and kept as a list. The post's own behaviour lives beside this file:
+// how stored posts are read and the public reads (blogs.server.ts), the editor with its
+// Markdown preview (blog-editor.tsx).
+//
+// The image fields follow components/admin/image-field.tsx: the hidden address (`imageUrl`),
+// the file picked without JavaScript (`imageUrlFile`) and the "Remove image" box
+// (`imageUrlRemove`); the form's schema names the file too, so that every message (the cover
+// image's included) comes with the first submit.
+import { z } from "zod";
+import { imageFieldNames, isValidImageUrl } from "~/domain/image";
+import { defineCollection } from "./kit/types";
+
+export const BLOG_REQUIRED = "Title and description are required.";
+export const BLOG_IMAGE_REQUIRED = "Please upload a valid image before submitting.";
+export const BLOG_AUTHOR_REQUIRED = "Author is required.";
+/** A failed save, above the form (which keeps its values). */
+export const BLOG_CREATE_FAILED = "Failed to create blog.";
+export const BLOG_UPDATE_FAILED = "Failed to update blog.";
+/**
+ * An id that is malformed or names no post: what /blog/{id} and the JSON API (which that
+ * page's clients read) answer. The editor has its own, longer text.
+ */
+export const BLOG_NOT_FOUND = "Blog not found.";
+
+export const TITLE_MAX = 200;
+/** About 15,000 words: far more than any post, far less than the body limit. */
+export const DESCRIPTION_MAX = 100_000;
+export const AUTHOR_MAX = 100;
+export const EXCERPT_MAX = 300;
+export const TAGS_MAX = 20;
+export const TAG_MAX = 40;
+/** The Markdown textarea's height. */
+export const DESCRIPTION_ROWS = 6;
+
+/** The names ImageField gives its inputs (written out in the schema below). */
+export const IMAGE_FIELD = imageFieldNames("imageUrl");
+export const AVATAR_FIELD = imageFieldNames("authorAvatar");
+
+/**
+ * "SEO, react , seo,,Cloud" -> ["SEO", "react", "Cloud"]: trimmed, blanks dropped, a tag that
+ * differs from an earlier one only in case left out (the public page shows tags in capitals,
+ * so they would look the same).
+ */
+export function parseTags(text: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of text.split(",")) {
+    const tag = raw.trim().replace(/\s+/g, " ");
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+  }
+  return tags;
+}
+
+const hasFile = (value: unknown) =>
+  typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
+
+/** Browsers post a textarea's line breaks as CRLF; the stored Markdown uses LF. */
+const lf = (value: string) => value.replace(/\r\n?/g, "\n");
+
+// conform turns an empty field into undefined; a blank one is empty once trimmed.
+const required = (message: string, max: number, what: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `The ${what} can be at most ${max} characters long.`)
+    .transform(lf);
+
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The ${what} can be at most ${max} characters long.`)
+    .optional()
+    .transform((value) => lf(value ?? ""));
+
+/** An image field's kept or uploaded address: empty, or one a document may hold. */
+const imageAddress = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value ?? "")
+  .refine((value) => value === "" || isValidImageUrl(value), BLOG_IMAGE_REQUIRED);
+
+const tags = z
+  .string()
+  .optional()
+  .transform((value) => parseTags(value ?? ""))
+  .refine((list) => list.length <= TAGS_MAX, `At most ${TAGS_MAX} tags.`)
+  .refine(
+    (list) => list.every((tag) => tag.length <= TAG_MAX),
+    `A tag can be at most ${TAG_MAX} characters long.`,
+  );
+
+const schema = z
+  .object({
+    title: required(BLOG_REQUIRED, TITLE_MAX, "title"),
+    description: required(BLOG_REQUIRED, DESCRIPTION_MAX, "description"),
+    imageUrl: imageAddress,
+    // Read by the kit's image step (domain/image.server.ts resolveImageField); here only to
+    // know an image is coming.
+    imageUrlFile: z.any().optional(),
+    imageUrlRemove: z.string().optional(),
+    author: required(BLOG_AUTHOR_REQUIRED, AUTHOR_MAX, "author"),
+    authorName: optionalText(AUTHOR_MAX, "author name"),
+    authorAvatar: imageAddress,
+    authorAvatarFile: z.any().optional(),
+    authorAvatarRemove: z.string().optional(),
+    excerpt: optionalText(EXCERPT_MAX, "excerpt"),
+    tags,
+  })
+  .refine(
+    (value) => {
+      // A new file, or an address that is kept (not ticked for removal).
+      const url = typeof value.imageUrl === "string" ? value.imageUrl.trim() : "";
+      return hasFile(value.imageUrlFile) || (url !== "" && value.imageUrlRemove !== "on");
+    },
+    {
+      path: [IMAGE_FIELD.url],
+      message: BLOG_IMAGE_REQUIRED,
+      // Checked even when another field is wrong: every message comes with the first submit.
+      // The value may then be the raw input, hence the type checks above.
+      when: () => true,
+    },
+  );
+
+/**
+ * A post's JSON body: the form's own field schemas (same rules, same messages), with what JSON
+ * says differently. The image is its address only (uploaded first through POST /api/images) and
+ * is required; tags may be a list of strings or the comma-separated text the old form sent,
+ * both read by parseTags (a tag cannot hold a comma: the editor would split it on the next save).
+ */
+export const blogApiSchema = z.object({
+  title: schema.shape.title,
+  description: schema.shape.description,
+  imageUrl: z
+    .string({ error: BLOG_IMAGE_REQUIRED })
+    .optional()
+    .pipe(schema.shape.imageUrl)
+    .refine((url) => url !== "", BLOG_IMAGE_REQUIRED),
+  author: schema.shape.author,
+  authorName: schema.shape.authorName,
+  authorAvatar: schema.shape.authorAvatar,
+  excerpt: schema.shape.excerpt,
+  tags: z
+    .union([z.array(z.string()).transform((list) => list.join(",")), z.string()], {
+      error: "Tags are a list of strings, or one string of comma-separated tags.",
+    })
+    .optional()
+    .pipe(tags),
+});
+
+/** What a post holds besides its id (db/collections.ts BlogDoc). */
+const fields = {
+  title: z.string(),
+  description: z.string().describe("Markdown"),
+  imageUrl: z.string(),
+  author: z.string(),
+  authorName: z.string(),
+  authorAvatar: z.string(),
+  excerpt: z.string(),
+  tags: z.array(z.string()),
+};
+
+export const blogs = defineCollection({
+  entity: "blog",
+  collection: "blogs",
+  schema,
+  apiSchema: blogApiSchema,
+  record: z.object({ ...fields, createdAt: z.date(), updatedAt: z.date() }),
+  // JSON answers the dates as ISO strings.
+  apiRecord: z.object({ ...fields, createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() }),
+  fields: [
+    { kind: "text", name: "title", label: "Title", maxLength: TITLE_MAX },
+    {
+      kind: "markdown",
+      name: "description",
+      label: "Description",
+      rows: DESCRIPTION_ROWS,
+      maxLength: DESCRIPTION_MAX,
+    },
+    {
+      kind: "textarea",
+      name: "excerpt",
+      label: "Excerpt",
+      rows: 2,
+      maxLength: EXCERPT_MAX,
+      hint: "A sentence or two for search results and social cards. Empty: the start of the description.",
+    },
+    {
+      kind: "tags",
+      name: "tags",
+      label: "Tags",
+      placeholder: "e.g. SEO, Web Development",
+      hint: "Separated by commas. Repeated tags are kept once.",
+    },
+    {
+      kind: "image",
+      name: "imageUrl",
+      label: "Cover image",
+      required: BLOG_IMAGE_REQUIRED,
+      invalid: BLOG_IMAGE_REQUIRED,
+      hint: "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB. Larger than 2,560 px on a side is scaled down.",
+      removable: false,
+    },
+    {
+      kind: "text",
+      name: "author",
+      label: "Author",
+      maxLength: AUTHOR_MAX,
+      hint: "Who wrote the post.",
+      half: true,
+    },
+    {
+      kind: "text",
+      name: "authorName",
+      label: "Author name",
+      maxLength: AUTHOR_MAX,
+      hint: "The name the post shows. Empty: the author.",
+      half: true,
+    },
+    {
+      kind: "image",
+      name: "authorAvatar",
+      label: "Author avatar",
+      invalid: BLOG_IMAGE_REQUIRED,
+      hint: "Square works best. Empty: a default avatar. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.",
+    },
+  ],
+  texts: {
+    created: "Blog created.",
+    updated: "Blog updated.",
+    deleted: "Blog deleted.",
+    notFound: "This blog post does not exist (it may have been deleted).",
+    apiNotFound: BLOG_NOT_FOUND,
+    deleteConfirm: "Are you sure you want to delete this blog?",
+    createFailed: BLOG_CREATE_FAILED,
+    updateFailed: BLOG_UPDATE_FAILED,
+  },
+  summary: (post) => post.title,
+  searchFields: ["title", "description", "author", "authorName", "excerpt", "tags"],
+  // Newest first everywhere: /blog, the feed, the JSON API and the admin table.
+  publicSort: { createdAt: -1, _id: -1 },
+  admin: {
+    path: "/admin/dashboard/blogs",
+    title: "Blog Posts",
+    description: "The articles on the blog, the home page and the feed, newest first.",
+    siteLink: "/blog",
+    addLabel: "Add New Blog Post",
+    formTitle: { create: "Add New Blog Post", edit: "Edit Blog Post" },
+    noun: ["blog post", "blog posts"],
+    search: { label: "Search blog posts", placeholder: "Words in a title, text, author or tag" },
+    emptyText: "No blog articles found.",
+    titleColumn: {
+      label: "Title",
+      title: "title",
+      image: { field: "imageUrl", shape: "thumbnail" },
+    },
+    columns: [{ label: "Author", field: "author", kind: "text", from: "lg" }],
+    subject: (post) => String(post.title),
+  },
+  api: {
+    path: "/api/blog",
+    tag: "Blog",
+    listSummary: "Every post, newest first (the order of /blog)",
+    createDescription:
+      "imageUrl is required: upload the picture first (POST /api/images) and send its secure_url. tags: a list of strings or comma-separated text.",
+    updateDescription:
+      "The whole post, as for POST. Images it no longer shows are deleted once nothing else uses them.",
+    deleteDescription: "Its images are deleted too, unless another document still shows them.",
+    summaries: {
+      create: "Publish a post",
+      one: "One post",
+      update: "Replace a post",
+      delete: "Delete a post",
+    },
+  },
+});
+
+/** A post as read: every field filled (blogs.server.ts normalises older documents). */
+export type BlogPost = z.output<typeof blogs.record> & { _id: string };
+/** What a write stores (the form's or the JSON body's values once the images are resolved). */
+export type BlogInput = z.output<typeof blogApiSchema>;

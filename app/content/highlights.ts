@@ -1,0 +1,124 @@
+// Highlights: the home page's 'Why Choose' cards. Title and description are required, the
+// label is optional, and the card's place on the home page decides its icon and colour (first
+// a headset, second users, the rest a trophy). That order is the highlight's own: it is kept as
+// 0, 1, 2… without gaps by highlights.server.ts, and the form's `position` (1-based, empty for
+// last or "keep its place") says where a card goes. The rest is the kit's.
+import { z } from "zod";
+import { defineCollection } from "./kit/types";
+
+export const HIGHLIGHT_REQUIRED = "Title and description are required.";
+export const HIGHLIGHT_TITLE_MAX = 80;
+export const HIGHLIGHT_LABEL_MAX = 60;
+export const HIGHLIGHT_DESCRIPTION_MAX = 400;
+/** More cards than anyone would show; bounds the number a form can send. */
+export const HIGHLIGHT_POSITION_MAX = 1000;
+export const POSITION_MESSAGE = "Choose a position from the list.";
+
+const text = (max: number, what: string) =>
+  z.string().trim().max(max, `The ${what} can be at most ${max} characters long.`);
+
+/** A 1-based place among the cards. */
+const position = z
+  .number({ error: POSITION_MESSAGE })
+  .int(POSITION_MESSAGE)
+  .min(1, POSITION_MESSAGE)
+  .max(HIGHLIGHT_POSITION_MAX, POSITION_MESSAGE);
+
+const schema = z.object({
+  title: z
+    .string({ error: HIGHLIGHT_REQUIRED })
+    .pipe(text(HIGHLIGHT_TITLE_MAX, "title").min(1, HIGHLIGHT_REQUIRED)),
+  // Optional: the card leaves the line out when it is empty.
+  label: text(HIGHLIGHT_LABEL_MAX, "label").default(""),
+  description: z
+    .string({ error: HIGHLIGHT_REQUIRED })
+    .pipe(text(HIGHLIGHT_DESCRIPTION_MAX, "description").min(1, HIGHLIGHT_REQUIRED)),
+  /** Empty means last for a new card and "where it is" for an edited one; past the end, last. */
+  position: position.optional(),
+});
+
+export type HighlightInput = z.output<typeof schema>;
+
+/** Moving a card (Move up, Move down): the 1-based position it goes to. */
+export const moveSchema = z.object({ position });
+
+/** The home-page order; the admin table lists the cards in it too (the order is the point). */
+const HOME_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
+
+export const highlights = defineCollection({
+  entity: "highlight",
+  collection: "highlights",
+  schema,
+  record: z.object({
+    title: z.string(),
+    label: z.string(),
+    description: z.string(),
+    order: z.number().int().describe("0-based place on the home page (decides icon and colour)"),
+  }),
+  fields: [
+    {
+      kind: "text",
+      name: "title",
+      label: "Title",
+      placeholder: "Dedicated Support",
+      maxLength: HIGHLIGHT_TITLE_MAX,
+      half: true,
+    },
+    {
+      kind: "text",
+      name: "label",
+      label: "Label (optional)",
+      placeholder: "Replies within 2 hours",
+      maxLength: HIGHLIGHT_LABEL_MAX,
+      half: true,
+    },
+    {
+      kind: "textarea",
+      name: "description",
+      label: "Description",
+      rows: 3,
+      maxLength: HIGHLIGHT_DESCRIPTION_MAX,
+    },
+  ],
+  texts: {
+    created: "Highlight created.",
+    updated: "Highlight updated.",
+    deleted: "Highlight deleted.",
+    notFound: "This highlight does not exist (it may have been deleted).",
+    deleteConfirm: "Are you sure you want to delete this highlight?",
+    // The admin's generic failure line (lib/admin-crud.server.ts unexpectedError).
+    createFailed: "Unexpected error: the change could not be saved. Please try again.",
+    updateFailed: "Unexpected error: the change could not be saved. Please try again.",
+  },
+  summary: (h) => h.title,
+  searchFields: ["title", "label", "description"],
+  publicSort: HOME_ORDER,
+  adminSort: HOME_ORDER,
+  admin: {
+    path: "/admin/dashboard/highlights",
+    title: "Highlights",
+    description: "The ‘Why Choose’ cards on the home page, in the order shown there.",
+    siteLink: "/#highlights-heading",
+    addLabel: "Add New Highlight",
+    formTitle: { create: "Add New Highlight", edit: "Edit highlight" },
+    noun: ["highlight", "highlights"],
+    search: { label: "Search highlights", placeholder: "Title, label or description" },
+    emptyText: "No highlights found",
+    titleColumn: { label: "Highlight", title: "title", subtitle: { field: "label" } },
+    columns: [{ label: "Description", field: "description", kind: "text", from: "lg" }],
+    subject: (h) => String(h.title),
+  },
+  api: {
+    path: "/api/highlights",
+    tag: "Highlights",
+    listSummary: "Every highlight in home-page order (the place decides the card's icon)",
+    createDescription:
+      "position: the 1-based place among the cards (the others move along); last when left out or past the end.",
+    updateDescription:
+      "position: the 1-based place to move the card to (the others move along); it stays where it is when left out.",
+    deleteDescription: "The cards after it move up one place.",
+    summaries: { update: "Replace a highlight's texts, and move it" },
+  },
+});
+
+export type Highlight = z.output<typeof highlights.record> & { _id: string };
