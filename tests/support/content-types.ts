@@ -118,8 +118,9 @@ export function refusals(type: AnyType, value: Record<string, unknown>): Record<
 }
 
 /**
- * Addresses a `link` field must refuse: script and data URLs in any case, and the
- * protocol-relative forms a browser opens on another host (`//host`, `/\host`).
+ * Addresses a `link` field must refuse: script and data URLs in any case, the
+ * protocol-relative forms a browser opens on another host (`//host`, `/\host`), other schemes,
+ * and text that is no address at all.
  */
 export const UNSAFE_LINKS = [
   "javascript:alert(1)",
@@ -127,10 +128,20 @@ export const UNSAFE_LINKS = [
   "data:text/html,<script>alert(1)</script>",
   "//evil.example/path",
   "/\\evil.example",
+  "ftp://files.example/x",
+  "mailto:someone@example.com",
+  "example.com",
+  "https://",
+  "https://exa mple.com",
 ];
 
-/** Addresses a `link` field must accept: a path on this site and an http(s) address. */
-export const SAFE_LINKS = ["/blog", "https://example.com/guide?a=1#b"];
+/** Addresses a `link` field must accept: paths on this site and http(s) addresses. */
+export const SAFE_LINKS = [
+  "/blog",
+  "/blog/123?x=1",
+  "https://example.com/guide?a=1#b",
+  "http://example.com/",
+];
 
 /** Addresses an image field must refuse (its `invalid` message). */
 export const UNSAFE_IMAGES = ["javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo="];

@@ -102,6 +102,7 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
 
   describe("the admin list", () => {
     it("is newest first, with when and by whom each record was changed", async () => {
+      expect(await get(PAGE)).toMatchObject({ items: [], total: 0, page: 1, pages: 1 });
       await add("Old", day(1));
       await add("New", day(3), { updatedBy: "ana@bureau.test" });
       await add("Middle", day(2));
@@ -217,7 +218,7 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       const padded = Object.fromEntries(
         type.fields
           .filter((f) => typeof exampleOf(type)[f.name] === "string" && f.kind !== "image")
-          .map((f) => [f.name, `  ${exampleOf(type)[f.name]}  `]),
+          .map((f) => [f.name, ` \n ${exampleOf(type)[f.name]}\t `]),
       );
       const response = await post(filled(padded), `${PAGE}?q=x&page=2&new`);
       expect(response.status).toBe(302);
