@@ -125,6 +125,16 @@ describe.each(IMAGE_CASES)("%s", (_, type, field) => {
     expect(await count()).toBe(0);
   });
 
+  it("stores no file for a signed-out visitor", async () => {
+    const outcome = await callMultipart(action, PAGE, {
+      fields: filled({ [names.file]: await pngFile() }),
+    });
+    expect(outcome.status).toBe(302);
+    expect(outcome.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect(await storedImageUrls()).toEqual([]);
+    expect(await count()).toBe(0);
+  });
+
   it("drops the file it stored when the save fails", async () => {
     const id = await add("Stays", day(1));
     failures.on = true;
