@@ -74,6 +74,10 @@ export const faqs = defineCollection({
     listSummary: "Every FAQ, oldest first (the order of the public page)",
     updateDescription: "The FAQ's question and answer, as for POST.",
   },
+  example: {
+    question: "Do you build mobile apps?",
+    answer: "Yes: iOS and Android, native or with React Native.",
+  },
 });
 
 export type Faq = z.output<typeof faqs.record> & { _id: string };

@@ -121,6 +121,12 @@ export const resources = defineCollection({
       "The whole resource, as for POST. An image it no longer shows is deleted once nothing else uses it.",
     deleteDescription: "Its image is deleted too, unless another document still shows it.",
   },
+  example: {
+    title: "The accessibility handbook",
+    description: "Everything about WCAG, with examples.",
+    link: "https://www.w3.org/WAI/",
+    image: "/demo/resource-wcag.webp",
+  },
 });
 
 export type Resource = z.output<typeof resources.record> & { _id: string };

@@ -147,6 +147,13 @@ export const testimonials = defineCollection({
       "The whole testimonial, as for POST. An image it no longer shows is deleted once nothing else uses it.",
     deleteDescription: "Its image is deleted too, unless another document still shows it.",
   },
+  example: {
+    name: "Grace Hopper",
+    title: "Rear Admiral, US Navy",
+    text: "They shipped on time, and the code read like prose.",
+    rating: 4,
+    image: "/demo/client-daniel-whitaker.webp",
+  },
 });
 
 export type Testimonial = z.output<typeof testimonials.record> & { _id: string };

@@ -312,7 +312,7 @@ test("the HTML holds the list, JobPosting and FAQPage data, and the canonical UR
     employmentType: "INTERN",
     hiringOrganization: { name: COMPANY_NAME },
   });
-  // The demo's FAQs, in order; admin-faq.spec.ts, running alongside, may add its own after them.
+  // The demo's FAQs, in order; a spec running alongside may add its own after them.
   const faqPage = blocks.find((b) => b["@type"] === "FAQPage");
   expect(
     faqPage?.mainEntity.slice(0, demo.faqs.length).map((q: { name: string }) => q.name),

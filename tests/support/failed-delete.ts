@@ -1,7 +1,7 @@
-// The two tests every admin list's delete shares (blogs, FAQ, resources, testimonials): when the
-// delete fails (the test file mocks the domain's delete to reject while `failures.on`), the row
-// stays and the admin is told, without JavaScript by a redirect to the list with an error flash,
-// with JavaScript by the list's error in place.
+// The two tests every admin list's delete shares (blogs, and every content-kit type in
+// app/content/kit/kit.test.ts): when the delete fails (the test makes the delete reject while
+// `failures.on`), the row stays and the admin is told, without JavaScript by a redirect to the
+// list with an error flash, with JavaScript by the list's error in place.
 import { expect, it, vi } from "vitest";
 import { flashCarried, statusOf } from "./admin-request";
 

@@ -160,6 +160,12 @@ export interface CollectionType<
   adminSort?: Record<string, 1 | -1>;
   admin: AdminScreen;
   api: ApiDescription;
+  /**
+   * A valid record as a client sends it (the JSON API's body; the editor posts the same values
+   * as text). The shared tests start every write from it, and it can serve as the OpenAPI
+   * example. Image fields name a picture that exists (a site path under /demo/ will do).
+   */
+  example?: z.input<Schema>;
 }
 
 /** Declares a content type (a typed identity: the kit reads the description). */
