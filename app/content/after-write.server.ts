@@ -10,8 +10,8 @@
 // audit line or an image left behind is better than an answer that says the save failed.
 import type { Actor, AuditAction, AuditEntity } from "~/domain/audit";
 import { recordAudit } from "~/domain/audit.server";
-import { contentChanged } from "~/domain/content-version.server";
 import { deleteImageIfUnused } from "~/domain/image.server";
+import { contentChanged } from "~/lib/content-version.server";
 
 export interface ContentWrite {
   entity: AuditEntity;

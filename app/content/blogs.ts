@@ -170,6 +170,7 @@ const fields = {
 
 export const blogs = defineCollection({
   entity: "blog",
+  own: "the Markdown preview, the cover image and avatar, tags, and a slimmer table row",
   collection: "blogs",
   schema,
   apiSchema: blogApiSchema,

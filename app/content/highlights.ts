@@ -47,6 +47,7 @@ const HOME_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
 
 export const highlights = defineCollection({
   entity: "highlight",
+  own: "the home-page order: a position field, Move up and Move down, and a table in that order",
   collection: "highlights",
   schema,
   record: z.object({

@@ -28,6 +28,7 @@ const LIST_HINT = "Separate the items with commas.";
 
 export const internships = defineCollection({
   entity: "internship",
+  own: "a table of twelve columns with the active toggle, and an API whose anonymous reads hide inactive positions",
   collection: "internships",
   schema: internshipFormSchema,
   apiSchema: internshipBodySchema,

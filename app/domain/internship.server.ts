@@ -10,6 +10,7 @@ import { afterWrite } from "~/content/after-write.server";
 import { internshipStore } from "~/content/stores.server";
 import { editedBy } from "~/lib/edit-stamps";
 import { isWebUrl } from "~/lib/links";
+import { parseObjectId } from "~/lib/object-id.server";
 import { escapeRegExp } from "~/lib/regexp";
 import type { Actor } from "./audit";
 import {
@@ -20,7 +21,6 @@ import {
   type InternshipSort,
   type PublicInternship,
 } from "./internship";
-import { parseObjectId } from "./object-id.server";
 
 /**
  * What the public list is filtered, sorted, counted and shown from: a public internship without

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { resetDemoContent } from "#db/seed/index";
 import { contentCacheSize, startContentCache, stopContentCache } from "~/lib/content-cache.server";
+import { invalidateLocally } from "~/lib/content-version.server";
 import { renderRoute } from "../../tests/support/render-route";
 import * as about from "../routes/about";
 import * as blog from "../routes/blog";
@@ -18,7 +19,6 @@ import * as resources from "../routes/resources";
 import * as services from "../routes/services";
 import * as siteLayout from "../routes/site-layout";
 import * as terms from "../routes/terms-of-service";
-import { invalidateLocally } from "./content-version.server";
 
 afterAll(closeDatabase);
 

@@ -24,6 +24,7 @@ import {
 } from "~/content/stores.server";
 import type { Testimonial } from "~/content/testimonials";
 import { cachedContent } from "~/lib/content-cache.server";
+import { parseObjectId } from "~/lib/object-id.server";
 import { type Projected, type Projection, project } from "~/lib/projection";
 import { type AboutPage, getAboutPage } from "./about-page.server";
 import {
@@ -35,7 +36,6 @@ import {
 import { type Footer, getFooter } from "./footer.server";
 import { getHeroSection, type HeroSection } from "./hero.server";
 import { listPublicInternshipDocs, type PublicInternshipDoc } from "./internship.server";
-import { parseObjectId } from "./object-id.server";
 import { getServicePage, type ServicePage } from "./service-page.server";
 
 /** Projections are checked against the type they apply to, and kept as literal types. */

@@ -6,7 +6,7 @@
 import { type Collection, type Document, ObjectId } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
-import { contentGeneration } from "~/domain/content-version.server";
+import { contentGeneration } from "~/lib/content-version.server";
 import {
   callRoute,
   flashCarried,

@@ -6,10 +6,10 @@ import type { Collection, Document, ObjectId } from "mongodb";
 import type { z } from "zod";
 import { getCollections } from "#db/client.server";
 import type { Actor } from "~/domain/audit";
-import { parseObjectId } from "~/domain/object-id.server";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
 import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
+import { parseObjectId } from "~/lib/object-id.server";
 import { afterWrite } from "../after-write.server";
 import { type CollectionType, imageFields } from "./types";
 

@@ -161,6 +161,11 @@ export interface CollectionType<
   admin: AdminScreen;
   api: ApiDescription;
   /**
+   * Why the type's admin screen or JSON API is partly its own (an escape hatch), when it is. The
+   * shared screen and API suites run over the types without one; the type's own tests cover it.
+   */
+  own?: string;
+  /**
    * A valid record as a client sends it (the JSON API's body; the editor posts the same values
    * as text). The shared tests start every write from it, and it can serve as the OpenAPI
    * example. Image fields name a picture that exists (a site path under /demo/ will do).
