@@ -3,6 +3,7 @@
 // here) is noticed by the next poll; leads and admins do not touch it.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { heroStore } from "~/content/documents.server";
 import { faqStore } from "~/content/stores.server";
 import type { Actor } from "./audit";
 import { recordAudit } from "./audit.server";
@@ -14,7 +15,6 @@ import {
   contentChanged,
   contentGeneration,
 } from "./content-version.server";
-import { saveHeroSection } from "./hero.server";
 
 afterAll(closeDatabase);
 
@@ -81,7 +81,7 @@ describe("content version", () => {
     await faqStore.create({ question: "Cached?", answer: "Not for long." }, EDITOR);
     expect(contentGeneration()).toBe(generation + 1);
     generation = contentGeneration();
-    await saveHeroSection(
+    await heroStore.save(
       { title: "New hero", subtitle: "", image: "", ctaText: "", ctaLink: "" },
       { ...EDITOR, via: "api" },
     );

@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAP_EMBED_PROVIDERS } from "~/domain/contact-info";
+import { MAP_EMBED_PROVIDERS } from "~/content/contact-info";
 import {
   contentSecurityPolicy,
   HSTS,

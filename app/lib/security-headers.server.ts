@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import { createContext } from "react-router";
-import { MAP_EMBED_PROVIDERS } from "~/domain/contact-info";
+import { MAP_EMBED_PROVIDERS } from "~/content/contact-info";
 import { getEnv } from "~/env.server";
 
 /** Router context key of the response's CSP nonce (set in app/server.ts getLoadContext). */
@@ -26,7 +26,7 @@ export type PolicyOptions = {
   cloudinaryCloudName?: string;
 };
 
-/** The map providers' origins, from the list the contact editor accepts (domain/contact-info.ts). */
+/** The map providers' origins, from the list the contact editor accepts (content/contact-info.ts). */
 export const MAP_FRAME_ORIGINS = [...new Set(MAP_EMBED_PROVIDERS.map((p) => p.origin))];
 
 /** The Content-Security-Policy of an HTML answer. */

@@ -3,20 +3,24 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import { footerStore } from "~/content/documents.server";
+import { FOOTER_SAVE_FAILED, FOOTER_SAVED } from "~/content/footer";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
-import { getFooter } from "~/domain/footer.server";
 import { createSession } from "~/domain/session.server";
-import { LAST_ROW_MESSAGE } from "~/lib/row-list.server";
+import { LAST_ROW_MESSAGE } from "~/lib/form-data.server";
 import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { formPost, runAction } from "../../../tests/support/visitor-forms";
-import { action, FOOTER_SAVE_FAILED, FOOTER_SAVED, loader } from "./footer";
+import { action, loader } from "./footer";
+
+const getFooter = () => footerStore.get();
 
 const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
-vi.mock("~/domain/footer.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/footer.server")>();
+vi.mock("~/content/documents.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/documents.server")>();
   const { failingWrites } = await import("../../../tests/support/failing-writes");
-  return { ...original, ...failingWrites(original, ["saveFooter"], failures) };
+  const store = original.footerStore;
+  return { ...original, footerStore: { ...store, ...failingWrites(store, ["save"], failures) } };
 });
 
 afterAll(closeDatabase);

@@ -6,27 +6,34 @@ import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
-import { IMAGE_BUCKET } from "~/domain/image.server";
+import { servicePageStore } from "~/content/documents.server";
 import {
   SERVICE_HERO_TITLE_REQUIRED,
   SERVICE_ICON_REQUIRED,
   SERVICE_IMAGE_INVALID,
   SERVICE_LINK_INVALID,
   SERVICE_PAGE_SAVE_FAILED,
-} from "~/domain/service-page";
-import { getServicePage } from "~/domain/service-page.server";
-import { INTENT_REFUSED } from "~/lib/form-data.server";
+  SERVICE_PAGE_SAVED,
+} from "~/content/service-page";
+import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
+import { IMAGE_BUCKET } from "~/domain/image.server";
+import { FORM_UNREADABLE, INTENT_REFUSED } from "~/lib/form-data.server";
 import { loader as publicLoader } from "~/routes/services";
 import { signInFresh } from "../../../tests/support/admin-request";
 import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
-import { action, FORM_UNREADABLE, loader, SERVICE_PAGE_SAVED } from "./services";
+import { action, loader } from "./services";
+
+const getServicePage = () => servicePageStore.get();
 
 const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
-vi.mock("~/domain/service-page.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/service-page.server")>();
+vi.mock("~/content/documents.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/documents.server")>();
   const { failingWrites } = await import("../../../tests/support/failing-writes");
-  return { ...original, ...failingWrites(original, ["saveServicePage"], failures) };
+  const store = original.servicePageStore;
+  return {
+    ...original,
+    servicePageStore: { ...store, ...failingWrites(store, ["save"], failures) },
+  };
 });
 
 afterAll(closeDatabase);
@@ -550,8 +557,8 @@ describe("service page editor", () => {
       } as never);
     const view = await get("/admin/dashboard/services");
     expect(view.editing).toBe(false);
-    expect(view.page?.updatedBy).toBe(EMAIL);
-    expect(view.page?.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(view.doc?.updatedBy).toBe(EMAIL);
+    expect(view.doc?.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect((await get("/admin/dashboard/services?edit")).editing).toBe(true);
   });
 
