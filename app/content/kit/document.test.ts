@@ -177,7 +177,9 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
 
     const doc = await (await collectionOf(type)).findOne({ _id: SINGLETON_ID });
     expect(doc?.updatedBy).toBe(email);
+    // The first save creates the document: createdAt is set once, with the first updatedAt.
     expect(doc?.createdAt).toBeInstanceOf(Date);
+    expect(doc?.createdAt?.getTime()).toBe(doc?.updatedAt?.getTime());
     const { auditLog } = await getCollections();
     const [entry] = await auditLog
       .find({ entity: type.entity })

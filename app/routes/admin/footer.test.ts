@@ -131,14 +131,6 @@ describe("footer editor", () => {
     expect((await get("/admin/dashboard/footer")).editing).toBe(false);
     expect((await get("/admin/dashboard/footer?edit")).editing).toBe(true);
   });
-
-  it("sends someone who is not signed in to the sign-in page", async () => {
-    const args = await formPost("/admin/dashboard/footer", valid);
-    const res = await runAction(action, args);
-    expect(res.status).toBe(302);
-    expect(res.location).toMatch(/^\/admin\/login/);
-    expect(await getFooter()).toBeNull();
-  });
 });
 
 describe("footer editor against hand-made posts", () => {
@@ -160,13 +152,6 @@ describe("footer editor against hand-made posts", () => {
     expect(res.status).toBe(400);
     expect(res.data.result.error[""]).toEqual([LAST_ROW_MESSAGE]);
     expect(await getFooter()).toBeNull();
-  });
-
-  it("records createdAt on the first save", async () => {
-    const saved = await runAction(action, await post(valid));
-    expect(saved.status).toBe(302);
-    const doc = await (await getCollections()).footer.findOne({ _id: SINGLETON_ID });
-    expect(doc?.createdAt).toBeInstanceOf(Date);
   });
 
   it("keeps the form with SPEC §8's text when the save fails", async () => {

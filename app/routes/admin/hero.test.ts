@@ -286,15 +286,6 @@ describe("hero editor", () => {
     expect(thrown).toBeInstanceOf(MongoNetworkError);
   });
 
-  it("records createdAt on the first save", async () => {
-    const { heroSection } = await getCollections();
-    await heroSection.deleteMany({});
-    expect((await save(valid)).status).toBe(302);
-    const doc = await hero();
-    expect(doc?.createdAt).toBeInstanceOf(Date);
-    expect(doc?.createdAt?.getTime()).toBe(doc?.updatedAt.getTime());
-  });
-
   it("sends a signed-out post to the sign-in page without reading it", async () => {
     const { request, run } = post(
       { ...valid, imageFile: new File([await png(10, 10)], "a.png") },
