@@ -247,7 +247,8 @@ function DocumentForm({
       ) : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       {admin.sections.map((section, i) =>
-        section.title ? (
+        section.title && admin.sectionLinks ? (
+          // A landmark the section links lead to.
           <section
             key={section.id}
             id={section.id}
@@ -260,6 +261,16 @@ function DocumentForm({
             {section.intro ? <p className="mt-1 text-sm text-slate-700">{section.intro}</p> : null}
             <div className="mt-5 grid gap-5">{laidOut(section.fields, top)}</div>
           </section>
+        ) : section.title ? (
+          <fieldset key={section.id} id={section.id} className={`${cardClass} grid gap-5`}>
+            <legend className="float-left text-lg font-semibold text-slate-900">
+              {section.title}
+            </legend>
+            {section.intro ? (
+              <p className="clear-both text-sm text-slate-700">{section.intro}</p>
+            ) : null}
+            <div className="clear-both grid gap-5">{laidOut(section.fields, top)}</div>
+          </fieldset>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: the description's fixed order.
           <div key={i} className={titled.length ? `${cardClass} grid gap-5` : "grid gap-5"}>
