@@ -7,24 +7,27 @@
 // in-browser list handling lost what had been typed in other rows, so Add and Remove are conform
 // intent buttons that the server answers with the form plus or minus one row, and the focus
 // lands on the row concerned (autofocus, so it also works without JavaScript).
-import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowSquareOutIcon, PencilSimpleIcon } from "@phosphor-icons/react";
 import { Fragment, type ReactNode, useCallback, useState } from "react";
 import { Form, Link } from "react-router";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
-import { ImageField } from "~/components/admin/image-field";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { type DocumentField, type DocumentType, imagePaths, rowLists } from "./document";
-import { AddRowButton, RowCard, rowToFocus } from "./document-rows";
+import {
+  AddRowButton,
+  ImageInput,
+  laidOut,
+  type Meta,
+  RowCard,
+  rowToFocus,
+} from "./document-parts";
+
+export type { Meta };
+
 import { FieldInput } from "./field-input";
 
-/** conform's metadata of any field of a document's form: a value, an object or a list. */
-// biome-ignore lint/suspicious/noExplicitAny: any document's form.
-export type Meta = FieldMetadata<string, any, string[]> & {
-  getFieldset(): Record<string, Meta>;
-  getFieldList(): Meta[];
-};
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
 
@@ -115,17 +118,6 @@ function metaAt(fields: Record<string, Meta>, path: string): Meta {
   let meta = fields[first as string] as Meta;
   for (const key of rest) meta = meta.getFieldset()[key] as Meta;
   return meta;
-}
-
-/** Consecutive half-width fields share a row from the `sm` breakpoint. */
-export function pairHalves<F extends { name: string; half?: boolean }>(fields: readonly F[]) {
-  const rows: [F, ...F[]][] = [];
-  for (const field of fields) {
-    const last = rows.at(-1);
-    if (field.half && last?.[0].half && last.length < 2) last.push(field);
-    else rows.push([field]);
-  }
-  return rows;
 }
 
 function DocumentForm({
@@ -322,49 +314,5 @@ function DocumentForm({
         {body}
       </Form>
     </section>
-  );
-}
-
-/** Fields in the description's order, consecutive half-width ones side by side. */
-function laidOut<F extends DocumentField>(
-  fields: readonly F[],
-  draw: (field: F, index: number) => ReactNode,
-): ReactNode {
-  let index = 0;
-  return pairHalves(fields).map((row) => {
-    const drawn = row.map((field) => draw(field, index++));
-    return row.length > 1 ? (
-      <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
-        {drawn}
-      </div>
-    ) : (
-      drawn[0]
-    );
-  });
-}
-
-function ImageInput({
-  field,
-  meta,
-  onUploading,
-}: {
-  field: Extract<DocumentField, { kind: "image" }>;
-  meta: Meta;
-  onUploading: (key: string, value: boolean) => void;
-}) {
-  const onUploadingChange = useCallback(
-    (value: boolean) => onUploading(meta.name, value),
-    [onUploading, meta.name],
-  );
-  const value = meta.initialValue;
-  return (
-    <ImageField
-      name={meta.name}
-      label={field.label}
-      defaultValue={typeof value === "string" ? value : ""}
-      errors={meta.errors}
-      hint={field.hint}
-      onUploadingChange={onUploadingChange}
-    />
   );
 }
