@@ -281,8 +281,6 @@ export interface RowListRule {
 export const FORM_UNREADABLE = "The form could not be read. Please try again.";
 export const lastRowMessage = (noun: string) =>
   `The last ${noun} cannot be removed; leave it blank instead.`;
-/** The footer's and the about page's wording (their rows are "rows"). */
-export const LAST_ROW_MESSAGE = lastRowMessage("row");
 
 export type RowIntent =
   | { kind: "none" }

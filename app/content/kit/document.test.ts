@@ -11,10 +11,11 @@ import { SINGLETON_ID } from "#db/collections";
 import { issueApiToken } from "~/domain/api-token.server";
 import { contentGeneration } from "~/domain/content-version.server";
 import { clientIpContext } from "~/lib/client-ip.server";
+import { lastRowMessage } from "~/lib/form-data.server";
 import { flashCarried, signInFresh } from "../../../tests/support/admin-request";
 import { DOCUMENT_STORES } from "../documents.server";
 import { DOCUMENT_TYPES } from "../registry";
-import type { DocumentType } from "./document";
+import { type DocumentType, type RowsField, rowLists, valueAt } from "./document";
 import { documentAdmin } from "./document-admin.server";
 import { documentApi } from "./document-api.server";
 
@@ -232,5 +233,66 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
       .limit(1)
       .toArray();
     expect(entry).toMatchObject({ actor: email, action: "update", via: "api" });
+  });
+});
+
+/** Every row list of every registered document. */
+const LISTS = DOCUMENT_TYPES.flatMap((type) =>
+  rowLists(type).map((list) => [`${type.entity} ${list.name}`, type, list] as const),
+);
+
+describe.each(LISTS)("the row list %s", (_, type, list) => {
+  const c = CASES[type.entity] as Case;
+  let cookie: string;
+  beforeEach(async () => {
+    await (await collectionOf(type)).deleteMany({});
+    ({ cookie } = await signInFresh(`kit-rows-${type.entity}@bureau.test`));
+  });
+
+  /** The valid form with `rows` rows in this list instead of its own. */
+  function withRows(rows: number): Record<string, string> {
+    const form = Object.fromEntries(
+      Object.entries(c.form).filter(([name]) => !name.startsWith(`${list.name}[`)),
+    );
+    const cell = (list.fields[0] as RowsField["fields"][number]).name;
+    for (let i = 0; i < rows; i++) form[`${list.name}[${i}].${cell}`] = `Row ${i + 1}`;
+    return form;
+  }
+  const intent = (type: string, payload: object) => ({
+    __intent__: JSON.stringify({ type, payload: { name: list.name, ...payload } }),
+  });
+  const nothingWritten = async () =>
+    expect(await (await collectionOf(type)).findOne({ _id: SINGLETON_ID })).toBeNull();
+
+  it("adds the server's blank row, not the client's, answering the form and saving nothing", async () => {
+    const result = await post(
+      type,
+      {
+        ...withRows(1),
+        ...intent("insert", { defaultValue: { [list.fields[0]?.name ?? "x"]: "evil" } }),
+      },
+      cookie,
+    );
+    expect(result.init.status).toBe(200);
+    expect(result.data.result.error).toBeUndefined();
+    const rows = valueAt(result.data.result.initialValue, list.name) as unknown[];
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain("evil");
+    await nothingWritten();
+  });
+
+  it("never removes the last row, and never adds one past the maximum", async () => {
+    const last = await post(type, { ...withRows(1), ...intent("remove", { index: 0 }) }, cookie);
+    expect(last.init.status).toBe(400);
+    expect(last.data.result.error[""]).toEqual([lastRowMessage(list.noun)]);
+    expect(valueAt(last.data.result.initialValue, list.name)).toHaveLength(1);
+
+    const full = await post(type, { ...withRows(list.max), ...intent("insert", {}) }, cookie);
+    expect(full.init.status).toBe(400);
+    expect(full.data.result.error[""]).toEqual([`At most ${list.max} ${list.noun}s.`]);
+
+    const gone = await post(type, { ...withRows(2), ...intent("remove", { index: 5 }) }, cookie);
+    expect(gone.init.status).toBe(400);
+    await nothingWritten();
   });
 });

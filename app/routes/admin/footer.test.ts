@@ -8,7 +8,6 @@ import { FOOTER_SAVE_FAILED, FOOTER_SAVED } from "~/content/footer";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { createSession } from "~/domain/session.server";
-import { LAST_ROW_MESSAGE } from "~/lib/form-data.server";
 import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { formPost, runAction } from "../../../tests/support/visitor-forms";
 import { action, loader } from "./footer";
@@ -134,26 +133,6 @@ describe("footer editor", () => {
 });
 
 describe("footer editor against hand-made posts", () => {
-  it.each([
-    ["link", "links", { "links[1].label": undefined, "links[1].url": undefined }],
-    ["social", "social", {}],
-  ])("refuses to remove the last %s row (400, nothing saved)", async (_, name, drop) => {
-    // Down to one row of that list: valid has two link rows and one social row.
-    const fields = Object.fromEntries(
-      Object.entries({ ...valid, ...drop }).filter(([, value]) => value !== undefined),
-    ) as Record<string, string>;
-    const res = await runAction(
-      action,
-      await post({
-        ...fields,
-        __intent__: JSON.stringify({ type: "remove", payload: { name, index: 0 } }),
-      }),
-    );
-    expect(res.status).toBe(400);
-    expect(res.data.result.error[""]).toEqual([LAST_ROW_MESSAGE]);
-    expect(await getFooter()).toBeNull();
-  });
-
   it("keeps the form with SPEC §8's text when the save fails", async () => {
     failures.mode = "error";
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
