@@ -287,14 +287,17 @@ export type RowIntent =
   | { kind: "row"; type: "insert" | "remove"; list: string; index?: number }
   | { kind: "refused"; message: string };
 
-/** How many rows of list `name` the form holds: its highest row index plus one. */
+/**
+ * How many rows of list `name` the form holds: its highest row index plus one. A row at or past
+ * MAX_LIST_INDEX does not count: parseFormWith drops it, and a loop over the rows stays short.
+ */
 export function rowCount(form: FormData, name: string): number {
   const prefix = `${name}[`;
   let count = 0;
   for (const key of form.keys()) {
     if (!key.startsWith(prefix)) continue;
     const index = Number(/^\[(\d{1,6})\]/.exec(key.slice(name.length))?.[1]);
-    if (Number.isInteger(index)) count = Math.max(count, index + 1);
+    if (Number.isInteger(index) && index < MAX_LIST_INDEX) count = Math.max(count, index + 1);
   }
   return count;
 }

@@ -295,4 +295,15 @@ describe.each(LISTS)("the row list %s", (_, type, list) => {
     expect(gone.init.status).toBe(400);
     await nothingWritten();
   });
+
+  it("counts no row past the list bound (the form drops it): still the last row", async () => {
+    const far = { [`${list.name}[150000].${list.fields[0]?.name}`]: "far" };
+    const result = await post(
+      type,
+      { ...withRows(1), ...far, ...intent("remove", { index: 0 }) },
+      cookie,
+    );
+    expect(result.init.status).toBe(400);
+    expect(result.data.result.error[""]).toEqual([lastRowMessage(list.noun)]);
+  });
 });
