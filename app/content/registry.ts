@@ -1,10 +1,15 @@
 // Every content type built with the kit (app/content/kit). The shared tests run over this list;
 // a new type is added here and in app/routes.ts (see docs/content-kit.md).
+import { aboutPage } from "./about-page";
 import { blogs } from "./blogs";
+import { contactInfo } from "./contact-info";
 import { faqs } from "./faqs";
+import { footer } from "./footer";
+import { hero } from "./hero";
 import { highlights } from "./highlights";
 import { internships } from "./internships";
 import { resources } from "./resources";
+import { servicePage } from "./service-page";
 import { testimonials } from "./testimonials";
 
 // Internships use the kit's description and store, but not its generic admin screen or JSON API
@@ -17,3 +22,6 @@ export const CONTENT_TYPES = [
   blogs,
   internships,
 ] as const;
+
+/** Every single document built with the kit's document variant (kit/document.ts). */
+export const DOCUMENT_TYPES = [hero, servicePage, aboutPage, contactInfo, footer] as const;

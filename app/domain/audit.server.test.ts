@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { AUDIT_RETENTION_SECONDS, INDEXES } from "#db/collections";
+import { heroStore } from "~/content/documents.server";
 import { faqStore, highlightStore } from "~/content/stores.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 import {
@@ -22,7 +23,6 @@ import { type Actor, AUDIT_RETENTION_DAYS, OPERATOR_CLI, VISITOR } from "./audit
 import { auditQuery, listAudit, recordAudit } from "./audit.server";
 import { actorOf, beginPasswordCheck, signIn, signOut } from "./auth.server";
 import { setContactStatus } from "./contact-message.server";
-import { saveHeroSection } from "./hero.server";
 import { toggleInternshipActive } from "./internship.server";
 import { deleteSubscriber } from "./newsletter.server";
 import { addQuoteNote, deleteQuote, setQuoteStatus } from "./quote.server";
@@ -111,7 +111,7 @@ describe("content changes", () => {
       updatedAt: new Date(),
     } as never);
     await toggleInternshipActive(_id.toHexString(), API);
-    await saveHeroSection(
+    await heroStore.save(
       { title: "We build", subtitle: "", image: "", ctaText: "", ctaLink: "" },
       EDITOR,
     );

@@ -6,8 +6,8 @@ import { ObjectId } from "mongodb";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
+import { heroStore } from "~/content/documents.server";
 import { getEnv } from "~/env.server";
-import { saveHeroSection } from "./hero.server";
 import { IMAGE_MAX_SIDE } from "./image";
 import {
   checkImage,
@@ -180,7 +180,7 @@ describe("an absolute address of our own stored image", () => {
     const secureUrl = new URL(stored.url, getEnv().SITE_URL).href;
     const address = await imageAddressToSave(secureUrl);
     expect(address).toBe(stored.url);
-    await saveHeroSection(
+    await heroStore.save(
       { title: "T", subtitle: "S", image: address ?? "", ctaText: "", ctaLink: "" },
       { email: "admin@example.com", via: "admin" },
     );

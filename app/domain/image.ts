@@ -11,6 +11,9 @@ export const IMAGE_UPLOAD_FAILED = "Image upload failed. Please try again.";
 export const IMAGE_UPLOAD_NETWORK = "Image upload failed. Please check your connection.";
 /** Where the ImageField posts a picked file with JavaScript (routes/admin/uploads.ts). */
 export const UPLOAD_ACTION = "/admin/dashboard/uploads";
+/** The image field's line under the picker, unless an editor says more. */
+export const IMAGE_HINT =
+  "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB. Larger than 2,560 px on a side is scaled down.";
 
 /**
  * The widths /images/<id>?w= answers (docs/decisions/017): a fixed set, so the stored copies

@@ -11,8 +11,8 @@ import {
 } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { LeadNotification, LeadSource } from "#db/collections";
+import { getContactEmail } from "~/content/contact-info.server";
 import { defaultFrom, sendMail } from "~/lib/mailer.server";
-import { getContactEmail } from "./contact-info.server";
 import { getSiteIdentity } from "./site-content.server";
 
 export interface LeadSummary {

@@ -10,11 +10,24 @@
 // the back office, and a loader's answer is published whole in the page's hydration data and
 // its `.data` twin. A field reaches the site only once a view below names it.
 import { renderMarkdown } from "~/components/site/markdown.server";
+import type { AboutPage } from "~/content/about-page";
 import type { BlogPost } from "~/content/blogs";
 import { blogSummary, listBlogPage, listLatestBlogs, readingMinutes } from "~/content/blogs.server";
+import type { ContactInfo } from "~/content/contact-info";
+import { type ContactDetails, getContactDetails } from "~/content/contact-info.server";
+import {
+  aboutPageStore,
+  contactInfoStore,
+  footerStore,
+  heroStore,
+  servicePageStore,
+} from "~/content/documents.server";
 import type { Faq } from "~/content/faqs";
+import type { Footer } from "~/content/footer";
+import type { HeroSection } from "~/content/hero";
 import type { Highlight } from "~/content/highlights";
 import type { Resource } from "~/content/resources";
+import type { ServicePage } from "~/content/service-page";
 import {
   blogStore,
   faqStore,
@@ -26,17 +39,7 @@ import type { Testimonial } from "~/content/testimonials";
 import { cachedContent } from "~/lib/content-cache.server";
 import { parseObjectId } from "~/lib/object-id.server";
 import { type Projected, type Projection, project } from "~/lib/projection";
-import { type AboutPage, getAboutPage } from "./about-page.server";
-import {
-  type ContactDetails,
-  type ContactInfo,
-  getContactDetails,
-  getContactInfo,
-} from "./contact-info.server";
-import { type Footer, getFooter } from "./footer.server";
-import { getHeroSection, type HeroSection } from "./hero.server";
 import { listPublicInternshipDocs, type PublicInternshipDoc } from "./internship.server";
-import { getServicePage, type ServicePage } from "./service-page.server";
 
 /** Projections are checked against the type they apply to, and kept as literal types. */
 const view =
@@ -146,14 +149,14 @@ function publicRead<T, const P extends Projection<T>>(
   return () => cachedContent(key, async () => project<T, P>((await load()) as T, projection));
 }
 
-export const readFooter = publicRead("footer", getFooter, FOOTER);
-export const readHero = publicRead("hero", getHeroSection, HERO);
+export const readFooter = publicRead("footer", footerStore.get, FOOTER);
+export const readHero = publicRead("hero", heroStore.get, HERO);
 export const readHighlights = publicRead("highlights", highlightStore.list, HIGHLIGHT);
 export const readTestimonials = publicRead("testimonials", testimonialStore.list, TESTIMONIAL);
-export const readContactInfo = publicRead("contact-info", getContactInfo, CONTACT_INFO);
+export const readContactInfo = publicRead("contact-info", contactInfoStore.get, CONTACT_INFO);
 export const readContactDetails = publicRead("contact-details", getContactDetails, CONTACT_DETAILS);
-export const readServicePage = publicRead("service-page", getServicePage, SERVICE_PAGE);
-export const readAboutPage = publicRead("about-page", getAboutPage, ABOUT_PAGE);
+export const readServicePage = publicRead("service-page", servicePageStore.get, SERVICE_PAGE);
+export const readAboutPage = publicRead("about-page", aboutPageStore.get, ABOUT_PAGE);
 export const readResources = publicRead("resources", resourceStore.list, RESOURCE);
 export const readFaqs = publicRead("faqs", faqStore.list, FAQ);
 /** Every public internship; the list, its counts and filters are per request. */

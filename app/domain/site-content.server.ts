@@ -4,10 +4,10 @@
 import type { Collection, Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import { footerStore } from "~/content/documents.server";
 import { getEnv } from "~/env.server";
 import { LEGAL_TEXT_REVISED as LEGAL_TEXT_REVISED_DAY } from "~/lib/legal";
 import { FALLBACK_BRAND } from "~/lib/seo";
-import { getFooter } from "./footer.server";
 
 export interface SiteIdentity {
   /** Company name from the footer document (the shell uses the same one). */
@@ -22,7 +22,7 @@ export function publicSiteUrl(): string {
 }
 
 export async function getSiteIdentity(): Promise<SiteIdentity> {
-  const footer = await getFooter();
+  const footer = await footerStore.get();
   return { brand: footer?.copyright.trim() || FALLBACK_BRAND, siteUrl: publicSiteUrl() };
 }
 

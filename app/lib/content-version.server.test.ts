@@ -3,11 +3,11 @@
 // here) is noticed by the next poll; leads and admins do not touch it.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { heroStore } from "~/content/documents.server";
 import { faqStore } from "~/content/stores.server";
 import type { Actor } from "~/domain/audit";
 import { recordAudit } from "~/domain/audit.server";
 import { setContactStatus } from "~/domain/contact-message.server";
-import { saveHeroSection } from "~/domain/hero.server";
 import {
   CONTENT_VERSION_ID,
   CONTENT_VERSION_POLL_MS,
@@ -81,7 +81,7 @@ describe("content version", () => {
     await faqStore.create({ question: "Cached?", answer: "Not for long." }, EDITOR);
     expect(contentGeneration()).toBe(generation + 1);
     generation = contentGeneration();
-    await saveHeroSection(
+    await heroStore.save(
       { title: "New hero", subtitle: "", image: "", ctaText: "", ctaLink: "" },
       { ...EDITOR, via: "api" },
     );

@@ -6,7 +6,10 @@
 // - nested names (`links[0].label`, for field lists) are kept only while every list index is
 //   below MAX_LIST_INDEX and the path is at most MAX_PATH_SEGMENTS deep;
 // - conform's own intent field (add/remove a list row without JavaScript) is kept only when it
-//   is one this form can carry out (see checkIntent): anything else ends the request with a 400.
+//   is one this form can carry out (see isCarriedOutIntent): anything else ends the request with
+//   a 400.
+// The row-list editors then ask readRowIntent (below) what the button asked for: this module is
+// the one place that decides which add/remove-row posts are carried out.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
@@ -262,4 +265,81 @@ export function parseFormWith<Schema extends z.ZodType>(form: FormData, schema: 
   } catch {
     throw refuseIntent();
   }
+}
+
+/** A list of rows as the editor describes it (content/kit/document.ts RowsField). */
+export interface RowListRule {
+  /** The list's path: "team", "cta.buttons". */
+  name: string;
+  max: number;
+  /** How a refusal calls a row: "At most 4 buttons.", "The last service cannot…". */
+  noun: string;
+  /** What Add inserts: the server's blank row, never the one a client sent. */
+  blank: Readonly<Record<string, string>>;
+}
+
+export const FORM_UNREADABLE = "The form could not be read. Please try again.";
+export const lastRowMessage = (noun: string) =>
+  `The last ${noun} cannot be removed; leave it blank instead.`;
+
+export type RowIntent =
+  | { kind: "none" }
+  | { kind: "row"; type: "insert" | "remove"; list: string; index?: number }
+  | { kind: "refused"; message: string };
+
+/**
+ * How many rows of list `name` the form holds: its highest row index plus one. A row at or past
+ * MAX_LIST_INDEX does not count: parseFormWith drops it, and a loop over the rows stays short.
+ */
+export function rowCount(form: FormData, name: string): number {
+  const prefix = `${name}[`;
+  let count = 0;
+  for (const key of form.keys()) {
+    if (!key.startsWith(prefix)) continue;
+    const index = Number(/^\[(\d{1,6})\]/.exec(key.slice(name.length))?.[1]);
+    if (Number.isInteger(index) && index < MAX_LIST_INDEX) count = Math.max(count, index + 1);
+  }
+  return count;
+}
+
+/**
+ * What the add/remove-row button that sent `form` asks, checked against the editor's lists,
+ * after checkFormIntent has refused the shapes no button sends (a 400). Only an insert into or
+ * a removal from one of `lists` is carried out: never past a list's maximum, never the last row
+ * (the editor always shows one to type into; a blank row is not saved), never a row that is not
+ * there. A carried-out intent is rebuilt in `form` from its checked parts (an insert gets the
+ * server's blank row); any other is refused with the message to show above the form.
+ */
+export function readRowIntent(form: FormData, lists: readonly RowListRule[]): RowIntent {
+  const raw = form.get(CONFORM_INTENT);
+  if (raw === null) return { kind: "none" };
+  let intent: { type?: unknown; payload?: { name?: unknown; index?: unknown } } | null;
+  try {
+    intent = JSON.parse(String(raw));
+  } catch {
+    return { kind: "refused", message: FORM_UNREADABLE };
+  }
+  const list = lists.find((l) => l.name === intent?.payload?.name);
+  if (!list) return { kind: "refused", message: FORM_UNREADABLE };
+  const rows = rowCount(form, list.name);
+  if (intent?.type === "insert") {
+    if (rows >= list.max) return { kind: "refused", message: `At most ${list.max} ${list.noun}s.` };
+    const payload = { name: list.name, defaultValue: list.blank };
+    form.set(CONFORM_INTENT, JSON.stringify({ type: "insert", payload }));
+    return { kind: "row", type: "insert", list: list.name };
+  }
+  const index = intent?.payload?.index;
+  if (intent?.type === "remove" && Number.isInteger(index) && (index as number) < rows) {
+    if (rows <= 1) return { kind: "refused", message: lastRowMessage(list.noun) };
+    const payload = { name: list.name, index };
+    form.set(CONFORM_INTENT, JSON.stringify({ type: "remove", payload }));
+    return { kind: "row", type: "remove", list: list.name, index: index as number };
+  }
+  return { kind: "refused", message: FORM_UNREADABLE };
+}
+
+/** Drops conform's intent: the form is then read as it was posted. */
+export function withoutIntent(form: FormData): FormData {
+  form.delete(CONFORM_INTENT);
+  return form;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { buildDemoContent } from "#db/seed/demo-content";
-import { splitValues } from "~/domain/about-page.server";
+import { splitValues } from "~/content/about-page";
 import { renderRoute } from "../../tests/support/render-route";
 import About, { loader } from "./about";
 

@@ -6,7 +6,7 @@ import { EmailLink, PhoneLink } from "~/components/site/contact-links";
 import { JsonLd } from "~/components/site/json-ld";
 import { PageHeader, SectionHeading } from "~/components/site/page-header";
 import { TeamGrid } from "~/components/site/team-grid";
-import { splitValues } from "~/domain/about-page.server";
+import { splitValues } from "~/content/about-page";
 import { readAboutPage } from "~/domain/public-content.server";
 import { truncate } from "~/lib/format";
 import { absoluteUrl, seo, siteInfo } from "~/lib/seo";

@@ -5,7 +5,7 @@
 // - 'Email and phone are required.';
 // - a map address that is not an allowed provider's embed page is refused beside the field.
 import type { Page } from "@playwright/test";
-import { MAP_URL_INVALID } from "~/domain/contact-info";
+import { MAP_URL_INVALID } from "~/content/contact-info";
 import { signIn } from "../support/admin-e2e";
 import { seriousAxeViolations } from "../support/axe";
 import { expect } from "./fixtures";

@@ -579,7 +579,7 @@ const URL_ATTRIBUTES = new Set([
   "cite",
 ]);
 
-/** Frames the contact page may show (domain/contact-info.ts MAP_EMBED_PROVIDERS). */
+/** Frames the contact page may show (content/contact-info.ts MAP_EMBED_PROVIDERS). */
 const MAP_FRAME =
   /^https:\/\/(www\.google\.com\/maps\/embed|www\.openstreetmap\.org\/export\/embed\.html)/;
 

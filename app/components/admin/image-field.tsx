@@ -12,6 +12,7 @@ import { ImageIcon, SpinnerGapIcon, WarningCircleIcon } from "@phosphor-icons/re
 import { useEffect, useId, useRef, useState } from "react";
 import {
   IMAGE_ACCEPT,
+  IMAGE_HINT,
   IMAGE_MAX_BYTES,
   IMAGE_UPLOAD_FAILED,
   IMAGE_UPLOAD_NETWORK,
@@ -30,7 +31,7 @@ export function ImageField({
   label,
   defaultValue,
   errors,
-  hint = "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB. Larger than 2,560 px on a side is scaled down.",
+  hint = IMAGE_HINT,
   onUploadingChange,
   removable = true,
 }: {

@@ -1,5 +1,5 @@
 // The embedded map on /contact: an iframe from a maps service. The URL reaching
-// here is already checked to be https (app/domain/contact-info.server.ts). The frame loads
+// here is already checked to be https (app/content/contact-info.server.ts). The frame loads
 // lazily (it sits below the form), sends only our origin as referrer, and runs sandboxed: the
 // map may run its scripts and open links in a new tab, but never navigate this page.
 export function ContactMap({ src, address }: { src: string; address: string }) {

@@ -10,22 +10,25 @@ import { SINGLETON_ID } from "#db/collections";
 import {
   ABOUT_CONTACT_REQUIRED,
   ABOUT_EMAIL_INVALID,
+  ABOUT_SAVE_FAILED,
+  ABOUT_SAVED,
   MISSION_VALUES_REQUIRED,
   TEAM_IMAGE_INVALID,
   TEAM_NAME_REQUIRED,
-} from "~/domain/about-page";
+} from "~/content/about-page";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET } from "~/domain/image.server";
 import { signInFresh } from "../../../tests/support/admin-request";
 import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { loader as publicLoader } from "../about";
-import { ABOUT_SAVE_FAILED, ABOUT_SAVED, action, loader } from "./about";
+import { action, loader } from "./about";
 
 const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
-vi.mock("~/domain/about-page.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/about-page.server")>();
+vi.mock("~/content/documents.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/documents.server")>();
   const { failingWrites } = await import("../../../tests/support/failing-writes");
-  return { ...original, ...failingWrites(original, ["saveAboutPage"], failures) };
+  const store = original.aboutPageStore;
+  return { ...original, aboutPageStore: { ...store, ...failingWrites(store, ["save"], failures) } };
 });
 
 afterAll(closeDatabase);
@@ -99,7 +102,7 @@ describe("about page editor", () => {
       loader({ request: new Request(url, { headers: { Cookie: cookie } }) } as never);
     const view = await get("http://localhost/admin/dashboard/about");
     expect(view.editing).toBe(false);
-    expect(view.about?.team).toHaveLength(1);
+    expect(view.doc?.team).toHaveLength(1);
     expect((await get(PAGE)).editing).toBe(true);
   });
 

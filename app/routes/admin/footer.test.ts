@@ -3,20 +3,23 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import { footerStore } from "~/content/documents.server";
+import { FOOTER_SAVE_FAILED, FOOTER_SAVED } from "~/content/footer";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
-import { getFooter } from "~/domain/footer.server";
 import { createSession } from "~/domain/session.server";
-import { LAST_ROW_MESSAGE } from "~/lib/row-list.server";
 import { DRIVER_DETAIL, type FailureMode } from "../../../tests/support/failing-writes";
 import { formPost, runAction } from "../../../tests/support/visitor-forms";
-import { action, FOOTER_SAVE_FAILED, FOOTER_SAVED, loader } from "./footer";
+import { action, loader } from "./footer";
+
+const getFooter = () => footerStore.get();
 
 const failures = vi.hoisted(() => ({ mode: null as FailureMode }));
-vi.mock("~/domain/footer.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/footer.server")>();
+vi.mock("~/content/documents.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/documents.server")>();
   const { failingWrites } = await import("../../../tests/support/failing-writes");
-  return { ...original, ...failingWrites(original, ["saveFooter"], failures) };
+  const store = original.footerStore;
+  return { ...original, footerStore: { ...store, ...failingWrites(store, ["save"], failures) } };
 });
 
 afterAll(closeDatabase);
@@ -127,44 +130,9 @@ describe("footer editor", () => {
     expect((await get("/admin/dashboard/footer")).editing).toBe(false);
     expect((await get("/admin/dashboard/footer?edit")).editing).toBe(true);
   });
-
-  it("sends someone who is not signed in to the sign-in page", async () => {
-    const args = await formPost("/admin/dashboard/footer", valid);
-    const res = await runAction(action, args);
-    expect(res.status).toBe(302);
-    expect(res.location).toMatch(/^\/admin\/login/);
-    expect(await getFooter()).toBeNull();
-  });
 });
 
 describe("footer editor against hand-made posts", () => {
-  it.each([
-    ["link", "links", { "links[1].label": undefined, "links[1].url": undefined }],
-    ["social", "social", {}],
-  ])("refuses to remove the last %s row (400, nothing saved)", async (_, name, drop) => {
-    // Down to one row of that list: valid has two link rows and one social row.
-    const fields = Object.fromEntries(
-      Object.entries({ ...valid, ...drop }).filter(([, value]) => value !== undefined),
-    ) as Record<string, string>;
-    const res = await runAction(
-      action,
-      await post({
-        ...fields,
-        __intent__: JSON.stringify({ type: "remove", payload: { name, index: 0 } }),
-      }),
-    );
-    expect(res.status).toBe(400);
-    expect(res.data.result.error[""]).toEqual([LAST_ROW_MESSAGE]);
-    expect(await getFooter()).toBeNull();
-  });
-
-  it("records createdAt on the first save", async () => {
-    const saved = await runAction(action, await post(valid));
-    expect(saved.status).toBe(302);
-    const doc = await (await getCollections()).footer.findOne({ _id: SINGLETON_ID });
-    expect(doc?.createdAt).toBeInstanceOf(Date);
-  });
-
   it("keeps the form with SPEC §8's text when the save fails", async () => {
     failures.mode = "error";
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -6,14 +6,14 @@ import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
-import { createAdmin } from "~/domain/admin.server";
-import { OPERATOR_CLI } from "~/domain/audit";
 import {
   HERO_CTA_LINK_INVALID,
   HERO_IMAGE_INVALID,
   HERO_SAVE_FAILED,
   HERO_TITLE_REQUIRED,
-} from "~/domain/hero";
+} from "~/content/hero";
+import { createAdmin } from "~/domain/admin.server";
+import { OPERATOR_CLI } from "~/domain/audit";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET, isImageInUse, storeImage } from "~/domain/image.server";
 import { createSession } from "~/domain/session.server";
@@ -23,18 +23,11 @@ import { action as uploadAction } from "./uploads";
 
 // "error": a write that fails for a reason of its own; "outage": the database unreachable.
 const failures = vi.hoisted(() => ({ mode: null as null | "error" | "outage" }));
-vi.mock("~/domain/hero.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/hero.server")>();
-  const { MongoNetworkError } = await import("mongodb");
-  return {
-    ...original,
-    saveHeroSection: (...args: Parameters<typeof original.saveHeroSection>) =>
-      failures.mode === "error"
-        ? Promise.reject(new Error("secret driver detail"))
-        : failures.mode === "outage"
-          ? Promise.reject(new MongoNetworkError("connection refused"))
-          : original.saveHeroSection(...args),
-  };
+vi.mock("~/content/documents.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/documents.server")>();
+  const { failingWrites } = await import("../../../tests/support/failing-writes");
+  const store = original.heroStore;
+  return { ...original, heroStore: { ...store, ...failingWrites(store, ["save"], failures) } };
 });
 
 afterAll(closeDatabase);
@@ -113,7 +106,7 @@ describe("hero editor", () => {
     const request = new Request(PAGE, { headers: { Cookie: cookie } });
     const result = await loader({ request, params: {}, context: {} } as never);
     expect(result.editing).toBe(true);
-    expect(result.hero?.title).toBe("Old title");
+    expect(result.doc?.title).toBe("Old title");
   });
 
   it("saves the hero, records who and when, and redirects with a flash", async () => {
@@ -291,15 +284,6 @@ describe("hero editor", () => {
     failures.mode = "outage";
     const thrown = await save(valid).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(MongoNetworkError);
-  });
-
-  it("records createdAt on the first save", async () => {
-    const { heroSection } = await getCollections();
-    await heroSection.deleteMany({});
-    expect((await save(valid)).status).toBe(302);
-    const doc = await hero();
-    expect(doc?.createdAt).toBeInstanceOf(Date);
-    expect(doc?.createdAt?.getTime()).toBe(doc?.updatedAt.getTime());
   });
 
   it("sends a signed-out post to the sign-in page without reading it", async () => {

@@ -1,14 +1,18 @@
-// The contact information editor's form (SPEC §3 Contact info; §5 'Email and phone are
-// required.', address and map optional) and the maps that may be embedded on /contact. Shared by
-// the browser (conform), the server, the public page and (later) the Content-Security-Policy.
+// The contact information, one document: the address, e-mail, phone, map and picture of
+// /contact (the e-mail is also the one the legal pages give). E-mail and phone are required,
+// address, map and picture optional. Described once for the content kit (kit/document.ts): its
+// editor at /admin/dashboard/contact and GET/PUT /api/contact-info come from here. Also THE
+// list of maps that may be embedded on /contact, which the Content-Security-Policy reads.
 import { z } from "zod";
-import { isValidImageUrl } from "./image";
+import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
+import { defineDocument } from "./kit/document";
 
 /** What a save says (the editor's flash, the JSON API's message). */
 export const CONTACT_INFO_SAVED = "Contact info updated.";
 export const CONTACT_EMAIL_PHONE_REQUIRED = "Email and phone are required.";
 export const CONTACT_EMAIL_INVALID = "Enter a valid email address.";
 export const CONTACT_IMAGE_INVALID = "Please upload a valid image.";
+export const CONTACT_INFO_SAVE_FAILED = "Failed to update contact info.";
 
 /**
  * THE list of map services whose embed pages /contact may show in an iframe. A map address is
@@ -100,9 +104,6 @@ export const contactInfoSchema = z.object({
 
 export type ContactInfoInput = z.output<typeof contactInfoSchema>;
 
-// The JSON API (routes/api/contact-info.ts) takes contactInfoSchema as its PUT body unchanged:
-// it reads JSON as it is (the image as its address, "" for none).
-
 /** The contact information as the JSON API answers it: what the editor edits. */
 export const contactInfoRecord = z.object({
   address: z.string(),
@@ -119,12 +120,90 @@ export type ContactInfoRecord = z.infer<typeof contactInfoRecord>;
  * page's e-mail and phone). A stored map address that may not be embedded reads as none, as on
  * /contact, so a client never frames it and can send the record back as it is.
  */
-export function toContactInfoRecord(info: Partial<ContactInfoRecord> | null): ContactInfoRecord {
+export function toContactInfoRecord(
+  info: Partial<Record<keyof ContactInfoRecord, unknown>> | null,
+): ContactInfoRecord {
+  return withEmbeddableMap(storedContactInfo(info));
+}
+
+/** The document's fields as stored, blank when missing (the editor shows even a refused map). */
+function storedContactInfo(
+  info: Partial<Record<keyof ContactInfoRecord, unknown>> | null,
+): ContactInfoRecord {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
   return {
-    address: info?.address ?? "",
-    email: info?.email ?? "",
-    phone: info?.phone ?? "",
-    mapEmbedUrl: isAllowedMapEmbedUrl(info?.mapEmbedUrl) ? (info?.mapEmbedUrl?.trim() ?? "") : "",
-    image: info?.image ?? "",
+    address: text(info?.address),
+    email: text(info?.email),
+    phone: text(info?.phone),
+    mapEmbedUrl: text(info?.mapEmbedUrl),
+    image: text(info?.image),
   };
 }
+
+function withEmbeddableMap(info: ContactInfoRecord): ContactInfoRecord {
+  const map = info.mapEmbedUrl;
+  return { ...info, mapEmbedUrl: isAllowedMapEmbedUrl(map) ? map.trim() : "" };
+}
+
+const MAP_HINT = `Optional. In ${MAP_EMBED_PROVIDERS.map((p) => p.name).join(" or ")}, choose Share, then Embed (HTML), and paste the address from the code's src="…": it starts with ${MAP_EMBED_PROVIDERS.map((p) => p.prefix).join(" or ")}.`;
+
+export const contactInfo = defineDocument({
+  entity: "contact-info",
+  collection: "contactInfo",
+  schema: contactInfoSchema,
+  record: contactInfoRecord,
+  toRecord: storedContactInfo,
+  toStore: storedContactInfo,
+  toApiRecord: withEmbeddableMap,
+  summary: (input) => input.email,
+  texts: { saved: CONTACT_INFO_SAVED, saveFailed: CONTACT_INFO_SAVE_FAILED },
+  admin: {
+    path: "/admin/dashboard/contact",
+    title: "Contact info",
+    editTitle: "Edit contact info",
+    description:
+      "The address, e-mail, phone, map and picture on the contact page; the e-mail is also the one the privacy and terms pages give.",
+    editLabel: "Edit contact info",
+    saveLabel: "Save",
+    sections: [
+      {
+        fields: [
+          {
+            kind: "textarea",
+            name: "address",
+            label: "Address",
+            hint: "Optional. Line breaks are kept.",
+            rows: 3,
+            maxLength: 300,
+          },
+          { kind: "email", name: "email", label: "Email", half: true },
+          { kind: "tel", name: "phone", label: "Phone", half: true },
+          {
+            kind: "url",
+            name: "mapEmbedUrl",
+            label: "Map embed address",
+            hint: MAP_HINT,
+            maxLength: MAP_URL_MAX,
+          },
+          {
+            kind: "image",
+            name: "image",
+            label: "Contact page image",
+            invalid: CONTACT_IMAGE_INVALID,
+            hint: IMAGE_HINT,
+          },
+        ],
+      },
+    ],
+  },
+  api: {
+    path: "/api/contact-info",
+    tag: "Contact info",
+    getSummary: "The contact information (every field blank when none was saved yet)",
+    putSummary: "Replace the contact information",
+    putDescription:
+      "mapEmbedUrl: empty, or a Google Maps or OpenStreetMap embed address. image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
+  },
+});
+
+export type ContactInfo = ContactInfoRecord;

@@ -1,12 +1,14 @@
-// The service page editor's form (SPEC §3 Service page content, §5 'Hero title is required.',
-// each list keeps at least one row). Shared by the browser (conform) and the server. A list row
-// left completely blank is not saved (the editor always shows at least one row to type into,
-// and the public page hides an empty section); a half-filled row is an error beside the
-// missing part.
+// The Services page, one document: its hero, the service cards, the benefits, the numbered
+// process and the closing call to action. The hero title is required; each list keeps at least
+// one row in the editor. A list row left completely blank is not saved (the editor always shows
+// at least one row to type into, and the public page hides an empty section); a half-filled row
+// is an error beside the missing part. Described once for the content kit (kit/document.ts): its
+// editor at /admin/dashboard/services and GET/PUT /api/service-page come from here.
 import { z } from "zod";
 import { ICON_KEYS, type IconKey } from "#db/collections";
+import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { classifyHref } from "~/lib/links";
-import { isValidImageUrl } from "./image";
+import { defineDocument, type RowsField } from "./kit/document";
 
 export const SERVICE_TITLE_MAX = 200;
 export const SERVICE_TEXT_MAX = 1000;
@@ -23,15 +25,6 @@ export const SERVICE_ICON_REQUIRED = "Choose one of the icons.";
 /** What a save says (the editor's flash, the JSON API's message). */
 export const SERVICE_PAGE_SAVED = "Service page updated.";
 export const SERVICE_PAGE_SAVE_FAILED = "Failed to update service page.";
-
-/** The lists of the form, by field name, with how a row is called on screen. */
-export const SERVICE_LISTS = {
-  services: { one: "service", max: SERVICE_ROWS_MAX },
-  benefits: { one: "benefit", max: SERVICE_ROWS_MAX },
-  processSteps: { one: "step", max: SERVICE_ROWS_MAX },
-  "cta.buttons": { one: "button", max: CTA_BUTTONS_MAX },
-} as const;
-export type ServiceListName = keyof typeof SERVICE_LISTS;
 
 /** A human name per icon key, for the picker's labels. */
 export const ICON_LABELS: Record<IconKey, string> = {
@@ -58,7 +51,7 @@ const text = (max: number, what: string) =>
 const fail = (ctx: z.RefinementCtx, path: string, message: string) =>
   ctx.addIssue({ code: "custom", path: [path], message });
 
-/** A service or a benefit: title, description and an icon from SPEC §3's eight keys. */
+/** A service or a benefit: title, description and one of the site's eight icons. */
 const iconRow = (what: "Service" | "Benefit") =>
   z
     .object({
@@ -144,7 +137,7 @@ export const servicePageSchema = z.object({
 
 export type ServicePageInput = z.output<typeof servicePageSchema>;
 
-/** The stored shape (SPEC §3): blank rows dropped, every kept row complete. */
+/** The stored shape: blank rows dropped, every kept row complete. */
 export function servicePageToStore(input: ServicePageInput) {
   const iconRows = (rows: ServicePageInput["services"]) =>
     rows.flatMap((r) =>
@@ -175,9 +168,6 @@ export function servicePageToStore(input: ServicePageInput) {
   };
 }
 
-// The JSON API (routes/api/service-page.ts) takes servicePageSchema as its PUT body unchanged:
-// it reads JSON as it is (lists as arrays of rows, the hero image as its address).
-
 const iconRecord = z.object({
   title: z.string(),
   description: z.string(),
@@ -199,7 +189,7 @@ export const servicePageRecord = z.object({
 
 export type ServicePageRecord = z.infer<typeof servicePageRecord>;
 
-type StoredServicePage = {
+type StoredServicePage = Record<string, unknown> & {
   hero?: Partial<ServicePageRecord["hero"]>;
   services?: ServicePageRecord["services"];
   benefits?: ServicePageRecord["benefits"];
@@ -230,3 +220,158 @@ export function toServicePageRecord(page: StoredServicePage | null): ServicePage
     },
   };
 }
+
+/** A service's or a benefit's row: texts, and the icon picker (routes/admin/services.tsx). */
+const iconRowFields: RowsField["fields"] = [
+  { kind: "text", name: "title", label: "Title", maxLength: SERVICE_TITLE_MAX },
+  {
+    kind: "textarea",
+    name: "description",
+    label: "Description",
+    rows: 3,
+    maxLength: SERVICE_TEXT_MAX,
+  },
+  { kind: "custom", name: "icon", label: "Icon", render: "icon" },
+];
+
+export const servicePage = defineDocument({
+  entity: "service-page",
+  collection: "servicePage",
+  schema: servicePageSchema,
+  record: servicePageRecord,
+  toRecord: toServicePageRecord,
+  toStore: servicePageToStore,
+  summary: (input) => input.hero.title,
+  texts: { saved: SERVICE_PAGE_SAVED, saveFailed: SERVICE_PAGE_SAVE_FAILED },
+  admin: {
+    path: "/admin/dashboard/services",
+    title: "Service page",
+    editTitle: "Edit service page",
+    description:
+      "What visitors read on the Services page: the hero, the service cards, the benefits, the numbered process and the closing call to action.",
+    editLabel: "Edit service page",
+    saveLabel: "Save service page",
+    sectionLinks: true,
+    publicLink: { href: "/services", label: "View public page" },
+    sections: [
+      {
+        id: "edit-hero",
+        title: "Hero",
+        intro: "The top of the Services page. The first call-to-action button also shows here.",
+        fields: [
+          { kind: "text", name: "hero.title", label: "Hero title", maxLength: SERVICE_TITLE_MAX },
+          {
+            kind: "textarea",
+            name: "hero.subtitle",
+            label: "Hero subtitle",
+            rows: 3,
+            maxLength: SERVICE_TEXT_MAX,
+          },
+          {
+            kind: "image",
+            name: "hero.image",
+            label: "Hero image",
+            invalid: SERVICE_IMAGE_INVALID,
+            hint: IMAGE_HINT,
+          },
+        ],
+      },
+      {
+        id: "edit-services",
+        title: "Services",
+        intro: "The ‘Our Services’ cards, in this order. A row left blank is not saved.",
+        fields: [
+          {
+            kind: "rows",
+            name: "services",
+            rowLabel: "Service",
+            addLabel: "Add service",
+            noun: "service",
+            max: SERVICE_ROWS_MAX,
+            blank: { title: "", description: "", icon: DEFAULT_ICON },
+            fields: iconRowFields,
+          },
+        ],
+      },
+      {
+        id: "edit-benefits",
+        title: "Benefits",
+        intro: "Why clients work with you, each with an icon. A row left blank is not saved.",
+        fields: [
+          {
+            kind: "rows",
+            name: "benefits",
+            rowLabel: "Benefit",
+            addLabel: "Add benefit",
+            noun: "benefit",
+            max: SERVICE_ROWS_MAX,
+            blank: { title: "", description: "", icon: DEFAULT_ICON },
+            fields: iconRowFields,
+          },
+        ],
+      },
+      {
+        id: "edit-process",
+        title: "Process steps",
+        intro: "The numbered ‘Our Process’ steps, in order. A row left blank is not saved.",
+        fields: [
+          {
+            kind: "rows",
+            name: "processSteps",
+            rowLabel: "Step",
+            addLabel: "Add step",
+            noun: "step",
+            max: SERVICE_ROWS_MAX,
+            blank: { title: "", description: "" },
+            fields: iconRowFields.slice(0, 2),
+          },
+        ],
+      },
+      {
+        id: "edit-cta",
+        title: "Call to action",
+        intro: "The closing block of the page. The first button also shows in the hero.",
+        fields: [
+          { kind: "text", name: "cta.title", label: "Title", maxLength: SERVICE_TITLE_MAX },
+          {
+            kind: "textarea",
+            name: "cta.subtitle",
+            label: "Subtitle",
+            rows: 2,
+            maxLength: SERVICE_TEXT_MAX,
+          },
+          {
+            kind: "rows",
+            name: "cta.buttons",
+            rowLabel: "Button",
+            addLabel: "Add button",
+            noun: "button",
+            max: CTA_BUTTONS_MAX,
+            blank: { label: "", link: "" },
+            fields: [
+              { kind: "text", name: "label", label: "Label", maxLength: 80, half: true },
+              {
+                kind: "link",
+                name: "link",
+                label: "Link",
+                hint: "A page of this site (/contact) or an http(s) address.",
+                maxLength: SERVICE_LINK_MAX,
+                half: true,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  api: {
+    path: "/api/service-page",
+    tag: "Service page",
+    getSummary: "The Services page content (blank, with empty lists, when none was saved yet)",
+    putSummary: "Replace the Services page content",
+    putDescription:
+      "Icons: briefcase, globe, app-window, users-three, trophy, users, headset, trend-up. A row left completely blank is dropped. hero.image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
+  },
+});
+
+export type ServicePage = ServicePageRecord;

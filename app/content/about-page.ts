@@ -1,0 +1,265 @@
+// The about page, one document: its title and introduction (also used by search engines and
+// shared links), mission, values, team and contact line. Mission and values are required, and
+// the contact e-mail and phone. Described once for the content kit (kit/document.ts): its editor
+// at /admin/dashboard/about (one editor for the page and its team) and GET/PUT /api/about-page
+// come from here.
+//
+// Team rows: the editor always shows at least one row (Remove is disabled at one, like the
+// footer's and the service page's lists). A row left completely blank is no member, so the team
+// can still be emptied, and /about then leaves out its "Meet the Team" section. A half-filled
+// row (a role or a portrait without a name) is an error beside the name.
+import { z } from "zod";
+import { isValidImageUrl } from "~/domain/image";
+import { defineDocument } from "./kit/document";
+
+/** What a save says (the editor's flash, the JSON API's message). */
+export const ABOUT_SAVED = "About page updated.";
+export const ABOUT_SAVE_FAILED = "Failed to update about page.";
+export const MISSION_VALUES_REQUIRED = "Mission and values are required.";
+export const ABOUT_CONTACT_REQUIRED = "Contact email and phone are required.";
+export const ABOUT_EMAIL_INVALID = "Enter a valid email address.";
+export const TEAM_NAME_REQUIRED = "Name is required.";
+export const TEAM_IMAGE_INVALID = "Please upload a valid image.";
+export const TEAM_MAX = 50;
+export const TEAM_TEXT_MAX = 100;
+
+/** Browsers post a textarea's line breaks as CRLF: kept as plain "\n". */
+const oneNewline = (value: string) => value.replace(/\r\n?/g, "\n");
+
+/** Blank (conform sends undefined for an empty field) becomes "". */
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} has at most ${max} characters.`)
+    .optional()
+    .transform((value) => oneNewline(value ?? ""));
+
+const requiredText = (max: number, what: string, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${what} has at most ${max} characters.`)
+    .transform(oneNewline);
+
+export const teamMemberSchema = z
+  .object({
+    name: optionalText(TEAM_TEXT_MAX, "Name"),
+    role: optionalText(TEAM_TEXT_MAX, "Role"),
+    // The hidden address of the row's image field (components/admin/image-field.tsx); a file
+    // picked without JavaScript is read apart (resolveImageField with `team[i].image`).
+    image: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value ?? "")
+      .refine((value) => value === "" || isValidImageUrl(value), TEAM_IMAGE_INVALID),
+  })
+  .superRefine((row, ctx) => {
+    if (!row.name && (row.role || row.image)) {
+      ctx.addIssue({ code: "custom", path: ["name"], message: TEAM_NAME_REQUIRED });
+    }
+  });
+
+export const aboutPageSchema = z.object({
+  title: optionalText(120, "Page title"),
+  content: optionalText(1000, "Introduction"),
+  mission: requiredText(3000, "Mission", MISSION_VALUES_REQUIRED),
+  values: requiredText(5000, "Values", MISSION_VALUES_REQUIRED),
+  team: z.array(teamMemberSchema).max(TEAM_MAX, `At most ${TEAM_MAX} team members.`).default([]),
+  contact: z
+    .object({
+      email: requiredText(254, "Contact email", ABOUT_CONTACT_REQUIRED).pipe(
+        z.email(ABOUT_EMAIL_INVALID),
+      ),
+      phone: requiredText(40, "Contact phone", ABOUT_CONTACT_REQUIRED),
+    })
+    // Both left empty, conform sends no `contact` at all: check it as {} so that each field
+    // gets its message.
+    .prefault({} as { email: string; phone: string }),
+});
+
+export type AboutPageInput = z.output<typeof aboutPageSchema>;
+export type TeamMemberInput = z.output<typeof teamMemberSchema>;
+
+/** A row with nothing in it: not a member (see above). */
+export const isBlankMember = (row: TeamMemberInput) => !row.name && !row.role && !row.image;
+
+/**
+ * The values, stored as newline-separated text (one value per line), as a list: blank lines
+ * dropped and a typed list marker ("- ", "• ", "1. ") removed so it is not shown twice.
+ */
+export function splitValues(values: string): string[] {
+  return values
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim())
+    .filter(Boolean);
+}
+
+/** The about page as the JSON API answers it: what the editor edits. */
+export const aboutPageRecord = z.object({
+  title: z.string(),
+  content: z.string(),
+  mission: z.string(),
+  values: z.string().describe("One value per line"),
+  team: z.array(z.object({ name: z.string(), role: z.string(), image: z.string() })),
+  contact: z.object({ email: z.string(), phone: z.string() }),
+});
+
+export type AboutPageRecord = z.infer<typeof aboutPageRecord>;
+
+type StoredAboutPage = Partial<Record<keyof AboutPageRecord, unknown>> & {
+  contact?: Partial<AboutPageRecord["contact"]>;
+  team?: AboutPageRecord["team"];
+};
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The API's record; all blank when none was ever saved (the public page then falls back). */
+export function toAboutPageRecord(page: StoredAboutPage | null): AboutPageRecord {
+  return {
+    title: text(page?.title),
+    content: text(page?.content),
+    mission: text(page?.mission),
+    values: text(page?.values),
+    team: (page?.team ?? []).map(({ name, role, image }) => ({ name, role, image })),
+    contact: { email: text(page?.contact?.email), phone: text(page?.contact?.phone) },
+  };
+}
+
+/** The document's fields from the editor's values: blank team rows dropped. */
+export function aboutPageToStore(input: AboutPageInput): AboutPageRecord {
+  return {
+    title: input.title,
+    content: input.content,
+    mission: input.mission,
+    values: input.values,
+    team: input.team
+      .filter((row) => !isBlankMember(row))
+      .map(({ name, role, image }) => ({ name, role, image })),
+    contact: { email: input.contact.email, phone: input.contact.phone },
+  };
+}
+
+export const aboutPage = defineDocument({
+  entity: "about-page",
+  collection: "aboutPage",
+  schema: aboutPageSchema,
+  record: aboutPageRecord,
+  toRecord: toAboutPageRecord,
+  toStore: aboutPageToStore,
+  summary: (input) => input.title,
+  texts: { saved: ABOUT_SAVED, saveFailed: ABOUT_SAVE_FAILED },
+  // A portrait picked for a row with no name: the same message as a role without a name.
+  checkFiles: (value, picked) => {
+    const unnamed = value.team.flatMap((row, index) =>
+      isBlankMember(row) && picked(`team[${index}].image`) ? [`team[${index}].name`] : [],
+    );
+    return unnamed.length
+      ? Object.fromEntries(unnamed.map((n) => [n, [TEAM_NAME_REQUIRED]]))
+      : null;
+  },
+  admin: {
+    path: "/admin/dashboard/about",
+    title: "About page",
+    editTitle: "Edit about page",
+    description:
+      "The About page: its title and introduction (also used by search engines and shared links), mission, values, team and contact line.",
+    editLabel: "Edit about page",
+    saveLabel: "Save",
+    sections: [
+      {
+        id: "edit-page",
+        title: "Page",
+        fields: [
+          {
+            kind: "text",
+            name: "title",
+            label: "Title",
+            hint: "The page's heading, and its title in search results and shared links. Empty: “About Us”.",
+            maxLength: 120,
+          },
+          {
+            kind: "textarea",
+            name: "content",
+            label: "Introduction",
+            hint: "Under the heading, and the description in search results (about the first 160 characters).",
+            rows: 3,
+            maxLength: 1000,
+          },
+        ],
+      },
+      {
+        id: "edit-mission",
+        title: "Mission and values",
+        fields: [
+          {
+            kind: "textarea",
+            name: "mission",
+            label: "Mission",
+            rows: 8,
+            maxLength: 3000,
+            half: true,
+          },
+          {
+            kind: "textarea",
+            name: "values",
+            label: "Values",
+            hint: "One value per line. “Lead: explanation” shows the lead in bold.",
+            rows: 8,
+            maxLength: 5000,
+            half: true,
+          },
+        ],
+      },
+      {
+        id: "edit-team",
+        title: "Team",
+        intro:
+          "Name, role and portrait of each member, in the order shown on the page. A blank row is not saved.",
+        fields: [
+          {
+            kind: "rows",
+            name: "team",
+            rowLabel: "Team member",
+            addLabel: "Add team member",
+            noun: "row",
+            max: TEAM_MAX,
+            blank: { name: "", role: "", image: "" },
+            fields: [
+              { kind: "text", name: "name", label: "Name", maxLength: TEAM_TEXT_MAX, half: true },
+              { kind: "text", name: "role", label: "Role", maxLength: TEAM_TEXT_MAX, half: true },
+              {
+                kind: "image",
+                name: "image",
+                label: "Portrait",
+                invalid: TEAM_IMAGE_INVALID,
+                hint: "Square works best. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.",
+              },
+            ],
+          },
+        ],
+      },
+      {
+        id: "edit-contact",
+        title: "Contact line",
+        intro: "Shown at the bottom of the About page.",
+        fields: [
+          { kind: "email", name: "contact.email", label: "Contact email", half: true },
+          { kind: "tel", name: "contact.phone", label: "Contact phone", half: true },
+        ],
+      },
+    ],
+  },
+  api: {
+    path: "/api/about-page",
+    tag: "About page",
+    getSummary: "The About page content (blank, with no team, when none was saved yet)",
+    putSummary: "Replace the About page content",
+    putDescription:
+      "values: one per line. A team row left completely blank is dropped. team[].image: an address (an uploaded image's secure_url or /images/<id>, kept as /images/<id>; a site path or http(s)), or empty for none.",
+  },
+});
+
+export type AboutPage = AboutPageRecord;

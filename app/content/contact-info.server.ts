@@ -1,0 +1,46 @@
+// What the contact information means for the public pages: the details /contact shows (with the
+// about page's e-mail and phone standing in for blank ones) and the e-mail the legal pages give.
+// Reading and saving the document is the kit's (documents.server.ts contactInfoStore).
+import { isAllowedMapEmbedUrl } from "./contact-info";
+import { aboutPageStore, contactInfoStore } from "./documents.server";
+
+/**
+ * The map address when it may be embedded: the https embed page of an allowed map service
+ * (MAP_EMBED_PROVIDERS in contact-info.ts). Checked again on every read, not only when the
+ * editor saves: a document written some other way (an import, the shell, an older version)
+ * must not put an arbitrary page in the contact page's iframe. Anything else gives no map.
+ */
+export function embeddableMapUrl(url: string | null | undefined): string | null {
+  const value = url?.trim();
+  return value && isAllowedMapEmbedUrl(value) ? value : null;
+}
+
+export interface ContactDetails {
+  address: string;
+  email: string;
+  phone: string;
+  image: string;
+  /** An https URL, or null when there is no map to show. */
+  mapEmbedUrl: string | null;
+}
+
+/**
+ * What /contact shows: the contact document, with the about page's e-mail and phone standing
+ * in for blank ones (both documents are edited separately in the back office, and a visitor
+ * should always find a way to write in).
+ */
+export async function getContactDetails(): Promise<ContactDetails> {
+  const [info, about] = await Promise.all([contactInfoStore.get(), aboutPageStore.get()]);
+  return {
+    address: info?.address.trim() ?? "",
+    email: info?.email.trim() || about?.contact.email.trim() || "",
+    phone: info?.phone.trim() || about?.contact.phone.trim() || "",
+    image: info?.image.trim() ?? "",
+    mapEmbedUrl: embeddableMapUrl(info?.mapEmbedUrl),
+  };
+}
+
+/** The e-mail for the legal pages' mailto links: the contact document's, else the about page's. */
+export async function getContactEmail(): Promise<string | null> {
+  return (await getContactDetails()).email || null;
+}

@@ -1,0 +1,185 @@
+// The loader and action of a single document's admin screen (view, `?edit`, Save), built from
+// its description. The action's order is the same for every document: the session first
+// (nobody signed out gets a body read, up to 16 MiB with files), the form, an add/remove-row
+// button (answered with the form plus or minus that row, nothing saved), the schema, the rules
+// that need the posted files, the image files (stored only once everything else is valid, so a
+// refused form leaves nothing behind), the save through the store (which runs the after-write
+// steps), and a redirect to the view with a flash.
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider } from "react-router";
+import { actorOf, requireAdmin } from "~/domain/auth.server";
+import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
+import {
+  deleteImageIfUnused,
+  discardImage,
+  readUploadForm,
+  resolveImageField,
+} from "~/domain/image.server";
+import { attempt } from "~/lib/admin-crud.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import {
+  checkFormIntent,
+  FORM_UNREADABLE,
+  parseFormWith,
+  readRowIntent,
+  rowCount,
+  withoutIntent,
+} from "~/lib/form-data.server";
+import { type DocumentType, imagePaths, rowLists, valueAt } from "./document";
+import type { DocumentStore, StoredDocument } from "./document-store.server";
+
+interface Args {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+type Result = SubmissionResult<string[]>;
+
+const answer = (result: Result, status: number) => data({ result }, { status });
+
+/** A document as the screen gets it: dates as ISO text. */
+export type ScreenDocument<T extends DocumentType> = Omit<StoredDocument<T>, "updatedAt"> & {
+  updatedAt: string | null;
+};
+
+export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
+  const { type } = store;
+  const images = imagePaths(type);
+  const lists = rowLists(type);
+  const schema = type.schema;
+
+  async function loader({ request }: Pick<Args, "request">) {
+    await requireAdmin(request);
+    const doc = await store.get();
+    return {
+      doc: doc
+        ? ({ ...doc, updatedAt: doc.updatedAt?.toISOString() ?? null } as ScreenDocument<T>)
+        : null,
+      editing: new URL(request.url).searchParams.has("edit"),
+    };
+  }
+
+  /** The form names of the images: `hero.image`, `team[0].image` for each of `rows(list)`. */
+  function imageNames(rows: (list: string) => number): string[] {
+    return images.flatMap((path) => {
+      if (path.list === undefined) return [path.name];
+      return Array.from({ length: rows(path.list) }, (_, i) => `${path.list}[${i}].${path.name}`);
+    });
+  }
+
+  /**
+   * Before an add/remove-row answer: a file picked without JavaScript is stored now and its
+   * address goes in the form (a file input cannot be given a value back, the pick would be lost),
+   * as the picker does at once with JavaScript; a ticked "Remove image" empties the address. An
+   * upload of an earlier answer that this one replaces goes (a saved image is in use and stays).
+   * Nothing is saved in the document until Save. Answers a refused file's field and message.
+   */
+  async function carryImages(form: FormData, fields: FormData, skip: string | null, by: string) {
+    let refused: [string, string] | null = null;
+    for (const name of imageNames((list) => rowCount(fields, list))) {
+      const field = imageFieldNames(name);
+      const carried = String(fields.get(field.url) ?? "");
+      if (skip !== null && name.startsWith(skip)) {
+        // A removed row: an upload it carried that was never saved goes with it.
+        await deleteImageIfUnused(carried);
+        continue;
+      }
+      const file = form.get(field.file);
+      if (file instanceof Blob && file.size > 0) {
+        const image = await resolveImageField(form, name, { uploadedBy: by });
+        if (image.ok) fields.set(field.url, image.url);
+        else refused ??= [name, image.message];
+      } else if (fields.get(field.remove) === "on") {
+        fields.set(field.url, "");
+      }
+      if (fields.get(field.url) !== carried) await deleteImageIfUnused(carried);
+      fields.delete(field.remove);
+    }
+    return refused;
+  }
+
+  async function action({ request, context }: Args) {
+    const { admin } = await requireAdmin(request);
+    const actor = actorOf(admin, context);
+    // A form with an image is multipart: its files come with it without JavaScript.
+    let form: FormData | null;
+    if (images.length) form = await readUploadForm(request);
+    else form = await request.formData().catch(() => null);
+    if (!form) {
+      // Not a readable form (a file over the cap, a broken body).
+      const message = images.length ? IMAGE_UPLOAD_FAILED : FORM_UNREADABLE;
+      return answer({ status: "error", error: { "": [message] } }, 400);
+    }
+    // What conform reads and echoes back: the text fields (a File cannot be sent back).
+    const fields = new FormData();
+    for (const [name, value] of form.entries()) {
+      if (typeof value === "string") fields.append(name, value);
+    }
+    // A hand-made intent is a small 400 before anything is stored (lib/form-data.server.ts).
+    checkFormIntent(fields, schema);
+    const row = readRowIntent(fields, lists);
+    if (row.kind === "refused") {
+      // The form comes back as it was, with the reason above it.
+      const reply = parseFormWith(withoutIntent(fields), schema).reply();
+      return answer({ ...reply, error: { "": [row.message] } }, 400);
+    }
+    if (row.kind === "row") {
+      const removed = row.type === "remove" ? `${row.list}[${row.index}].` : null;
+      const refused = await carryImages(form, fields, removed, admin.email);
+      const reply = parseFormWith(fields, schema).reply();
+      // Adding or removing a row is not saving: no error is shown for fields not yet filled in.
+      const error = refused ? { [refused[0]]: [refused[1]] } : undefined;
+      return answer({ ...reply, error }, refused ? 400 : 200);
+    }
+
+    const submission = parseFormWith(fields, schema);
+    if (submission.status !== "success") return answer(submission.reply(), 400);
+    const value = submission.value as Record<string, unknown>;
+    const picked = (name: string) => {
+      const file = form.get(imageFieldNames(name).file);
+      return file instanceof Blob && file.size > 0;
+    };
+    const fileErrors = type.checkFiles?.(submission.value, picked);
+    if (fileErrors) return answer(submission.reply({ fieldErrors: fileErrors }), 400);
+
+    // Only now are files stored: a form with other errors leaves nothing behind.
+    const stored: string[] = [];
+    const input = structuredClone(value);
+    const rows = (list: string) => {
+      const posted = valueAt(value, list);
+      return Array.isArray(posted) ? posted.length : 0;
+    };
+    for (const name of imageNames(rows)) {
+      const image = await resolveImageField(form, name, { uploadedBy: admin.email });
+      if (!image.ok) {
+        for (const url of stored) await discardImage(url);
+        return answer(submission.reply({ fieldErrors: { [name]: [image.message] } }), 400);
+      }
+      if (image.stored) stored.push(image.url);
+      setAt(input, name, image.url);
+    }
+
+    // A database outage is rethrown (the site's 503 page); any other failure keeps the form.
+    const saved = await attempt(`Saving the ${type.entity}`, () =>
+      store.save(input as never, actor),
+    );
+    if (!saved.ok) {
+      // The files stored for this save would be used by nothing.
+      for (const url of stored) await discardImage(url);
+      return answer(submission.reply({ formErrors: [type.texts.saveFailed] }), 500);
+    }
+    return redirectWithFlash(type.admin.path, type.texts.saved);
+  }
+
+  return { loader, action };
+}
+
+/** Sets the value at a form name ("hero.image", "team[2].image") of a parsed form's value. */
+function setAt(value: Record<string, unknown>, name: string, to: string): void {
+  const keys = name.split(/\.|\[(\d+)\]\.?/).filter((k) => k !== undefined && k !== "");
+  let node: Record<string, unknown> = value;
+  for (const key of keys.slice(0, -1)) {
+    node = (node[key] ?? {}) as Record<string, unknown>;
+  }
+  node[keys.at(-1) as string] = to;
+}

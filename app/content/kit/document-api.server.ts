@@ -1,0 +1,78 @@
+// The JSON API of a single document, built from its description: GET (public) and PUT (bearer)
+// on its path, declared with lib/api.server.ts (so /api/openapi.json describes exactly what is
+// checked). The PUT body is the editor's schema (it reads JSON as it is: lists as arrays of rows,
+// images as addresses) and saves through the same store, so it runs the same after-write steps.
+// Each image address goes through imageToSave: this site's absolute `secure_url` is kept as
+// /images/<id>, a stored image that is not there is refused naming its field.
+import { z } from "zod";
+import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { imageToSave } from "~/lib/api-image.server";
+import { type DocumentType, imageMessage, imagePaths, valueAt } from "./document";
+import type { DocumentStore, InputOfDocument, RecordOfDocument } from "./document-store.server";
+
+export function documentApi<T extends DocumentType>(store: DocumentStore<T>) {
+  const { type } = store;
+  const { api: doc } = type;
+  const images = imagePaths(type);
+  const present = (record: RecordOfDocument<T>) =>
+    type.toApiRecord ? type.toApiRecord(record) : record;
+
+  /** The body with every image address as the document keeps it, or a 400 naming the field. */
+  async function withImages(body: InputOfDocument<T>): Promise<InputOfDocument<T>> {
+    const out = structuredClone(body) as Record<string, unknown>;
+    for (const path of images) {
+      const message = imageMessage(type, path);
+      if (path.list === undefined) {
+        const [parent, key] = splitLast(out, path.name);
+        parent[key] = await imageToSave(path.name, String(parent[key] ?? ""), message);
+        continue;
+      }
+      const rows = valueAt(out, path.list);
+      for (const [index, row] of (Array.isArray(rows) ? rows : []).entries()) {
+        const at = `${path.list}.${index}.${path.name}`;
+        row[path.name] = await imageToSave(at, String(row[path.name] ?? ""), message);
+      }
+    }
+    return out as InputOfDocument<T>;
+  }
+
+  return apiRoute(doc.path, {
+    get: operation({
+      tag: doc.tag,
+      summary: doc.getSummary,
+      auth: "none",
+      response: z.object({ success: z.literal(true), data: type.record }),
+      handler: async () => {
+        const stored = await store.get();
+        const record = type.toRecord(stored) as RecordOfDocument<T>;
+        return apiJson({ success: true, data: present(record) });
+      },
+    }),
+    put: operation({
+      tag: doc.tag,
+      summary: doc.putSummary,
+      description: doc.putDescription,
+      auth: "bearer",
+      body: type.schema as unknown as z.ZodType<InputOfDocument<T>>,
+      response: okResponse(type.record),
+      handler: async ({ body, actor }) => {
+        const input = await withImages(body);
+        await store.save(input, actor);
+        const data = present(type.toRecord(type.toStore(input)) as RecordOfDocument<T>);
+        return apiJson({ success: true, data, message: type.texts.saved });
+      },
+    }),
+  });
+}
+
+/** The object holding a dotted path's last key ("hero.image": the hero, "image"). */
+function splitLast(
+  value: Record<string, unknown>,
+  path: string,
+): [Record<string, unknown>, string] {
+  const keys = path.split(".");
+  const parent = keys
+    .slice(0, -1)
+    .reduce((node, key) => node[key] as Record<string, unknown>, value);
+  return [parent, keys.at(-1) as string];
+}

@@ -1,0 +1,146 @@
+// Parts of a document's form (document-screen.tsx): a row of a row list (the service page's
+// services, the footer's links, the team) and the list's Add button, conform intent buttons
+// which post the form, so adding and removing a row works without JavaScript
+// (components/admin/row-list-form.tsx); the fields laid out in pairs; an image field.
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { PlusIcon, TrashIcon } from "@phosphor-icons/react";
+import { type ComponentProps, type ReactNode, useCallback } from "react";
+import { ImageField } from "~/components/admin/image-field";
+import type { DocumentField } from "./document";
+
+/** conform's metadata of any field of a document's form: a value, an object or a list. */
+// biome-ignore lint/suspicious/noExplicitAny: any document's form.
+export type Meta = FieldMetadata<string, any, string[]> & {
+  getFieldset(): Record<string, Meta>;
+  getFieldList(): Meta[];
+};
+
+/** The server's refusal of the same (lib/form-data.server.ts), as the disabled button's tip. */
+const LAST_ROW = "The last row cannot be removed; leave it blank instead.";
+
+/** A row: a fieldset named by its visible heading, with its Remove button beside it. */
+export function RowCard({
+  id,
+  title,
+  remove,
+  canRemove,
+  children,
+}: {
+  id: string;
+  title: string;
+  remove: ComponentProps<"button">;
+  canRemove: boolean;
+  children: ReactNode;
+}) {
+  const label = `Remove ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
+  return (
+    // aria-labelledby, not a <legend>: a legend cannot sit in the row's flex header.
+    <fieldset
+      aria-labelledby={`${id}-title`}
+      className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+          {title}
+        </h3>
+        <button
+          {...remove}
+          disabled={!canRemove}
+          aria-label={label}
+          title={canRemove ? label : LAST_ROW}
+          className="inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-300 disabled:hover:bg-white disabled:hover:text-slate-700"
+        >
+          <TrashIcon aria-hidden="true" className="h-4 w-4" />
+          Remove
+        </button>
+      </div>
+      {children}
+    </fieldset>
+  );
+}
+
+export function AddRowButton(props: ComponentProps<"button">) {
+  const { children, ...button } = props;
+  return (
+    <div>
+      <button
+        {...button}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 px-4 text-sm font-semibold text-blue-800 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        <PlusIcon aria-hidden="true" className="h-4 w-4" weight="bold" />
+        {children}
+      </button>
+    </div>
+  );
+}
+
+/** The row to focus after adding or removing one: the new row, or the one now in its place. */
+export function rowToFocus(
+  result: SubmissionResult<string[]> | undefined,
+  count: (list: string) => number,
+): { list: string; index: number } | null {
+  const intent = result?.intent as
+    | { type: string; payload: { name?: string; index?: number } }
+    | undefined;
+  const list = intent?.payload?.name;
+  if (!intent || !list || result?.error) return null;
+  if (intent.type === "insert") return { list, index: count(list) - 1 };
+  if (intent.type === "remove")
+    return { list, index: Math.min(intent.payload.index ?? 0, count(list) - 1) };
+  return null;
+}
+
+/** Consecutive half-width fields share a row from the `sm` breakpoint. */
+function pairHalves<F extends { name: string; half?: boolean }>(fields: readonly F[]) {
+  const rows: [F, ...F[]][] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    if (field.half && last?.[0].half && last.length < 2) last.push(field);
+    else rows.push([field]);
+  }
+  return rows;
+}
+
+/** Fields in the description's order, consecutive half-width ones side by side. */
+export function laidOut<F extends DocumentField>(
+  fields: readonly F[],
+  draw: (field: F, index: number) => ReactNode,
+): ReactNode {
+  let index = 0;
+  return pairHalves(fields).map((row) => {
+    const drawn = row.map((field) => draw(field, index++));
+    return row.length > 1 ? (
+      <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
+        {drawn}
+      </div>
+    ) : (
+      drawn[0]
+    );
+  });
+}
+
+export function ImageInput({
+  field,
+  meta,
+  onUploading,
+}: {
+  field: Extract<DocumentField, { kind: "image" }>;
+  meta: Meta;
+  onUploading: (key: string, value: boolean) => void;
+}) {
+  const onUploadingChange = useCallback(
+    (value: boolean) => onUploading(meta.name, value),
+    [onUploading, meta.name],
+  );
+  const value = meta.initialValue;
+  return (
+    <ImageField
+      name={meta.name}
+      label={field.label}
+      defaultValue={typeof value === "string" ? value : ""}
+      errors={meta.errors}
+      hint={field.hint}
+      onUploadingChange={onUploadingChange}
+    />
+  );
+}

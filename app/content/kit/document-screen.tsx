@@ -1,0 +1,318 @@
+// The admin screen of a single document, drawn from its description: the header (view: an Edit
+// link; `?edit`: the form), the document's own view (the route module's), and the editor, whose
+// sections, fields and row lists come from the description's fields. Native forms throughout,
+// so everything works without JavaScript; conform checks the same schema in the browser.
+//
+// A form with row lists posts as a document even with JavaScript (reloadDocument): conform's
+// in-browser list handling lost what had been typed in other rows, so Add and Remove are conform
+// intent buttons that the server answers with the form plus or minus one row, and the focus
+// lands on the row concerned (autofocus, so it also works without JavaScript).
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { ArrowSquareOutIcon, PencilSimpleIcon } from "@phosphor-icons/react";
+import { Fragment, type ReactNode, useCallback, useState } from "react";
+import { Form, Link } from "react-router";
+import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
+import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
+import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
+import { type DocumentField, type DocumentType, imagePaths, rowLists } from "./document";
+import {
+  AddRowButton,
+  ImageInput,
+  laidOut,
+  type Meta,
+  RowCard,
+  rowToFocus,
+} from "./document-parts";
+
+export type { Meta };
+
+import { FieldInput } from "./field-input";
+
+/** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
+export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
+
+const cardClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
+const linkClass =
+  "inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+export function DocumentScreen({
+  type,
+  loaderData,
+  actionData,
+  view,
+  custom = {},
+}: {
+  type: DocumentType;
+  loaderData: { doc: Record<string, unknown> | null; editing: boolean };
+  actionData?: { result: SubmissionResult<string[]> };
+  /** What the view mode shows (the document's own view). */
+  view: ReactNode;
+  custom?: CustomFields;
+}) {
+  const { admin } = type;
+  // The answer to a post (a refused save, an added or removed row) is the form again.
+  const editing = loaderData.editing || Boolean(actionData);
+  return (
+    <>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+            {editing ? admin.editTitle : admin.title}
+          </h1>
+          <p className="mt-2 max-w-2xl text-slate-700">{admin.description}</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          {editing ? null : (
+            <Link
+              to="?edit"
+              className={`${linkClass} bg-blue-700 text-white shadow-sm hover:bg-blue-800`}
+            >
+              <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" weight="bold" />
+              {admin.editLabel}
+            </Link>
+          )}
+          {admin.publicLink ? (
+            <a
+              href={admin.publicLink.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${linkClass} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}
+            >
+              <ArrowSquareOutIcon aria-hidden="true" className="h-4 w-4" />
+              {admin.publicLink.label}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+        </div>
+      </header>
+      {editing ? (
+        <DocumentForm
+          type={type}
+          doc={loaderData.doc}
+          lastResult={actionData?.result}
+          custom={custom}
+        />
+      ) : (
+        view
+      )}
+    </>
+  );
+}
+
+/** The form's starting values: the saved document, every row list with a row to type into. */
+function defaultsOf(type: DocumentType, doc: Record<string, unknown> | null) {
+  const values = structuredClone(type.toRecord(doc)) as Record<string, unknown>;
+  for (const list of rowLists(type)) {
+    const keys = list.name.split(".");
+    const parent = keys.slice(0, -1).reduce((node, key) => node[key] as never, values);
+    const last = keys.at(-1) as string;
+    const rows = parent[last];
+    if (!Array.isArray(rows) || rows.length === 0) parent[last] = [{ ...list.blank }];
+  }
+  return values;
+}
+
+/** conform's metadata at a dotted path: "cta.buttons" is `fields.cta`'s `buttons`. */
+function metaAt(fields: Record<string, Meta>, path: string): Meta {
+  const [first, ...rest] = path.split(".");
+  let meta = fields[first as string] as Meta;
+  for (const key of rest) meta = meta.getFieldset()[key] as Meta;
+  return meta;
+}
+
+function DocumentForm({
+  type,
+  doc,
+  lastResult,
+  custom,
+}: {
+  type: DocumentType;
+  doc: Record<string, unknown> | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+  custom: CustomFields;
+}) {
+  const { admin } = type;
+  const [form, fields] = useEditorForm(type.schema, {
+    id: type.entity,
+    lastResult,
+    defaultValue: defaultsOf(type, doc) as never,
+  });
+  const formProps = getFormProps(form);
+  const hasRows = rowLists(type).length > 0;
+  const formErrorId = form.errors?.length ? form.errorId : undefined;
+  const metas = fields as unknown as Record<string, Meta>;
+  const focus = rowToFocus(lastResult, (list) => metaAt(metas, list).getFieldList().length);
+  const saving = usePosting();
+  // Save waits while any image uploads. Stable callbacks: ImageField re-runs its effect when
+  // its callback changes.
+  const [uploading, setUploading] = useState<Record<string, boolean>>({});
+  const onUploading = useCallback(
+    (key: string, value: boolean) =>
+      setUploading((before) => (before[key] === value ? before : { ...before, [key]: value })),
+    [],
+  );
+  const anyUploading = Object.values(uploading).some(Boolean);
+
+  const input = (field: DocumentField, meta: Meta, autoFocus = false): ReactNode => {
+    switch (field.kind) {
+      case "rows": {
+        const rows = meta.getFieldList();
+        return (
+          <div key={field.name} className="grid gap-4">
+            {meta.errors?.length ? (
+              <p id={meta.errorId} className="text-sm font-medium text-red-700">
+                {meta.errors.join(" ")}
+              </p>
+            ) : null}
+            {rows.map((row, index) => {
+              const cells = row.getFieldset();
+              const focused = focus?.list === field.name && focus.index === index;
+              return (
+                <RowCard
+                  key={row.key}
+                  id={`${row.id}-row`}
+                  title={`${field.rowLabel} ${index + 1}`}
+                  remove={form.remove.getButtonProps({ name: meta.name, index })}
+                  canRemove={rows.length > 1}
+                >
+                  {laidOut(field.fields, (cell, i) =>
+                    input(cell, cells[cell.name] as Meta, focused && i === 0),
+                  )}
+                </RowCard>
+              );
+            })}
+            <AddRowButton
+              {...form.insert.getButtonProps({
+                name: meta.name,
+                defaultValue: field.blank as never,
+              })}
+              disabled={rows.length >= field.max}
+            >
+              {field.addLabel}
+            </AddRowButton>
+          </div>
+        );
+      }
+      case "custom":
+        return <Fragment key={field.name}>{custom[field.render]?.(meta)}</Fragment>;
+      case "tel":
+        return (
+          <InputField
+            key={field.name}
+            meta={meta}
+            label={field.label}
+            hint={field.hint}
+            type="tel"
+            maxLength={field.maxLength}
+            autoComplete="off"
+            formErrorId={formErrorId}
+          />
+        );
+      case "image":
+        return <ImageInput key={field.name} field={field} meta={meta} onUploading={onUploading} />;
+      default:
+        return (
+          <div key={field.name} className="min-w-0 [overflow-wrap:anywhere]">
+            <FieldInput field={field} meta={meta} formErrorId={formErrorId} autoFocus={autoFocus} />
+          </div>
+        );
+    }
+  };
+  const top = (field: DocumentField) => input(field, metaAt(metas, field.name));
+  const titled = admin.sections.filter((s) => s.title);
+
+  const body = (
+    <>
+      {hasRows ? <EnterSaves /> : null}
+      {admin.sectionLinks ? (
+        <nav aria-label="Sections of the form" className="flex flex-wrap gap-2 text-sm">
+          {titled.map((s) => (
+            <a
+              key={s.id}
+              href={`#${s.id}`}
+              className="rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:border-blue-300 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            >
+              {s.title}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {admin.sections.map((section, i) =>
+        section.title && admin.sectionLinks ? (
+          // A landmark the section links lead to.
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-heading`}
+            className={`${cardClass} scroll-mt-6`}
+          >
+            <h2 id={`${section.id}-heading`} className="text-xl font-bold text-slate-900">
+              {section.title}
+            </h2>
+            {section.intro ? <p className="mt-1 text-sm text-slate-700">{section.intro}</p> : null}
+            <div className="mt-5 grid gap-5">{laidOut(section.fields, top)}</div>
+          </section>
+        ) : section.title ? (
+          <fieldset key={section.id} id={section.id} className={`${cardClass} grid gap-5`}>
+            <legend className="float-left text-lg font-semibold text-slate-900">
+              {section.title}
+            </legend>
+            {section.intro ? (
+              <p className="clear-both text-sm text-slate-700">{section.intro}</p>
+            ) : null}
+            <div className="clear-both grid gap-5">{laidOut(section.fields, top)}</div>
+          </fieldset>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the description's fixed order.
+          <div key={i} className={titled.length ? `${cardClass} grid gap-5` : "grid gap-5"}>
+            {laidOut(section.fields, top)}
+          </div>
+        ),
+      )}
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
+        <SubmitButton
+          pending={saving || anyUploading}
+          pendingText={anyUploading ? "Uploading image..." : "Saving..."}
+          aria-describedby={formErrorId}
+        >
+          {admin.saveLabel}
+        </SubmitButton>
+        <Link
+          to="."
+          className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
+          Cancel
+        </Link>
+      </div>
+    </>
+  );
+  // A form with an image is multipart: its file comes with it without JavaScript.
+  const encType = imagePaths(type).length ? "multipart/form-data" : undefined;
+  // ?edit: the answer to a post comes back in edit mode.
+  return hasRows ? (
+    <Form
+      {...formProps}
+      onSubmit={rowListSubmit(formProps.onSubmit)}
+      method="post"
+      action="?edit"
+      encType={encType}
+      reloadDocument
+      className="grid gap-6"
+    >
+      {body}
+    </Form>
+  ) : (
+    <section className={cardClass}>
+      <Form
+        {...formProps}
+        method="post"
+        action="?edit"
+        encType={encType}
+        className="grid max-w-3xl gap-5"
+      >
+        {body}
+      </Form>
+    </section>
+  );
+}
