@@ -3,7 +3,7 @@
 // another function.
 //   1. audit: who changed what, through which door (domain/audit.server.ts);
 //   2. caches: the content cache and the page cache of every instance learn that public pages
-//      changed (domain/content-version.server.ts);
+//      changed (lib/content-version.server.ts);
 //   3. images: a stored image the record no longer shows is deleted once nothing else uses it
 //      (domain/image.server.ts).
 // A step that fails is logged and the next one still runs: the write has happened, and a missed
