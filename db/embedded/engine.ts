@@ -6,6 +6,7 @@ import { CursorManager } from "./cursor";
 import { CommandError, ErrorCode } from "./errors";
 import type { IndexSpec } from "./indexes";
 import { type JournalOp, splitNs } from "./ops";
+import { SessionRegistry } from "./sessions";
 import { TransactionManager } from "./transactions";
 
 /** Where committed operations go; absent for ":memory:". */
@@ -39,6 +40,7 @@ export function validateCollectionName(db: string, name: string): void {
 export class Engine {
   readonly dbs = new Map<string, Map<string, Collection>>();
   readonly cursors = new CursorManager();
+  readonly sessions = new SessionRegistry();
   readonly txns: TransactionManager;
   sink: CommitSink | null = null;
   readonly startedAt = new Date();

@@ -36,6 +36,25 @@ export const ErrorCode = {
   ProtocolError: 17,
   Unauthorized: 13,
   OperationFailed: 96,
+  NotAReplicaSet: 123,
+  DollarPrefixedFieldName: 52,
+  DocumentValidationFailure: 121,
+  InvalidPipelineOperator: 168,
+  OptionNotSupportedOnView: 167,
+  CommandNotSupportedOnView: 166,
+  InvalidViewDefinition: 182,
+  APIVersionError: 322,
+  APIStrictError: 323,
+  /** mongod's "BSON field '…' is an unknown field" (IDL parsing, Location40415). */
+  Location40415: 40415,
+  /** mongod's "BSON field '…' is missing but a required field" (Location40414). */
+  Location40414: 40414,
+  /** "Provided apiStrict without apiVersion" (Location4886600). */
+  Location4886600: 4886600,
+  /** A `let` variable name that does not start with a lowercase letter (Location16867). */
+  Location16867: 16867,
+  /** A `let` variable name with a character other than letters, digits and '_'. */
+  Location16868: 16868,
   /** mongod's "Regular expression is invalid" (an assertion id, reported as Location51091). */
   Location51091: 51091,
   /** mongod's "invalid flag in regex options" (Location51108). */

@@ -5,10 +5,11 @@ import type { CollationSpec } from "mingo/types";
 import { cloneDeep } from "mingo/util";
 import type { Collection } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
-import { createAggregator, type MingoExtras } from "../mingo";
+import { compileQuery, createAggregator, type MingoExtras } from "../mingo";
 import { compareValues } from "../order";
 import { type Filter, matchDocs, normalizeSort, openFind, runFind } from "../query";
 import { type Doc, distinctValues, idFirst, isPlainObject, keyOf } from "../values";
+import { evaluateLet } from "../variables";
 import {
   type CommandContext,
   collectionArg,
@@ -25,7 +26,7 @@ function extrasOf(body: Document): MingoExtras {
   const extras: MingoExtras = {};
   const collation = optionalObject(body, "collation");
   if (collation) extras.collation = collation as CollationSpec;
-  const variables = optionalObject(body, "let");
+  const variables = evaluateLet(body.let);
   if (variables) extras.variables = variables;
   return extras;
 }
@@ -46,9 +47,13 @@ function find(ctx: CommandContext): Buffer {
     singleBatch = true;
   }
   const batchSize = optionalCount(body, "batchSize");
+  const extras = extrasOf(body);
   const coll = ctx.engine.getCollection(ctx.db, name);
-  if (!coll) return cursorReply(ctx, ns, [], { singleBatch: true });
-  const spec = { filter, sort, skip, limit, projection, ...extrasOf(body) };
+  if (!coll) {
+    compileQuery(filter, extras); // a bad filter fails even without a collection, as in mongod
+    return cursorReply(ctx, ns, [], { singleBatch: true });
+  }
+  const spec = { filter, sort, skip, limit, projection, ...extras };
   // findOne (singleBatch) never leaves a cursor behind: its result is computed in one go.
   const docs = singleBatch ? runFind(coll, spec) : openFind(coll, spec);
   return cursorReply(ctx, ns, docs, { batchSize, singleBatch });
@@ -94,8 +99,11 @@ function killCursors(ctx: CommandContext): Document {
 function count(ctx: CommandContext): Document {
   const { body } = ctx;
   const coll = ctx.engine.getCollection(ctx.db, collectionArg(ctx, "count"));
-  if (!coll) return { n: 0, ok: 1 };
   const query = (optionalObject(body, "query") ?? {}) as Filter;
+  if (!coll) {
+    compileQuery(query, extrasOf(body));
+    return { n: 0, ok: 1 };
+  }
   const skip = optionalCount(body, "skip") ?? 0;
   const limit = Math.abs(optionalCount(body, "limit", true) ?? 0);
   const total =
@@ -112,8 +120,11 @@ function distinct(ctx: CommandContext): Document {
     throw new CommandError(ErrorCode.TypeMismatch, "distinct requires a 'key' string");
   }
   const coll = ctx.engine.getCollection(ctx.db, collectionArg(ctx, "distinct"));
-  if (!coll) return { values: [], ok: 1 };
   const query = (optionalObject(body, "query") ?? {}) as Filter;
+  if (!coll) {
+    compileQuery(query, extrasOf(body));
+    return { values: [], ok: 1 };
+  }
   const seen = new Map<string, unknown>();
   const values: unknown[] = [];
   for (const doc of matchDocs(coll, query, extrasOf(body))) {
@@ -231,6 +242,25 @@ function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
   if (coll && first && Object.keys(first).length === 1 && isPlainObject(first.$match)) {
     source = matchDocs(coll, first.$match as Filter, extras);
     pipeline = pipeline.slice(1);
+  } else if (first && "$listLocalSessions" in first) {
+    if (onCollection) {
+      throw new CommandError(
+        ErrorCode.InvalidNamespace,
+        "$listLocalSessions must be run as {aggregate: 1}, without a collection",
+      );
+    }
+    const spec = first.$listLocalSessions;
+    if (!isPlainObject(spec)) {
+      throw new CommandError(
+        ErrorCode.TypeMismatch,
+        "$listLocalSessions options must be an object",
+      );
+    }
+    // Without authentication every session belongs to the anonymous user: a list of named
+    // users matches none of them.
+    const users = spec.users;
+    source = Array.isArray(users) && users.length > 0 ? [] : engine.sessions.list();
+    pipeline = pipeline.slice(1);
   } else if (first && ("$collStats" in first || "$indexStats" in first)) {
     // Compass and mongosh ask for statistics through these two source stages.
     if (!coll) throw new CommandError(ErrorCode.NamespaceNotFound, `ns does not exist: ${ns}`);
@@ -287,6 +317,9 @@ function collStatsDoc(ctx: CommandContext, coll: Collection): Doc {
       totalSize: size,
       indexSizes,
       capped: coll.options.capped === true,
+      ...(coll.options.capped === true
+        ? { max: coll.options.max ?? 0, maxSize: coll.options.size ?? 0 }
+        : {}),
     },
     count: { count },
   };

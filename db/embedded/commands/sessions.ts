@@ -53,6 +53,7 @@ function commitTransaction(ctx: CommandContext): Document {
 async function endSessions(ctx: CommandContext): Promise<Document> {
   const ids = Array.isArray(ctx.body.endSessions) ? ctx.body.endSessions : [];
   for (const lsid of ids) {
+    ctx.engine.sessions.end(lsid);
     const undo = ctx.engine.txns.abort(lsid);
     if (undo.length > 0) await rollback(ctx.engine, undo, ctx.log);
   }
