@@ -5,6 +5,7 @@
 // while writes continue, and a failed unique check leaves nothing half-applied.
 
 import { calculateObjectSize, type Document, type UUID } from "bson";
+import { type Collation, collationDocument, parseCollation } from "./collation";
 import { CommandError, ErrorCode } from "./errors";
 import {
   type DocKeys,
@@ -64,16 +65,35 @@ export class Collection {
   name: string;
   readonly uuid: UUID;
   readonly options: Document;
+  /** The default collation of queries and indexes that name none (`create` option). */
+  readonly collation: Collation | undefined;
   /** Encoded `_id` → document; Map order is insertion order, our "natural" order. */
   readonly docs = new Map<string, Doc>();
   /** Secondary indexes; `_id_` is implicit in `docs`. */
   readonly indexes: Index[] = [];
+  /**
+   * With a default collation, `_id` uniqueness compares through it too (`"a"` and `"A"` are
+   * the same `_id` at strength 2, as in mongod): `docs` stays keyed by bytes for lookups, and
+   * this index refuses collation-equal `_id`s.
+   */
+  private readonly collatedId: Index | undefined;
 
   constructor(db: string, name: string, uuid: UUID, options: Document) {
     this.db = db;
     this.name = name;
     this.uuid = uuid;
     this.options = options;
+    this.collation = parseCollation(options.collation);
+    this.collatedId = this.collation
+      ? new Index({ ...this.idIndexSpec(), unique: true })
+      : undefined;
+  }
+
+  /** The `_id_` index as listIndexes reports it (with the collection's collation). */
+  idIndexSpec(): IndexSpec {
+    return this.collation
+      ? { ...ID_INDEX_SPEC, collation: collationDocument(this.collation) }
+      : ID_INDEX_SPEC;
   }
 
   get ns(): string {
@@ -86,7 +106,7 @@ export class Collection {
 
   /** Index specs as listIndexes reports them, `_id_` first. */
   indexSpecs(): IndexSpec[] {
-    return [ID_INDEX_SPEC, ...this.indexes.map((ix) => ix.spec)];
+    return [this.idIndexSpec(), ...this.indexes.map((ix) => ix.spec)];
   }
 
   findIndex(name: string): Index | undefined {
@@ -111,7 +131,10 @@ export class Collection {
     }
     checkSize(doc, false);
     const keys = this.keysOf(doc);
+    const idKeys = this.collatedId?.keysFor(doc) ?? null;
+    this.collatedId?.checkUnique(idKeys, idKey, this.ns);
     this.checkUnique(keys, idKey);
+    this.collatedId?.add(idKey, idKeys);
     this.docs.set(idKey, doc);
     for (let i = 0; i < this.indexes.length; i++) {
       (this.indexes[i] as Index).add(idKey, keys[i] as DocKeys | null);
@@ -140,6 +163,7 @@ export class Collection {
     const doc = this.docs.get(idKey);
     if (doc === undefined) return undefined;
     for (const index of this.indexes) index.remove(idKey, index.keysFor(doc));
+    this.collatedId?.remove(idKey, this.collatedId.keysFor(doc));
     this.docs.delete(idKey);
     w.record({ t: "del", ns: this.ns, id: doc._id });
     w.undo?.push({ ns: this.ns, idKey, before: doc });
@@ -232,7 +256,7 @@ export class Collection {
 
   /** Fills every index from the documents (after recovery). Duplicates are tolerated here. */
   rebuildIndexes(): void {
-    for (const index of this.indexes) {
+    for (const index of this.collatedId ? [this.collatedId, ...this.indexes] : this.indexes) {
       index.clear();
       for (const [idKey, doc] of this.docs) {
         try {

@@ -11,6 +11,12 @@ import { startEmbeddedServer } from "./index";
 
 const REAL_URI = process.env.TEST_MONGODB_URI;
 
+/** Test documents with numeric ids (the driver's default typing assumes ObjectIds). */
+interface Row {
+  _id: number;
+  [field: string]: unknown;
+}
+
 interface Target {
   uri: string;
   stop(): Promise<void>;
@@ -48,7 +54,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
 
     describe("refuses what MongoDB 7.0 refuses", () => {
       it("refuses a sort in an update statement (a MongoDB 8.0 option) and changes nothing", async () => {
-        const c = db.collection("update_sort");
+        const c = db.collection<Row>("update_sort");
         await c.insertMany([
           { _id: 1, n: 2 },
           { _id: 2, n: 1 },
@@ -65,7 +71,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
 
       it("refuses an _id document with $-prefixed fields (52)", async () => {
-        const c = db.collection("dollar_id");
+        const c = db.collection<Row>("dollar_id");
         const error = await rejection(c.insertOne({ _id: { $a: 1 } } as never));
         expect(error.code).toBe(52);
         expect(error.message).toContain("_id fields may not contain '$'-prefixed fields");
@@ -75,8 +81,8 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
 
       it("refuses snapshot and linearizable reads outside a replica set (NotAReplicaSet, 123)", async () => {
-        const c = db.collection("read_concern");
-        await c.insertOne({ a: 1 });
+        const c = db.collection<Row>("read_concern");
+        await c.insertOne({ _id: 1, a: 1 });
         for (const level of ["snapshot", "linearizable"] as const) {
           const error = await rejection(c.find({}, { readConcern: { level } }).toArray());
           expect(error.code).toBe(123);
@@ -111,7 +117,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
 
       it("checks the filter before looking the collection up (BadValue, 2)", async () => {
-        const missing = db.collection("no_such_collection");
+        const missing = db.collection<Row>("no_such_collection");
         const attempts: Array<() => Promise<unknown>> = [
           () => missing.find({ $foo: 1 } as never).toArray(),
           () => missing.countDocuments({ $foo: 1 } as never),
@@ -129,7 +135,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
 
       it("refuses update pipeline stages an update cannot run (InvalidOptions, 72)", async () => {
-        const c = db.collection("pipeline_stage");
+        const c = db.collection<Row>("pipeline_stage");
         await c.insertOne({ _id: 1, a: 1 });
         const error = await rejection(c.updateOne({ _id: 1 }, [{ $match: { a: 1 } }]));
         expect(error.code).toBe(72);
@@ -139,7 +145,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
 
     describe("command-level let", () => {
       it("binds let variables in update, delete and findAndModify filters and pipelines", async () => {
-        const c = db.collection("let_writes");
+        const c = db.collection<Row>("let_writes");
         await c.insertMany([
           { _id: 1, name: "ann", n: 1 },
           { _id: 2, name: "bob", n: 2 },
@@ -171,7 +177,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
 
       it("evaluates let expressions once in aggregate and find ($literal keeps '$' strings)", async () => {
-        const c = db.collection("let_reads");
+        const c = db.collection<Row>("let_reads");
         await c.insertMany([
           { _id: 1, x: 1 },
           { _id: 2, x: 2 },
@@ -196,7 +202,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
 
       it("refuses let variable names a user may not define", async () => {
-        const c = db.collection("let_reads");
+        const c = db.collection<Row>("let_reads");
         const error = await rejection(
           c.find({ $expr: { $eq: ["$_id", "$$Id"] } }, { let: { Id: 1 } }).toArray(),
         );
@@ -204,9 +210,157 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
     });
 
+    describe("collation", () => {
+      const en2 = { locale: "en_US", strength: 2 } as const;
+
+      it("matches, counts and lists distinct values through the collation", async () => {
+        const c = db.collection<Row>("collated_reads");
+        await c.insertMany([
+          { _id: 1, x: "ping" },
+          { _id: 2, x: "PING" },
+          { _id: 3, x: "píng" },
+          { _id: 4, x: "pong" },
+        ]);
+        expect(await c.find({ x: "Ping" }).toArray()).toEqual([]);
+        const ids = await c
+          .find({ x: "Ping" }, { collation: en2 })
+          .map((d) => d._id)
+          .toArray();
+        expect(ids).toEqual([1, 2]);
+        // Strength 1 ignores accents too; caseLevel brings case back at that strength.
+        expect(
+          await c.countDocuments({ x: "PING" }, { collation: { locale: "en", strength: 1 } }),
+        ).toBe(3);
+        expect(
+          await c.countDocuments(
+            { x: "ping" },
+            { collation: { locale: "en", strength: 1, caseLevel: true } },
+          ),
+        ).toBe(2);
+        expect(await c.countDocuments({ x: { $in: ["PONG"] } }, { collation: en2 })).toBe(1);
+        expect(await c.countDocuments({ x: { $gt: "PING" } }, { collation: en2 })).toBe(2);
+        expect(await c.distinct("x", {}, { collation: en2 })).toEqual(["ping", "píng", "pong"]);
+        const matched = await c
+          .aggregate([{ $match: { x: "PONG" } }, { $project: { _id: 1 } }], { collation: en2 })
+          .toArray();
+        expect(matched).toEqual([{ _id: 4 }]);
+      });
+
+      it("sorts with numericOrdering and caseFirst", async () => {
+        const c = db.collection<Row>("collated_sort");
+        await c.insertMany([
+          { _id: 1, s: "item10" },
+          { _id: 2, s: "item9" },
+          { _id: 3, s: "Item1" },
+          { _id: 4, s: "item1" },
+        ]);
+        const sorted = await c
+          .find(
+            {},
+            {
+              sort: { s: 1 },
+              collation: { locale: "en", numericOrdering: true, caseFirst: "upper" },
+            },
+          )
+          .map((d) => d.s)
+          .toArray();
+        expect(sorted).toEqual(["Item1", "item1", "item9", "item10"]);
+        const binary = await c
+          .find({}, { sort: { s: 1 } })
+          .map((d) => d.s)
+          .toArray();
+        expect(binary).toEqual(["Item1", "item1", "item10", "item9"]);
+      });
+
+      it("updates, deletes and finds-and-modifies the documents the collation matches", async () => {
+        const c = db.collection<Row>("collated_writes");
+        await c.insertMany([
+          { _id: 1, x: "ping" },
+          { _id: 2, x: "PING" },
+          { _id: 3, x: "pINg" },
+          { _id: 4, x: "other" },
+        ]);
+        const many = await c.updateMany({ x: "Ping" }, { $set: { hit: 1 } }, { collation: en2 });
+        expect(many.matchedCount).toBe(3);
+        const one = await c.findOneAndUpdate(
+          { x: "PING" },
+          { $set: { x: "pong" } },
+          { collation: en2, sort: { _id: 1 }, returnDocument: "before" },
+        );
+        expect(one?._id).toBe(1);
+        const removed = await c.deleteMany({ x: "ping" }, { collation: en2 });
+        expect(removed.deletedCount).toBe(2);
+        expect(
+          await c
+            .find()
+            .map((d) => d._id)
+            .toArray(),
+        ).toEqual([1, 4]);
+      });
+
+      it("enforces a unique index with a case-insensitive collation (11000)", async () => {
+        const c = db.collection<Row>("collated_unique");
+        await c.createIndex({ email: 1 }, { unique: true, collation: en2 });
+        await c.insertOne({ _id: 1, email: "a@b.c" });
+        const error = await rejection(c.insertOne({ _id: 2, email: "A@B.C" }));
+        expect(error.code).toBe(11000);
+        await c.insertOne({ _id: 3, email: "x@b.c" });
+        const update = await rejection(c.updateOne({ _id: 3 }, { $set: { email: "A@b.C" } }));
+        expect(update.code).toBe(11000);
+        await c.deleteOne({ _id: 1 });
+        await c.insertOne({ _id: 2, email: "A@B.C" });
+        const [, index] = await c.listIndexes().toArray();
+        expect(index?.collation).toMatchObject({ locale: "en_US", strength: 2, caseLevel: false });
+      });
+
+      it("applies a collection's default collation to its queries, _id and indexes", async () => {
+        await db.createCollection("collated_default", { collation: en2 });
+        const c = db.collection<{ _id: string; name?: string }>("collated_default");
+        await c.insertOne({ _id: "abc", name: "Ann" });
+        expect(await c.countDocuments({ name: "ANN" })).toBe(1);
+        expect(await c.countDocuments({ name: "ANN" }, { collation: { locale: "simple" } })).toBe(
+          0,
+        );
+        const duplicateId = await rejection(c.insertOne({ _id: "ABC" }));
+        expect(duplicateId.code).toBe(11000);
+        await c.createIndex({ name: 1 }, { unique: true });
+        expect((await rejection(c.insertOne({ _id: "x", name: "ann" }))).code).toBe(11000);
+        const [info] = await db
+          .listCollections({ name: "collated_default" }, { nameOnly: false })
+          .toArray();
+        expect(
+          (info as { options?: { collation?: unknown } } | undefined)?.options?.collation,
+        ).toMatchObject({ locale: "en_US", strength: 2 });
+      });
+
+      it("refuses invalid collations with mongod's codes and unsupported options loudly", async () => {
+        const c = db.collection<Row>("collated_reads");
+        const invalid: Array<[unknown, number]> = [
+          [{ locale: "xx_NOPE" }, 2],
+          [{ locale: "en", strength: 9 }, 51024],
+          [{ locale: "en", bogus: true }, 40415],
+          [{ strength: 2 }, 40414],
+          [{ locale: "en", caseLevel: "yes" }, 14],
+        ];
+        for (const [collation, code] of invalid) {
+          const error = await rejection(c.find({}, { collation: collation as never }).toArray());
+          expect(error.code).toBe(code);
+        }
+        // Options Node's ICU cannot express are refused, never ignored.
+        const backwards = await rejection(
+          c.find({}, { collation: { locale: "fr", backwards: true } }).toArray(),
+        );
+        expect(backwards.code).toBe(115);
+        const grouped = await rejection(
+          c.aggregate([{ $group: { _id: "$x" } }], { collation: en2 }).toArray(),
+        );
+        expect(grouped.code).toBe(115);
+      });
+    });
+
     describe("pipeline updates", () => {
       it("keeps _id through $replaceRoot and $replaceWith, refuses changing it (66)", async () => {
-        const c = db.collection("pipeline_updates");
+        const c = db.collection<Row>("pipeline_updates");
         await c.insertMany([
           { _id: 1, t: { u: { v: 1 } } },
           { _id: 2, a: 1 },
@@ -223,7 +377,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
 
       it("sets $-prefixed and dotted field names with $setField", async () => {
-        const c = db.collection("pipeline_setfield");
+        const c = db.collection<Row>("pipeline_setfield");
         await c.insertOne({ _id: 1 });
         await c.updateOne({ _id: 1 }, [
           {

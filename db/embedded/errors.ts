@@ -55,6 +55,8 @@ export const ErrorCode = {
   Location16867: 16867,
   /** A `let` variable name with a character other than letters, digits and '_'. */
   Location16868: 16868,
+  /** An IDL validator bound, e.g. collation strength outside 1..5 (Location51024). */
+  Location51024: 51024,
   /** mongod's "Regular expression is invalid" (an assertion id, reported as Location51091). */
   Location51091: 51091,
   /** mongod's "invalid flag in regex options" (Location51108). */

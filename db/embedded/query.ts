@@ -85,15 +85,18 @@ export function planCandidates(
   if (keys.length === 0) return { docs: coll.docs.values(), exact: true, plan: "COLLSCAN" };
   if (scan) return { docs: coll.docs.values(), exact: false, plan: "COLLSCAN" };
   const onlyId = keys.length === 1;
+  // Under a collation, strings equal to the query's are found only by comparing through it: the
+  // hash maps (binary keys) may narrow a lookup only for values without strings.
+  const usable = (value: unknown) => !collated || typeof value !== "string";
   if ("_id" in filter) {
     const clause = filter._id;
     const eq = equalityValue(clause);
-    if (eq) {
+    if (eq && usable(eq.value)) {
       const doc = coll.docs.get(keyOf(eq.value));
       return { docs: doc ? [doc] : [], exact: onlyId && !collated, plan: "IDHACK" };
     }
     const values = inValues(clause);
-    if (values) {
+    if (values?.every(usable)) {
       return {
         docs: docsByIdKeys(coll, values.map(keyOf)),
         exact: onlyId && !collated,
@@ -103,11 +106,11 @@ export function planCandidates(
   }
   // Secondary indexes: usable when every field of the index has an equality clause.
   for (const index of coll.indexes) {
-    if (!index.complete || index.fields.some((f) => f.startsWith("$"))) continue;
+    if (!index.complete || index.collated || index.fields.some((f) => f.startsWith("$"))) continue;
     const values: unknown[] = [];
     for (const field of index.fields) {
       const eq = field in filter ? equalityValue(filter[field]) : undefined;
-      if (!eq) break;
+      if (!eq || !usable(eq.value)) break;
       values.push(eq.value);
     }
     if (values.length !== index.fields.length) continue;

@@ -1,6 +1,8 @@
 // What every command handler receives, and small argument helpers shared by handlers.
 
 import type { Document } from "bson";
+import { type Collation, parseCollation } from "../collation";
+import type { Collection } from "../collection";
 import {
   type CursorState,
   DEFAULT_FIRST_BATCH,
@@ -125,4 +127,13 @@ export function nextBatchReply(
     id = 0;
   }
   return encodeCursorReply(cursor.ns, id, "nextBatch", batch.docs);
+}
+
+/**
+ * The collation a command runs with: its own `collation` argument (`{locale: "simple"}` asks
+ * for binary comparison), else the collection's default collation.
+ */
+export function collationArg(doc: Document, coll: Collection | undefined): Collation | undefined {
+  if (doc.collation !== undefined && doc.collation !== null) return parseCollation(doc.collation);
+  return coll?.collation;
 }

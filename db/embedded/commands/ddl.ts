@@ -1,6 +1,7 @@
 // Catalog commands: collections, databases and indexes, plus their statistics.
 
 import { calculateObjectSize, type Document } from "bson";
+import { collationDocument, parseCollation } from "../collation";
 import type { Collection } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
 import {
@@ -53,6 +54,10 @@ async function create(ctx: CommandContext): Promise<Document> {
   }
   const options: Document = {};
   for (const key of COLLECTION_OPTIONS) if (body[key] !== undefined) options[key] = body[key];
+  // Stored (and reported by listCollections) in full, as mongod does; simple means none.
+  const collation = parseCollation(body.collation);
+  if (collation) options.collation = collationDocument(collation);
+  else delete options.collation;
   // Since MongoDB 7.0 (SERVER-60064) create is idempotent when the options are identical.
   const existing = engine.getCollection(db, name);
   if (existing) {
@@ -171,6 +176,13 @@ async function createIndexes(ctx: CommandContext): Promise<Document> {
   try {
     const existed = engine.getCollection(db, name) !== undefined;
     const coll = engine.ensureCollection(db, name, w);
+    // An index that names no collation takes the collection's default one, as in mongod.
+    specs.forEach((spec, i) => {
+      const raw = rawSpecs[i] as Document;
+      if (raw.collation === undefined && coll.collation) {
+        spec.collation = collationDocument(coll.collation);
+      }
+    });
     const before = coll.indexes.length + 1;
     // All or nothing: indexes built by this command are removed again if a later one fails,
     // and only journaled once every one of them succeeded.

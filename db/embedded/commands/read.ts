@@ -1,17 +1,17 @@
 // Read commands: find, getMore, killCursors, count, distinct, aggregate.
 
 import { calculateObjectSize, type Document, Long, ObjectId } from "bson";
-import type { CollationSpec } from "mingo/types";
 import { cloneDeep } from "mingo/util";
 import type { Collection } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
 import { compileQuery, createAggregator, type MingoExtras } from "../mingo";
-import { compareValues } from "../order";
+import { collationStrings, compareValues } from "../order";
 import { type Filter, matchDocs, normalizeSort, openFind, runFind } from "../query";
 import { type Doc, distinctValues, idFirst, isPlainObject, keyOf } from "../values";
 import { evaluateLet } from "../variables";
 import {
   type CommandContext,
+  collationArg,
   collectionArg,
   cursorIdArg,
   cursorReply,
@@ -22,10 +22,10 @@ import {
   optionalObject,
 } from "./context";
 
-function extrasOf(body: Document): MingoExtras {
+function extrasOf(body: Document, coll: Collection | undefined): MingoExtras {
   const extras: MingoExtras = {};
-  const collation = optionalObject(body, "collation");
-  if (collation) extras.collation = collation as CollationSpec;
+  const collation = collationArg(body, coll);
+  if (collation) extras.collation = collation;
   const variables = evaluateLet(body.let);
   if (variables) extras.variables = variables;
   return extras;
@@ -47,8 +47,8 @@ function find(ctx: CommandContext): Buffer {
     singleBatch = true;
   }
   const batchSize = optionalCount(body, "batchSize");
-  const extras = extrasOf(body);
   const coll = ctx.engine.getCollection(ctx.db, name);
+  const extras = extrasOf(body, coll);
   if (!coll) {
     compileQuery(filter, extras); // a bad filter fails even without a collection, as in mongod
     return cursorReply(ctx, ns, [], { singleBatch: true });
@@ -101,13 +101,15 @@ function count(ctx: CommandContext): Document {
   const coll = ctx.engine.getCollection(ctx.db, collectionArg(ctx, "count"));
   const query = (optionalObject(body, "query") ?? {}) as Filter;
   if (!coll) {
-    compileQuery(query, extrasOf(body));
+    compileQuery(query, extrasOf(body, coll));
     return { n: 0, ok: 1 };
   }
   const skip = optionalCount(body, "skip") ?? 0;
   const limit = Math.abs(optionalCount(body, "limit", true) ?? 0);
   const total =
-    Object.keys(query).length === 0 ? coll.size : matchDocs(coll, query, extrasOf(body)).length;
+    Object.keys(query).length === 0
+      ? coll.size
+      : matchDocs(coll, query, extrasOf(body, coll)).length;
   let n = Math.max(0, total - skip);
   if (limit > 0) n = Math.min(n, limit);
   return { n, ok: 1 };
@@ -122,12 +124,14 @@ function distinct(ctx: CommandContext): Document {
   const coll = ctx.engine.getCollection(ctx.db, collectionArg(ctx, "distinct"));
   const query = (optionalObject(body, "query") ?? {}) as Filter;
   if (!coll) {
-    compileQuery(query, extrasOf(body));
+    compileQuery(query, extrasOf(body, coll));
     return { values: [], ok: 1 };
   }
+  const extras = extrasOf(body, coll);
+  const strings = extras.collation ? collationStrings(extras.collation) : undefined;
   const seen = new Map<string, unknown>();
   const values: unknown[] = [];
-  for (const doc of matchDocs(coll, query, extrasOf(body))) {
+  for (const doc of matchDocs(coll, query, extras)) {
     values.length = 0;
     distinctValues(doc, key, values);
     for (const value of values) {
@@ -135,8 +139,20 @@ function distinct(ctx: CommandContext): Document {
       if (!seen.has(k)) seen.set(k, value);
     }
   }
-  // mongod collects distinct values in an ordered set: the answer comes back sorted.
-  return { values: Array.from(seen.values()).sort((a, b) => compareValues(a, b)), ok: 1 };
+  // mongod collects distinct values in an ordered set: the answer comes back sorted. Under a
+  // collation, values it finds equal ("PING" and "ping" at strength 2) count once (the first).
+  const sorted = Array.from(seen.values()).sort((a, b) => compareValues(a, b, strings));
+  if (strings === undefined) return { values: sorted, ok: 1 };
+  const unique: unknown[] = [];
+  const position = new Map(Array.from(seen.values(), (value, i) => [value, i]));
+  for (const value of sorted) {
+    const last = unique[unique.length - 1];
+    if (unique.length > 0 && compareValues(last, value, strings) === 0) {
+      // Keep whichever of the equal values came first in the documents.
+      if ((position.get(value) ?? 0) < (position.get(last) ?? 0)) unique[unique.length - 1] = value;
+    } else unique.push(value);
+  }
+  return { values: unique, ok: 1 };
 }
 
 /** Stages that never modify their input documents, so stored documents can flow through. */
@@ -162,6 +178,80 @@ function isReadOnlyStage(stage: Document): boolean {
     }
     default:
       return false;
+  }
+}
+
+/**
+ * Stages whose string comparisons follow a collation here: filters and `$expr` comparisons,
+ * sorting, and stages that only reshape documents. Others (`$group`, `$lookup`, `$bucket`, ...)
+ * would compare strings byte by byte, so with a non-simple collation they are refused.
+ */
+const COLLATION_AWARE_STAGES = new Set([
+  "$match",
+  "$sort",
+  "$project",
+  "$addFields",
+  "$set",
+  "$unset",
+  "$limit",
+  "$skip",
+  "$count",
+  "$replaceRoot",
+  "$replaceWith",
+  "$unwind",
+  "$sample",
+  "$redact",
+  "$facet",
+  "$out",
+  "$merge",
+  "$collStats",
+  "$indexStats",
+  "$listLocalSessions",
+]);
+
+/** Accumulators that never compare strings. */
+const ORDER_FREE_ACCUMULATORS = new Set([
+  "$sum",
+  "$avg",
+  "$count",
+  "$first",
+  "$last",
+  "$push",
+  "$mergeObjects",
+  "$stdDevPop",
+  "$stdDevSamp",
+]);
+
+/** A `$group` by a constant (countDocuments' `{_id: 1, n: {$sum: 1}}`) compares no strings. */
+function isOrderFreeGroup(spec: unknown): boolean {
+  if (!isPlainObject(spec)) return false;
+  const id = spec._id;
+  if (!(id === null || typeof id === "number" || typeof id === "boolean")) return false;
+  return Object.entries(spec).every(
+    ([field, acc]) =>
+      field === "_id" ||
+      (isPlainObject(acc) &&
+        Object.keys(acc).length === 1 &&
+        ORDER_FREE_ACCUMULATORS.has(Object.keys(acc)[0] as string)),
+  );
+}
+
+function checkCollatedPipeline(pipeline: Document[]): void {
+  for (const stage of pipeline) {
+    const [name] = Object.keys(stage);
+    if (name === undefined) continue;
+    if (name === "$group" && isOrderFreeGroup(stage.$group)) continue;
+    if (!COLLATION_AWARE_STAGES.has(name)) {
+      throw new CommandError(
+        ErrorCode.CommandNotSupported,
+        `${name} with a non-simple collation is not supported by the embedded server`,
+      );
+    }
+    if (name === "$facet" && isPlainObject(stage.$facet)) {
+      for (const inner of Object.values(stage.$facet)) {
+        if (Array.isArray(inner)) checkCollatedPipeline(inner.filter(isPlainObject));
+      }
+    }
   }
 }
 
@@ -235,7 +325,8 @@ function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
     pipeline = pipeline.slice(0, -1);
   }
 
-  const extras = extrasOf(body);
+  const extras = extrasOf(body, coll);
+  if (extras.collation) checkCollatedPipeline(pipelineArg as Document[]);
   // A leading $match is answered through the planner, so an index (or _id) narrows the input.
   let source: Doc[];
   const first = pipeline[0];

@@ -6,7 +6,7 @@
 // and durable, exactly as mongod reports them.
 
 import { type Document, ObjectId } from "bson";
-import type { CollationSpec } from "mingo/types";
+import type { Collation } from "../collation";
 import type { Collection, WriteContext } from "../collection";
 import type { Engine } from "../engine";
 import { CommandError, ErrorCode, toCommandError } from "../errors";
@@ -17,6 +17,7 @@ import { type Doc, idFirst, isPlainObject, keyOf } from "../values";
 import { evaluateLet, withConstants } from "../variables";
 import {
   type CommandContext,
+  collationArg,
   collectionArg,
   type Handler,
   optionalArray,
@@ -102,9 +103,9 @@ function checkStatementFields(
   }
 }
 
-function collationOf(doc: Document): { collation?: CollationSpec } {
-  const collation = optionalObject(doc, "collation");
-  return collation ? { collation: collation as CollationSpec } : {};
+function collationOf(doc: Document, coll: Collection | undefined): { collation?: Collation } {
+  const collation = collationArg(doc, coll);
+  return collation ? { collation } : {};
 }
 
 async function insert(ctx: CommandContext): Promise<Document> {
@@ -157,7 +158,6 @@ function runUpdateStatement(
   const multi = stmt.multi === true;
   const upsert = stmt.upsert === true;
   const arrayFilters = optionalArray(stmt, "arrayFilters") as Document[] | undefined;
-  const extras = { ...collationOf(stmt), variables: withConstants(variables, stmt.c) };
   const kind = classifyUpdate(u);
   if (multi && kind === "replacement") {
     throw new CommandError(
@@ -166,10 +166,10 @@ function runUpdateStatement(
     );
   }
   const coll = engine.getCollection(db, name);
+  const extras = { ...collationOf(stmt, coll), variables: withConstants(variables, stmt.c) };
   // The filter is checked even when there is no collection to run it on, as mongod does.
-  const matches = coll
-    ? matchDocs(coll, q, { ...extras, limit: multi ? 0 : 1 })
-    : (compileQuery(q, extras), []);
+  if (!coll) compileQuery(q, extras);
+  const matches = coll ? matchDocs(coll, q, { ...extras, limit: multi ? 0 : 1 }) : [];
   if (matches.length === 0) {
     if (!upsert) return;
     const doc = buildUpsertDoc(q, u, { arrayFilters, ...extras });
@@ -246,7 +246,7 @@ async function remove(ctx: CommandContext): Promise<Document> {
         if (!isPlainObject(stmt))
           throw new CommandError(ErrorCode.TypeMismatch, "delete statement must be an object");
         const q = (optionalObject(stmt, "q") ?? {}) as Filter;
-        const extras = { ...collationOf(stmt), variables };
+        const extras = { ...collationOf(stmt, coll), variables };
         if (!coll) {
           compileQuery(q, extras); // a bad filter fails even without a collection
           continue;
@@ -282,7 +282,8 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
   const upsert = body.upsert === true;
   const returnNew = body.new === true;
   const arrayFilters = optionalArray(body, "arrayFilters") as Document[] | undefined;
-  const extras = { ...collationOf(body), variables: evaluateLet(body.let) };
+  const coll = engine.getCollection(db, name);
+  const extras = { ...collationOf(body, coll), variables: evaluateLet(body.let) };
   if (removing && u !== undefined) {
     throw new CommandError(
       ErrorCode.FailedToParse,
@@ -309,7 +310,6 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
   }
   if (!removing) classifyUpdate(u);
 
-  const coll = engine.getCollection(db, name);
   let target: Doc | undefined;
   if (!coll) compileQuery(query, extras);
   if (coll) {
