@@ -70,7 +70,35 @@ export class Engine {
 
   /** The collection, created implicitly (insert, upsert, createIndexes) when missing. */
   ensureCollection(db: string, name: string, w: WriteContext): Collection {
-    return this.getCollection(db, name) ?? this.createCollection(db, name, {}, w);
+    const coll = this.getCollection(db, name) ?? this.createCollection(db, name, {}, w);
+    coll.assertNotView();
+    return coll;
+  }
+
+  /** A collection a write may target: missing is fine (undefined), a view is refused (166). */
+  writableCollection(db: string, name: string): Collection | undefined {
+    const coll = this.getCollection(db, name);
+    coll?.assertNotView();
+    return coll;
+  }
+
+  /**
+   * What a view reads: the collection at the bottom of its chain of views (undefined when that
+   * does not exist) and the pipelines of every view on the way, innermost first.
+   */
+  resolveView(view: Collection): { base: Collection | undefined; pipeline: Document[] } {
+    let pipeline: Document[] = [];
+    let current: Collection | undefined = view;
+    const seen = new Set<string>();
+    while (current?.isView) {
+      if (seen.has(current.ns)) {
+        throw new CommandError(ErrorCode.GraphContainsCycle, `View cycle detected: ${current.ns}`);
+      }
+      seen.add(current.ns);
+      pipeline = [...(current.options.pipeline as Document[]), ...pipeline];
+      current = this.getCollection(current.db, current.options.viewOn as string);
+    }
+    return { base: current, pipeline };
   }
 
   createCollection(db: string, name: string, options: Document, w: WriteContext): Collection {
@@ -160,6 +188,9 @@ export class Engine {
         if (!this.getCollection(db, name)) this.attach(db, name, op.uuid, op.options ?? {});
         return;
       }
+      case "setopts":
+        this.getByNs(op.ns)?.setOptions(op.options);
+        return;
       case "drop": {
         const [db, name] = splitNs(op.ns);
         const colls = this.dbs.get(db);

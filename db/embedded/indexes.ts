@@ -137,7 +137,8 @@ export class Index {
     this.spec = spec;
     this.name = spec.name;
     this.fields = Object.keys(spec.key);
-    this.unique = spec.unique === true;
+    // prepareUnique (collMod) refuses new duplicates before a conversion to unique.
+    this.unique = spec.unique === true || spec.prepareUnique === true;
     this.sparse = spec.sparse === true;
     this.partial = spec.partialFilterExpression
       ? compileQuery(spec.partialFilterExpression as Record<string, unknown>)
@@ -173,7 +174,31 @@ export class Index {
 
   /** Usable to answer an equality filter: it holds every document of the collection. */
   get complete(): boolean {
-    return !this.sparse && this.partial === null;
+    return !this.sparse && this.partial === null && this.spec.hidden !== true;
+  }
+
+  /** Groups of `_id` keys sharing a key (what a conversion to unique would violate). */
+  duplicateGroups(): string[][] {
+    const groups: string[][] = [];
+    if (this.strings !== undefined) {
+      let run: string[] = [];
+      for (let i = 0; i < this.sorted.length; i++) {
+        const entry = this.sorted[i] as { values: unknown[]; idKey: string };
+        const previous = this.sorted[i - 1];
+        if (previous && this.compareKeys(previous.values, entry.values) === 0)
+          run.push(entry.idKey);
+        else {
+          if (new Set(run).size > 1) groups.push(Array.from(new Set(run)));
+          run = [entry.idKey];
+        }
+      }
+      if (new Set(run).size > 1) groups.push(Array.from(new Set(run)));
+      return groups;
+    }
+    for (const holder of this.entries.values()) {
+      if (typeof holder !== "string" && holder.size > 1) groups.push(Array.from(holder));
+    }
+    return groups;
   }
 
   get ttlSeconds(): number | undefined {

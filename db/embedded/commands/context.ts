@@ -94,6 +94,7 @@ export function cursorIdArg(value: unknown): number {
 export interface CursorReplyOptions {
   batchSize?: number | undefined;
   singleBatch?: boolean | undefined;
+  awaitData?: boolean | undefined;
 }
 
 /** Answers with a first batch and, if documents remain, a server-side cursor for getMore. */
@@ -110,7 +111,12 @@ export function cursorReply(
       ? { docs: [], exhausted: source.peek() === undefined }
       : takeBatch(source, batchSize);
   let id = 0;
-  if (!batch.exhausted && !options.singleBatch) id = ctx.engine.cursors.open(ns, source).id;
+  // A tailable cursor stays open at the end of its collection, waiting for new documents.
+  if ((!batch.exhausted || source.tailable) && !options.singleBatch) {
+    const cursor = ctx.engine.cursors.open(ns, source);
+    if (options.awaitData) cursor.awaitData = true;
+    id = cursor.id;
+  }
   return encodeCursorReply(ns, id, "firstBatch", batch.docs);
 }
 
@@ -122,7 +128,7 @@ export function nextBatchReply(
 ): Buffer {
   const batch = takeBatch(cursor.source, batchSize);
   let id = cursor.id;
-  if (batch.exhausted) {
+  if (batch.exhausted && !cursor.source.tailable) {
     ctx.engine.cursors.kill(cursor.id);
     id = 0;
   }

@@ -55,6 +55,25 @@ const NON_V1_STAGES = new Set([
   "$planCacheStats",
 ]);
 
+/** Arguments any command may carry besides its own (strict command parsers accept them). */
+export const GENERIC_ARGUMENTS = new Set([
+  "$db",
+  "lsid",
+  "txnNumber",
+  "autocommit",
+  "startTransaction",
+  "$clusterTime",
+  "$readPreference",
+  "apiVersion",
+  "apiStrict",
+  "apiDeprecationErrors",
+  "writeConcern",
+  "readConcern",
+  "comment",
+  "maxTimeMS",
+  "$client",
+]);
+
 const READ_CONCERN_LEVELS = new Set(["local", "majority", "linearizable", "available", "snapshot"]);
 
 function checkApiVersion(name: string, body: Document): void {

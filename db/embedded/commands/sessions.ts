@@ -16,6 +16,8 @@ export async function rollback(
   log: (line: string) => void,
 ): Promise<void> {
   const w = new WriteContext();
+  // Restoring what was there before is not a new write: the validator does not apply.
+  w.bypassValidation = true;
   for (let i = undo.length - 1; i >= 0; i--) {
     const entry = undo[i] as UndoEntry;
     const [db, name] = splitNs(entry.ns);

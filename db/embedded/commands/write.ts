@@ -165,7 +165,7 @@ function runUpdateStatement(
       "multi update is not supported for replacement-style update",
     );
   }
-  const coll = engine.getCollection(db, name);
+  const coll = engine.writableCollection(db, name);
   const extras = { ...collationOf(stmt, coll), variables: withConstants(variables, stmt.c) };
   // The filter is checked even when there is no collection to run it on, as mongod does.
   if (!coll) compileQuery(q, extras);
@@ -239,7 +239,7 @@ async function remove(ctx: CommandContext): Promise<Document> {
   const writeErrors: Document[] = [];
   let n = 0;
   try {
-    const coll = engine.getCollection(db, name);
+    const coll = engine.writableCollection(db, name);
     for (let i = 0; i < deletes.length; i++) {
       try {
         const stmt = deletes[i];
@@ -282,7 +282,7 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
   const upsert = body.upsert === true;
   const returnNew = body.new === true;
   const arrayFilters = optionalArray(body, "arrayFilters") as Document[] | undefined;
-  const coll = engine.getCollection(db, name);
+  const coll = engine.writableCollection(db, name);
   const extras = { ...collationOf(body, coll), variables: evaluateLet(body.let) };
   if (removing && u !== undefined) {
     throw new CommandError(
