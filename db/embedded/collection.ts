@@ -147,6 +147,21 @@ export class Collection {
     return `${this.db}.${this.name}`;
   }
 
+  /**
+   * Record ids for `showRecordId`: numbered in insertion order, stable for a document's life.
+   * Kept only once a query asked for them, so ordinary writes pay nothing.
+   */
+  private recordIds: Map<string, number> | undefined;
+  private lastRecordId = 0;
+
+  recordId(idKey: string): number {
+    if (this.recordIds === undefined) {
+      this.recordIds = new Map();
+      for (const key of this.docs.keys()) this.recordIds.set(key, ++this.lastRecordId);
+    }
+    return this.recordIds.get(idKey) ?? 0;
+  }
+
   /** Total BSON size of a capped collection's documents; -1 until first needed. */
   private cappedBytes = -1;
 
@@ -262,6 +277,7 @@ export class Collection {
     this.checkUnique(keys, idKey);
     this.collatedId?.add(idKey, idKeys);
     this.docs.set(idKey, doc);
+    this.recordIds?.set(idKey, ++this.lastRecordId);
     if (this.cappedBytes >= 0) this.cappedBytes += calculateObjectSize(doc);
     for (let i = 0; i < this.indexes.length; i++) {
       (this.indexes[i] as Index).add(idKey, keys[i] as DocKeys | null);
@@ -298,6 +314,7 @@ export class Collection {
     for (const index of this.indexes) index.remove(idKey, index.keysFor(doc));
     this.collatedId?.remove(idKey, this.collatedId.keysFor(doc));
     this.docs.delete(idKey);
+    this.recordIds?.delete(idKey);
     if (this.cappedBytes >= 0) this.cappedBytes -= calculateObjectSize(doc);
     w.record({ t: "del", ns: this.ns, id: doc._id });
     w.undo?.push({ ns: this.ns, idKey, before: doc });

@@ -5,7 +5,7 @@
 // TEST_MONGODB_URI when that is set (a fresh database, dropped afterwards).
 
 import { randomBytes } from "node:crypto";
-import { type Db, MongoClient, MongoServerError } from "mongodb";
+import { type Binary, type Db, MongoClient, MongoServerError } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedServer } from "./index";
 
@@ -355,6 +355,197 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
           c.aggregate([{ $group: { _id: "$x" } }], { collation: en2 }).toArray(),
         );
         expect(grouped.code).toBe(115);
+      });
+    });
+
+    describe("catalog features", () => {
+      it("serves read-only views and refuses writes to them (166)", async () => {
+        const base = db.collection<Row>("view_base");
+        await base.insertMany([
+          { _id: 1, n: 1, secret: "a" },
+          { _id: 2, n: 2, secret: "b" },
+          { _id: 3, n: 3, secret: "c" },
+        ]);
+        await db.createCollection("view_big", {
+          viewOn: "view_base",
+          pipeline: [{ $match: { n: { $gt: 1 } } }, { $project: { secret: 0 } }],
+        });
+        await db.createCollection("view_bigger", {
+          viewOn: "view_big",
+          pipeline: [{ $match: { n: { $gt: 2 } } }],
+        });
+        const view = db.collection<Row>("view_big");
+        expect(await view.find({}, { sort: { n: -1 } }).toArray()).toEqual([
+          { _id: 3, n: 3 },
+          { _id: 2, n: 2 },
+        ]);
+        expect(await view.estimatedDocumentCount()).toBe(2);
+        expect(await view.countDocuments({ n: 2 })).toBe(1);
+        expect(await view.distinct("n")).toEqual([2, 3]);
+        expect(await db.collection("view_bigger").find().toArray()).toEqual([{ _id: 3, n: 3 }]);
+        const grouped = await view
+          .aggregate([{ $group: { _id: null, sum: { $sum: "$n" } } }])
+          .toArray();
+        expect(grouped).toEqual([{ _id: null, sum: 5 }]);
+        for (const write of [
+          () => view.insertOne({ _id: 9 }),
+          () => view.updateOne({}, { $set: { x: 1 } }),
+          () => view.deleteMany({}),
+          () => view.createIndex({ n: 1 }),
+        ]) {
+          expect((await rejection(write())).code).toBe(166);
+        }
+        const [info] = await db.listCollections({ name: "view_big" }).toArray();
+        expect(info).toMatchObject({ type: "view", options: { viewOn: "view_base" } });
+        await base.insertOne({ _id: 4, n: 4, secret: "d" });
+        expect(await view.countDocuments()).toBe(3);
+      });
+
+      it("merges aggregation results into a collection with $merge", async () => {
+        const source = db.collection<Row>("merge_source");
+        const target = db.collection<Row>("merge_target");
+        await source.insertMany([
+          { _id: 1, qty: 5 },
+          { _id: 2, qty: 7 },
+        ]);
+        await target.insertOne({ _id: 1, qty: 0, keep: true });
+        await source.aggregate([{ $merge: { into: "merge_target" } }]).toArray();
+        expect(await target.find().sort({ _id: 1 }).toArray()).toEqual([
+          { _id: 1, qty: 5, keep: true },
+          { _id: 2, qty: 7 },
+        ]);
+        await source
+          .aggregate([
+            { $merge: { into: "merge_target", whenMatched: "replace", whenNotMatched: "discard" } },
+          ])
+          .toArray();
+        expect(await target.findOne({ _id: 1 })).toEqual({ _id: 1, qty: 5 });
+        await source
+          .aggregate([
+            {
+              $merge: {
+                into: "merge_target",
+                whenMatched: [{ $set: { qty: { $add: ["$qty", "$$new.qty"] } } }],
+              },
+            },
+          ])
+          .toArray();
+        expect(await target.findOne({ _id: 2 })).toEqual({ _id: 2, qty: 14 });
+        const failed = await rejection(
+          source.aggregate([{ $merge: { into: "merge_target", whenMatched: "fail" } }]).toArray(),
+        );
+        expect(failed.code).toBe(11000);
+        const noIndex = await rejection(
+          source.aggregate([{ $merge: { into: "merge_target", on: "qty" } }]).toArray(),
+        );
+        expect(noIndex.code).toBe(51183);
+      });
+
+      it("enforces validators, changed with collMod, unless bypassed (121)", async () => {
+        await db.createCollection("validated", { validator: { name: { $type: "string" } } });
+        const c = db.collection<Row>("validated");
+        await c.insertOne({ _id: 1, name: "ann" });
+        const error = await rejection(c.insertOne({ _id: 2, name: 42 }));
+        expect(error.code).toBe(121);
+        expect(error.errInfo).toMatchObject({ failingDocumentId: 2 });
+        expect((await rejection(c.updateOne({ _id: 1 }, { $set: { name: 1 } }))).code).toBe(121);
+        await c.insertOne({ _id: 3, name: 7 }, { bypassDocumentValidation: true });
+        await db.command({ collMod: "validated", validator: { age: { $gte: 0 } } });
+        expect((await rejection(c.insertOne({ _id: 4, age: -1 }))).code).toBe(121);
+        await c.insertOne({ _id: 4, name: 1, age: 1 });
+        await db.command({ collMod: "validated", validationAction: "warn" });
+        await c.insertOne({ _id: 5, age: -5 });
+        expect(await c.countDocuments()).toBe(4);
+        const schema = await rejection(
+          db.createCollection("json_schema", {
+            validator: { $jsonSchema: { bsonType: "object" } },
+          }),
+        );
+        expect(schema.code).toBe(115);
+      });
+
+      it("changes TTL and uniqueness of indexes with collMod", async () => {
+        const c = db.collection<Row>("coll_mod_index");
+        await c.insertMany([
+          { _id: 1, x: 1 },
+          { _id: 2, x: 1 },
+          { _id: 3, x: 2, at: new Date() },
+        ]);
+        await c.createIndex({ x: 1 });
+        await c.createIndex({ at: 1 }, { expireAfterSeconds: 3600 });
+        const ttl = await db.command({
+          collMod: "coll_mod_index",
+          index: { keyPattern: { at: 1 }, expireAfterSeconds: 60 },
+        });
+        expect(ttl).toMatchObject({ expireAfterSeconds_old: 3600, expireAfterSeconds_new: 60 });
+        const indexes = await c.listIndexes().toArray();
+        expect(indexes.find((ix) => ix.name === "at_1")?.expireAfterSeconds).toBe(60);
+        await db.command({
+          collMod: "coll_mod_index",
+          index: { keyPattern: { x: 1 }, prepareUnique: true },
+        });
+        expect((await rejection(c.insertOne({ _id: 4, x: 2 }))).code).toBe(11000);
+        const convert = await rejection(
+          db.command({ collMod: "coll_mod_index", index: { keyPattern: { x: 1 }, unique: true } }),
+        );
+        expect(convert.code).toBe(359);
+        expect(convert.errorResponse.violations).toEqual([{ ids: [1, 2] }]);
+        const unknown = await rejection(db.command({ collMod: "coll_mod_index", bogus: 1 }));
+        expect(unknown.code).toBe(40415);
+      });
+
+      it("keeps capped collections within max and tails them", async () => {
+        await db.createCollection("capped_log", { capped: true, size: 4096, max: 3 });
+        const c = db.collection<Row>("capped_log");
+        await c.insertMany([1, 2, 3, 4].map((i) => ({ _id: i })));
+        expect(
+          await c
+            .find()
+            .map((d) => d._id)
+            .toArray(),
+        ).toEqual([2, 3, 4]);
+        const [stats] = await c.aggregate([{ $collStats: { storageStats: {} } }]).toArray();
+        expect(stats?.storageStats).toMatchObject({ capped: true, max: 3, maxSize: 4096 });
+        const cursor = c.find({}, { tailable: true, batchSize: 2 });
+        expect((await cursor.next())?._id).toBe(2);
+        expect((await cursor.next())?._id).toBe(3);
+        expect((await cursor.next())?._id).toBe(4);
+        expect(await cursor.tryNext()).toBeNull();
+        await c.insertOne({ _id: 5 });
+        expect((await cursor.tryNext())?._id).toBe(5);
+        await cursor.close();
+        const plain = db.collection<Row>("view_base");
+        const notCapped = await rejection(plain.find({}, { tailable: true }).toArray());
+        expect(notCapped.code).toBe(2);
+      });
+
+      it("returns index keys with returnKey and lists local sessions", async () => {
+        const c = db.collection<Row>("return_key");
+        await c.insertMany([
+          { _id: 1, a: 10, b: "x" },
+          { _id: 2, a: 20, b: "y" },
+        ]);
+        await c.createIndex({ a: 1 });
+        expect(await c.find({ a: 20 }, { returnKey: true }).toArray()).toEqual([{ a: 20 }]);
+        expect(await c.find({ _id: 1 }, { returnKey: true }).toArray()).toEqual([{ _id: 1 }]);
+        expect(await c.find({ b: "x" }, { returnKey: true }).toArray()).toEqual([{}]);
+        const withIds = await c.find({}, { showRecordId: true, projection: { b: 1 } }).toArray();
+        expect(withIds.map((d) => Object.keys(d))).toEqual([
+          ["_id", "b", "$recordId"],
+          ["_id", "b", "$recordId"],
+        ]);
+        const session = client.startSession();
+        try {
+          await c.findOne({}, { session });
+          const sessions = await client
+            .db("admin")
+            .aggregate([{ $listLocalSessions: {} }])
+            .toArray();
+          const ids = sessions.map((s) => (s._id as { id: Binary }).id.toString("hex"));
+          expect(ids).toContain(session.id?.id.toString("hex"));
+        } finally {
+          await session.endSession();
+        }
       });
     });
 

@@ -12,10 +12,12 @@ import { collationStrings, compareValues } from "../order";
 import {
   type Filter,
   type FindSpec,
+  indexKeyOf,
   matchDocs,
   normalizeSort,
   openFind,
   project,
+  returnKeyPattern,
   runFind,
 } from "../query";
 import { applyUpdate } from "../update";
@@ -65,7 +67,23 @@ function find(ctx: CommandContext): Buffer {
     compileQuery(filter, extras); // a bad filter fails even without a collection, as in mongod
     return cursorReply(ctx, ns, [], { singleBatch: true });
   }
-  const spec = { filter, sort, skip, limit, projection, ...extras };
+  const spec: FindSpec = { filter, sort, skip, limit, projection, ...extras };
+  if (body.returnKey === true || body.showRecordId === true) {
+    // In place of the projection: the index keys instead of the document (returnKey), or the
+    // projected document with its record id appended (showRecordId).
+    const raw = runFind(coll, { ...spec, projection: undefined });
+    let docs: Doc[];
+    if (body.returnKey === true) {
+      const fields = returnKeyPattern(coll, filter, sort, extras.collation !== undefined);
+      docs = raw.map((doc) => indexKeyOf(doc, fields));
+    } else {
+      docs = project(raw, projection, spec, filter).map((doc, i) => ({
+        ...doc,
+        $recordId: Long.fromNumber(coll.recordId(keyOf((raw[i] as Doc)._id))),
+      }));
+    }
+    return cursorReply(ctx, ns, docs, { batchSize, singleBatch });
+  }
   if (body.tailable === true) {
     const source = tailableSource(coll, spec);
     return cursorReply(ctx, ns, source, { batchSize, awaitData: body.awaitData === true });
