@@ -344,7 +344,31 @@ function isOrderFreeGroup(spec: unknown): boolean {
   );
 }
 
+/** Expression operators that compare strings without going through the collation here. */
+const COLLATION_BLIND_EXPRESSIONS = [
+  "$setUnion",
+  "$setIntersection",
+  "$setDifference",
+  "$setEquals",
+  "$setIsSubset",
+  "$indexOfArray",
+  "$sortArray",
+  "$max",
+  "$min",
+  "$maxN",
+  "$minN",
+];
+
 function checkCollatedPipeline(pipeline: Document[]): void {
+  const text = JSON.stringify(pipeline);
+  for (const op of COLLATION_BLIND_EXPRESSIONS) {
+    if (text.includes(`"${op}"`)) {
+      throw new CommandError(
+        ErrorCode.CommandNotSupported,
+        `${op} with a non-simple collation is not supported by the embedded server`,
+      );
+    }
+  }
   for (const stage of pipeline) {
     const [name] = Object.keys(stage);
     if (name === undefined) continue;
