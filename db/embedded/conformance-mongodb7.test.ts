@@ -392,6 +392,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
           () => view.updateOne({}, { $set: { x: 1 } }),
           () => view.deleteMany({}),
           () => view.createIndex({ n: 1 }),
+          () => db.renameCollection("view_big", "renamed_view"),
         ]) {
           expect((await rejection(write())).code).toBe(166);
         }

@@ -149,6 +149,8 @@ export class Engine {
     validateDbName(toDb);
     validateCollectionName(toDb, toName);
     const source = this.requireCollection(fromDb, fromName);
+    // mongod renames collections only; a view is redefined with collMod instead.
+    source.assertNotView();
     if (fromDb !== toDb) {
       throw new CommandError(
         ErrorCode.CommandNotSupported,
