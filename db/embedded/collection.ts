@@ -5,7 +5,8 @@
 // while writes continue, and a failed unique check leaves nothing half-applied.
 
 import { calculateObjectSize, type Document, type UUID } from "bson";
-import { CommandError, ErrorCode } from "./errors";
+import { type Collation, collationDocument, parseCollation } from "./collation";
+import { CommandError, ErrorCode, toCommandError } from "./errors";
 import {
   type DocKeys,
   duplicateKeyError,
@@ -15,8 +16,9 @@ import {
   type IndexSpec,
   sameKeyPattern,
 } from "./indexes";
+import { compileQuery, type Query } from "./mingo";
 import type { JournalOp } from "./ops";
-import { type Doc, keyOf } from "./values";
+import { type Doc, isPlainObject, keyOf } from "./values";
 
 /** An entry of a transaction's undo log: the document as it was before this session touched it. */
 export interface UndoEntry {
@@ -32,6 +34,8 @@ export interface UndoEntry {
 export class WriteContext {
   readonly ops: JournalOp[] = [];
   readonly undo: UndoEntry[] | undefined;
+  /** `bypassDocumentValidation: true`: the collection's validator is not applied. */
+  bypassValidation = false;
 
   constructor(undo?: UndoEntry[]) {
     this.undo = undo;
@@ -59,25 +63,180 @@ function checkSize(doc: Doc, updating: boolean): void {
       );
 }
 
+/**
+ * Compiles a `validator` option. Query operators work as in find; `$jsonSchema` needs a JSON
+ * Schema engine the embedded server does not have, so such a validator is refused (115) rather
+ * than stored and silently not enforced.
+ */
+export function compileValidator(validator: unknown): Query | null {
+  if (validator === undefined || validator === null) return null;
+  if (!isPlainObject(validator)) {
+    throw new CommandError(ErrorCode.TypeMismatch, "'validator' must be an object");
+  }
+  if (Object.keys(validator).length === 0) return null;
+  if (JSON.stringify(validator).includes('"$jsonSchema"')) {
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      "$jsonSchema validators are not supported by the embedded server",
+    );
+  }
+  for (const op of ["$where", "$near", "$nearSphere", "$text"]) {
+    if (JSON.stringify(validator).includes(`"${op}"`)) {
+      throw new CommandError(
+        ErrorCode.InvalidOptions,
+        `${op} is not allowed in collection validators`,
+      );
+    }
+  }
+  return compileQuery(validator);
+}
+
+/** mongod's answer to a write, index or other collection-only command on a view. */
+export function viewError(ns: string): CommandError {
+  return new CommandError(
+    ErrorCode.CommandNotSupportedOnView,
+    `Namespace ${ns} is a view, not a collection`,
+  );
+}
+
 export class Collection {
   readonly db: string;
   name: string;
   readonly uuid: UUID;
-  readonly options: Document;
+  options: Document;
+  /** The collection's validator (`validator` option), compiled; null without one. */
+  private validator: Query | null = null;
+  /**
+   * A stored validator this server cannot apply (written by an older version that did not
+   * check): every write is refused with this error instead of skipping the validator.
+   */
+  private validatorError: CommandError | null = null;
+  /** The default collation of queries and indexes that name none (`create` option). */
+  readonly collation: Collation | undefined;
   /** Encoded `_id` → document; Map order is insertion order, our "natural" order. */
   readonly docs = new Map<string, Doc>();
   /** Secondary indexes; `_id_` is implicit in `docs`. */
   readonly indexes: Index[] = [];
+  /**
+   * With a default collation, `_id` uniqueness compares through it too (`"a"` and `"A"` are
+   * the same `_id` at strength 2, as in mongod): `docs` stays keyed by bytes for lookups, and
+   * this index refuses collation-equal `_id`s.
+   */
+  private readonly collatedId: Index | undefined;
 
   constructor(db: string, name: string, uuid: UUID, options: Document) {
     this.db = db;
     this.name = name;
     this.uuid = uuid;
     this.options = options;
+    this.setValidator(options.validator);
+    this.collation = parseCollation(options.collation);
+    this.collatedId = this.collation
+      ? new Index({ ...this.idIndexSpec(), unique: true })
+      : undefined;
+  }
+
+  /** The `_id_` index as listIndexes reports it (with the collection's collation). */
+  idIndexSpec(): IndexSpec {
+    return this.collation
+      ? { ...ID_INDEX_SPEC, collation: collationDocument(this.collation) }
+      : ID_INDEX_SPEC;
   }
 
   get ns(): string {
     return `${this.db}.${this.name}`;
+  }
+
+  /**
+   * Record ids for `showRecordId`: numbered in insertion order, stable for a document's life.
+   * Kept only once a query asked for them, so ordinary writes pay nothing.
+   */
+  private recordIds: Map<string, number> | undefined;
+  private lastRecordId = 0;
+
+  recordId(idKey: string): number {
+    if (this.recordIds === undefined) {
+      this.recordIds = new Map();
+      for (const key of this.docs.keys()) this.recordIds.set(key, ++this.lastRecordId);
+    }
+    return this.recordIds.get(idKey) ?? 0;
+  }
+
+  /** Total BSON size of a capped collection's documents; -1 until first needed. */
+  private cappedBytes = -1;
+
+  get capped(): boolean {
+    return this.options.capped === true;
+  }
+
+  /**
+   * A capped collection keeps at most `size` bytes and `max` documents: once over, its oldest
+   * documents (insertion order) are deleted, as mongod does, the newest one always kept.
+   */
+  enforceCap(w: WriteContext): void {
+    if (!this.capped) return;
+    if (this.cappedBytes < 0) {
+      this.cappedBytes = 0;
+      for (const doc of this.docs.values()) this.cappedBytes += calculateObjectSize(doc);
+    }
+    const size = typeof this.options.size === "number" ? this.options.size : 0;
+    const max = typeof this.options.max === "number" ? this.options.max : 0;
+    for (const [idKey] of this.docs) {
+      const over = (max > 0 && this.docs.size > max) || (size > 0 && this.cappedBytes > size);
+      if (!over || this.docs.size <= 1) break;
+      this.delete(idKey, w);
+    }
+  }
+
+  /** Replaces the collection's options (collMod); the collation never changes this way. */
+  setOptions(options: Document): void {
+    this.setValidator(options.validator);
+    this.options = options;
+  }
+
+  private setValidator(validator: unknown): void {
+    try {
+      this.validator = compileValidator(validator);
+      this.validatorError = null;
+    } catch (error) {
+      this.validator = null;
+      this.validatorError = toCommandError(error);
+    }
+  }
+
+  /**
+   * Applies the validator like mongod: `strict` (default) checks every insert and update,
+   * `moderate` only updates of documents that were valid, `off` nothing; with
+   * `validationAction: "warn"` a failing document is stored anyway.
+   */
+  private validate(doc: Doc, before: Doc | undefined, w: WriteContext): void {
+    if (w.bypassValidation) return;
+    if (this.validatorError) throw this.validatorError;
+    if (this.validator === null) return;
+    const level = this.options.validationLevel ?? "strict";
+    if (level === "off") return;
+    if (level === "moderate" && before !== undefined && !this.validator.test(before)) return;
+    if (this.validator.test(doc) || this.options.validationAction === "warn") return;
+    throw new CommandError(ErrorCode.DocumentValidationFailure, "Document failed validation", {
+      errInfo: {
+        failingDocumentId: doc._id,
+        details: {
+          operatorName: "$and",
+          specifiedAs: this.options.validator,
+          reason: "the document does not match the collection's validator",
+        },
+      },
+    });
+  }
+
+  /** A read-only view (`create` with `viewOn` and `pipeline`): it holds no documents. */
+  get isView(): boolean {
+    return typeof this.options.viewOn === "string";
+  }
+
+  /** Refuses to store anything in a view, whichever command tries. */
+  assertNotView(): void {
+    if (this.isView) throw viewError(this.ns);
   }
 
   get size(): number {
@@ -86,7 +245,7 @@ export class Collection {
 
   /** Index specs as listIndexes reports them, `_id_` first. */
   indexSpecs(): IndexSpec[] {
-    return [ID_INDEX_SPEC, ...this.indexes.map((ix) => ix.spec)];
+    return [this.idIndexSpec(), ...this.indexes.map((ix) => ix.spec)];
   }
 
   findIndex(name: string): Index | undefined {
@@ -105,24 +264,34 @@ export class Collection {
 
   /** Inserts a document that already has its `_id`. Throws E11000 before changing anything. */
   insert(doc: Doc, w: WriteContext): void {
+    this.assertNotView();
     const idKey = keyOf(doc._id);
     if (this.docs.has(idKey)) {
       throw duplicateKeyError(this.ns, ID_INDEX_NAME, ID_INDEX_SPEC.key, ["_id"], [doc._id]);
     }
     checkSize(doc, false);
+    this.validate(doc, undefined, w);
     const keys = this.keysOf(doc);
+    const idKeys = this.collatedId?.keysFor(doc) ?? null;
+    this.collatedId?.checkUnique(idKeys, idKey, this.ns);
     this.checkUnique(keys, idKey);
+    this.collatedId?.add(idKey, idKeys);
     this.docs.set(idKey, doc);
+    this.recordIds?.set(idKey, ++this.lastRecordId);
+    if (this.cappedBytes >= 0) this.cappedBytes += calculateObjectSize(doc);
     for (let i = 0; i < this.indexes.length; i++) {
       (this.indexes[i] as Index).add(idKey, keys[i] as DocKeys | null);
     }
     w.record({ t: "put", ns: this.ns, d: doc });
     w.undo?.push({ ns: this.ns, idKey, before: undefined });
+    if (this.capped) this.enforceCap(w);
   }
 
   /** Swaps in a new version of a document (same `_id`). Throws E11000 before changing anything. */
   replace(idKey: string, oldDoc: Doc, newDoc: Doc, w: WriteContext): void {
+    this.assertNotView();
     checkSize(newDoc, true);
+    this.validate(newDoc, oldDoc, w);
     const newKeys = this.keysOf(newDoc);
     this.checkUnique(newKeys, idKey);
     const oldKeys = this.keysOf(oldDoc);
@@ -132,6 +301,9 @@ export class Collection {
       index.add(idKey, newKeys[i] as DocKeys | null);
     }
     this.docs.set(idKey, newDoc);
+    if (this.cappedBytes >= 0) {
+      this.cappedBytes += calculateObjectSize(newDoc) - calculateObjectSize(oldDoc);
+    }
     w.record({ t: "put", ns: this.ns, d: newDoc });
     w.undo?.push({ ns: this.ns, idKey, before: oldDoc });
   }
@@ -140,7 +312,10 @@ export class Collection {
     const doc = this.docs.get(idKey);
     if (doc === undefined) return undefined;
     for (const index of this.indexes) index.remove(idKey, index.keysFor(doc));
+    this.collatedId?.remove(idKey, this.collatedId.keysFor(doc));
     this.docs.delete(idKey);
+    this.recordIds?.delete(idKey);
+    if (this.cappedBytes >= 0) this.cappedBytes -= calculateObjectSize(doc);
     w.record({ t: "del", ns: this.ns, id: doc._id });
     w.undo?.push({ ns: this.ns, idKey, before: doc });
     return doc;
@@ -152,6 +327,7 @@ export class Collection {
    * Returns false when an identical index already exists.
    */
   createIndex(spec: IndexSpec, w: WriteContext | null): boolean {
+    this.assertNotView();
     const idPattern = sameKeyPattern(spec.key, ID_INDEX_SPEC.key);
     if (idPattern && spec.name === ID_INDEX_NAME) return false;
     if (idPattern) {
@@ -200,6 +376,25 @@ export class Collection {
     return true;
   }
 
+  /**
+   * Swaps an index for a changed version of itself (collMod), rebuilt over the documents; the
+   * change is journaled as the new definition, which recovery puts in place of the old one.
+   */
+  replaceIndex(spec: IndexSpec, w: WriteContext): void {
+    const at = this.indexes.findIndex((ix) => ix.name === spec.name);
+    if (at < 0)
+      throw new CommandError(ErrorCode.IndexNotFound, `index not found with name [${spec.name}]`);
+    const index = new Index(spec);
+    for (const [idKey, doc] of this.docs) index.add(idKey, index.keysFor(doc));
+    this.indexes[at] = index;
+    w.record({ t: "mkidx", ns: this.ns, spec });
+  }
+
+  /** The documents (their `_id` values) behind each group of duplicate keys of an index. */
+  duplicateIds(index: Index): unknown[][] {
+    return index.duplicateGroups().map((group) => group.map((idKey) => this.docs.get(idKey)?._id));
+  }
+
   dropIndex(name: string, w: WriteContext | null): void {
     const at = this.indexes.findIndex((ix) => ix.name === name);
     if (at < 0)
@@ -232,7 +427,7 @@ export class Collection {
 
   /** Fills every index from the documents (after recovery). Duplicates are tolerated here. */
   rebuildIndexes(): void {
-    for (const index of this.indexes) {
+    for (const index of this.collatedId ? [this.collatedId, ...this.indexes] : this.indexes) {
       index.clear();
       for (const [idKey, doc] of this.docs) {
         try {

@@ -22,15 +22,29 @@ const CHUNK = 128;
 
 /** Documents served in order, pulled on demand and transformed (projected) chunk by chunk. */
 export class DocSource {
-  private readonly raw: Iterator<Doc>;
+  private raw: Iterator<Doc>;
   private readonly transform: ((docs: Doc[]) => Doc[]) | undefined;
+  /**
+   * For a tailable cursor: a new iterator over what arrived since the last document served, so
+   * an exhausted source can yield again later (undefined: a plain source ends for good).
+   */
+  private readonly resume: (() => Iterator<Doc>) | undefined;
   private pending: Doc[] = [];
   private at = 0;
   private done = false;
 
-  constructor(raw: Iterator<Doc>, transform?: (docs: Doc[]) => Doc[]) {
+  constructor(
+    raw: Iterator<Doc>,
+    transform?: (docs: Doc[]) => Doc[],
+    resume?: () => Iterator<Doc>,
+  ) {
     this.raw = raw;
     this.transform = transform;
+    this.resume = resume;
+  }
+
+  get tailable(): boolean {
+    return this.resume !== undefined;
   }
 
   static of(docs: readonly Doc[], start = 0): DocSource {
@@ -40,6 +54,10 @@ export class DocSource {
   /** The next document without consuming it; undefined once exhausted. */
   peek(): Doc | undefined {
     if (this.at < this.pending.length) return this.pending[this.at];
+    if (this.done && this.resume) {
+      this.raw = this.resume();
+      this.done = false;
+    }
     if (this.done) return undefined;
     const chunk: Doc[] = [];
     while (chunk.length < CHUNK) {
@@ -65,6 +83,8 @@ export interface CursorState {
   readonly ns: string;
   readonly source: DocSource;
   lastUsed: number;
+  /** Tailable `awaitData` cursor: getMore waits (up to maxTimeMS) for new documents. */
+  awaitData?: boolean;
 }
 
 export class CursorManager {

@@ -283,8 +283,12 @@ describe("query planning", () => {
     expect(planCandidates(coll, { team: 1 }).plan).toBe("COLLSCAN");
     expect(planCandidates(coll, { email: /u7/ }).plan).toBe("COLLSCAN");
     expect(planCandidates(coll, { nick: "x" }).plan).toBe("COLLSCAN"); // sparse index
-    expect(planCandidates(coll, { email: "u7@x" }, true)).toMatchObject({
-      plan: "IXSCAN",
+    // Under a collation a string may equal others byte-different from it ("U7@X" at strength
+    // 2): the binary index cannot find those, so the query scans; an _id number still uses the
+    // map, but is tested against the whole filter.
+    expect(planCandidates(coll, { email: "u7@x" }, true).plan).toBe("COLLSCAN");
+    expect(planCandidates(coll, { _id: 7, email: "u7@x" }, true)).toMatchObject({
+      plan: "IDHACK",
       exact: false,
     });
   });

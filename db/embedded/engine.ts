@@ -6,6 +6,7 @@ import { CursorManager } from "./cursor";
 import { CommandError, ErrorCode } from "./errors";
 import type { IndexSpec } from "./indexes";
 import { type JournalOp, splitNs } from "./ops";
+import { SessionRegistry } from "./sessions";
 import { TransactionManager } from "./transactions";
 
 /** Where committed operations go; absent for ":memory:". */
@@ -39,6 +40,7 @@ export function validateCollectionName(db: string, name: string): void {
 export class Engine {
   readonly dbs = new Map<string, Map<string, Collection>>();
   readonly cursors = new CursorManager();
+  readonly sessions = new SessionRegistry();
   readonly txns: TransactionManager;
   sink: CommitSink | null = null;
   readonly startedAt = new Date();
@@ -68,7 +70,35 @@ export class Engine {
 
   /** The collection, created implicitly (insert, upsert, createIndexes) when missing. */
   ensureCollection(db: string, name: string, w: WriteContext): Collection {
-    return this.getCollection(db, name) ?? this.createCollection(db, name, {}, w);
+    const coll = this.getCollection(db, name) ?? this.createCollection(db, name, {}, w);
+    coll.assertNotView();
+    return coll;
+  }
+
+  /** A collection a write may target: missing is fine (undefined), a view is refused (166). */
+  writableCollection(db: string, name: string): Collection | undefined {
+    const coll = this.getCollection(db, name);
+    coll?.assertNotView();
+    return coll;
+  }
+
+  /**
+   * What a view reads: the collection at the bottom of its chain of views (undefined when that
+   * does not exist) and the pipelines of every view on the way, innermost first.
+   */
+  resolveView(view: Collection): { base: Collection | undefined; pipeline: Document[] } {
+    let pipeline: Document[] = [];
+    let current: Collection | undefined = view;
+    const seen = new Set<string>();
+    while (current?.isView) {
+      if (seen.has(current.ns)) {
+        throw new CommandError(ErrorCode.GraphContainsCycle, `View cycle detected: ${current.ns}`);
+      }
+      seen.add(current.ns);
+      pipeline = [...(current.options.pipeline as Document[]), ...pipeline];
+      current = this.getCollection(current.db, current.options.viewOn as string);
+    }
+    return { base: current, pipeline };
   }
 
   createCollection(db: string, name: string, options: Document, w: WriteContext): Collection {
@@ -119,6 +149,8 @@ export class Engine {
     validateDbName(toDb);
     validateCollectionName(toDb, toName);
     const source = this.requireCollection(fromDb, fromName);
+    // mongod renames collections only; a view is redefined with collMod instead.
+    source.assertNotView();
     if (fromDb !== toDb) {
       throw new CommandError(
         ErrorCode.CommandNotSupported,
@@ -158,6 +190,9 @@ export class Engine {
         if (!this.getCollection(db, name)) this.attach(db, name, op.uuid, op.options ?? {});
         return;
       }
+      case "setopts":
+        this.getByNs(op.ns)?.setOptions(op.options);
+        return;
       case "drop": {
         const [db, name] = splitNs(op.ns);
         const colls = this.dbs.get(db);

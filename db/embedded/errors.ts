@@ -11,6 +11,7 @@ import type { Document } from "bson";
 export const ErrorCode = {
   InternalError: 1,
   BadValue: 2,
+  GraphContainsCycle: 5,
   FailedToParse: 9,
   TypeMismatch: 14,
   IllegalOperation: 20,
@@ -31,11 +32,44 @@ export const ErrorCode = {
   CommandNotSupported: 115,
   CannotIndexParallelArrays: 171,
   NoSuchTransaction: 251,
+  CannotConvertIndexToUnique: 359,
+  CappedPositionLost: 136,
   BSONObjectTooLarge: 10334,
   DuplicateKey: 11000,
   ProtocolError: 17,
   Unauthorized: 13,
   OperationFailed: 96,
+  NotAReplicaSet: 123,
+  DollarPrefixedFieldName: 52,
+  DocumentValidationFailure: 121,
+  InvalidPipelineOperator: 168,
+  OptionNotSupportedOnView: 167,
+  CommandNotSupportedOnView: 166,
+  InvalidViewDefinition: 182,
+  APIVersionError: 322,
+  APIStrictError: 323,
+  /** mongod's "BSON field '…' is an unknown field" (IDL parsing, Location40415). */
+  Location40415: 40415,
+  /** mongod's "BSON field '…' is missing but a required field" (Location40414). */
+  Location40414: 40414,
+  /** "Provided apiStrict without apiVersion" (Location4886600). */
+  Location4886600: 4886600,
+  /** A `let` variable name that does not start with a lowercase letter (Location16867). */
+  Location16867: 16867,
+  /** A `let` variable name with a character other than letters, digits and '_'. */
+  Location16868: 16868,
+  /** An IDL validator bound, e.g. collation strength outside 1..5 (Location51024). */
+  Location51024: 51024,
+  /** "$out/$merge can only be the final stage in the pipeline" (Location40601). */
+  Location40601: 40601,
+  /** `$documents` that does not evaluate to an array of objects (Location5858203). */
+  Location5858203: 5858203,
+  /** $merge `on` fields without a unique index on them (Location51183). */
+  Location51183: 51183,
+  /** $merge `on` field missing, null or an array in a result document (Location51132). */
+  Location51132: 51132,
+  /** $merge whenNotMatched: "fail" with a document that matched none (Location13113). */
+  Location13113: 13113,
   /** mongod's "Regular expression is invalid" (an assertion id, reported as Location51091). */
   Location51091: 51091,
   /** mongod's "invalid flag in regex options" (Location51108). */

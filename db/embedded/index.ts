@@ -109,6 +109,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     () => {
       const now = Date.now();
       engine.cursors.reap(now);
+      engine.sessions.expire(now);
       for (const undo of engine.txns.expire(now)) {
         rollback(engine, undo, log).catch((error: Error) =>
           log(`rolling back an expired transaction failed: ${error.message}`),

@@ -5,8 +5,10 @@
 // embedded server handles, so no ordered structure is kept.
 
 import type { Document } from "bson";
+import { collationDocument, parseCollation, type StringCompare, stringCompare } from "./collation";
 import { CommandError, ErrorCode } from "./errors";
 import { compileQuery, type Query } from "./mingo";
+import { compareValues } from "./order";
 import { type Doc, EMPTY_ARRAY_KEY, formatValue, hasPath, indexValues, keyOf } from "./values";
 
 /** An index definition as listIndexes returns it. */
@@ -29,7 +31,6 @@ const SPEC_PASSTHROUGH = new Set([
   "sparse",
   "expireAfterSeconds",
   "partialFilterExpression",
-  "collation",
   "hidden",
   "weights",
   "default_language",
@@ -83,6 +84,10 @@ export function normalizeIndexSpec(raw: unknown): IndexSpec {
     if ((option === "unique" || option === "sparse" || option === "hidden") && !value) continue;
     spec[option] = value;
   }
+  // A collated index compares its string keys through the collation (unique ones included);
+  // the simple collation is the same as none.
+  const collation = parseCollation(input.collation);
+  if (collation) spec.collation = collationDocument(collation);
   if (spec.expireAfterSeconds !== undefined) {
     const ttl = spec.expireAfterSeconds;
     if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 0) {
@@ -120,21 +125,80 @@ export class Index {
   private readonly partial: Query | null;
   /** Encoded key → one `_id` key, or a set of them when several documents share the key. */
   private readonly entries = new Map<string, string | Set<string>>();
+  /**
+   * With a collation, keys that differ in bytes may be equal ("a@b.c" and "A@B.C" at strength
+   * 2), so a hash of the bytes cannot find them: a collated index keeps its keys sorted by the
+   * collation instead, and equal keys sit next to each other.
+   */
+  private readonly strings: StringCompare | undefined;
+  private readonly sorted: Array<{ values: unknown[]; idKey: string }> = [];
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.name = spec.name;
     this.fields = Object.keys(spec.key);
-    this.unique = spec.unique === true;
+    // prepareUnique (collMod) refuses new duplicates before a conversion to unique.
+    this.unique = spec.unique === true || spec.prepareUnique === true;
     this.sparse = spec.sparse === true;
     this.partial = spec.partialFilterExpression
       ? compileQuery(spec.partialFilterExpression as Record<string, unknown>)
       : null;
+    this.strings = stringCompare(parseCollation(spec.collation));
+  }
+
+  /** Whether keys compare through a collation (such an index cannot answer binary lookups). */
+  get collated(): boolean {
+    return this.strings !== undefined;
+  }
+
+  private compareKeys(a: unknown[], b: unknown[]): number {
+    for (let i = 0; i < a.length; i++) {
+      const c = compareValues(a[i], b[i], this.strings);
+      if (c !== 0) return c;
+    }
+    return 0;
+  }
+
+  /** The first position in `sorted` whose key is not below `values`. */
+  private lowerBound(values: unknown[]): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compareKeys((this.sorted[mid] as { values: unknown[] }).values, values) < 0) {
+        lo = mid + 1;
+      } else hi = mid;
+    }
+    return lo;
   }
 
   /** Usable to answer an equality filter: it holds every document of the collection. */
   get complete(): boolean {
-    return !this.sparse && this.partial === null;
+    return !this.sparse && this.partial === null && this.spec.hidden !== true;
+  }
+
+  /** Groups of `_id` keys sharing a key (what a conversion to unique would violate). */
+  duplicateGroups(): string[][] {
+    const groups: string[][] = [];
+    if (this.strings !== undefined) {
+      let run: string[] = [];
+      for (let i = 0; i < this.sorted.length; i++) {
+        const entry = this.sorted[i] as { values: unknown[]; idKey: string };
+        const previous = this.sorted[i - 1];
+        if (previous && this.compareKeys(previous.values, entry.values) === 0)
+          run.push(entry.idKey);
+        else {
+          if (new Set(run).size > 1) groups.push(Array.from(new Set(run)));
+          run = [entry.idKey];
+        }
+      }
+      if (new Set(run).size > 1) groups.push(Array.from(new Set(run)));
+      return groups;
+    }
+    for (const holder of this.entries.values()) {
+      if (typeof holder !== "string" && holder.size > 1) groups.push(Array.from(holder));
+    }
+    return groups;
   }
 
   get ttlSeconds(): number | undefined {
@@ -187,6 +251,18 @@ export class Index {
   /** Throws a duplicate key error if one of `keys` belongs to a document other than `idKey`. */
   checkUnique(keys: DocKeys | null, idKey: string, ns: string): void {
     if (!this.unique || keys === null) return;
+    if (this.strings !== undefined) {
+      for (const values of keys.values()) {
+        for (let i = this.lowerBound(values); i < this.sorted.length; i++) {
+          const entry = this.sorted[i] as { values: unknown[]; idKey: string };
+          if (this.compareKeys(entry.values, values) !== 0) break;
+          if (entry.idKey !== idKey) {
+            throw duplicateKeyError(ns, this.name, this.spec.key, this.fields, values);
+          }
+        }
+      }
+      return;
+    }
     for (const [key, values] of keys) {
       const holder = this.entries.get(key);
       if (holder === undefined) continue;
@@ -198,6 +274,12 @@ export class Index {
 
   add(idKey: string, keys: DocKeys | null): void {
     if (keys === null) return;
+    if (this.strings !== undefined) {
+      for (const values of keys.values()) {
+        this.sorted.splice(this.lowerBound(values), 0, { values, idKey });
+      }
+      return;
+    }
     for (const key of keys.keys()) {
       const holder = this.entries.get(key);
       if (holder === undefined) this.entries.set(key, idKey);
@@ -209,6 +291,18 @@ export class Index {
 
   remove(idKey: string, keys: DocKeys | null): void {
     if (keys === null) return;
+    if (this.strings !== undefined) {
+      for (const values of keys.values()) {
+        let i = this.lowerBound(values);
+        while (i < this.sorted.length) {
+          const entry = this.sorted[i] as { values: unknown[]; idKey: string };
+          if (this.compareKeys(entry.values, values) !== 0) break;
+          if (entry.idKey === idKey) this.sorted.splice(i, 1);
+          else i++;
+        }
+      }
+      return;
+    }
     for (const key of keys.keys()) {
       const holder = this.entries.get(key);
       if (holder === undefined) continue;
@@ -231,6 +325,7 @@ export class Index {
 
   clear(): void {
     this.entries.clear();
+    this.sorted.length = 0;
   }
 }
 

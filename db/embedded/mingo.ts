@@ -7,7 +7,7 @@
 // adding mingo's operators after it keeps the override.
 
 import { Aggregator } from "mingo/aggregator";
-import { Context } from "mingo/core";
+import { Context, evalExpr } from "mingo/core";
 import { Lazy } from "mingo/lazy";
 import * as accumulatorOperators from "mingo/operators/accumulator";
 import * as expressionOperators from "mingo/operators/expression";
@@ -16,9 +16,11 @@ import * as projectionOperators from "mingo/operators/projection";
 import * as queryOperators from "mingo/operators/query";
 import * as windowOperators from "mingo/operators/window";
 import { Query } from "mingo/query";
-import type { CollationSpec, CollectionResolver, Options } from "mingo/types";
+import type { CollectionResolver, Options } from "mingo/types";
+import { resolve } from "mingo/util";
+import { type Collation, mingoCollation, type StringCompare, stringCompare } from "./collation";
 import { CommandError, ErrorCode } from "./errors";
-import { sortDocuments } from "./order";
+import { compareValues, sortDocuments, typeRank } from "./order";
 import { type Doc, isPlainObject } from "./values";
 
 /** BSON type names (and numeric aliases) that `$type` accepts. */
@@ -160,12 +162,153 @@ function $sortStage(
     }
     sort[field] = dir;
   }
-  const collation = (options as { collation?: CollationSpec }).collation;
+  const collation = (options as { collation?: Collation }).collation;
   return coll.transform((items) => Lazy(sortDocuments(items, sort, collation)));
 }
 
+// --- collation-aware comparisons --------------------------------------------------------------
+//
+// mingo compares strings by their code units whatever the collation. With a collation, the
+// comparison operators of queries and expressions compare through it instead (order.ts over
+// Intl.Collator); without one they stay mingo's own, so the common path pays nothing.
+
+type QueryOp = (selector: string, value: unknown, options: Options) => (doc: unknown) => boolean;
+type ExpressionOp = (obj: unknown, expr: unknown, options: Options) => unknown;
+
+function collatorOf(options: Options): StringCompare | undefined {
+  return stringCompare((options as { collation?: Collation }).collation);
+}
+
+/** Whether a string sits anywhere in a value: otherwise a collation changes nothing. */
+function holdsString(value: unknown): boolean {
+  if (typeof value === "string") return true;
+  if (Array.isArray(value)) return value.some(holdsString);
+  if (isPlainObject(value)) return Object.values(value).some(holdsString);
+  return false;
+}
+
+function collatedEqual(a: unknown, b: unknown, strings: StringCompare): boolean {
+  return typeRank(a) === typeRank(b) && compareValues(a, b, strings) === 0;
+}
+
+/** Query equality: the value itself, or (arrays on the path) any element, like mongod. */
+function matchesEqual(
+  lhs: unknown,
+  value: unknown,
+  strings: StringCompare,
+  depth: number,
+): boolean {
+  if (collatedEqual(lhs, value, strings)) return true;
+  if (!Array.isArray(lhs)) return false;
+  for (const item of lhs) {
+    if (collatedEqual(item, value, strings)) return true;
+    if (depth > 0 && Array.isArray(item) && matchesEqual(item, value, strings, depth - 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function isRegex(value: unknown): value is RegExp {
+  return value instanceof RegExp;
+}
+
+function matchesIn(
+  lhs: unknown,
+  values: unknown[],
+  strings: StringCompare,
+  depth: number,
+): boolean {
+  for (const value of values) {
+    if (isRegex(value)) {
+      const candidates = Array.isArray(lhs) ? lhs : [lhs];
+      if (candidates.some((v) => typeof v === "string" && value.test(v))) return true;
+    } else if (value === null ? lhs === undefined || lhs === null : false) {
+      return true;
+    } else if (matchesEqual(lhs, value, strings, depth)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function matchesRange(
+  lhs: unknown,
+  value: unknown,
+  strings: StringCompare,
+  test: (c: number) => boolean,
+): boolean {
+  const candidates = Array.isArray(lhs) ? lhs : [lhs];
+  return candidates.some(
+    (v) => typeRank(v) === typeRank(value) && test(compareValues(v, value, strings)),
+  );
+}
+
+function collatedQueryOp(
+  original: unknown,
+  predicate: (lhs: unknown, value: unknown, strings: StringCompare, depth: number) => boolean,
+): QueryOp {
+  const fallback = original as QueryOp;
+  return (selector, value, options) => {
+    const strings = collatorOf(options);
+    if (strings === undefined || !holdsString(value)) return fallback(selector, value, options);
+    const depth = selector.split(".").length - 1;
+    return (doc) =>
+      predicate(resolve(doc as never, selector, { unwrapArray: true }), value, strings, depth);
+  };
+}
+
+const rangeOp = (original: unknown, test: (c: number) => boolean): QueryOp =>
+  collatedQueryOp(original, (l, v, s) => matchesRange(l, v, s, test));
+
+const COLLATED_QUERY_OPS: Record<string, QueryOp> = {
+  $eq: collatedQueryOp(queryOperators.$eq, matchesEqual),
+  $ne: collatedQueryOp(queryOperators.$ne, (l, v, s, d) => !matchesEqual(l, v, s, d)),
+  $in: collatedQueryOp(queryOperators.$in, (l, v, s, d) => matchesIn(l, v as unknown[], s, d)),
+  $nin: collatedQueryOp(queryOperators.$nin, (l, v, s, d) => !matchesIn(l, v as unknown[], s, d)),
+  $gt: rangeOp(queryOperators.$gt, (c) => c > 0),
+  $gte: rangeOp(queryOperators.$gte, (c) => c >= 0),
+  $lt: rangeOp(queryOperators.$lt, (c) => c < 0),
+  $lte: rangeOp(queryOperators.$lte, (c) => c <= 0),
+};
+
+/** `$eq`-style expression operators ({$eq: [a, b]}) compared through the collation. */
+function collatedExpressionOp(original: unknown, result: (c: number) => unknown): ExpressionOp {
+  const fallback = original as ExpressionOp;
+  return (obj, expr, options) => {
+    const strings = collatorOf(options);
+    if (strings === undefined || !Array.isArray(expr) || expr.length !== 2) {
+      return fallback(obj, expr, options);
+    }
+    const [a, b] = evalExpr(obj, expr, options) as [unknown, unknown];
+    return result(compareValues(a, b, strings));
+  };
+}
+
+const COLLATED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
+  $eq: collatedExpressionOp(expressionOperators.$eq, (c) => c === 0),
+  $ne: collatedExpressionOp(expressionOperators.$ne, (c) => c !== 0),
+  $gt: collatedExpressionOp(expressionOperators.$gt, (c) => c > 0),
+  $gte: collatedExpressionOp(expressionOperators.$gte, (c) => c >= 0),
+  $lt: collatedExpressionOp(expressionOperators.$lt, (c) => c < 0),
+  $lte: collatedExpressionOp(expressionOperators.$lte, (c) => c <= 0),
+  $cmp: collatedExpressionOp(expressionOperators.$cmp, (c) => (c < 0 ? -1 : c > 0 ? 1 : 0)),
+  $in: (obj, expr, options) => {
+    const strings = collatorOf(options);
+    if (strings === undefined || !Array.isArray(expr) || expr.length !== 2) {
+      return (expressionOperators.$in as ExpressionOp)(obj, expr, options);
+    }
+    const [value, list] = evalExpr(obj, expr, options) as [unknown, unknown];
+    if (!Array.isArray(list)) {
+      throw new CommandError(ErrorCode.BadValue, "$in requires an array as a second argument");
+    }
+    return list.some((item) => compareValues(value, item, strings) === 0);
+  },
+};
+
 export const MINGO_CONTEXT = Context.init({
-  query: { $type: $type as never },
+  query: { $type: $type, ...COLLATED_QUERY_OPS } as never,
+  expression: COLLATED_EXPRESSION_OPS as never,
   pipeline: { $sort: $sortStage as never },
 })
   .addQueryOps(queryOperators)
@@ -180,12 +323,13 @@ export const MINGO_CONTEXT = Context.init({
  * conditions): mingo's updater copies the whole context on every call, and copying this slim one
  * instead of the full one is a measurable share of an updateOne.
  */
-export const MINGO_UPDATE_CONTEXT = Context.init({ query: { $type: $type as never } }).addQueryOps(
-  queryOperators,
-);
+export const MINGO_UPDATE_CONTEXT = Context.init({
+  query: { $type: $type, ...COLLATED_QUERY_OPS } as never,
+}).addQueryOps(queryOperators);
 
 export interface MingoExtras {
-  collation?: CollationSpec | undefined;
+  /** A validated non-simple collation (collation.ts); undefined means binary comparison. */
+  collation?: Collation | undefined;
   collectionResolver?: CollectionResolver | undefined;
   variables?: Record<string, unknown> | undefined;
 }
@@ -201,7 +345,7 @@ export function mingoOptions(extras: MingoExtras = {}, context = MINGO_CONTEXT):
     scriptEnabled: false,
     useStrictMode: true,
   };
-  if (extras.collation) options.collation = extras.collation;
+  if (extras.collation) options.collation = mingoCollation(extras.collation);
   if (extras.collectionResolver) options.collectionResolver = extras.collectionResolver;
   if (extras.variables) options.variables = extras.variables;
   return options as Partial<Options>;

@@ -14,6 +14,8 @@ export type JournalOp =
   /** Deletion by `_id`. */
   | { t: "del"; ns: string; id: unknown }
   | { t: "mkcoll"; ns: string; uuid: UUID; options: Document }
+  /** New options of an existing collection or view (collMod). */
+  | { t: "setopts"; ns: string; options: Document }
   | { t: "drop"; ns: string }
   | { t: "mkidx"; ns: string; spec: IndexSpec }
   | { t: "rmidx"; ns: string; name: string }

@@ -12,10 +12,10 @@
 // - a sort key on an array uses its smallest element ascending and its largest descending, and
 //   an empty array sorts before null.
 
-import type { CollationSpec } from "mingo/types";
+import { type Collation, type StringCompare, stringCompare } from "./collation";
 import { type Doc, EMPTY_ARRAY_KEY, indexValues, isPlainObject } from "./values";
 
-export type StringCompare = (a: string, b: string) => number;
+export type { StringCompare };
 
 const binaryStrings: StringCompare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -218,29 +218,9 @@ function regexParts(value: unknown): [string, string] {
   return [re.pattern, re.options];
 }
 
-const COLLATION_STRENGTH: Record<number, Intl.CollatorOptions["sensitivity"]> = {
-  1: "base",
-  2: "accent",
-  3: "variant",
-};
-
-/** String comparison for a collation (the "simple" locale is binary order). */
-export function collationStrings(collation: CollationSpec | undefined): StringCompare {
-  if (!collation || typeof collation.locale !== "string" || collation.locale === "simple") {
-    return binaryStrings;
-  }
-  let sensitivity = COLLATION_STRENGTH[collation.strength ?? 3] ?? "variant";
-  if (collation.caseLevel === true) {
-    if (sensitivity === "base") sensitivity = "case";
-    else if (sensitivity === "accent") sensitivity = "variant";
-  }
-  const collator = new Intl.Collator(collation.locale, {
-    sensitivity,
-    caseFirst: collation.caseFirst === "off" ? "false" : collation.caseFirst,
-    numeric: collation.numericOrdering === true,
-    ignorePunctuation: collation.alternate === "shifted",
-  });
-  return (a, b) => collator.compare(a, b);
+/** String comparison for a collation (binary order without one). */
+export function collationStrings(collation: Collation | undefined): StringCompare {
+  return stringCompare(collation) ?? binaryStrings;
 }
 
 /**
@@ -261,7 +241,7 @@ export function sortKey(doc: unknown, path: string, dir: 1 | -1, strings: String
 export function sortDocuments<T extends Doc>(
   docs: readonly T[],
   spec: Record<string, 1 | -1>,
-  collation?: CollationSpec,
+  collation?: Collation,
 ): T[] {
   const fields = Object.keys(spec);
   const dirs = fields.map((f) => spec[f] as 1 | -1);

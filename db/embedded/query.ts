@@ -12,9 +12,10 @@ import { cloneDeep } from "mingo/util";
 import type { Collection } from "./collection";
 import { DocSource } from "./cursor";
 import { CommandError, ErrorCode } from "./errors";
+import type { Index } from "./indexes";
 import { compileQuery, type MingoExtras, mingoOptions } from "./mingo";
 import { sortDocuments } from "./order";
-import { type Doc, idFirst, isPlainObject, keyOf } from "./values";
+import { type Doc, idFirst, indexValues, isPlainObject, keyOf } from "./values";
 
 export type Filter = Record<string, unknown>;
 
@@ -53,6 +54,8 @@ export interface CandidatePlan {
   readonly exact: boolean;
   /** Human-readable plan, surfaced by explain-like diagnostics and tests. */
   readonly plan: "IDHACK" | "IXSCAN" | "COLLSCAN";
+  /** The secondary index an IXSCAN looked up. */
+  readonly index?: Index;
 }
 
 function docsByIdKeys(coll: Collection, idKeys: Iterable<string>): Doc[] {
@@ -85,15 +88,18 @@ export function planCandidates(
   if (keys.length === 0) return { docs: coll.docs.values(), exact: true, plan: "COLLSCAN" };
   if (scan) return { docs: coll.docs.values(), exact: false, plan: "COLLSCAN" };
   const onlyId = keys.length === 1;
+  // Under a collation, strings equal to the query's are found only by comparing through it: the
+  // hash maps (binary keys) may narrow a lookup only for values without strings.
+  const usable = (value: unknown) => !collated || typeof value !== "string";
   if ("_id" in filter) {
     const clause = filter._id;
     const eq = equalityValue(clause);
-    if (eq) {
+    if (eq && usable(eq.value)) {
       const doc = coll.docs.get(keyOf(eq.value));
       return { docs: doc ? [doc] : [], exact: onlyId && !collated, plan: "IDHACK" };
     }
     const values = inValues(clause);
-    if (values) {
+    if (values?.every(usable)) {
       return {
         docs: docsByIdKeys(coll, values.map(keyOf)),
         exact: onlyId && !collated,
@@ -103,11 +109,11 @@ export function planCandidates(
   }
   // Secondary indexes: usable when every field of the index has an equality clause.
   for (const index of coll.indexes) {
-    if (!index.complete || index.fields.some((f) => f.startsWith("$"))) continue;
+    if (!index.complete || index.collated || index.fields.some((f) => f.startsWith("$"))) continue;
     const values: unknown[] = [];
     for (const field of index.fields) {
       const eq = field in filter ? equalityValue(filter[field]) : undefined;
-      if (!eq) break;
+      if (!eq || !usable(eq.value)) break;
       values.push(eq.value);
     }
     if (values.length !== index.fields.length) continue;
@@ -116,7 +122,7 @@ export function planCandidates(
       !collated &&
       keys.length === index.fields.length &&
       !index.fields.some((f) => NUMERIC_PATH_PART.test(f));
-    return { docs: docsByIdKeys(coll, idKeys), exact, plan: "IXSCAN" };
+    return { docs: docsByIdKeys(coll, idKeys), exact, plan: "IXSCAN", index };
   }
   return { docs: coll.docs.values(), exact: false, plan: "COLLSCAN" };
 }
@@ -428,4 +434,40 @@ function flatten(doc: Doc, path: string): Record<string, unknown> {
     value = value[part];
   }
   return { [path]: value };
+}
+
+/**
+ * The key pattern `returnKey` reports for a find: the index mongod's planner would pick for it,
+ * approximated as the index the lookup used, else the first index whose leading field the filter
+ * constrains, else one that provides the sort; none (a collection scan) gives `{}`.
+ */
+export function returnKeyPattern(
+  coll: Collection,
+  filter: Filter,
+  sort: Record<string, 1 | -1> | undefined,
+  collated: boolean,
+): string[] {
+  const plan = planCandidates(coll, filter, collated);
+  if (plan.plan === "IDHACK") return ["_id"];
+  if (plan.index) return plan.index.fields;
+  const constrained = (field: string) => field in filter;
+  const usable = coll.indexes.filter((ix) => ix.spec.hidden !== true && !ix.collated);
+  const byFilter = usable.find((ix) => constrained(ix.fields[0] as string));
+  if (byFilter) return byFilter.fields;
+  if ("_id" in filter) return ["_id"];
+  const first = sort ? Object.keys(sort)[0] : undefined;
+  if (first === "_id") return ["_id"];
+  const bySort = first === undefined ? undefined : usable.find((ix) => ix.fields[0] === first);
+  return bySort ? bySort.fields : [];
+}
+
+/** `{field: value}` for each field of a key pattern (the first value along arrays, null if none). */
+export function indexKeyOf(doc: Doc, fields: string[]): Doc {
+  const key: Doc = {};
+  for (const field of fields) {
+    const values = indexValues(doc, field);
+    const value = values[0];
+    key[field] = value === undefined || typeof value === "symbol" ? null : value;
+  }
+  return key;
 }

@@ -178,6 +178,37 @@ describe("persistence", () => {
     });
   });
 
+  it("keeps views, validators, collations and collMod changes across a restart", async () => {
+    const dir = tempDir();
+    await withServer(dir, async (client) => {
+      const db = client.db("app");
+      await db.createCollection("people", {
+        collation: { locale: "en", strength: 2 },
+        validator: { name: { $type: "string" } },
+      });
+      await db.collection("people").insertOne({ _id: 1, name: "Ann" } as never);
+      await db.createCollection("names", {
+        viewOn: "people",
+        pipeline: [{ $project: { name: 1 } }],
+      });
+      await db.command({ collMod: "people", validator: { age: { $gte: 0 } } });
+    });
+    await withServer(dir, async (client) => {
+      const db = client.db("app");
+      const people = db.collection("people");
+      expect(await people.countDocuments({ name: "ANN" })).toBe(1); // default collation kept
+      await expect(people.insertOne({ age: -1 })).rejects.toMatchObject({ code: 121 });
+      await people.insertOne({ name: 5, age: 1 }); // the collMod validator replaced the first
+      expect(
+        await db
+          .collection("names")
+          .find({ _id: 1 } as never)
+          .toArray(),
+      ).toEqual([{ _id: 1, name: "Ann" }]);
+      await expect(db.collection("names").insertOne({})).rejects.toMatchObject({ code: 166 });
+    });
+  });
+
   it("compacts the journal into a snapshot on start", async () => {
     const dir = tempDir();
     await withServer(dir, async (client) => {

@@ -74,10 +74,15 @@ export class TransactionManager {
 
   /** The write context for a command: inside a transaction it carries the undo log. */
   writeContext(body: Document): WriteContext {
-    if (body.autocommit !== false) return new WriteContext();
-    const key = sessionKey(body.lsid);
-    const txn = key === undefined ? undefined : this.active.get(key);
-    return new WriteContext(txn?.undo);
+    let w: WriteContext;
+    if (body.autocommit !== false) w = new WriteContext();
+    else {
+      const key = sessionKey(body.lsid);
+      const txn = key === undefined ? undefined : this.active.get(key);
+      w = new WriteContext(txn?.undo);
+    }
+    w.bypassValidation = body.bypassDocumentValidation === true;
+    return w;
   }
 
   commit(body: Document): void {

@@ -8,7 +8,13 @@ import { type Document, ObjectId, Timestamp } from "bson";
 import { updateOne } from "mingo/updater";
 import { cloneDeep } from "mingo/util";
 import { CommandError, ErrorCode } from "./errors";
-import { bsonTypeName, MINGO_UPDATE_CONTEXT, type MingoExtras, mingoOptions } from "./mingo";
+import {
+  bsonTypeName,
+  createAggregator,
+  MINGO_UPDATE_CONTEXT,
+  type MingoExtras,
+  mingoOptions,
+} from "./mingo";
 import { type Doc, formatValue, idFirst, isPlainObject, keyOf, setPath } from "./values";
 
 const UPDATE_OPERATORS = new Set([
@@ -426,18 +432,53 @@ function applyReplacement(current: Doc, replacement: Doc): ApplyResult {
   return { doc: next, modified: keyOf(next) !== keyOf(current) };
 }
 
+/** Stages an update pipeline may use (mongod refuses every other one). */
+const UPDATE_PIPELINE_STAGES = new Set([
+  "$addFields",
+  "$set",
+  "$project",
+  "$unset",
+  "$replaceRoot",
+  "$replaceWith",
+]);
+
+/** Runs an update pipeline over one document (a copy: stages may edit their input). */
+function runUpdatePipeline(doc: Doc, pipeline: Document[], options: ApplyOptions): Doc {
+  for (const stage of pipeline) {
+    const [name] = Object.keys(stage);
+    if (name === undefined || !UPDATE_PIPELINE_STAGES.has(name)) {
+      throw new CommandError(
+        ErrorCode.InvalidOptions,
+        `${name ?? "{}"} is not allowed to be used within an update`,
+      );
+    }
+  }
+  const out = createAggregator(pipeline, options).run([cloneDeep(doc) as Doc]) as Doc[];
+  const next = out[0];
+  if (out.length !== 1 || !isPlainObject(next)) {
+    throw new CommandError(ErrorCode.BadValue, "an update pipeline must produce one document");
+  }
+  return next;
+}
+
+/**
+ * A pipeline update: the pipeline's output replaces the document. Like mongod, an output without
+ * `_id` (after `$replaceRoot`, `$replaceWith` or `$project`) keeps the document's `_id`; an output
+ * with another `_id` is refused (66).
+ */
 function applyPipeline(current: Doc, pipeline: Document[], options: ApplyOptions): ApplyResult {
-  const docs: Doc[] = [cloneDeep(current) as Doc];
-  const result = updateOne(docs, {}, pipeline as never, {}, mingoOptions(options));
-  const next = docs[0] as Doc;
-  if (result.modifiedCount === 0) return { doc: current, modified: false };
+  const next = runUpdatePipeline(current, pipeline, options);
+  if (!("_id" in next) || next._id === undefined) next._id = current._id;
   if (keyOf(next._id) !== keyOf(current._id)) {
     throw new CommandError(
       ErrorCode.ImmutableField,
       `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(next._id)}`,
     );
   }
-  return { doc: idFirst(next), modified: true };
+  const doc = idFirst(next);
+  return keyOf(doc) === keyOf(current)
+    ? { doc: current, modified: false }
+    : { doc, modified: true };
 }
 
 /**
@@ -484,9 +525,7 @@ export function buildUpsertDoc(
     else if ("_id" in replacement) doc._id = replacement._id;
     for (const [key, value] of Object.entries(replacement)) if (key !== "_id") doc[key] = value;
   } else if (kind === "pipeline") {
-    const docs: Doc[] = [seed];
-    updateOne(docs, {}, u as never, {}, mingoOptions(options));
-    doc = docs[0] as Doc;
+    doc = runUpdatePipeline(seed, u as Document[], options);
   } else {
     // `_id` may be chosen by the update itself when the query did not fix it.
     const ops = u as Record<string, Record<string, unknown> | undefined>;

@@ -1,6 +1,8 @@
 // What every command handler receives, and small argument helpers shared by handlers.
 
 import type { Document } from "bson";
+import { type Collation, parseCollation } from "../collation";
+import type { Collection } from "../collection";
 import {
   type CursorState,
   DEFAULT_FIRST_BATCH,
@@ -92,6 +94,7 @@ export function cursorIdArg(value: unknown): number {
 export interface CursorReplyOptions {
   batchSize?: number | undefined;
   singleBatch?: boolean | undefined;
+  awaitData?: boolean | undefined;
 }
 
 /** Answers with a first batch and, if documents remain, a server-side cursor for getMore. */
@@ -108,7 +111,12 @@ export function cursorReply(
       ? { docs: [], exhausted: source.peek() === undefined }
       : takeBatch(source, batchSize);
   let id = 0;
-  if (!batch.exhausted && !options.singleBatch) id = ctx.engine.cursors.open(ns, source).id;
+  // A tailable cursor stays open at the end of its collection, waiting for new documents.
+  if ((!batch.exhausted || source.tailable) && !options.singleBatch) {
+    const cursor = ctx.engine.cursors.open(ns, source);
+    if (options.awaitData) cursor.awaitData = true;
+    id = cursor.id;
+  }
   return encodeCursorReply(ns, id, "firstBatch", batch.docs);
 }
 
@@ -120,9 +128,18 @@ export function nextBatchReply(
 ): Buffer {
   const batch = takeBatch(cursor.source, batchSize);
   let id = cursor.id;
-  if (batch.exhausted) {
+  if (batch.exhausted && !cursor.source.tailable) {
     ctx.engine.cursors.kill(cursor.id);
     id = 0;
   }
   return encodeCursorReply(cursor.ns, id, "nextBatch", batch.docs);
+}
+
+/**
+ * The collation a command runs with: its own `collation` argument (`{locale: "simple"}` asks
+ * for binary comparison), else the collection's default collation.
+ */
+export function collationArg(doc: Document, coll: Collection | undefined): Collation | undefined {
+  if (doc.collation !== undefined && doc.collation !== null) return parseCollation(doc.collation);
+  return coll?.collation;
 }

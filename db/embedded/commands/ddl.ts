@@ -1,7 +1,8 @@
 // Catalog commands: collections, databases and indexes, plus their statistics.
 
 import { calculateObjectSize, type Document } from "bson";
-import type { Collection } from "../collection";
+import { collationDocument, parseCollation } from "../collation";
+import { type Collection, compileValidator, type WriteContext } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
 import {
   ID_INDEX_NAME,
@@ -21,6 +22,7 @@ import {
   optionalCount,
   optionalObject,
 } from "./context";
+import { GENERIC_ARGUMENTS } from "./generic";
 
 /** create options we keep and report back through listCollections. */
 const COLLECTION_OPTIONS = [
@@ -39,12 +41,7 @@ const COLLECTION_OPTIONS = [
 async function create(ctx: CommandContext): Promise<Document> {
   const { engine, body, db } = ctx;
   const name = collectionArg(ctx, "create");
-  if (body.viewOn !== undefined || body.pipeline !== undefined) {
-    throw new CommandError(
-      ErrorCode.CommandNotSupported,
-      "views are not supported by the embedded server",
-    );
-  }
+  if (body.viewOn !== undefined || body.pipeline !== undefined) return createView(ctx, name);
   if (body.timeseries !== undefined || body.clusteredIndex !== undefined) {
     throw new CommandError(
       ErrorCode.CommandNotSupported,
@@ -53,6 +50,12 @@ async function create(ctx: CommandContext): Promise<Document> {
   }
   const options: Document = {};
   for (const key of COLLECTION_OPTIONS) if (body[key] !== undefined) options[key] = body[key];
+  checkValidationOptions(options);
+  checkCappedOptions(options);
+  // Stored (and reported by listCollections) in full, as mongod does; simple means none.
+  const collation = parseCollation(body.collation);
+  if (collation) options.collation = collationDocument(collation);
+  else delete options.collation;
   // Since MongoDB 7.0 (SERVER-60064) create is idempotent when the options are identical.
   const existing = engine.getCollection(db, name);
   if (existing) {
@@ -61,6 +64,297 @@ async function create(ctx: CommandContext): Promise<Document> {
       ErrorCode.NamespaceExists,
       `namespace ${db}.${name} already exists, but with different options: ${formatValue(existing.options)}`,
     );
+  }
+  const w = engine.txns.writeContext(body);
+  try {
+    engine.createCollection(db, name, options, w);
+  } finally {
+    await engine.commit(w);
+  }
+  return { ok: 1 };
+}
+
+const VALIDATION_LEVELS = ["off", "strict", "moderate"];
+const VALIDATION_ACTIONS = ["error", "warn"];
+
+/** Refuses a validator the server cannot enforce, or unknown validation level/action values. */
+function checkValidationOptions(options: Document): void {
+  compileValidator(options.validator);
+  for (const [field, allowed] of [
+    ["validationLevel", VALIDATION_LEVELS],
+    ["validationAction", VALIDATION_ACTIONS],
+  ] as const) {
+    const value = options[field];
+    if (value !== undefined && !allowed.includes(value)) {
+      throw new CommandError(
+        ErrorCode.BadValue,
+        `Enumeration value '${String(value)}' for field '${field}' is not a valid value.`,
+      );
+    }
+  }
+}
+
+/** A capped collection needs a positive size (bytes); `max` (documents) is optional. */
+function checkCappedOptions(options: Document): void {
+  if (options.capped !== true) {
+    if (options.size !== undefined || options.max !== undefined) {
+      if (options.capped === undefined) return; // mongod ignores size/max without capped
+    }
+    return;
+  }
+  const size = options.size;
+  if (typeof size !== "number" || !(size > 0)) {
+    throw new CommandError(
+      ErrorCode.InvalidOptions,
+      "the 'size' field is required when 'capped' is true",
+    );
+  }
+  // mongod rounds a capped size up to a multiple of 256 bytes.
+  options.size = Math.ceil(size / 256) * 256;
+  if (options.max !== undefined && (typeof options.max !== "number" || options.max < 0)) {
+    throw new CommandError(ErrorCode.BadValue, "'max' must be a non-negative number");
+  }
+}
+
+const COLL_MOD_FIELDS = new Set([
+  "collMod",
+  "validator",
+  "validationLevel",
+  "validationAction",
+  "index",
+  "viewOn",
+  "pipeline",
+  "changeStreamPreAndPostImages",
+  "cappedSize",
+  "cappedMax",
+]);
+
+/**
+ * collMod: validator and validation settings, view definitions, index changes (TTL
+ * `expireAfterSeconds`, `hidden`, `prepareUnique`, conversion to `unique`), capped size and max,
+ * and `changeStreamPreAndPostImages` (stored and reported). Other options are refused.
+ */
+async function collMod(ctx: CommandContext): Promise<Document> {
+  const { engine, body, db } = ctx;
+  const name = collectionArg(ctx, "collMod");
+  for (const field of Object.keys(body)) {
+    if (!COLL_MOD_FIELDS.has(field) && !GENERIC_ARGUMENTS.has(field)) {
+      throw new CommandError(
+        ErrorCode.Location40415,
+        `BSON field 'collMod.${field}' is an unknown field.`,
+      );
+    }
+  }
+  const coll = engine.getCollection(db, name);
+  if (!coll)
+    throw new CommandError(ErrorCode.NamespaceNotFound, `ns does not exist: ${db}.${name}`);
+  const options: Document = { ...coll.options };
+  const reply: Document = {};
+  if (coll.isView) {
+    for (const field of [
+      "validator",
+      "validationLevel",
+      "validationAction",
+      "index",
+      "cappedSize",
+      "cappedMax",
+    ]) {
+      if (body[field] !== undefined) {
+        throw new CommandError(
+          ErrorCode.InvalidOptions,
+          `option '${field}' is not allowed on a view`,
+        );
+      }
+    }
+    if (body.viewOn !== undefined || body.pipeline !== undefined) {
+      if (typeof body.viewOn !== "string" || !Array.isArray(body.pipeline)) {
+        throw new CommandError(
+          ErrorCode.InvalidOptions,
+          "must specify both 'viewOn' and 'pipeline' when modifying a view",
+        );
+      }
+      options.viewOn = body.viewOn;
+      options.pipeline = body.pipeline;
+    }
+  } else {
+    if (body.viewOn !== undefined || body.pipeline !== undefined) {
+      throw new CommandError(
+        ErrorCode.InvalidOptions,
+        "'viewOn' and 'pipeline' apply to views only",
+      );
+    }
+    for (const field of [
+      "validator",
+      "validationLevel",
+      "validationAction",
+      "changeStreamPreAndPostImages",
+    ]) {
+      if (body[field] !== undefined) options[field] = body[field];
+    }
+    checkValidationOptions(options);
+    if (body.cappedSize !== undefined || body.cappedMax !== undefined) {
+      if (options.capped !== true) {
+        throw new CommandError(ErrorCode.InvalidOptions, "collection is not capped");
+      }
+      if (body.cappedSize !== undefined) options.size = body.cappedSize;
+      if (body.cappedMax !== undefined) options.max = body.cappedMax;
+      checkCappedOptions(options);
+    }
+  }
+  const w = engine.txns.writeContext(body);
+  try {
+    if (body.index !== undefined) Object.assign(reply, modifyIndex(coll, body.index, w));
+    if (keyOf(options) !== keyOf(coll.options)) {
+      coll.setOptions(options);
+      w.record({ t: "setopts", ns: coll.ns, options });
+      if (coll.isView) engine.resolveView(coll); // refuses a definition that makes a cycle
+      coll.enforceCap(w);
+    }
+  } finally {
+    await engine.commit(w);
+  }
+  return { ...reply, ok: 1 };
+}
+
+/** collMod `index`: find the index by name or key pattern and apply the requested changes. */
+function modifyIndex(coll: Collection, raw: unknown, w: WriteContext): Document {
+  if (!isPlainObject(raw))
+    throw new CommandError(ErrorCode.TypeMismatch, "'index' must be an object");
+  const byName = typeof raw.name === "string" ? coll.findIndex(raw.name) : undefined;
+  const byKey = isPlainObject(raw.keyPattern)
+    ? coll.indexes.find((ix) => sameKeyPattern(ix.spec.key, raw.keyPattern as IndexSpec["key"]))
+    : undefined;
+  const index = byName ?? byKey;
+  if (!index) {
+    throw new CommandError(
+      ErrorCode.IndexNotFound,
+      `cannot find index ${formatValue(raw.name ?? raw.keyPattern)} for ns ${coll.ns}`,
+    );
+  }
+  const spec: IndexSpec = { ...index.spec };
+  const reply: Document = {};
+  for (const field of Object.keys(raw)) {
+    if (
+      !["name", "keyPattern", "expireAfterSeconds", "hidden", "prepareUnique", "unique"].includes(
+        field,
+      )
+    ) {
+      throw new CommandError(
+        ErrorCode.Location40415,
+        `BSON field 'collMod.index.${field}' is an unknown field.`,
+      );
+    }
+  }
+  if (raw.expireAfterSeconds !== undefined) {
+    const ttl = raw.expireAfterSeconds;
+    if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 0) {
+      throw new CommandError(
+        ErrorCode.InvalidOptions,
+        "expireAfterSeconds must be a non-negative number",
+      );
+    }
+    if (index.fields.length !== 1) {
+      throw new CommandError(
+        ErrorCode.InvalidOptions,
+        "TTL indexes are single-field indexes, compound indexes do not support TTL",
+      );
+    }
+    reply.expireAfterSeconds_old = spec.expireAfterSeconds;
+    reply.expireAfterSeconds_new = ttl;
+    spec.expireAfterSeconds = ttl;
+  }
+  if (raw.hidden !== undefined) {
+    reply.hidden_old = spec.hidden === true;
+    reply.hidden_new = raw.hidden === true;
+    if (raw.hidden === true) spec.hidden = true;
+    else delete spec.hidden;
+  }
+  if (raw.prepareUnique !== undefined) {
+    reply.prepareUnique_old = spec.prepareUnique === true;
+    reply.prepareUnique_new = raw.prepareUnique === true;
+    if (raw.prepareUnique === true) spec.prepareUnique = true;
+    else delete spec.prepareUnique;
+  }
+  if (raw.unique !== undefined) {
+    if (raw.unique !== true) {
+      throw new CommandError(ErrorCode.BadValue, "collMod can only change 'unique' to true");
+    }
+    if (spec.prepareUnique !== true) {
+      throw new CommandError(
+        ErrorCode.InvalidOptions,
+        "Cannot make index unique with 'prepareUnique' set to false",
+      );
+    }
+    if (spec.unique !== true) {
+      const violations = coll.duplicateIds(index);
+      if (violations.length > 0) {
+        throw new CommandError(
+          ErrorCode.CannotConvertIndexToUnique,
+          "Cannot convert the index to unique. Please resolve conflicting documents before running collMod again.",
+          { violations: violations.map((ids) => ({ ids })) },
+        );
+      }
+      reply.unique_new = true;
+      spec.unique = true;
+      delete spec.prepareUnique;
+    }
+  }
+  coll.replaceIndex(spec, w);
+  return reply;
+}
+
+/** Stages a view's pipeline may not hold: a view only reads. */
+const VIEW_FORBIDDEN_STAGES = new Set(["$out", "$merge"]);
+
+/**
+ * A read-only view: stored in the catalog like a collection with `{viewOn, pipeline}` options
+ * (so it is journaled and survives restarts), holding no documents. Reads run its pipeline over
+ * the collection it is defined on; writes and index commands are refused (166).
+ */
+async function createView(ctx: CommandContext, name: string): Promise<Document> {
+  const { engine, body, db } = ctx;
+  const viewOn = body.viewOn;
+  if (typeof viewOn !== "string" || viewOn.length === 0) {
+    throw new CommandError(
+      ErrorCode.InvalidViewDefinition,
+      "'viewOn' must be the name of a collection or view in the same database",
+    );
+  }
+  const pipeline = body.pipeline ?? [];
+  if (!Array.isArray(pipeline) || !pipeline.every(isPlainObject)) {
+    throw new CommandError(ErrorCode.TypeMismatch, "'pipeline' must be an array of objects");
+  }
+  for (const stage of pipeline) {
+    const [stageName] = Object.keys(stage);
+    if (stageName && VIEW_FORBIDDEN_STAGES.has(stageName)) {
+      throw new CommandError(
+        ErrorCode.OptionNotSupportedOnView,
+        `${stageName} cannot be used in a view definition`,
+      );
+    }
+  }
+  for (const option of [
+    "capped",
+    "size",
+    "max",
+    "validator",
+    "storageEngine",
+    "indexOptionDefaults",
+  ]) {
+    if (body[option] !== undefined) {
+      throw new CommandError(
+        ErrorCode.InvalidOptions,
+        `option '${option}' is not allowed when creating a view`,
+      );
+    }
+  }
+  const options: Document = { viewOn, pipeline };
+  const collation = parseCollation(body.collation);
+  if (collation) options.collation = collationDocument(collation);
+  const existing = engine.getCollection(db, name);
+  if (existing) {
+    if (keyOf(existing.options) === keyOf(options)) return { ok: 1 };
+    throw new CommandError(ErrorCode.NamespaceExists, `namespace ${db}.${name} already exists`);
   }
   const w = engine.txns.writeContext(body);
   try {
@@ -96,13 +390,17 @@ async function dropDatabase(ctx: CommandContext): Promise<Document> {
 }
 
 function collectionInfo(coll: Collection, nameOnly: boolean): Doc {
+  if (coll.isView) {
+    if (nameOnly) return { name: coll.name, type: "view" };
+    return { name: coll.name, type: "view", options: coll.options, info: { readOnly: true } };
+  }
   if (nameOnly) return { name: coll.name, type: "collection" };
   return {
     name: coll.name,
     type: "collection",
     options: coll.options,
     info: { readOnly: false, uuid: coll.uuid },
-    idIndex: ID_INDEX_SPEC,
+    idIndex: coll.idIndexSpec(),
   };
 }
 
@@ -171,6 +469,13 @@ async function createIndexes(ctx: CommandContext): Promise<Document> {
   try {
     const existed = engine.getCollection(db, name) !== undefined;
     const coll = engine.ensureCollection(db, name, w);
+    // An index that names no collation takes the collection's default one, as in mongod.
+    specs.forEach((spec, i) => {
+      const raw = rawSpecs[i] as Document;
+      if (raw.collation === undefined && coll.collation) {
+        spec.collation = collationDocument(coll.collation);
+      }
+    });
     const before = coll.indexes.length + 1;
     // All or nothing: indexes built by this command are removed again if a later one fails,
     // and only journaled once every one of them succeeded.
@@ -201,6 +506,7 @@ function listIndexes(ctx: CommandContext): Buffer {
   if (!coll) {
     throw new CommandError(ErrorCode.NamespaceNotFound, `ns does not exist: ${ctx.db}.${name}`);
   }
+  coll.assertNotView();
   const cursor = optionalObject(ctx.body, "cursor");
   return cursorReply(ctx, coll.ns, coll.indexSpecs(), {
     batchSize: cursor ? optionalCount(cursor, "batchSize") : undefined,
@@ -247,6 +553,7 @@ async function dropIndexes(ctx: CommandContext): Promise<Document> {
   const name = collectionArg(ctx, body.dropIndexes !== undefined ? "dropIndexes" : "deleteIndexes");
   const coll = engine.getCollection(db, name);
   if (!coll) throw new CommandError(ErrorCode.NamespaceNotFound, `ns not found ${db}.${name}`);
+  coll.assertNotView();
   const names = indexNamesToDrop(coll, body.index);
   const before = coll.indexes.length + 1;
   const w = engine.txns.writeContext(body);
@@ -278,7 +585,8 @@ async function renameCollection(ctx: CommandContext): Promise<Document> {
 }
 
 function dbStats(ctx: CommandContext): Document {
-  const colls = Array.from(ctx.engine.dbs.get(ctx.db)?.values() ?? []);
+  const all = Array.from(ctx.engine.dbs.get(ctx.db)?.values() ?? []);
+  const colls = all.filter((coll) => !coll.isView);
   let objects = 0;
   let dataSize = 0;
   let indexes = 0;
@@ -290,7 +598,7 @@ function dbStats(ctx: CommandContext): Document {
   return {
     db: ctx.db,
     collections: colls.length,
-    views: 0,
+    views: all.length - colls.length,
     objects,
     avgObjSize: objects > 0 ? dataSize / objects : 0,
     dataSize,
@@ -324,6 +632,7 @@ function collStats(ctx: CommandContext): Document {
 
 export const ddlHandlers: Record<string, Handler> = {
   create,
+  collMod,
   drop,
   dropDatabase,
   listCollections,

@@ -4,6 +4,7 @@
 import { CommandError, ErrorCode, toCommandError } from "../errors";
 import type { CommandContext, CommandResult, Handler } from "./context";
 import { ddlHandlers } from "./ddl";
+import { checkGenericArguments } from "./generic";
 import { helloHandlers } from "./hello";
 import { readHandlers } from "./read";
 import { rollback, sessionHandlers } from "./sessions";
@@ -35,6 +36,8 @@ export async function runCommand(ctx: CommandContext): Promise<CommandResult> {
     return new CommandError(ErrorCode.CommandNotFound, `no such command: '${name}'`).toReply();
   }
   try {
+    checkGenericArguments(name, ctx.body);
+    if (name !== "endSessions" && name !== "killSessions") ctx.engine.sessions.touch(ctx.body.lsid);
     const abandoned = ctx.engine.txns.observe(ctx.body);
     if (abandoned) await rollback(ctx.engine, abandoned, ctx.log);
     return await handler(ctx);

@@ -16,6 +16,8 @@ export async function rollback(
   log: (line: string) => void,
 ): Promise<void> {
   const w = new WriteContext();
+  // Restoring what was there before is not a new write: the validator does not apply.
+  w.bypassValidation = true;
   for (let i = undo.length - 1; i >= 0; i--) {
     const entry = undo[i] as UndoEntry;
     const [db, name] = splitNs(entry.ns);
@@ -53,6 +55,7 @@ function commitTransaction(ctx: CommandContext): Document {
 async function endSessions(ctx: CommandContext): Promise<Document> {
   const ids = Array.isArray(ctx.body.endSessions) ? ctx.body.endSessions : [];
   for (const lsid of ids) {
+    ctx.engine.sessions.end(lsid);
     const undo = ctx.engine.txns.abort(lsid);
     if (undo.length > 0) await rollback(ctx.engine, undo, ctx.log);
   }

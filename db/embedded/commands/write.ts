@@ -6,20 +6,43 @@
 // and durable, exactly as mongod reports them.
 
 import { type Document, ObjectId } from "bson";
-import type { CollationSpec } from "mingo/types";
+import type { Collation } from "../collation";
 import type { Collection, WriteContext } from "../collection";
 import type { Engine } from "../engine";
 import { CommandError, ErrorCode, toCommandError } from "../errors";
+import { compileQuery } from "../mingo";
 import { type Filter, hasNatural, matchDocs, normalizeSort, project, sortDocs } from "../query";
 import { applyUpdate, buildUpsertDoc, classifyUpdate } from "../update";
 import { type Doc, idFirst, isPlainObject, keyOf } from "../values";
+import { evaluateLet, withConstants } from "../variables";
 import {
   type CommandContext,
+  collationArg,
   collectionArg,
   type Handler,
   optionalArray,
   optionalObject,
 } from "./context";
+
+/**
+ * An `_id` that is a document may not hold `$`-prefixed fields (at any depth): such a value
+ * could not be queried back by equality, so mongod refuses to store it.
+ */
+export function checkIdForStorage(id: unknown): void {
+  if (!isPlainObject(id)) return;
+  const visit = (value: Record<string, unknown>): void => {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.startsWith("$")) {
+        throw new CommandError(
+          ErrorCode.DollarPrefixedFieldName,
+          `_id fields may not contain '$'-prefixed fields: ${key} is not valid for storage.`,
+        );
+      }
+      if (isPlainObject(inner)) visit(inner);
+    }
+  };
+  visit(id);
+}
 
 /** Gives a document its `_id` (first, as mongod stores it) and validates it. */
 export function prepareInsert(raw: unknown): Doc {
@@ -37,12 +60,52 @@ export function prepareInsert(raw: unknown): Doc {
   if (id instanceof RegExp || (id as { _bsontype?: string } | null)?._bsontype === "BSONRegExp") {
     throw new CommandError(ErrorCode.InvalidIdField, "can't use a regex for _id");
   }
+  checkIdForStorage(id);
   return idFirst(raw);
 }
 
-function collationOf(doc: Document): { collation?: CollationSpec } {
-  const collation = optionalObject(doc, "collation");
-  return collation ? { collation: collation as CollationSpec } : {};
+/**
+ * Fields an update or delete statement may hold in MongoDB 7.0. mongod parses statements
+ * strictly, so anything else (`sort` in an update statement arrived only with MongoDB 8.0) fails
+ * the whole command before any statement runs.
+ */
+const UPDATE_STATEMENT_FIELDS = new Set([
+  "q",
+  "u",
+  "c",
+  "arrayFilters",
+  "hint",
+  "multi",
+  "upsert",
+  "upsertSupplied",
+  "collation",
+  "sampleId",
+  "allowShardKeyUpdatesWithoutFullShardKeyInQuery",
+]);
+const DELETE_STATEMENT_FIELDS = new Set(["q", "limit", "hint", "collation", "sampleId"]);
+
+function checkStatementFields(
+  command: string,
+  list: string,
+  statements: unknown[],
+  allowed: ReadonlySet<string>,
+): void {
+  for (const stmt of statements) {
+    if (!isPlainObject(stmt)) continue;
+    for (const field of Object.keys(stmt)) {
+      if (!allowed.has(field)) {
+        throw new CommandError(
+          ErrorCode.Location40415,
+          `BSON field '${command}.${list}.${field}' is an unknown field.`,
+        );
+      }
+    }
+  }
+}
+
+function collationOf(doc: Document, coll: Collection | undefined): { collation?: Collation } {
+  const collation = collationArg(doc, coll);
+  return collation ? { collation } : {};
 }
 
 async function insert(ctx: CommandContext): Promise<Document> {
@@ -84,6 +147,7 @@ function runUpdateStatement(
   db: string,
   name: string,
   stmt: unknown,
+  variables: Record<string, unknown> | undefined,
   w: WriteContext,
   tally: UpdateTally,
 ): void {
@@ -94,7 +158,6 @@ function runUpdateStatement(
   const multi = stmt.multi === true;
   const upsert = stmt.upsert === true;
   const arrayFilters = optionalArray(stmt, "arrayFilters") as Document[] | undefined;
-  const extras = collationOf(stmt);
   const kind = classifyUpdate(u);
   if (multi && kind === "replacement") {
     throw new CommandError(
@@ -102,18 +165,15 @@ function runUpdateStatement(
       "multi update is not supported for replacement-style update",
     );
   }
-  const coll = engine.getCollection(db, name);
-  const sort = normalizeSort(stmt.sort);
-  let matches: Doc[] = [];
-  if (coll) {
-    if (sort && !multi) {
-      const candidates = matchDocs(coll, q, { ...extras, scan: hasNatural(sort) });
-      matches = sortDocs(candidates, sort, extras).slice(0, 1);
-    } else matches = matchDocs(coll, q, { ...extras, limit: multi ? 0 : 1 });
-  }
+  const coll = engine.writableCollection(db, name);
+  const extras = { ...collationOf(stmt, coll), variables: withConstants(variables, stmt.c) };
+  // The filter is checked even when there is no collection to run it on, as mongod does.
+  if (!coll) compileQuery(q, extras);
+  const matches = coll ? matchDocs(coll, q, { ...extras, limit: multi ? 0 : 1 }) : [];
   if (matches.length === 0) {
     if (!upsert) return;
     const doc = buildUpsertDoc(q, u, { arrayFilters, ...extras });
+    checkIdForStorage(doc._id);
     engine.ensureCollection(db, name, w).insert(doc, w);
     tally.n++;
     tally.upsertedId = doc._id;
@@ -137,6 +197,8 @@ async function update(ctx: CommandContext): Promise<Document> {
   const { engine, body, db } = ctx;
   const name = collectionArg(ctx, "update");
   const updates = optionalArray(body, "updates") ?? [];
+  checkStatementFields("update", "updates", updates, UPDATE_STATEMENT_FIELDS);
+  const variables = evaluateLet(body.let);
   const ordered = body.ordered !== false;
   const w = engine.txns.writeContext(body);
   const writeErrors: Document[] = [];
@@ -146,7 +208,7 @@ async function update(ctx: CommandContext): Promise<Document> {
     for (let i = 0; i < updates.length; i++) {
       const tally: UpdateTally = { n: 0, nModified: 0 };
       try {
-        runUpdateStatement(engine, db, name, updates[i], w, tally);
+        runUpdateStatement(engine, db, name, updates[i], variables, w, tally);
       } catch (error) {
         writeErrors.push(toCommandError(error).toWriteError(i));
         if (ordered) break;
@@ -170,21 +232,27 @@ async function remove(ctx: CommandContext): Promise<Document> {
   const { engine, body, db } = ctx;
   const name = collectionArg(ctx, "delete");
   const deletes = optionalArray(body, "deletes") ?? [];
+  checkStatementFields("delete", "deletes", deletes, DELETE_STATEMENT_FIELDS);
+  const variables = evaluateLet(body.let);
   const ordered = body.ordered !== false;
   const w = engine.txns.writeContext(body);
   const writeErrors: Document[] = [];
   let n = 0;
   try {
-    const coll = engine.getCollection(db, name);
+    const coll = engine.writableCollection(db, name);
     for (let i = 0; i < deletes.length; i++) {
       try {
         const stmt = deletes[i];
         if (!isPlainObject(stmt))
           throw new CommandError(ErrorCode.TypeMismatch, "delete statement must be an object");
-        if (!coll) continue;
         const q = (optionalObject(stmt, "q") ?? {}) as Filter;
+        const extras = { ...collationOf(stmt, coll), variables };
+        if (!coll) {
+          compileQuery(q, extras); // a bad filter fails even without a collection
+          continue;
+        }
         const limit = stmt.limit === 1 ? 1 : 0;
-        for (const doc of matchDocs(coll, q, { ...collationOf(stmt), limit })) {
+        for (const doc of matchDocs(coll, q, { ...extras, limit })) {
           if (coll.delete(keyOf(doc._id), w)) n++;
         }
       } catch (error) {
@@ -214,7 +282,8 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
   const upsert = body.upsert === true;
   const returnNew = body.new === true;
   const arrayFilters = optionalArray(body, "arrayFilters") as Document[] | undefined;
-  const extras = collationOf(body);
+  const coll = engine.writableCollection(db, name);
+  const extras = { ...collationOf(body, coll), variables: evaluateLet(body.let) };
   if (removing && u !== undefined) {
     throw new CommandError(
       ErrorCode.FailedToParse,
@@ -241,8 +310,8 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
   }
   if (!removing) classifyUpdate(u);
 
-  const coll = engine.getCollection(db, name);
   let target: Doc | undefined;
+  if (!coll) compileQuery(query, extras);
   if (coll) {
     target = sort
       ? sortDocs(matchDocs(coll, query, { ...extras, scan: hasNatural(sort) }), sort, extras)[0]
@@ -272,6 +341,7 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
       return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
     }
     const doc = buildUpsertDoc(query, u, { arrayFilters, ...extras });
+    checkIdForStorage(doc._id);
     engine.ensureCollection(db, name, w).insert(doc, w);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
