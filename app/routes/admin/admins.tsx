@@ -8,9 +8,10 @@
 // Wrong passwords are throttled like sign-in (auth.server.ts beginPasswordCheck). Adding is
 // registerAdmin's rule, the same as the JSON API's; the other admins are e-mailed.
 import { getFormProps } from "@conform-to/react";
-import { TrashIcon, UserPlusIcon } from "@phosphor-icons/react";
+import { UserPlusIcon } from "@phosphor-icons/react";
 import { data, Form, useNavigation } from "react-router";
-import { FormErrors, InputField, inputClass, SubmitButton } from "~/components/admin/form-controls";
+import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
+import { RemoveAdmin } from "~/components/admin/remove-admin";
 import { useEditorForm } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import {
@@ -164,67 +165,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Admins", flashOf(matches));
 
 const REMOVE_ERROR_ID = "remove-admin-error";
-
-function RemoveAdmin({
-  id,
-  email,
-  isSelf,
-  errorId,
-}: {
-  id: string;
-  email: string;
-  isSelf: boolean;
-  /** The removal error box's id, while it shows. */
-  errorId?: string;
-}) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === REMOVE_ADMIN_INTENT &&
-    navigation.formData?.get("id") === id;
-  // <details> asks for the confirmation without JavaScript: the first click only opens it.
-  return (
-    <details className="group">
-      <summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-        <TrashIcon aria-hidden="true" className="h-4 w-4" />
-        <span className="group-open:hidden">Remove</span>
-        <span className="hidden group-open:inline">Cancel</span>
-        <span className="sr-only"> {email}</span>
-      </summary>
-      <div className="mt-3 grid gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-left">
-        <p className="text-sm text-red-900">
-          {isSelf
-            ? "Remove your own account? You will be signed out at once and cannot sign in again with it."
-            : `Remove ${email}? Their sessions end at once and they can no longer sign in.`}
-        </p>
-        <Form method="post" className="grid gap-3">
-          <input type="hidden" name="intent" value={REMOVE_ADMIN_INTENT} />
-          <input type="hidden" name="id" value={id} />
-          <div className="grid gap-1.5">
-            <label htmlFor={`remove-${id}-password`} className="text-sm font-semibold text-red-950">
-              Your current password
-            </label>
-            <input
-              id={`remove-${id}-password`}
-              name="currentPassword"
-              type="password"
-              required
-              maxLength={1024}
-              autoComplete="current-password"
-              aria-describedby={errorId}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <SubmitButton variant="danger" pending={pending} pendingText="Removing...">
-              {isSelf ? "Yes, remove my account" : `Yes, remove ${email}`}
-            </SubmitButton>
-          </div>
-        </Form>
-      </div>
-    </details>
-  );
-}
 
 export default function Admins({ loaderData, actionData }: Route.ComponentProps) {
   const { admins, currentAdminId } = loaderData;
