@@ -1,6 +1,7 @@
-// The stored shape of every collection (SPEC §3, plus admins, sessions and settings) and
-// the indexes each one needs. This file is the single source of truth for collection names:
-// domain code asks `collections(db)` for a typed handle instead of spelling a name twice.
+// The stored shape of every collection (the site's content and requests, plus admins, sessions
+// and settings) and the indexes each one needs. This file is the single source of truth for
+// collection names: domain code asks `collections(db)` for a typed handle instead of spelling a
+// name twice.
 import type { Binary, Collection, Db, IndexDescription, ObjectId } from "mongodb";
 
 export const INTERNSHIP_DOMAINS = ["Marketing", "Tech", "Design", "Finance", "HR"] as const;
@@ -14,7 +15,7 @@ export const SERVICE_OPTIONS = [
   "Marketing",
   "Other",
 ] as const;
-/** Icon keys with built-in mappings (SPEC §3); they are Phosphor icon names. */
+/** The icon keys a service or benefit may name, each with a built-in icon (Phosphor names). */
 export const ICON_KEYS = [
   "briefcase",
   "globe",

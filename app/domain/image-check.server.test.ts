@@ -1,4 +1,4 @@
-// What the server does to an uploaded image before storing it (SPEC §4, issue 6): the type is
+// What the server does to an uploaded image before storing it (issue 6): the type is
 // read from the bytes, oversize images are scaled to 2,560 px, camera metadata is removed (with
 // the picture turned upright), and clean files are kept byte for byte. Also the sweep of stored
 // files nothing refers to.

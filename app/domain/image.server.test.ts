@@ -1,6 +1,6 @@
-// Cloudinary uploads (SPEC §7): with CLOUDINARY_CLOUD_NAME and CLOUDINARY_UPLOAD_PRESET set,
-// a validated file is posted there (file + upload_preset) and its secure_url kept; nothing goes
-// to GridFS, and a failed or odd answer is the SPEC's failure text.
+// Cloudinary uploads, unsigned as the original editors made them: with CLOUDINARY_CLOUD_NAME and
+// CLOUDINARY_UPLOAD_PRESET set, a validated file is posted there (file + upload_preset) and its
+// secure_url kept; nothing goes to GridFS, and a failed or odd answer is the upload failure text.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getDb } from "#db/client.server";

@@ -172,7 +172,7 @@ async function storeInGridFs(
   return `/images/${upload.id.toHexString()}`;
 }
 
-/** SPEC §7: an unsigned upload (file + upload_preset); the answer's secure_url is kept. */
+/** An unsigned upload (fields file and upload_preset); the answer's secure_url is kept. */
 async function uploadToCloudinary(
   image: CheckedImage,
   cloud: string,
@@ -327,8 +327,9 @@ export async function readUploadForm(request: Request): Promise<FormData | null>
 }
 
 /**
- * Stores the image a multipart request sends in its `file` field (SPEC §7: the clients' upload
- * field): the editors' uploads with JavaScript (routes/admin/uploads.ts) and POST /api/images.
+ * Stores the image a multipart request sends in its `file` field (the field the clients'
+ * uploads always used): the editors' uploads with JavaScript (routes/admin/uploads.ts) and
+ * POST /api/images.
  * Call AFTER the caller is authorised (see readUploadForm). Answers the stored address, or the
  * SPEC's failure text for no file, an unreadable body, or a file that is not an image we take.
  */

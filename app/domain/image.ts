@@ -54,7 +54,7 @@ export function imageFieldNames(name: string) {
 
 /**
  * An image address as documents keep it: the JSON API hands out absolute addresses of stored
- * images (`secure_url`, SPEC §7: its clients require http(s)), and a client saves them back as
+ * images (`secure_url`: its clients accept only http(s) addresses), and a client saves them back as
  * such. `https://site/images/<id>` on this site's own origin becomes `/images/<id>` (a trailing
  * `#fragment` dropped), the only form the in-use check and the clean-up of unused files
  * recognise. Any other address of our own origin under /images/ (a `?query`, `//images/...`,

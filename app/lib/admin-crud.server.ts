@@ -31,7 +31,7 @@ export function safeMessage(error: unknown): string {
   return "the change could not be saved. Please try again.";
 }
 
-/** SPEC §8: 'Unexpected error: ' plus a safe message. */
+/** An unexpected failure reads 'Unexpected error: ' plus a message safe to show. */
 export function unexpectedError(error: unknown): string {
   return `Unexpected error: ${safeMessage(error)}`;
 }

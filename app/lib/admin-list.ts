@@ -1,11 +1,11 @@
 // The state of an admin collection screen, kept in the URL so that every step works without
 // JavaScript and survives a reload: `?q=` (search), `?page=`, and at most one of `?new` (the
 // form open for creating), `?edit=<id>` (open for editing) and `?delete=<id>` (the
-// server-rendered "Are you sure…" step). Closing the form is a link back to the list (SPEC §4
-// FAQ form: hidden, open for create, open for edit, hidden after save or cancel).
+// server-rendered "Are you sure…" step). Closing the form is a link back to the list: the form is
+// hidden, open for create, open for edit, and hidden again after a save or a cancel.
 import { parsePage } from "./pagination";
 
-/** SPEC §9 (the contact list's page size), used by every admin table. */
+/** Ten rows a page (the contact list's page size), used by every admin table. */
 export const ADMIN_PAGE_SIZE = 10;
 /** Longer searches are cut: nobody types more, and it bounds the regular expression. */
 export const SEARCH_MAX = 100;

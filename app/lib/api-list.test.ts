@@ -46,7 +46,7 @@ describe("the API's list query", () => {
     expect(contacts.parse({ "limit[$gt]": "0", "page[$ne]": "1" })).toEqual(contacts.parse({}));
   });
 
-  it("stands for the inbox's filter, and answers SPEC §7's pagination", () => {
+  it("stands for the inbox's filter, and answers the {page, pages, limit} pagination", () => {
     expect(leadFilterOf({ page: 2, status: "new", search: "ada" })).toEqual({
       status: "new",
       q: "ada",

@@ -43,7 +43,10 @@ export function apiListQuery(defaultLimit: number = ADMIN_PAGE_SIZE) {
   });
 }
 
-/** SPEC §7 `pagination`: the page shown (a page past the end shows the last), of how many. */
+/**
+ * The list's `pagination` as the clients read it, {page, pages, limit}, plus total: the page
+ * shown (a page past the end shows the last), of how many.
+ */
 const paginationRecord = z.object({
   page: z.number().int(),
   pages: z.number().int(),

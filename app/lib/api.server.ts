@@ -1,6 +1,7 @@
-// The JSON API's one request pipeline (SPEC §7; docs/decisions/013-json-api.md). Every module
-// under routes/api/ declares its operations with `apiRoute`: method, who may call it, the zod
-// schemas of its query and body, and its handler. The same declaration
+// The JSON API's one request pipeline (the calls the existing clients make, and more;
+// docs/decisions/013-json-api.md). Every module under routes/api/ declares its operations with
+// `apiRoute`: method, who may call it, the zod schemas of its query and body, and its handler.
+// The same declaration
 //   - runs the request: CORS and preflight, 405 with Allow, the bearer token, the query and the
 //     JSON body parsed by schema into plain values (never a raw object near a query), then the
 //     handler, whose unexpected failures become a JSON 503/500 without a stack trace;
@@ -32,7 +33,7 @@ export const API_MESSAGES = {
   failed: "Something went wrong on our side. Please try again.",
 } as const;
 
-/** One problem with the input, as SPEC §7's clients read it (the internship screen joins `msg`). */
+/** One problem with the input, as the API's clients read it (the internship screen joins `msg`). */
 export interface ApiFieldError {
   path: string;
   msg: string;
@@ -363,7 +364,7 @@ export function isAllowedApiOrigin(origin: string | null | undefined): boolean {
 export const okResponse = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data, message: z.string().optional() });
 
-/** `{data: [...]}`: SPEC §7's list reads. */
+/** `{data: [...]}`: the clients read most lists under `data`. */
 export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
 export const idParam = z.string().describe("The record's id (24 hex digits)");

@@ -1,4 +1,4 @@
-// POST /api/auth/login, /register, /logout (SPEC §7, issue 8 "Authorisation"): {email,
+// POST /api/auth/login, /register, /logout (issue 8 "Authorisation"): {email,
 // password} -> {token, user}; the user never carries the password hash; a token works until
 // logout; registration follows the sign-in issue's rule (only a signed-in admin adds another).
 import { E2E_ADMIN } from "../support/constants";

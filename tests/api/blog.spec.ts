@@ -1,5 +1,5 @@
-// /api/blog and /api/blog/{id} (SPEC §7): the posts as a client reads and writes them, with the
-// editor's rules and messages (SPEC §5 Blog), images by address (uploaded through /api/images)
+// /api/blog and /api/blog/{id}: the posts as a client reads and writes them, with the blog
+// editor's rules and messages, images by address (uploaded through /api/images)
 // and the clean-up of images a post no longer shows.
 
 import { HEX_ID, ISO_DATE, imageServed, listOf, rowAt, STORED, uploadPng } from "./content-support";

@@ -1,4 +1,4 @@
-// /api/highlights and /api/highlights/{id} (SPEC §7): the home page's 'Why Choose' cards in
+// /api/highlights and /api/highlights/{id}: the home page's 'Why Choose' cards in
 // their order, with the editor's rules: title and description required, an optional label, and
 // a 1-based position that places the card (the others move along; order stays 0, 1, 2…).
 import { HEX_ID, listOf, rowAt } from "./content-support";

@@ -1,4 +1,4 @@
-// POST /api/images: the JSON API's image upload (SPEC §7's clients posted multipart with a
+// POST /api/images: the JSON API's image upload (the clients posted multipart with a
 // `file` field and kept `secure_url`), checked like the editors' uploads: the type read from
 // the bytes, at most 5 MB, and only with a token.
 import http from "node:http";

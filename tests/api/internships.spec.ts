@@ -1,4 +1,4 @@
-// /api/internships (SPEC §7): the list (also at the dashboard's /api/internships/), one
+// /api/internships: the list (also at the dashboard's /api/internships/), one
 // internship, add, replace, delete and Toggle Active, with the admin form's rules and the
 // SPEC's messages. Every write needs the bearer token; the reads are public.
 import type { APIRequestContext } from "@playwright/test";
@@ -96,7 +96,7 @@ test.describe("GET /api/internships", () => {
       expect(item).not.toHaveProperty("updatedBy");
     }
 
-    // SPEC §7: the dashboard reads GET /api/internships/.
+    // The dashboard reads GET /api/internships/, with the trailing slash.
     const slash = await request.get("/api/internships/");
     expect(slash.status()).toBe(200);
     expect((await slash.json()).data).toEqual(body.data);
@@ -237,7 +237,7 @@ test.describe("POST /api/internships", () => {
       applicationLink: "Application link is required.",
     };
     expect(Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.msg]))).toEqual(expected);
-    // SPEC §5: the internship screen joins the list's messages by commas.
+    // The internship screen shows the list's messages joined by commas.
     expect(body.message).toBe(Object.values(expected).join(", "));
     expect(await list(request)).toEqual(before);
   });

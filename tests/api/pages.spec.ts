@@ -1,4 +1,4 @@
-// The single documents of SPEC §7 ('data field'): GET (public) and PUT (bearer) of
+// The single documents, each answered in a `data` field: GET (public) and PUT (bearer) of
 // /api/hero-section, /api/service-page, /api/about-page, /api/contact-info and
 // /api/footer-content, with the admin editors' rules and messages. After a PUT the public page
 // shows the change, as a client would check; a replaced uploaded image is deleted. That PUT needs

@@ -1,4 +1,4 @@
-// GET /api/visitor-stats (SPEC §7: a list of {date, count}; issue 8: reading it needs a token):
+// GET /api/visitor-stats (a bare list of {date, count}; issue 8: reading it needs a token):
 // the dashboard's daily visitor figures, newest first, today found by its UTC date.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectRefusal, test } from "./fixtures";
@@ -11,7 +11,7 @@ interface Stat {
 async function stats(request: APIRequestContext, auth: Record<string, string>): Promise<Stat[]> {
   const response = await request.get("/api/visitor-stats", { headers: auth });
   expect(response.status(), await response.text()).toBe(200);
-  // The list itself, as SPEC §7 gives it ("list of {date, count}"), not wrapped in data.
+  // The list of {date, count} itself, as its clients read it, not wrapped in data.
   const body = await response.json();
   expect(Array.isArray(body)).toBe(true);
   return body;

@@ -1,7 +1,7 @@
-// The internships admin (SPEC §2 'intership-page') with JavaScript on and off, on a server of
-// its own (it adds, changes and removes internships the public-page specs count): the form's
-// errors and red line, add, edit, Toggle Active (in place with JavaScript), delete after the
-// SPEC's question, and the public /internships page following each step.
+// The internships admin (at /admin/dashboard/intership-page, spelt so) with JavaScript on and
+// off, on a server of its own (it adds, changes and removes internships the public-page specs
+// count): the form's errors and red line, add, edit, Toggle Active (in place with JavaScript),
+// delete after the SPEC's question, and the public /internships page following each step.
 import type { Page } from "@playwright/test";
 import { expectFlash, signIn, uniqueTag } from "../support/admin-e2e";
 import { seriousAxeViolations } from "../support/axe";
@@ -104,7 +104,7 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
   for (const name of COLUMNS) {
     await expect(page.getByRole("columnheader", { name, exact: true })).toBeAttached();
   }
-  // SPEC §4 defaults.
+  // A new internship is Open, not urgent and active by default.
   await expect(page.getByLabel("Status")).toHaveValue("Open");
   await expect(page.getByLabel("Urgent")).not.toBeChecked();
   await expect(page.getByLabel("Active")).toBeChecked();

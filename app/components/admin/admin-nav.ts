@@ -1,4 +1,4 @@
-// The admin sidebar's links (SPEC §2), in its order, under /admin/dashboard/ with the SPEC's
+// The admin sidebar's links, in the original client's order, under /admin/dashboard/ with its
 // spelling (`intership-page`): the one list to edit when a section is added.
 //
 // The SPEC points both Dashboard and Blog Posts at /blogs; Dashboard goes to the real dashboard

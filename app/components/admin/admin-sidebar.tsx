@@ -1,6 +1,7 @@
-// The admin shell's navigation (SPEC §2): a dark sidebar on large screens; on small ones a top
-// bar whose <details> menu opens and closes without JavaScript (with it, following a link also
-// closes the menu). The current page is marked with aria-current="page" by NavLink.
+// The admin shell's navigation (the section links and Logout): a dark sidebar on large screens;
+// on small ones a top bar whose <details> menu opens and closes without JavaScript (with it,
+// following a link also closes the menu). The current page is marked with aria-current="page"
+// by NavLink.
 import { ListIcon, SignOutIcon, XIcon } from "@phosphor-icons/react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";

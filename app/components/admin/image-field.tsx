@@ -4,7 +4,7 @@
 //   stores it with resolveImageField, domain/image.server.ts);
 // - with JavaScript, the picked file is uploaded at once to /admin/dashboard/uploads, a preview
 //   shows while it uploads, and its stored address goes into the hidden field; the form cannot
-//   be submitted meanwhile (SPEC §4);
+//   be submitted until the upload has finished;
 // - an existing image is kept (the hidden field), replaced (a new file) or removed (the
 //   "Remove image" box).
 // Field names come from imageFieldNames(name): `name` (address), `${name}File`, `${name}Remove`.

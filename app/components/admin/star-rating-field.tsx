@@ -1,4 +1,4 @@
-// The testimonial's rating (SPEC §3, §5: 1-5 drawn as stars, default 5) as five native radio
+// The testimonial's rating (1 to 5, drawn as stars, 5 by default) as five native radio
 // inputs drawn as stars, so it works without JavaScript: each star is the label of its radio
 // ('4 stars' to screen readers), the arrow keys move between them as in any radio group, and
 // the focused star shows an outline. The stars up to the checked one are filled by CSS alone:

@@ -1,4 +1,4 @@
-// SPEC §2 Dashboard: the visitor statistics table (Date, Visitors, Day of week), newest first.
+// The dashboard's visitor statistics table (Date, Visitors, Day of week), newest first.
 // Stats are kept per UTC day, so the day of the week is computed in UTC too: the same row reads
 // the same on the server and in every visitor's browser.
 import { formatCount } from "./stat-tile";

@@ -1,7 +1,8 @@
-// The about page editor's loader and action, signed in (issue 6; SPEC §5 'Mission and values
-// are required.', 'Contact email and phone are required.'): every validation message, team rows
-// added and removed by conform's intent buttons without JavaScript, team portraits posted with
-// the form, removed or replaced portraits deleted once unused, and no session.
+// The about page editor's loader and action, signed in (issue 6: mission, values, contact
+// e-mail and phone are required, 'Mission and values are required.', 'Contact email and phone
+// are required.'): every validation message, team rows added and removed by conform's intent
+// buttons without JavaScript, team portraits posted with the form, removed or replaced
+// portraits deleted once unused, and no session.
 import { GridFSBucket } from "mongodb";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -237,7 +238,7 @@ describe("about page editor", () => {
     expect(await doc()).toEqual(before);
   });
 
-  it("keeps the form with SPEC §8's text when the save fails, and discards the posted portraits", async () => {
+  it("keeps the form with 'Failed to update about page.' when the save fails, and discards the posted portraits", async () => {
     const before = await doc();
     failures.mode = "error";
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -1,6 +1,7 @@
-// The contact info editor's loader and action, signed in (issue 6; SPEC §5 'Email and phone are
-// required.', address and map optional): every validation message, only the embed page of an
-// allowed map service, the image field without JavaScript, who and when, and no session.
+// The contact info editor's loader and action, signed in (issue 6: e-mail and phone are
+// required, 'Email and phone are required.', address and map optional): every validation
+// message, only the embed page of an allowed map service, the image field without JavaScript,
+// who and when, and no session.
 
 import { GridFSBucket } from "mongodb";
 import sharp from "sharp";
@@ -206,7 +207,7 @@ describe("contact info editor", () => {
     expect(await storedFiles()).toHaveLength(0);
   });
 
-  it("keeps the form with SPEC §8's text when the save fails, and discards the posted file", async () => {
+  it("keeps the form with 'Failed to update contact info.' when the save fails, and discards the posted file", async () => {
     const before = await doc();
     failures.mode = "error";
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});

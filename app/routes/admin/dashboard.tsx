@@ -1,9 +1,9 @@
-// /admin/dashboard (SPEC §2 Dashboard): content counts, new requests waiting, today's visitors,
-// a 30-day chart and the visitor statistics table. The loader runs on every visit to the exact
-// path, which is SPEC's "counts refresh whenever the path is exactly /admin/dashboard".
+// /admin/dashboard: content counts, new requests waiting, today's visitors, a 30-day chart and
+// the visitor statistics table. The loader runs on every visit to the exact path, so the counts
+// refresh whenever the path is exactly /admin/dashboard.
 //
 // Counts and visitor stats load separately: when one fails for a reason other than a database
-// outage, the page shows SPEC §8's error text for that half and still shows the other. An outage
+// outage, the page shows that half's error text and still shows the other. An outage
 // is rethrown: the whole site answers 503 then (app/entry.server.tsx), and a half-empty
 // dashboard would only hide that.
 import {
@@ -29,7 +29,7 @@ import {
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/dashboard";
 
-/** SPEC §8: the texts the original client showed for each failed half. */
+/** The texts the original client showed for each failed half. */
 export const COUNTS_ERROR = "Error loading dashboard stats: Failed to fetch dashboard stats";
 export const VISITORS_ERROR = "Error loading visitor stats: Failed to fetch visitor stats";
 

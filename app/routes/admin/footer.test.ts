@@ -133,7 +133,7 @@ describe("footer editor", () => {
 });
 
 describe("footer editor against hand-made posts", () => {
-  it("keeps the form with SPEC §8's text when the save fails", async () => {
+  it("keeps the form with 'Failed to update footer.' when the save fails", async () => {
     failures.mode = "error";
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await runAction(action, await post(valid));

@@ -262,7 +262,7 @@ describe("hero editor", () => {
     expect(await storedFiles()).toHaveLength(0);
   });
 
-  it("keeps the form with SPEC §8's text when the save fails, and discards the posted file", async () => {
+  it("keeps the form with 'Failed to update hero section.' when the save fails, and discards the posted file", async () => {
     const before = await hero();
     failures.mode = "error";
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});

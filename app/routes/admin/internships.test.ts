@@ -346,7 +346,7 @@ describe("adding an internship", () => {
       urgent: false,
       isActive: false,
     });
-    // The form itself opens with Active ticked (SPEC §4: isActive true by default).
+    // The form itself opens with Active ticked (a new internship is active by default).
     const emptyForm = await post(valid({ title: "Ticked", status: "" }));
     expect(emptyForm.status).toBe(302);
     expect(await stored("Ticked")).toMatchObject({ status: "Open", isActive: true });

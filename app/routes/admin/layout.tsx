@@ -1,4 +1,4 @@
-// The admin shell around every page under /admin/dashboard (SPEC §2): sidebar, flash message,
+// The admin shell around every page under /admin/dashboard: sidebar, flash message,
 // the page. Its middleware runs before every loader and action below it, for page loads, data
 // requests and form posts alike: it demands a signed-in admin (so a page or action that forgot
 // requireAdmin is still guarded) and marks every answer `Cache-Control: no-store` (admin pages

@@ -1,4 +1,4 @@
-// /admin/login (SPEC §2, §5): e-mail and password, errors in a red box above the form, then the
+// /admin/login: e-mail and password (both required), errors in a red box above the form, then the
 // dashboard or the admin page that sent the visitor here. A native form that works without
 // JavaScript; with it, conform checks fields as they are left. The server decides everything:
 // remix-auth's FormStrategy checks the credentials (auth.server.ts), failures are throttled per

@@ -438,7 +438,7 @@ describe("service page editor", () => {
     expect(await getServicePage()).toBeNull();
   });
 
-  it("keeps the form with SPEC §8's text when the save fails, and discards the posted file", async () => {
+  it("keeps the form with 'Failed to update service page.' when the save fails, and discards the posted file", async () => {
     failures.mode = "error";
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await post({ ...valid, "hero.imageFile": new File([await png(12, 12)], "a.png") });

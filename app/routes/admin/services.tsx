@@ -219,9 +219,9 @@ function IconItemsView({
 }
 
 /**
- * The icon of a service or benefit: the eight icon keys of SPEC §3 as radio buttons drawn as
- * tiles. Native radios, so arrow keys move the choice and it posts without JavaScript; the
- * input covers its tile (transparent) so a click anywhere on the tile picks it.
+ * The icon of a service or benefit: the eight icon keys that have a built-in icon, as radio
+ * buttons drawn as tiles. Native radios, so arrow keys move the choice and it posts without
+ * JavaScript; the input covers its tile (transparent) so a click anywhere on the tile picks it.
  */
 function IconPicker({ meta }: { meta: Meta }) {
   const chosen = isIconKey(meta.initialValue) ? meta.initialValue : DEFAULT_ICON;

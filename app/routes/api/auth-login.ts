@@ -1,4 +1,4 @@
-// POST /api/auth/login (SPEC §7): {email, password} -> {token, user}. The same throttle as the
+// POST /api/auth/login: {email, password} -> {token, user}. The same throttle as the
 // sign-in page (domain/login-throttle.server.ts); the token is a bearer token for every other
 // write (domain/api-auth.server.ts). While the account is under attack (many failures from
 // other addresses, then 7 days), every call without `code` answers the same 401 with

@@ -1,4 +1,5 @@
-// POST /api/auth/logout: ends the token the request carries (beyond SPEC §7, which had none).
+// POST /api/auth/logout: ends the token the request carries. An addition: the original clients
+// had no logout call, so a token lived until it expired.
 import { z } from "zod";
 import { revokeApiToken } from "~/domain/api-token.server";
 import { apiJson, apiRoute, bearerToken, operation } from "~/lib/api.server";

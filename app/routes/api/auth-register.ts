@@ -1,4 +1,4 @@
-// POST /api/auth/register (SPEC §7): {email, password} -> {token, user}. The sign-in issue's
+// POST /api/auth/register: {email, password} -> {token, user}. The sign-in issue's
 // rule (domain/admin.server.ts registerAdmin, shared with the Admins page): a signed-in admin
 // (a bearer token) adds another admin after giving their own `currentPassword` again, throttled
 // like sign-in; without a token only while no admin exists at all. The same password policy as

@@ -1,4 +1,4 @@
-// POST /api/images (SPEC §7 'Image upload': the clients posted multipart with a `file` field to
+// POST /api/images (the clients' image upload posted multipart with a `file` field to
 // an image host and kept `secure_url`): stores a picture the way the editors' uploads do
 // (domain/image.server.ts storeUploadedImage: the type read from the bytes, at most 5 MB) and
 // answers its address, to send as a blog's imageUrl, a testimonial's or resource's image.

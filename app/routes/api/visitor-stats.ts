@@ -1,8 +1,8 @@
-// GET /api/visitor-stats (SPEC §7; issue 8: a token): the daily visitor counts, `[{date:
+// GET /api/visitor-stats (issue 8: needs a token): the daily visitor counts, `[{date:
 // 'YYYY-MM-DD', count}]`, newest first: the dashboard's own figures (domain/dashboard.server.ts
 // getVisitorSummary: stored UTC days up to today, at most VISITOR_WINDOW_DAYS). The SPEC's
-// dashboard finds today by matching the current UTC date in this list. SPEC §7 gives this call
-// "list of {date, count}" where the other reads say "list in data": the answer is the list
+// dashboard finds today by matching the current UTC date in this list. Its clients read the bare
+// list of {date, count}, where the other reads find theirs under `data`: the answer is the list
 // itself (the refusals stay `{success: false, message}`).
 import { z } from "zod";
 import { getVisitorSummary } from "~/domain/dashboard.server";
