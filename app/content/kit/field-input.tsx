@@ -1,6 +1,7 @@
 // One editor input per field descriptor: the kit's form draws a type's fields from its
 // description, with conform's wiring (labels, hints, errors, aria) from components/forms.
-import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import type { ComponentProps } from "react";
 import { CheckboxField } from "~/components/admin/checkbox-field";
 import { Field, InputField, inputClass } from "~/components/admin/form-controls";
 import { ImageField } from "~/components/admin/image-field";
@@ -16,7 +17,8 @@ export function FieldInput({
   onUploadingChange,
 }: {
   field: FieldDescriptor;
-  meta: FieldMetadata<string, any, string[]>;
+  /** conform's metadata of the field (the type the shared inputs take). */
+  meta: ComponentProps<typeof InputField>["meta"];
   formErrorId?: string;
   autoFocus?: boolean;
   onUploadingChange?: (uploading: boolean) => void;
