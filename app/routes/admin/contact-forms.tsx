@@ -19,36 +19,27 @@ import {
 } from "~/components/admin/lead-inbox";
 import { AdminPageHeader, rowActionClass, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { CONTACT_STATUSES, CONTACTS_LOAD_FAILED, NO_CONTACTS } from "~/domain/contact-message";
 import { contactInbox, listContactMessages } from "~/domain/contact-message.server";
-import { leadAction } from "~/domain/lead-actions.server";
-import { attempt } from "~/lib/admin-crud.server";
+import { leadListAction, loadLeadList } from "~/domain/lead-pages.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
+import { leadFilterSearch } from "~/lib/lead-filter";
 import type { Route } from "./+types/contact-forms";
 
 export const PAGE = "/admin/dashboard/contact-forms";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const filter = parseLeadFilter(new URL(request.url), CONTACT_STATUSES);
-  // SPEC §8 'Failed to fetch contacts' (shown as 'Error: ...'): a read that fails for a reason
-  // other than a database outage (which answers 503 site-wide).
-  const list = await attempt("Loading contact messages", () => listContactMessages(filter));
-  const page = list.ok ? list.value : { items: [], total: 0, page: 1, pages: 1 };
-  return {
-    ...page,
-    filter: { ...filter, page: page.page },
-    loadError: list.ok ? null : CONTACTS_LOAD_FAILED,
-  };
+  // A failed read shows 'Error: Failed to fetch contacts' instead of the table.
+  return loadLeadList(request, {
+    statuses: CONTACT_STATUSES,
+    what: "Loading contact messages",
+    list: listContactMessages,
+    loadFailed: CONTACTS_LOAD_FAILED,
+  });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
-  const actor = actorOf(admin, context);
-  const back = `${PAGE}${leadFilterSearch(parseLeadFilter(new URL(request.url), CONTACT_STATUSES))}`;
-  return leadAction(request, actor, contactInbox, { back, afterDelete: back });
+export async function action(args: Route.ActionArgs) {
+  return leadListAction(args, PAGE, contactInbox);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -18,8 +18,7 @@ import {
 } from "~/components/admin/lead-inbox";
 import { AdminPageHeader, rowActionClass, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { actorOf, requireAdmin } from "~/domain/auth.server";
-import { leadAction } from "~/domain/lead-actions.server";
+import { leadListAction, loadLeadList } from "~/domain/lead-pages.server";
 import {
   NO_QUOTES,
   QUOTE_DELETE_CONFIRM,
@@ -28,39 +27,26 @@ import {
   QUOTES_LOAD_FAILED,
 } from "~/domain/quote";
 import { getQuote, listQuotes, quoteInbox } from "~/domain/quote.server";
-import { attempt, notFound } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
+import { leadFilterSearch } from "~/lib/lead-filter";
 import type { Route } from "./+types/quotes";
 
 export const PAGE = "/admin/dashboard/quotes";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const filter = parseLeadFilter(url, QUOTE_STATUSES);
-  const deleteId = url.searchParams.get("delete");
-  const [list, deleting] = await Promise.all([
-    // SPEC §8 'Failed to load quotes.': a read that fails for a reason other than a database
-    // outage (which answers 503 site-wide) shows the page with that line instead of the table.
-    attempt("Loading quote requests", () => listQuotes(filter)),
-    deleteId !== null ? getQuote(deleteId) : null,
-  ]);
-  if (deleteId !== null && !deleting) notFound(QUOTE_NOT_FOUND);
-  const page = list.ok ? list.value : { items: [], total: 0, page: 1, pages: 1 };
-  return {
-    ...page,
-    filter: { ...filter, page: page.page },
-    loadError: list.ok ? null : QUOTES_LOAD_FAILED,
-    deleting: deleting ? { _id: deleting._id, name: deleting.name } : null,
-  };
+  // A failed read shows 'Failed to load quotes.' instead of the table.
+  return loadLeadList(request, {
+    statuses: QUOTE_STATUSES,
+    what: "Loading quote requests",
+    list: listQuotes,
+    loadFailed: QUOTES_LOAD_FAILED,
+    get: getQuote,
+    notFoundText: QUOTE_NOT_FOUND,
+  });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
-  const actor = actorOf(admin, context);
-  const back = `${PAGE}${leadFilterSearch(parseLeadFilter(new URL(request.url), QUOTE_STATUSES))}`;
-  return leadAction(request, actor, quoteInbox, { back, afterDelete: back });
+export async function action(args: Route.ActionArgs) {
+  return leadListAction(args, PAGE, quoteInbox);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
