@@ -21,33 +21,29 @@ const filterSearch = (request: Request, statuses: readonly string[]) =>
 /**
  * One page of the list. A read that fails for a reason other than a database outage (which
  * answers 503 site-wide) shows the page with `loadFailed` instead of the table. With `get`, the
- * list also answers `?delete=<id>` (the confirmation without JavaScript): an unknown id is a 404.
+ * list also answers `?delete=<id>` (the confirmation without JavaScript); an unknown id is a 404
+ * in the inbox's words.
  */
 export async function loadLeadList<Row>(
   request: Request,
-  kind: {
-    statuses: readonly string[];
-    what: string;
-    list: (filter: LeadFilter) => Promise<ListPage<Row>>;
-    loadFailed: string;
-    get?: (id: string) => Promise<Lead | null>;
-    notFoundText?: string;
-  },
+  inbox: Pick<LeadKind<string>, "statuses" | "notFoundText">,
+  list: (filter: LeadFilter) => Promise<ListPage<Row>>,
+  texts: { what: string; loadFailed: string; get?: (id: string) => Promise<Lead | null> },
 ) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const filter = parseLeadFilter(url, kind.statuses);
-  const deleteId = kind.get ? url.searchParams.get("delete") : null;
-  const [list, deleting] = await Promise.all([
-    attempt(kind.what, () => kind.list(filter)),
-    deleteId !== null ? kind.get?.(deleteId) : null,
+  const filter = parseLeadFilter(url, inbox.statuses);
+  const deleteId = texts.get ? url.searchParams.get("delete") : null;
+  const [read, deleting] = await Promise.all([
+    attempt(texts.what, () => list(filter)),
+    deleteId !== null ? texts.get?.(deleteId) : null,
   ]);
-  if (deleteId !== null && !deleting) notFound(kind.notFoundText ?? "");
-  const page = list.ok ? list.value : { items: [], total: 0, page: 1, pages: 1 };
+  if (deleteId !== null && !deleting) notFound(inbox.notFoundText);
+  const page = read.ok ? read.value : { items: [], total: 0, page: 1, pages: 1 };
   return {
     ...page,
     filter: { ...filter, page: page.page },
-    loadError: list.ok ? null : kind.loadFailed,
+    loadError: read.ok ? null : texts.loadFailed,
     deleting: deleting ? { _id: deleting._id, name: deleting.name } : null,
   };
 }
@@ -67,18 +63,15 @@ export async function leadListAction<Status extends string>(
 export async function loadLeadDetail<View>(
   request: Request,
   id: string,
-  kind: {
-    statuses: readonly string[];
-    get: (id: string) => Promise<View | null>;
-    notFoundText: string;
-  },
+  inbox: Pick<LeadKind<string>, "statuses" | "notFoundText">,
+  get: (id: string) => Promise<View | null>,
 ) {
   await requireAdmin(request);
-  const lead = await kind.get(id);
-  if (!lead) notFound(kind.notFoundText);
+  const lead = await get(id);
+  if (!lead) notFound(inbox.notFoundText);
   return {
     lead,
-    listSearch: filterSearch(request, kind.statuses),
+    listSearch: filterSearch(request, inbox.statuses),
     confirmingDelete: new URL(request.url).searchParams.has("delete"),
   };
 }

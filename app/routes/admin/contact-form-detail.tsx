@@ -5,11 +5,7 @@
 // along in the query string so that the way back returns to the same list.
 import { LeadDetailPage } from "~/components/admin/lead-detail";
 import { flashOf } from "~/components/admin/use-flash";
-import {
-  CONTACT_DELETE_CONFIRM,
-  CONTACT_NOT_FOUND,
-  CONTACT_STATUSES,
-} from "~/domain/contact-message";
+import { CONTACT_DELETE_CONFIRM, CONTACT_STATUSES } from "~/domain/contact-message";
 import { contactInbox, getContactMessage } from "~/domain/contact-message.server";
 import { leadDetailAction, loadLeadDetail } from "~/domain/lead-pages.server";
 import { adminMeta } from "~/lib/admin-meta";
@@ -17,11 +13,12 @@ import type { Route } from "./+types/contact-form-detail";
 import { PAGE } from "./contact-forms";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { lead, ...rest } = await loadLeadDetail(request, params.id ?? "", {
-    statuses: CONTACT_STATUSES,
-    get: getContactMessage,
-    notFoundText: CONTACT_NOT_FOUND,
-  });
+  const { lead, ...rest } = await loadLeadDetail(
+    request,
+    params.id ?? "",
+    contactInbox,
+    getContactMessage,
+  );
   return { contact: lead, ...rest };
 }
 

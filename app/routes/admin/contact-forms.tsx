@@ -30,10 +30,8 @@ export const PAGE = "/admin/dashboard/contact-forms";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A failed read shows 'Error: Failed to fetch contacts' instead of the table.
-  return loadLeadList(request, {
-    statuses: CONTACT_STATUSES,
+  return loadLeadList(request, contactInbox, listContactMessages, {
     what: "Loading contact messages",
-    list: listContactMessages,
     loadFailed: CONTACTS_LOAD_FAILED,
   });
 }

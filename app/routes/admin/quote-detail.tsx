@@ -8,18 +8,14 @@ import { Detail } from "~/components/admin/lead-inbox";
 import { secondaryLinkClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import { leadDetailAction, loadLeadDetail } from "~/domain/lead-pages.server";
-import { QUOTE_DELETE_CONFIRM, QUOTE_NOT_FOUND, QUOTE_STATUSES } from "~/domain/quote";
+import { QUOTE_DELETE_CONFIRM, QUOTE_STATUSES } from "~/domain/quote";
 import { getQuote, quoteInbox } from "~/domain/quote.server";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/quote-detail";
 import { PAGE } from "./quotes";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { lead, ...rest } = await loadLeadDetail(request, params.id ?? "", {
-    statuses: QUOTE_STATUSES,
-    get: getQuote,
-    notFoundText: QUOTE_NOT_FOUND,
-  });
+  const { lead, ...rest } = await loadLeadDetail(request, params.id ?? "", quoteInbox, getQuote);
   return { quote: lead, ...rest };
 }
 

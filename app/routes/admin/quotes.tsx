@@ -22,7 +22,6 @@ import { leadListAction, loadLeadList } from "~/domain/lead-pages.server";
 import {
   NO_QUOTES,
   QUOTE_DELETE_CONFIRM,
-  QUOTE_NOT_FOUND,
   QUOTE_STATUSES,
   QUOTES_LOAD_FAILED,
 } from "~/domain/quote";
@@ -35,13 +34,10 @@ export const PAGE = "/admin/dashboard/quotes";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A failed read shows 'Failed to load quotes.' instead of the table.
-  return loadLeadList(request, {
-    statuses: QUOTE_STATUSES,
+  return loadLeadList(request, quoteInbox, listQuotes, {
     what: "Loading quote requests",
-    list: listQuotes,
     loadFailed: QUOTES_LOAD_FAILED,
     get: getQuote,
-    notFoundText: QUOTE_NOT_FOUND,
   });
 }
 
