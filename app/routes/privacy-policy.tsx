@@ -1,31 +1,28 @@
-// /privacy-policy: static text with mailto links to the contact e-mail. The company
-// name is the brand from the footer document (the site layout's loader data).
-import { Link, useRouteLoaderData } from "react-router";
+// /privacy-policy: static text with mailto links to the contact e-mail (the page frame, its
+// meta tags and the company name come from components/site/legal-page.tsx).
+import { Link } from "react-router";
 import { EmailLink } from "~/components/site/contact-links";
-import { LegalContactSentence, LegalPage, type LegalSection } from "~/components/site/legal-page";
+import {
+  LegalContactSentence,
+  LegalPage,
+  type LegalSection,
+  legalMeta,
+} from "~/components/site/legal-page";
 import { readContactDetails } from "~/domain/public-content.server";
-import { LEGAL_TEXT_REVISED } from "~/lib/legal";
-import { FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
-import type { loader as layoutLoader } from "./site-layout";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
-
-/** Change with the text. */
 
 export async function loader() {
   return { email: (await readContactDetails()).email || null };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteInfo(matches);
-  return seo({
-    site,
-    title: "Privacy Policy",
-    description: `How ${site.brand} collects, uses and protects personal data when you visit our website, contact us, request a quote or subscribe to our newsletter, and the rights you have.`,
-    path: "/privacy-policy",
-  });
-};
+export const meta: Route.MetaFunction = legalMeta(
+  "Privacy Policy",
+  "/privacy-policy",
+  (brand) =>
+    `How ${brand} collects, uses and protects personal data when you visit our website, contact us, request a quote or subscribe to our newsletter, and the rights you have.`,
+);
 
 function sections(company: string, email: string | null): LegalSection[] {
   return [
@@ -246,14 +243,13 @@ function sections(company: string, email: string | null): LegalSection[] {
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
-  const company = layout?.brand || FALLBACK_BRAND;
   return (
     <LegalPage
       title="Privacy Policy"
-      intro={`This policy explains what personal data ${company} collects when you visit this website or get in touch with us, why we collect it, and the choices you have.`}
-      lastUpdated={LEGAL_TEXT_REVISED}
-      sections={sections(company, loaderData.email)}
+      intro={(company) =>
+        `This policy explains what personal data ${company} collects when you visit this website or get in touch with us, why we collect it, and the choices you have.`
+      }
+      sections={(company) => sections(company, loaderData.email)}
     />
   );
 }

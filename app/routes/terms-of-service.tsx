@@ -1,31 +1,26 @@
-// /terms-of-service: static text with mailto links to the contact e-mail. The company
-// name is the brand from the footer document (the site layout's loader data).
-import { Link, useRouteLoaderData } from "react-router";
+// /terms-of-service: static text with mailto links to the contact e-mail (the page frame, its
+// meta tags and the company name come from components/site/legal-page.tsx).
+import { Link } from "react-router";
 import { EmailLink } from "~/components/site/contact-links";
-import { LegalContactSentence, LegalPage, type LegalSection } from "~/components/site/legal-page";
-import { readContactDetails } from "~/domain/public-content.server";
-import { LEGAL_TEXT_REVISED } from "~/lib/legal";
-import { FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
+import {
+  LegalContactSentence,
+  LegalPage,
+  type LegalSection,
+  legalMeta,
+} from "~/components/site/legal-page";
 import type { Route } from "./+types/terms-of-service";
-import type { loader as layoutLoader } from "./site-layout";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
-/** Change with the text. */
+// The same loader as the privacy policy: the contact e-mail for the mailto links.
+export { loader } from "./privacy-policy";
 
-export async function loader() {
-  return { email: (await readContactDetails()).email || null };
-}
-
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteInfo(matches);
-  return seo({
-    site,
-    title: "Terms & Conditions",
-    description: `The terms for using the ${site.brand} website: acceptable use, quotes and internship listings, intellectual property, links, liability and how to contact us.`,
-    path: "/terms-of-service",
-  });
-};
+export const meta: Route.MetaFunction = legalMeta(
+  "Terms & Conditions",
+  "/terms-of-service",
+  (brand) =>
+    `The terms for using the ${brand} website: acceptable use, quotes and internship listings, intellectual property, links, liability and how to contact us.`,
+);
 
 function sections(company: string, email: string | null): LegalSection[] {
   return [
@@ -186,14 +181,13 @@ function sections(company: string, email: string | null): LegalSection[] {
 }
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
-  const company = layout?.brand || FALLBACK_BRAND;
   return (
     <LegalPage
       title="Terms & Conditions"
-      intro={`Please read these terms carefully before using the ${company} website. They explain what you can expect from us and what we expect from you.`}
-      lastUpdated={LEGAL_TEXT_REVISED}
-      sections={sections(company, loaderData.email)}
+      intro={(company) =>
+        `Please read these terms carefully before using the ${company} website. They explain what you can expect from us and what we expect from you.`
+      }
+      sections={(company) => sections(company, loaderData.email)}
     />
   );
 }

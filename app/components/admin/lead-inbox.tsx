@@ -2,16 +2,11 @@
 // control of a row, Prev / 'page / pages' / Next, the status badge, and on a record's own page
 // where the visitor came from, the e-mail notification and the internal notes.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import {
-  ArrowLeftIcon,
-  ArrowRightIcon,
-  DownloadSimpleIcon,
-  FunnelIcon,
-} from "@phosphor-icons/react";
+import { ArrowLeftIcon, ArrowRightIcon, DownloadSimpleIcon } from "@phosphor-icons/react";
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import type { LeadSource } from "#db/collections";
-import { inputClass, TextareaField } from "~/components/forms/fields";
+import { TextareaField } from "~/components/forms/fields";
 import {
   ENHANCED_FIELD,
   type LeadNoteView,
@@ -21,18 +16,11 @@ import {
   noteSchema,
   STATUS_INTENT,
 } from "~/domain/lead-inbox";
-import { SEARCH_MAX } from "~/lib/admin-list";
 import { isFiltered, type LeadFilter, leadFilterSearch } from "~/lib/lead-filter";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FormErrors, SubmitButton } from "./form-controls";
-import {
-  EmptyRow,
-  secondaryLinkClass,
-  tableClass,
-  tdClass,
-  thClass,
-  theadClass,
-} from "./list-controls";
+import { DateFilter, FilterButtons, SearchFilter, SelectFilter } from "./lead-filter-fields";
+import { EmptyRow, tableClass, tdClass, thClass, theadClass } from "./list-controls";
 import { useEditorForm, usePosting } from "./use-editor-form";
 import { useResetOnFlash } from "./use-flash";
 
@@ -107,73 +95,29 @@ function LeadFilterForm({
         className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
         key={key}
       >
-        <div className="col-span-full grid min-w-0 gap-1.5">
-          <label htmlFor={`${id}-q`} className="text-sm font-semibold text-slate-900">
-            {searchLabel}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            name="q"
-            defaultValue={filter.q}
-            maxLength={SEARCH_MAX}
-            placeholder={searchPlaceholder}
-            className={inputClass}
-          />
-        </div>
-        <div className="grid min-w-0 gap-1.5">
-          <label htmlFor={`${id}-status`} className="text-sm font-semibold text-slate-900">
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            name="status"
-            defaultValue={filter.status}
-            className={`${inputClass} h-11.5`}
-          >
-            <option value="">All statuses</option>
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid min-w-0 gap-1.5">
-          <label htmlFor={`${id}-from`} className="text-sm font-semibold text-slate-900">
-            Received from
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            name="from"
-            defaultValue={filter.from}
-            className={`${inputClass} h-11.5`}
-          />
-        </div>
-        <div className="grid min-w-0 gap-1.5">
-          <label htmlFor={`${id}-to`} className="text-sm font-semibold text-slate-900">
-            Received to
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            name="to"
-            defaultValue={filter.to}
-            className={`${inputClass} h-11.5`}
-          />
-        </div>
-        <div className="flex items-end gap-2 sm:col-span-3 lg:col-span-1">
-          <button type="submit" className={`${secondaryLinkClass} h-11.5`}>
-            <FunnelIcon aria-hidden="true" className="h-4 w-4" />
-            Filter
-          </button>
-          {isFiltered(filter) ? (
-            <Link to={path} className={`${secondaryLinkClass} h-11.5`}>
-              Clear<span className="sr-only"> filter</span>
-            </Link>
-          ) : null}
-        </div>
+        <SearchFilter
+          id={`${id}-q`}
+          name="q"
+          label={searchLabel}
+          value={filter.q}
+          placeholder={searchPlaceholder}
+          className="col-span-full grid min-w-0 gap-1.5"
+        />
+        <SelectFilter
+          id={`${id}-status`}
+          name="status"
+          label="Status"
+          value={filter.status}
+          all="All statuses"
+          options={statuses.map((status) => [status, status] as const)}
+        />
+        <DateFilter id={`${id}-from`} name="from" label="Received from" value={filter.from} />
+        <DateFilter id={`${id}-to`} name="to" label="Received to" value={filter.to} />
+        <FilterButtons
+          filtered={isFiltered(filter)}
+          clearHref={path}
+          className="flex items-end gap-2 sm:col-span-3 lg:col-span-1"
+        />
       </Form>
       <p className="text-sm text-slate-700">
         Dates are UTC days, both included.{" "}

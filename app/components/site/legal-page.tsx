@@ -1,8 +1,12 @@
 // The layout of the static legal pages (/privacy-policy, /terms-of-service): the page header
 // with its last-updated date, a table of contents, and numbered sections with h2 headings.
-// The texts themselves live in the route modules.
-import { Link } from "react-router";
+// The texts themselves live in the route modules; the company they name is the brand from the
+// footer document (the site layout's loader data).
+import { Link, useRouteLoaderData } from "react-router";
 import { formatDate } from "~/lib/format";
+import { LEGAL_TEXT_REVISED } from "~/lib/legal";
+import { FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
+import type { loader as layoutLoader } from "~/routes/site-layout";
 import { EmailLink } from "./contact-links";
 import { PageHeader } from "./page-header";
 
@@ -13,21 +17,30 @@ export interface LegalSection {
   body: React.ReactNode;
 }
 
+/** The page's meta tags; the description names the brand. */
+export function legalMeta(title: string, path: string, description: (brand: string) => string) {
+  return ({ matches }: { matches: Parameters<typeof siteInfo>[0] }) => {
+    const site = siteInfo(matches);
+    return seo({ site, title, description: description(site.brand), path });
+  };
+}
+
 export function LegalPage({
   title,
   intro,
-  lastUpdated,
   sections,
 }: {
   title: string;
-  intro: string;
-  /** YYYY-MM-DD. */
-  lastUpdated: string;
-  sections: readonly LegalSection[];
+  intro: (company: string) => string;
+  sections: (company: string) => readonly LegalSection[];
 }) {
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
+  const company = layout?.brand || FALLBACK_BRAND;
+  const lastUpdated = LEGAL_TEXT_REVISED;
+  const texts = sections(company);
   return (
     <>
-      <PageHeader eyebrow="Legal" title={title} intro={intro}>
+      <PageHeader eyebrow="Legal" title={title} intro={intro(company)}>
         <p className="mt-6 text-sm text-slate-700">
           Last updated: <time dateTime={lastUpdated}>{formatDate(lastUpdated)}</time>
         </p>
@@ -44,7 +57,7 @@ export function LegalPage({
             On this page
           </h2>
           <ol className="mt-3 gap-x-8 text-sm sm:columns-2 lg:mt-4 lg:columns-1 lg:border-l lg:border-slate-200">
-            {sections.map((section, i) => (
+            {texts.map((section, i) => (
               <li key={section.id} className="break-inside-avoid">
                 <a
                   href={`#${section.id}`}
@@ -57,7 +70,7 @@ export function LegalPage({
           </ol>
         </nav>
         <article className="max-w-3xl text-base leading-relaxed text-slate-700 [&_a]:font-semibold [&_a]:text-blue-700 [&_a]:underline-offset-4 [&_a:hover]:underline [&_li]:mt-2 [&_p+p]:mt-4 [&_strong]:font-semibold [&_strong]:text-slate-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">
-          {sections.map((section, i) => (
+          {texts.map((section, i) => (
             <section
               key={section.id}
               id={section.id}

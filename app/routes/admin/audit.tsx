@@ -1,20 +1,18 @@
-// /admin/dashboard/audit: the audit log (issue 9), read-only. Newest first, 50 a page (Prev,
-// 'page / pages', Next), filtered by who (the start of an e-mail), action, record type and days
-// (UTC), all in the URL through a native GET form, so it works without JavaScript. Times are
-// UTC in the server's HTML and the browser's local time once JavaScript runs. What is recorded
-// and for how long: app/domain/audit.server.ts, docs/decisions/015-audit-log.md.
-import { FunnelIcon } from "@phosphor-icons/react";
 import { useId } from "react";
 import { Form, Link } from "react-router";
+import {
+  DateFilter,
+  FilterButtons,
+  SearchFilter,
+  SelectFilter,
+} from "~/components/admin/lead-filter-fields";
 import { PrevNext } from "~/components/admin/lead-inbox";
 import {
   AdminPageHeader,
   EmptyRow,
-  secondaryLinkClass,
   tableClass,
   theadClass,
 } from "~/components/admin/list-controls";
-import { inputClass } from "~/components/forms/fields";
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
@@ -31,7 +29,6 @@ import {
   parseAuditFilter,
 } from "~/domain/audit-filter";
 import { requireAdmin } from "~/domain/auth.server";
-import { SEARCH_MAX } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/audit";
@@ -148,8 +145,6 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
 
 function FilterForm({ filter }: { filter: AuditFilter }) {
   const id = useId();
-  const field = "grid min-w-0 gap-1.5";
-  const label = "text-sm font-semibold text-slate-900";
   return (
     <Form
       method="get"
@@ -160,91 +155,36 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
       key={auditFilterSearch({ ...filter, page: 1 })}
       className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3"
     >
-      <div className={field}>
-        <label htmlFor={`${id}-who`} className={label}>
-          Who
-        </label>
-        <input
-          id={`${id}-who`}
-          type="search"
-          name="who"
-          defaultValue={filter.who}
-          maxLength={SEARCH_MAX}
-          placeholder="Start of an e-mail"
-          className={inputClass}
-        />
-      </div>
-      <div className={field}>
-        <label htmlFor={`${id}-action`} className={label}>
-          What
-        </label>
-        <select
-          id={`${id}-action`}
-          name="action"
-          defaultValue={filter.action}
-          className={`${inputClass} h-11.5`}
-        >
-          <option value="">All actions</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {ACTION_LABELS[action] ?? action}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={field}>
-        <label htmlFor={`${id}-entity`} className={label}>
-          Record
-        </label>
-        <select
-          id={`${id}-entity`}
-          name="entity"
-          defaultValue={filter.entity}
-          className={`${inputClass} h-11.5`}
-        >
-          <option value="">All records</option>
-          {AUDIT_ENTITIES.map((entity) => (
-            <option key={entity} value={entity}>
-              {ENTITY_LABELS[entity]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={field}>
-        <label htmlFor={`${id}-from`} className={label}>
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          name="from"
-          defaultValue={filter.from}
-          className={`${inputClass} h-11.5`}
-        />
-      </div>
-      <div className={field}>
-        <label htmlFor={`${id}-to`} className={label}>
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          name="to"
-          defaultValue={filter.to}
-          className={`${inputClass} h-11.5`}
-        />
-      </div>
-      <div className="flex items-end gap-2">
-        <button type="submit" className={`${secondaryLinkClass} h-11.5`}>
-          <FunnelIcon aria-hidden="true" className="h-4 w-4" />
-          Filter
-        </button>
-        {isAuditFiltered(filter) ? (
-          <Link to={PAGE} className={`${secondaryLinkClass} h-11.5`}>
-            Clear<span className="sr-only"> filter</span>
-          </Link>
-        ) : null}
-      </div>
+      <SearchFilter
+        id={`${id}-who`}
+        name="who"
+        label="Who"
+        value={filter.who}
+        placeholder="Start of an e-mail"
+      />
+      <SelectFilter
+        id={`${id}-action`}
+        name="action"
+        label="What"
+        value={filter.action}
+        all="All actions"
+        options={AUDIT_ACTIONS.map((action) => [action, ACTION_LABELS[action] ?? action] as const)}
+      />
+      <SelectFilter
+        id={`${id}-entity`}
+        name="entity"
+        label="Record"
+        value={filter.entity}
+        all="All records"
+        options={AUDIT_ENTITIES.map((entity) => [entity, ENTITY_LABELS[entity]] as const)}
+      />
+      <DateFilter id={`${id}-from`} name="from" label="From" value={filter.from} />
+      <DateFilter id={`${id}-to`} name="to" label="To" value={filter.to} />
+      <FilterButtons
+        filtered={isAuditFiltered(filter)}
+        clearHref={PAGE}
+        className="flex items-end gap-2"
+      />
     </Form>
   );
 }

@@ -1,54 +1,26 @@
-// /admin/dashboard/contact-forms: SPEC §2 'Contact Form Submissions'. The table (Name, Email,
-// Message, Status, Actions), newest first, 10 a page with Prev, 'page / pages', Next (SPEC §9),
-// filtered by status, received dates and a search in the URL (lib/lead-filter.ts); the status
-// select of each row (sent on change with JavaScript; a failure says 'Failed to update status.
-// Please try again.'; a Save button without JavaScript). The SPEC's Actions column held only a
-// dash: here it opens the message's own page (contact-form-detail.tsx), where notes are kept and
-// a message can be deleted. Opening a message does not change its status: staff set it.
-// Export CSV downloads the same filter (contact-forms-export.ts).
-import { EyeIcon } from "@phosphor-icons/react";
-import { Link } from "react-router";
-import {
-  type LeadColumn,
-  LeadTable,
-  leadActionsCellClass,
-  leadMainCellClass,
-  leadStatusCellClass,
-  ReceivedOn,
-  StatusControl,
-} from "~/components/admin/lead-inbox";
-import { AdminPageHeader, rowActionClass, tdClass } from "~/components/admin/list-controls";
+import { type LeadColumn, LeadTable } from "~/components/admin/lead-inbox";
+import { LeadRowCells } from "~/components/admin/lead-row";
+import { AdminPageHeader } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { CONTACT_STATUSES, CONTACTS_LOAD_FAILED, NO_CONTACTS } from "~/domain/contact-message";
 import { contactInbox, listContactMessages } from "~/domain/contact-message.server";
-import { leadAction } from "~/domain/lead-actions.server";
-import { attempt } from "~/lib/admin-crud.server";
+import { leadListAction, loadLeadList } from "~/domain/lead-pages.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
+import { leadFilterSearch } from "~/lib/lead-filter";
 import type { Route } from "./+types/contact-forms";
 
 export const PAGE = "/admin/dashboard/contact-forms";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const filter = parseLeadFilter(new URL(request.url), CONTACT_STATUSES);
-  // SPEC §8 'Failed to fetch contacts' (shown as 'Error: ...'): a read that fails for a reason
-  // other than a database outage (which answers 503 site-wide).
-  const list = await attempt("Loading contact messages", () => listContactMessages(filter));
-  const page = list.ok ? list.value : { items: [], total: 0, page: 1, pages: 1 };
-  return {
-    ...page,
-    filter: { ...filter, page: page.page },
-    loadError: list.ok ? null : CONTACTS_LOAD_FAILED,
-  };
+  // A failed read shows 'Error: Failed to fetch contacts' instead of the table.
+  return loadLeadList(request, contactInbox, listContactMessages, {
+    what: "Loading contact messages",
+    loadFailed: CONTACTS_LOAD_FAILED,
+  });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
-  const actor = actorOf(admin, context);
-  const back = `${PAGE}${leadFilterSearch(parseLeadFilter(new URL(request.url), CONTACT_STATUSES))}`;
-  return leadAction(request, actor, contactInbox, { back, afterDelete: back });
+export async function action(args: Route.ActionArgs) {
+  return leadListAction(args, PAGE, contactInbox);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -86,44 +58,12 @@ export default function ContactForms({ loaderData, actionData }: Route.Component
         emptyText={NO_CONTACTS}
         items={items}
         row={(contact) => (
-          <>
-            <td className={leadMainCellClass}>
-              <p className="font-semibold text-slate-900">{contact.name}</p>
-              <ReceivedOn iso={contact.createdAt} />
-              {/* Narrower screens: the hidden columns' values under the name. */}
-              <p className="mt-1 text-slate-700 md:hidden">{contact.email}</p>
-              <p className="mt-1 line-clamp-2 text-slate-700 lg:hidden">{contact.message}</p>
-            </td>
-            <td
-              className={`${tdClass} hidden min-w-44 text-slate-700 [overflow-wrap:anywhere] md:table-cell`}
-            >
-              <a
-                href={`mailto:${contact.email}`}
-                className="text-blue-700 underline underline-offset-2"
-              >
-                {contact.email}
-              </a>
-            </td>
-            <td
-              className={`${tdClass} hidden min-w-48 text-slate-700 [overflow-wrap:anywhere] lg:table-cell`}
-            >
-              <p className="line-clamp-3 whitespace-pre-line">{contact.message}</p>
-            </td>
-            <td className={leadStatusCellClass}>
-              <StatusControl
-                id={contact._id}
-                subject={contact.name}
-                status={contact.status}
-                statuses={CONTACT_STATUSES}
-              />
-            </td>
-            <td className={leadActionsCellClass}>
-              <Link to={`${PAGE}/${contact._id}${here}`} className={rowActionClass}>
-                <EyeIcon aria-hidden="true" className="h-4 w-4" />
-                View<span className="sr-only"> message from {contact.name}</span>
-              </Link>
-            </td>
-          </>
+          <LeadRowCells
+            lead={contact}
+            statuses={CONTACT_STATUSES}
+            viewHref={`${PAGE}/${contact._id}${here}`}
+            viewLabel={`message from ${contact.name}`}
+          />
         )}
       />
     </>

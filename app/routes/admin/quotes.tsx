@@ -1,66 +1,33 @@
-// /admin/dashboard/quotes: SPEC §2 'Manage Quote Requests'. The table (Name, Email, Phone,
-// Service, Message, Status, Actions), newest first, 10 a page, filtered by status, received
-// dates and a search in the URL (lib/lead-filter.ts); the status select of each row (sent on
-// change with JavaScript, with a Save button without); Delete after 'Delete this quote
-// request?' (a dialog with JavaScript, the `?delete=<id>` step without); each request opens on
-// its own page (quote-detail.tsx); Export CSV downloads the same filter (quotes-export.ts).
-import { EyeIcon } from "@phosphor-icons/react";
-import { Link } from "react-router";
 import { DeleteButton, DeleteConfirmation } from "~/components/admin/confirm-delete";
-import {
-  type LeadColumn,
-  LeadTable,
-  leadActionsCellClass,
-  leadMainCellClass,
-  leadStatusCellClass,
-  ReceivedOn,
-  StatusControl,
-} from "~/components/admin/lead-inbox";
-import { AdminPageHeader, rowActionClass, tdClass } from "~/components/admin/list-controls";
+import { type LeadColumn, LeadTable } from "~/components/admin/lead-inbox";
+import { LeadRowCells } from "~/components/admin/lead-row";
+import { AdminPageHeader, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { actorOf, requireAdmin } from "~/domain/auth.server";
-import { leadAction } from "~/domain/lead-actions.server";
+import { leadListAction, loadLeadList } from "~/domain/lead-pages.server";
 import {
   NO_QUOTES,
   QUOTE_DELETE_CONFIRM,
-  QUOTE_NOT_FOUND,
   QUOTE_STATUSES,
   QUOTES_LOAD_FAILED,
 } from "~/domain/quote";
 import { getQuote, listQuotes, quoteInbox } from "~/domain/quote.server";
-import { attempt, notFound } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { leadFilterSearch, parseLeadFilter } from "~/lib/lead-filter";
+import { leadFilterSearch } from "~/lib/lead-filter";
 import type { Route } from "./+types/quotes";
 
 export const PAGE = "/admin/dashboard/quotes";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const filter = parseLeadFilter(url, QUOTE_STATUSES);
-  const deleteId = url.searchParams.get("delete");
-  const [list, deleting] = await Promise.all([
-    // SPEC §8 'Failed to load quotes.': a read that fails for a reason other than a database
-    // outage (which answers 503 site-wide) shows the page with that line instead of the table.
-    attempt("Loading quote requests", () => listQuotes(filter)),
-    deleteId !== null ? getQuote(deleteId) : null,
-  ]);
-  if (deleteId !== null && !deleting) notFound(QUOTE_NOT_FOUND);
-  const page = list.ok ? list.value : { items: [], total: 0, page: 1, pages: 1 };
-  return {
-    ...page,
-    filter: { ...filter, page: page.page },
-    loadError: list.ok ? null : QUOTES_LOAD_FAILED,
-    deleting: deleting ? { _id: deleting._id, name: deleting.name } : null,
-  };
+  // A failed read shows 'Failed to load quotes.' instead of the table.
+  return loadLeadList(request, quoteInbox, listQuotes, {
+    what: "Loading quote requests",
+    loadFailed: QUOTES_LOAD_FAILED,
+    get: getQuote,
+  });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
-  const actor = actorOf(admin, context);
-  const back = `${PAGE}${leadFilterSearch(parseLeadFilter(new URL(request.url), QUOTE_STATUSES))}`;
-  return leadAction(request, actor, quoteInbox, { back, afterDelete: back });
+export async function action(args: Route.ActionArgs) {
+  return leadListAction(args, PAGE, quoteInbox);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -118,62 +85,39 @@ export default function ManageQuotes({ loaderData, actionData }: Route.Component
         items={items}
         markedId={deleting?._id}
         row={(quote) => (
-          <>
-            <td className={`${leadMainCellClass} xl:min-w-28 ${GAP} xl:pl-6`}>
-              <p className="font-semibold text-slate-900">{quote.name}</p>
-              <ReceivedOn iso={quote.createdAt} />
-              {/* Narrower screens: the hidden columns' values under the name. */}
-              <p className="mt-1 text-slate-700 md:hidden">{quote.email}</p>
-              <p className="mt-1 whitespace-nowrap text-slate-700 xl:hidden">{quote.phone}</p>
-              <p className="mt-1 text-slate-700 xl:hidden">{quote.service}</p>
-              <p className="mt-1 line-clamp-2 text-slate-700 lg:hidden">{quote.message}</p>
-            </td>
-            <td
-              className={`${tdClass} hidden min-w-44 text-slate-700 [overflow-wrap:anywhere] md:table-cell xl:min-w-32 ${GAP}`}
-            >
-              <a
-                href={`mailto:${quote.email}`}
-                className="text-blue-700 underline underline-offset-2"
-              >
-                {quote.email}
-              </a>
-            </td>
-            <td
-              className={`${tdClass} hidden whitespace-nowrap text-slate-700 xl:table-cell ${GAP}`}
-            >
-              {quote.phone}
-            </td>
-            <td className={`${tdClass} hidden text-slate-700 xl:table-cell ${GAP}`}>
-              {quote.service}
-            </td>
-            <td
-              className={`${tdClass} hidden min-w-48 text-slate-700 [overflow-wrap:anywhere] lg:table-cell xl:min-w-32 ${GAP}`}
-            >
-              <p className="line-clamp-3 whitespace-pre-line">{quote.message}</p>
-            </td>
-            <td className={`${leadStatusCellClass} ${GAP}`}>
-              <StatusControl
+          <LeadRowCells
+            lead={quote}
+            statuses={QUOTE_STATUSES}
+            viewHref={`${PAGE}/${quote._id}${here}`}
+            viewLabel={`quote request from ${quote.name}`}
+            wide
+            underName={
+              <>
+                <p className="mt-1 whitespace-nowrap text-slate-700 xl:hidden">{quote.phone}</p>
+                <p className="mt-1 text-slate-700 xl:hidden">{quote.service}</p>
+              </>
+            }
+            middle={
+              <>
+                <td
+                  className={`${tdClass} hidden whitespace-nowrap text-slate-700 xl:table-cell ${GAP}`}
+                >
+                  {quote.phone}
+                </td>
+                <td className={`${tdClass} hidden text-slate-700 xl:table-cell ${GAP}`}>
+                  {quote.service}
+                </td>
+              </>
+            }
+            deleteButton={
+              <DeleteButton
                 id={quote._id}
-                subject={quote.name}
-                status={quote.status}
-                statuses={QUOTE_STATUSES}
+                subject={`Quote request from ${quote.name}`}
+                question={QUOTE_DELETE_CONFIRM}
+                confirmHref={withParam("delete", quote._id)}
               />
-            </td>
-            <td className={`${leadActionsCellClass} ${GAP} xl:pr-6`}>
-              <div className="ml-auto grid w-max grid-cols-2 gap-2 sm:grid-cols-1">
-                <Link to={`${PAGE}/${quote._id}${here}`} className={rowActionClass}>
-                  <EyeIcon aria-hidden="true" className="h-4 w-4" />
-                  View<span className="sr-only"> quote request from {quote.name}</span>
-                </Link>
-                <DeleteButton
-                  id={quote._id}
-                  subject={`Quote request from ${quote.name}`}
-                  question={QUOTE_DELETE_CONFIRM}
-                  confirmHref={withParam("delete", quote._id)}
-                />
-              </div>
-            </td>
-          </>
+            }
+          />
         )}
       />
     </>

@@ -2,8 +2,7 @@
 // everything the inbox's page shows; `{status}` (pending, in-progress, completed, rejected),
 // answered with the request as it now is; its deletion. The inbox's own queries and writes
 // (domain/quote.server.ts: the status, when and by which admin). Unknown or malformed id: 404.
-import { z } from "zod";
-import { leadRow, leadStatusBody, statusSetText } from "~/domain/lead-inbox";
+import { deleteOperation, leadGetOperation, leadStatusOperation } from "~/domain/lead-api.server";
 import {
   QUOTE_DELETED,
   QUOTE_NOT_FOUND,
@@ -12,43 +11,33 @@ import {
   quoteViewRecord,
 } from "~/domain/quote";
 import { deleteQuote, getQuote, setQuoteStatus } from "~/domain/quote.server";
-import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
+import { apiRoute } from "~/lib/api.server";
 
+const tag = "Quote requests";
+const notFoundText = QUOTE_NOT_FOUND;
 const api = apiRoute("/api/quotes/{id}", {
-  get: operation({
-    tag: "Quote requests",
+  get: leadGetOperation({
+    tag,
     summary: "One quote request, with its source, notification and notes",
-    auth: "bearer",
-    response: okResponse(quoteViewRecord),
-    handler: async ({ params }) => {
-      const quote = await getQuote(params.id ?? "");
-      if (!quote) apiNotFound(QUOTE_NOT_FOUND);
-      return apiJson({ success: true, data: quote });
-    },
+    record: quoteViewRecord,
+    get: getQuote,
+    notFoundText,
   }),
-  put: operation({
-    tag: "Quote requests",
+  put: leadStatusOperation({
+    tag,
     summary: "Set a quote request's status",
-    auth: "bearer",
-    body: leadStatusBody(QUOTE_STATUSES),
-    response: okResponse(quoteRecord),
-    handler: async ({ params, body, actor }) => {
-      const id = params.id ?? "";
-      if (!(await setQuoteStatus(id, body.status, actor))) apiNotFound(QUOTE_NOT_FOUND);
-      const quote = await getQuote(id);
-      if (!quote) apiNotFound(QUOTE_NOT_FOUND);
-      return apiJson({ success: true, data: leadRow(quote), message: statusSetText(body.status) });
-    },
+    statuses: QUOTE_STATUSES,
+    record: quoteRecord,
+    setStatus: setQuoteStatus,
+    get: getQuote,
+    notFoundText,
   }),
-  delete: operation({
-    tag: "Quote requests",
+  delete: deleteOperation({
+    tag,
     summary: "Delete a quote request",
-    auth: "bearer",
-    response: z.object({ success: z.literal(true), message: z.string() }),
-    handler: async ({ params, actor }) => {
-      if (!(await deleteQuote(params.id ?? "", actor))) apiNotFound(QUOTE_NOT_FOUND);
-      return apiJson({ success: true, message: QUOTE_DELETED });
-    },
+    remove: deleteQuote,
+    notFoundText,
+    done: QUOTE_DELETED,
   }),
 });
 

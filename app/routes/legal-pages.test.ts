@@ -1,10 +1,12 @@
-// The legal page loads the e-mail for its mailto links.
+// The legal pages (/privacy-policy, /terms-of-service) load the e-mail for their mailto links
+// (one loader, shared) and name the company from the layout.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { buildDemoContent } from "#db/seed/demo-content";
 import { renderRoute } from "../../tests/support/render-route";
 import PrivacyPolicy, { loader } from "./privacy-policy";
+import TermsOfService, { loader as termsLoader } from "./terms-of-service";
 
 afterAll(closeDatabase);
 beforeEach(async () => {
@@ -13,7 +15,11 @@ beforeEach(async () => {
   await aboutPage.deleteMany({});
 });
 
-describe("privacy-policy loader", () => {
+describe("legal pages' loader", () => {
+  it("is one loader for both pages", () => {
+    expect(termsLoader).toBe(loader);
+  });
+
   it("gives the contact document's e-mail, read from the database", async () => {
     const { contactInfo } = await getCollections();
     const demo = buildDemoContent(new Date()).contactInfo;
@@ -35,29 +41,30 @@ describe("privacy-policy loader", () => {
   });
 });
 
-describe("privacy-policy page", () => {
+describe.each([
+  ["privacy-policy", PrivacyPolicy],
+  ["terms-of-service", TermsOfService],
+])("%s page", (_name, Page) => {
   it("names the company from the layout and links the e-mail", () => {
-    const html = renderRoute(
-      PrivacyPolicy,
-      { email: "legal@example.com" },
-      { brand: "Acme Studio" },
-    );
+    const html = renderRoute(Page, { email: "legal@example.com" }, { brand: "Acme Studio" });
     expect(html).toContain("Acme Studio");
     expect(html).toContain('href="mailto:legal@example.com"');
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(html).toMatch(/Last updated: <time dateTime="\d{4}-\d{2}-\d{2}">/);
   });
 
+  it("points to the contact page instead when no e-mail is known", () => {
+    const html = renderRoute(Page, { email: null });
+    expect(html).not.toContain("mailto:");
+    expect(html).toContain('href="/contact"');
+  });
+});
+
+describe("privacy-policy page", () => {
   it("says how visitors are counted: no cookies, a daily random value, codes kept briefly", () => {
     const html = renderRoute(PrivacyPolicy, { email: null });
     expect(html).toContain("To count unique visitors per day without cookies");
     expect(html).toContain("random value that changes every day");
     expect(html).toContain("until one hour after the end of the day (UTC)");
-  });
-
-  it("points to the contact page instead when no e-mail is known", () => {
-    const html = renderRoute(PrivacyPolicy, { email: null });
-    expect(html).not.toContain("mailto:");
-    expect(html).toContain('href="/contact"');
   });
 });
