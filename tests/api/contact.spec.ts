@@ -1,7 +1,7 @@
-// /api/contact, /api/contact/{id} and /api/contact/{id}/status (SPEC §7: POST {name, email,
-// message} answering data and message; GET ?page&limit&status&search answering success, data,
-// pagination {page, pages, limit} and message; PATCH {status}). The post needs no token and has
-// the contact form's protection (its schema and messages, the honeypot, the per-address limit
+// /api/contact, /api/contact/{id} and /api/contact/{id}/status (the original client's: POST {name,
+// email, message} answering data and message; GET ?page&limit&status&search answering success,
+// data, pagination {page, pages, limit} and message; PATCH {status}). The post needs no token and
+// has the contact form's protection (its schema and messages, the honeypot, the per-address limit
 // shared with the form, the new-lead e-mail); everything else needs one.
 import type { APIRequestContext } from "@playwright/test";
 import { E2E_ADMIN } from "../support/constants";
@@ -220,7 +220,7 @@ test("GET: pages of `limit` (default 10), filtered by status and search", async 
   expect(read.data.map((c: { _id: string }) => c._id)).toEqual([ids[1]]);
   const fresh = await search(request, auth, `search=${mark}&status=new&limit=100`);
   expect(fresh.pagination.total).toBe(2);
-  // SPEC §9: the client sends empty status and search by default: everything.
+  // The original client sends an empty status and search by default, meaning everything.
   const unfiltered = await search(request, auth, "page=1&limit=10&status=&search=");
   expect(unfiltered.pagination.total).toBe(all.pagination.total + 3);
 });

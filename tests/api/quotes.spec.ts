@@ -1,6 +1,6 @@
-// /api/quotes and /api/quotes/{id} (SPEC §7: POST {name, email, phone, service, message} with
-// no auth header; GET with a token answering success, data (list) and message; PUT {status}
-// answering success; DELETE). The post has the quote form's protection (its schema and
+// /api/quotes and /api/quotes/{id} (the original client's: POST {name, email, phone, service,
+// message} with no auth header; GET with a token answering success, data (list) and message; PUT
+// {status} answering success; DELETE). The post has the quote form's protection (its schema and
 // messages, the honeypot, the per-address limit shared with the form, the new-lead e-mail).
 import type { APIRequestContext } from "@playwright/test";
 import { E2E_ADMIN } from "../support/constants";

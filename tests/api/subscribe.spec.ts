@@ -1,8 +1,8 @@
-// /api/subscribe (SPEC §7: POST {email}, answering success and message), and the list behind
-// it with a token (issue 8: reading subscribers needs one): GET /api/subscribers with search
+// /api/subscribe (the original client's: POST {email}, answering success and message), and the list
+// behind it with a token (issue 8: reading subscribers needs one): GET /api/subscribers with search
 // and pages, DELETE /api/subscribers/{id}. The post has the newsletter form's protection (its
-// schema and messages, the honeypot, the per-address limit shared with the form) and its rule:
-// one subscription per address.
+// schema and messages, the honeypot, the per-address limit shared with the form) and its rule: one
+// subscription per address.
 import type { APIRequestContext } from "@playwright/test";
 import { E2E_ADMIN } from "../support/constants";
 import {

@@ -1,4 +1,4 @@
-// Contact Form Submissions (SPEC §2, §4, §8, §9; issue 7) with JavaScript on and off, on a
+// Contact Form Submissions (issue 7) with JavaScript on and off, on a
 // server of this spec's own (it stores 25 messages per test and changes them; other specs count
 // the demo ones on the shared server). Messages arrive through the public contact form.
 // - pages of 10 with Prev, 'page / pages', Next; the status and search filters in the URL;

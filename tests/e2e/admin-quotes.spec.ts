@@ -1,4 +1,4 @@
-// Manage Quote Requests (SPEC §2, §4; issue 7) with JavaScript on and off, on a server of this
+// Manage Quote Requests (issue 7) with JavaScript on and off, on a server of this
 // spec's own (it stores and deletes quote requests, and admin-dashboard.spec.ts counts the demo
 // ones on the shared server). Requests arrive through the public quote form.
 // - the status select: sent on change with JavaScript (disabled meanwhile, the old value kept
@@ -41,7 +41,7 @@ test("change a quote's status, filter by it, and delete one", async ({
   await sendQuote(request, { name: ana, email: `ana-${tag}@example.com`, message: "A shop." });
   await sendQuote(request, { name: ben, email: `ben-${tag}@example.com`, message: "An app." });
 
-  // A laptop: SPEC §2's seven columns, none cut off by the table's sideways scroll.
+  // A laptop: the quote list's seven columns, none cut off by the table's sideways scroll.
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   await page.getByRole("link", { name: "Quotes", exact: true }).click();

@@ -147,7 +147,7 @@ function LeadCount({
   noun: readonly [string, string];
 }) {
   const navigation = useNavigation();
-  // SPEC §4 'Loading...': the page arrives with its data; only a change of page or filter
+  // The list's 'Loading...' state: the page arrives with its data; only a change of page or filter
   // (a client-side navigation to this same list: a link, or the filter's GET form, which
   // React Router reports with formMethod "GET") loads anything while the page is shown. The
   // reload after a POST (a status change, a deletion) is not a new list.
@@ -259,7 +259,7 @@ export function StatusControl({
   );
 }
 
-/** SPEC §2 contact pagination: Prev, 'page / pages', Next; only when there is more than one page. */
+/** The lead lists' pagination: Prev, 'page / pages', Next; only when there is more than one page. */
 export function PrevNext({
   page,
   pages,

@@ -1,4 +1,4 @@
-// Contact Form Submissions (SPEC §2, §4, §8, §9) and the lead inbox beyond it: pages of 10
+// Contact Form Submissions and the lead inbox beyond it: pages of 10
 // through 25 messages, the status and search filters and received days in the URL, status
 // changes (checked against new / read / replied; 'Failed to update status. Please try again.'),
 // a message's own page (opening it leaves 'new' alone), notes, deletion, 404 for unknown or
@@ -89,7 +89,7 @@ async function stored(id: string) {
 }
 
 describe("the contact message list", () => {
-  it("pages through 25 messages by 10, newest first (SPEC §9)", async () => {
+  it("pages through 25 messages by 10, newest first", async () => {
     for (let i = 1; i <= 25; i++) {
       await addMessage({ name: `Writer ${String(i).padStart(2, "0")}`, createdAt: day(1, i - 1) });
     }

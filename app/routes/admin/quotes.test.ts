@@ -1,4 +1,4 @@
-// Manage Quote Requests (SPEC §2, §4, §8) and the lead inbox beyond it: the list (newest first,
+// Manage Quote Requests and the lead inbox beyond it: the list (newest first,
 // filters, pages of 10, 'Failed to load quotes.'), status changes (checked against the four
 // statuses, data for the fetcher, a redirect without JavaScript), deletion, a request's own
 // page with its notes, 404 for unknown or malformed ids, the CSV export of the filter, and

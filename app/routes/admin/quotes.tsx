@@ -33,7 +33,8 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta("Manage Quote Requests", flashOf(matches));
 
-// SPEC §2's seven columns from 1280 px on (beside the sidebar), where they fit in the card
+// The quote list's seven columns (name, email, phone, service, message, status, date) from
+// 1280 px on (beside the sidebar), where they fit in the card
 // with narrower gaps between them; below that Phone and Service (then Message, then Email)
 // move under the name.
 const GAP = "xl:px-2";

@@ -1,4 +1,4 @@
-// PATCH /api/contact/{id}/status (SPEC §7): `{status}` (new, read or replied), answered with the
+// PATCH /api/contact/{id}/status: `{status}` (new, read or replied), answered with the
 // message as it now is. The inbox's own write (domain/contact-message.server.ts setContactStatus:
 // the status, when and by which admin); an unknown status is refused in the inbox's words.
 import { CONTACT_NOT_FOUND, CONTACT_STATUSES, contactRecord } from "~/domain/contact-message";

@@ -1,4 +1,4 @@
-// POST, GET /api/contact (SPEC §7): a visitor's message (no token; the contact form's schema,
+// POST, GET /api/contact: a visitor's message (no token; the contact form's schema,
 // honeypot, rate limit and new-lead e-mail, lib/visitor-api.server.ts), and the inbox's list
 // `?page&limit&status&search` with `pagination` (a token: the same query as
 // /admin/dashboard/contact-forms, domain/contact-message.server.ts).

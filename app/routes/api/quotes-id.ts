@@ -1,4 +1,4 @@
-// GET, PUT, DELETE /api/quotes/{id} (SPEC §7, a token for each): one quote request with
+// GET, PUT, DELETE /api/quotes/{id} (a token for each): one quote request with
 // everything the inbox's page shows; `{status}` (pending, in-progress, completed, rejected),
 // answered with the request as it now is; its deletion. The inbox's own queries and writes
 // (domain/quote.server.ts: the status, when and by which admin). Unknown or malformed id: 404.

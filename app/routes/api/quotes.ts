@@ -1,4 +1,4 @@
-// POST, GET /api/quotes (SPEC §7): a quote request (no token, "no auth header"; the quote
+// POST, GET /api/quotes: a quote request (no token, "no auth header"; the quote
 // form's schema, honeypot, rate limit and new-lead e-mail, lib/visitor-api.server.ts), and the
 // requests received (a token; the query of /admin/dashboard/quotes, domain/quote.server.ts).
 // The SPEC's quote screen shows the whole list without pages, so a page here is the largest

@@ -1,4 +1,4 @@
-// POST /api/subscribe (SPEC §7): `{email}` onto the newsletter list, answered `{success,
+// POST /api/subscribe: `{email}` onto the newsletter list, answered `{success,
 // message}`. No token; the newsletter form's schema, honeypot and rate limit
 // (lib/visitor-api.server.ts), and its store: one subscription per address, so subscribing
 // again is a success that says so (domain/newsletter.server.ts), 200 instead of 201.
