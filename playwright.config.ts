@@ -38,7 +38,9 @@ export default defineConfig({
   // clean clone). PW_WORKERS overrides.
   workers: Number(process.env.PW_WORKERS) || 3,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  // A trace only when a test is run again after failing: recording one for every test (to keep
+  // it on failure) cost about a sixth of the suite's CPU on the 2-core machine.
+  use: { baseURL, trace: process.env.CI ? "on-first-retry" : "retain-on-failure", launchOptions },
   projects: [
     // A test that only means something in one of the two projects is tagged (`@js-only`: axe,
     // client-side behaviour, or HTTP only, where JavaScript cannot change the outcome;
