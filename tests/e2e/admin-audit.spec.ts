@@ -16,6 +16,9 @@ test("a failed sign-in and FAQ changes from the admin and the API show in the au
   page,
   javaScriptEnabled,
 }, testInfo) => {
+  // Three sign-ins (argon2 each), a dozen admin pages and, with JavaScript, two axe scans: about
+  // 20 s on the loaded 2-core CI machine, too close to the default 30 s.
+  test.setTimeout(60_000);
   const tag = uniqueTag(testInfo);
   const stranger = `nobody-${tag}@bureau.test`;
 

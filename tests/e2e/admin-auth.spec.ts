@@ -168,7 +168,9 @@ test("under attack, a new browser signs in with the e-mailed code (issue 20 find
   context,
 }) => {
   // A server of its own: the code is read from what it logs (no SMTP_URL), and the attack
-  // must not leave the shared server's e2e admin needing codes.
+  // must not leave the shared server's e2e admin needing codes. Starting it may take most of
+  // the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const port = await freePort();
   const app = startApp({
     PORT: String(port),
