@@ -267,9 +267,11 @@ test(
     await signIn(page, `${PAGE}?q=${tag}`);
     await page.getByRole("link", { name: `View quote request from Axe ${tag}` }).click();
     const detail = page.url();
+    // The list's rows become cards on a phone; the request's page is the same at every width
+    // (tests/support/axe.ts).
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of [PAGE, detail]) {
+      for (const path of width === 1280 ? [PAGE, detail] : [PAGE]) {
         await page.goto(path);
         expect(await seriousAxeViolations(page), `${width} ${path}`).toEqual([]);
       }

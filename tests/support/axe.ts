@@ -1,5 +1,11 @@
 // One accessibility check for every spec: axe's WCAG 2.0-2.2 A/AA rules and best practices, and
 // only the serious and critical findings fail a test (each with the elements concerned).
+//
+// Which widths: a page is scanned at 375 and 1280 px only where its markup changes with the width
+// (a table whose rows become cards on a phone, the admin shell's menu button, the home page's
+// carousel). A form, a document view or an article has the same elements at every width, only
+// laid out differently, so a second width would run the same rules over the same elements:
+// those are scanned at 1280 px. A scan costs seconds on the 2-core CI machine.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
