@@ -57,94 +57,92 @@ for (const { path, h1, text } of PAGES) {
 }
 
 test.describe("/services", () => {
-  test("shows the hero with its image and the first CTA button", async ({ page }) => {
-    await page.goto("/services");
-    await expect(page.getByText(servicePage.hero.subtitle)).toBeVisible();
-    const hero = page.locator("header", { has: page.getByRole("heading", { level: 1 }) });
-    const image = hero.locator("img");
-    await expect(image).toHaveAttribute("src", servicePage.hero.image);
-    await expect(image).toHaveAttribute("loading", "eager");
-    await expect(image).toHaveAttribute("fetchpriority", "high");
-    await expect(image).toHaveAttribute("width", /\d+/);
-    await expect(image).toHaveAttribute("height", /\d+/);
-    const first = servicePage.cta.buttons[0];
-    expect(first).toBeDefined();
-    await expect(hero.getByRole("link", { name: first?.label })).toHaveAttribute(
-      "href",
-      first?.link ?? "",
-    );
-  });
-
-  test("lists every service in a 4-column grid on a wide screen", async ({ page }) => {
+  // One visit, read section by section (a visit per section cost a browser page each), then the
+  // same page at a phone's width.
+  test("hero, a 4-column grid of services, benefits, numbered steps, the CTA block and structured data; one column on a phone", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/services");
+
+    await test.step("the hero with its image and the first CTA button", async () => {
+      await expect(page.getByText(servicePage.hero.subtitle)).toBeVisible();
+      const hero = page.locator("header", { has: page.getByRole("heading", { level: 1 }) });
+      const image = hero.locator("img");
+      await expect(image).toHaveAttribute("src", servicePage.hero.image);
+      await expect(image).toHaveAttribute("loading", "eager");
+      await expect(image).toHaveAttribute("fetchpriority", "high");
+      await expect(image).toHaveAttribute("width", /\d+/);
+      await expect(image).toHaveAttribute("height", /\d+/);
+      const first = servicePage.cta.buttons[0];
+      expect(first).toBeDefined();
+      await expect(hero.getByRole("link", { name: first?.label })).toHaveAttribute(
+        "href",
+        first?.link ?? "",
+      );
+    });
+
     const section = page.getByRole("region", { name: "Our Services" });
     const cards = section.getByRole("listitem");
-    await expect(cards).toHaveCount(servicePage.services.length);
-    for (const service of servicePage.services) {
-      await expect(section.getByRole("heading", { level: 3, name: service.title })).toBeVisible();
-      await expect(section.getByText(service.description)).toBeVisible();
-    }
-    // Each card has its icon.
-    await expect(section.locator("li svg")).toHaveCount(servicePage.services.length);
+    await test.step("every service in a 4-column grid on a wide screen", async () => {
+      await expect(cards).toHaveCount(servicePage.services.length);
+      for (const service of servicePage.services) {
+        await expect(section.getByRole("heading", { level: 3, name: service.title })).toBeVisible();
+        await expect(section.getByText(service.description)).toBeVisible();
+      }
+      // Each card has its icon.
+      await expect(section.locator("li svg")).toHaveCount(servicePage.services.length);
+      const boxes = await Promise.all(
+        (await cards.all()).map(async (card) => (await card.boundingBox()) ?? { x: 0, y: 0 }),
+      );
+      const firstRow = boxes.filter((b) => Math.abs(b.y - (boxes[0]?.y ?? 0)) < 1);
+      expect(firstRow).toHaveLength(4);
+      expect(new Set(firstRow.map((b) => Math.round(b.x))).size).toBe(4);
+      expect(boxes[4]?.y ?? 0).toBeGreaterThan(boxes[0]?.y ?? 0);
+    });
 
-    const boxes = await Promise.all(
-      (await cards.all()).map(async (card) => (await card.boundingBox()) ?? { x: 0, y: 0 }),
-    );
-    const firstRow = boxes.filter((b) => Math.abs(b.y - (boxes[0]?.y ?? 0)) < 1);
-    expect(firstRow).toHaveLength(4);
-    expect(new Set(firstRow.map((b) => Math.round(b.x))).size).toBe(4);
-    expect(boxes[4]?.y ?? 0).toBeGreaterThan(boxes[0]?.y ?? 0);
-  });
+    await test.step("the benefits and the numbered process steps", async () => {
+      const benefits = page.getByRole("region", { name: "The benefits of working with us" });
+      for (const benefit of servicePage.benefits) {
+        await expect(benefits.getByRole("heading", { name: benefit.title })).toBeVisible();
+      }
+      const process = page.getByRole("region", { name: "Our Process" });
+      const steps = process.locator("ol > li");
+      await expect(steps).toHaveCount(servicePage.processSteps.length);
+      for (const [i, step] of servicePage.processSteps.entries()) {
+        await expect(steps.nth(i)).toContainText(`Step ${i + 1}`);
+        await expect(steps.nth(i).getByRole("heading", { name: step.title })).toBeVisible();
+        await expect(steps.nth(i)).toContainText(step.description);
+      }
+    });
 
-  test("stacks the services in one column on a phone", async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto("/services");
-    const cards = await page
-      .getByRole("region", { name: "Our Services" })
-      .getByRole("listitem")
-      .all();
-    const xs = await Promise.all(
-      cards.map(async (c) => Math.round((await c.boundingBox())?.x ?? -1)),
-    );
-    expect(new Set(xs).size).toBe(1);
-  });
+    await test.step("the CTA block with all of its buttons", async () => {
+      const cta = page.getByRole("region", { name: servicePage.cta.title });
+      await expect(cta.getByText(servicePage.cta.subtitle)).toBeVisible();
+      const links = cta.getByRole("link");
+      await expect(links).toHaveCount(servicePage.cta.buttons.length);
+      for (const [i, button] of servicePage.cta.buttons.entries()) {
+        await expect(links.nth(i)).toHaveText(button.label);
+        await expect(links.nth(i)).toHaveAttribute("href", button.link);
+      }
+    });
 
-  test("shows the benefits and the numbered process steps", async ({ page }) => {
-    await page.goto("/services");
-    const benefits = page.getByRole("region", { name: "The benefits of working with us" });
-    for (const benefit of servicePage.benefits) {
-      await expect(benefits.getByRole("heading", { name: benefit.title })).toBeVisible();
-    }
-    const process = page.getByRole("region", { name: "Our Process" });
-    const steps = process.locator("ol > li");
-    await expect(steps).toHaveCount(servicePage.processSteps.length);
-    for (const [i, step] of servicePage.processSteps.entries()) {
-      await expect(steps.nth(i)).toContainText(`Step ${i + 1}`);
-      await expect(steps.nth(i).getByRole("heading", { name: step.title })).toBeVisible();
-      await expect(steps.nth(i)).toContainText(step.description);
-    }
-  });
+    await test.step("structured data lists the services", async () => {
+      const json = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+      );
+      expect(json["@type"]).toBe("ItemList");
+      expect(json.itemListElement).toHaveLength(servicePage.services.length);
+    });
 
-  test("ends with the CTA block and all of its buttons", async ({ page }) => {
-    await page.goto("/services");
-    const cta = page.getByRole("region", { name: servicePage.cta.title });
-    await expect(cta.getByText(servicePage.cta.subtitle)).toBeVisible();
-    const links = cta.getByRole("link");
-    await expect(links).toHaveCount(servicePage.cta.buttons.length);
-    for (const [i, button] of servicePage.cta.buttons.entries()) {
-      await expect(links.nth(i)).toHaveText(button.label);
-      await expect(links.nth(i)).toHaveAttribute("href", button.link);
-    }
-  });
-
-  test("structured data lists the services", async ({ page }) => {
-    await page.goto("/services");
-    const json = JSON.parse(
-      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
-    );
-    expect(json["@type"]).toBe("ItemList");
-    expect(json.itemListElement).toHaveLength(servicePage.services.length);
+    await test.step("one column on a phone", async () => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect(cards).toHaveCount(servicePage.services.length);
+      const xs = await Promise.all(
+        (await cards.all()).map(async (c) => Math.round((await c.boundingBox())?.x ?? -1)),
+      );
+      expect(new Set(xs).size).toBe(1);
+    });
   });
 
   test("a CTA button navigates without a full reload", { tag: "@js-only" }, async ({
