@@ -8,17 +8,81 @@ import { expect, httpTest, test } from "./fixtures";
 const demo = buildDemoContent(new Date());
 const demoHero = demo.heroSection;
 
-test("the home page shows the hero from the database", async ({ page }) => {
+// One visit, read section by section (a visit per section cost a browser page each).
+test("the home page: hero, highlights, testimonials, latest articles and Stay Updated, from the database", async ({
+  page,
+}) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(demoHero.title);
-  await expect(page.getByText(demoHero.subtitle)).toBeVisible();
-  await expect(page.getByRole("link", { name: demoHero.ctaText })).toHaveAttribute(
-    "href",
-    "/contact",
-  );
-  await expect(page).toHaveTitle(demoHero.title);
-  await expect(page.locator("h1")).toHaveCount(1);
+  await test.step("the hero from the database", async () => {
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(demoHero.title);
+    await expect(page.getByText(demoHero.subtitle)).toBeVisible();
+    await expect(page.getByRole("link", { name: demoHero.ctaText })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    await expect(page).toHaveTitle(demoHero.title);
+    await expect(page.locator("h1")).toHaveCount(1);
+  });
+
+  await test.step("highlights with their icons and colours by position", async () => {
+    const section = page.getByRole("region", { name: "Why Choose Bureau Digital" });
+    await expect(section.getByRole("heading", { level: 2 })).toHaveText(
+      "Why Choose Bureau Digital",
+    );
+    await expect(section).toContainText("WordPress");
+    const cards = section.getByRole("listitem");
+    // The demo's cards come first; the admin specs running alongside may add cards of their own
+    // after them (admin-highlights.spec.ts), so only the demo's part is checked.
+    const icons = (
+      await section
+        .locator("[data-icon]")
+        .evaluateAll((els) =>
+          els.map(
+            (el) => `${el.getAttribute("data-icon")} ${el.className.match(/text-(\w+)-700/)?.[1]}`,
+          ),
+        )
+    ).slice(0, demo.highlights.length);
+    expect(icons).toEqual(["headset blue", "users green", "trophy yellow", "trophy yellow"]);
+    for (const [i, h] of demo.highlights.entries()) {
+      await expect(cards.nth(i)).toContainText(h.title);
+      await expect(cards.nth(i)).toContainText(h.label);
+    }
+  });
+
+  await test.step("every testimonial readable, with its rating", async () => {
+    const section = page.getByRole("region", { name: "What Our Clients Say" });
+    for (const t of demo.testimonials) {
+      await expect(section.getByText(t.name, { exact: true })).toBeAttached();
+      await expect(section.getByText(t.text.slice(0, 60))).toBeAttached();
+    }
+    await expect(section.getByRole("img", { name: "Rated 4 out of 5" })).toBeAttached();
+  });
+
+  await test.step("the latest blog articles: newest first, cut at 150 characters, linking to the post", async () => {
+    const section = page.getByRole("region", { name: "Latest Blog Articles" });
+    const cards = section.getByRole("article");
+    await expect(cards).toHaveCount(3);
+    // Demo posts are written newest first.
+    for (const [i, post] of demo.blogs.slice(0, 3).entries()) {
+      const card = cards.nth(i);
+      await expect(card.getByRole("link", { name: post.title })).toHaveAttribute(
+        "href",
+        `/blog/${demoId("blogs", i).toHexString()}`,
+      );
+      // Exactly the first 150 characters of the text, plus the ellipsis.
+      const preview = (await card.locator("p").first().textContent()) ?? "";
+      expect(preview).toBe(`${markdownToPlainText(post.description).slice(0, 150).trimEnd()}...`);
+    }
+    await expect(section.getByRole("link", { name: "View all articles" })).toHaveAttribute(
+      "href",
+      "/blog",
+    );
+  });
+
+  await test.step("the Stay Updated block", async () => {
+    await expect(page.getByRole("heading", { name: "Stay Updated" })).toBeVisible();
+  });
 });
 
 // HTTP only (@js-only): no browser, so the same answer in both projects.
@@ -35,40 +99,6 @@ httpTest(
     expect(response.headers()["x-powered-by"]).toBeUndefined();
   },
 );
-
-test("highlights come with the SPEC's icons and colours by position", async ({ page }) => {
-  await page.goto("/");
-  const section = page.getByRole("region", { name: "Why Choose Bureau Digital" });
-  await expect(section.getByRole("heading", { level: 2 })).toHaveText("Why Choose Bureau Digital");
-  await expect(section).toContainText("WordPress");
-  const cards = section.getByRole("listitem");
-  // The demo's cards come first; the admin specs running alongside may add cards of their own
-  // after them (admin-highlights.spec.ts), so only the demo's part is checked.
-  const icons = (
-    await section
-      .locator("[data-icon]")
-      .evaluateAll((els) =>
-        els.map(
-          (el) => `${el.getAttribute("data-icon")} ${el.className.match(/text-(\w+)-700/)?.[1]}`,
-        ),
-      )
-  ).slice(0, demo.highlights.length);
-  expect(icons).toEqual(["headset blue", "users green", "trophy yellow", "trophy yellow"]);
-  for (const [i, h] of demo.highlights.entries()) {
-    await expect(cards.nth(i)).toContainText(h.title);
-    await expect(cards.nth(i)).toContainText(h.label);
-  }
-});
-
-test("every testimonial is readable, with its rating", async ({ page }) => {
-  await page.goto("/");
-  const section = page.getByRole("region", { name: "What Our Clients Say" });
-  for (const t of demo.testimonials) {
-    await expect(section.getByText(t.name, { exact: true })).toBeAttached();
-    await expect(section.getByText(t.text.slice(0, 60))).toBeAttached();
-  }
-  await expect(section.getByRole("img", { name: "Rated 4 out of 5" })).toBeAttached();
-});
 
 test("without JavaScript the testimonials form a scrollable row", { tag: "@no-js-only" }, async ({
   page,
@@ -154,35 +184,6 @@ test.describe("the testimonial carousel with JavaScript", { tag: "@js-only" }, (
       expect(colour).not.toBe(pageBackground);
     }
   });
-});
-
-test("the latest blog articles: newest first, cut at 150 characters, linking to the post", async ({
-  page,
-}) => {
-  await page.goto("/");
-  const section = page.getByRole("region", { name: "Latest Blog Articles" });
-  const cards = section.getByRole("article");
-  await expect(cards).toHaveCount(3);
-  // Demo posts are written newest first.
-  for (const [i, post] of demo.blogs.slice(0, 3).entries()) {
-    const card = cards.nth(i);
-    await expect(card.getByRole("link", { name: post.title })).toHaveAttribute(
-      "href",
-      `/blog/${demoId("blogs", i).toHexString()}`,
-    );
-    // Exactly the first 150 characters of the text, plus the ellipsis.
-    const preview = (await card.locator("p").first().textContent()) ?? "";
-    expect(preview).toBe(`${markdownToPlainText(post.description).slice(0, 150).trimEnd()}...`);
-  }
-  await expect(section.getByRole("link", { name: "View all articles" })).toHaveAttribute(
-    "href",
-    "/blog",
-  );
-});
-
-test("the Stay Updated block is on the page", async ({ page }) => {
-  await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Stay Updated" })).toBeVisible();
 });
 
 // HTTP only (@js-only): no browser, so the same answer in both projects.
