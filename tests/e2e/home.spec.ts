@@ -139,13 +139,15 @@ test.describe("the testimonial carousel with JavaScript", { tag: "@js-only" }, (
   test("the pause control and hovering stop the autoplay; dots and arrow keys move it", async ({
     page,
   }) => {
+    // The page's clock is fast-forwarded past an autoplay interval (2 s) instead of waiting it.
+    await page.clock.install();
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Testimonials" });
     const dots = carousel.getByRole("button", { name: /^Show testimonial/ });
     await carousel.getByRole("button", { name: "Pause testimonials" }).click();
     await expect(carousel.getByRole("button", { name: "Play testimonials" })).toBeVisible();
     const before = await carousel.locator('[aria-current="true"]').getAttribute("aria-label");
-    await page.waitForTimeout(3000);
+    await page.clock.runFor(3000);
     expect(await carousel.locator('[aria-current="true"]').getAttribute("aria-label")).toBe(before);
 
     await dots.nth(3).click();
@@ -159,7 +161,7 @@ test.describe("the testimonial carousel with JavaScript", { tag: "@js-only" }, (
     // Playing again, but hovering holds it still.
     await carousel.getByRole("button", { name: "Play testimonials" }).click();
     await carousel.locator(".keen-slider").hover();
-    await page.waitForTimeout(3000);
+    await page.clock.runFor(3000);
     await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
   });
 
