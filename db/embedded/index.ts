@@ -49,7 +49,8 @@ export interface EmbeddedServer {
 const MEMORY = ":memory:";
 const CURSOR_REAP_INTERVAL_MS = 60_000;
 
-function formatUri(host: string, port: number, credentials?: Credentials): string {
+/** The connection string of an embedded server; with credentials when it requires them. */
+export function connectionString(host: string, port: number, credentials?: Credentials): string {
   const h = host.includes(":") ? `[${host}]` : host;
   if (!credentials) return `mongodb://${h}:${port}/?directConnection=true`;
   // authSource is explicit so that adding a database name to the path keeps it working.
@@ -146,9 +147,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   reapTimer.unref();
 
   let closing: Promise<void> | null = null;
-  const uri = formatUri(wire.host, wire.port, auth?.credentials);
+  const uri = connectionString(wire.host, wire.port, auth?.credentials);
   log(
-    `listening on ${formatUri(wire.host, wire.port)} (data: ${dataDir}; ${
+    `listening on ${connectionString(wire.host, wire.port)} (data: ${dataDir}; ${
       auth
         ? `${MECHANISM} as ${auth.credentials.username}, credentials in ${auth.file}`
         : "no authentication"
