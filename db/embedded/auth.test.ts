@@ -11,6 +11,7 @@ import path from "node:path";
 import { Binary, type Document, MongoClient, MongoServerError } from "mongodb";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedServer } from "./index";
+import { rejection } from "./test-support";
 
 const REAL_URI = process.env.TEST_MONGODB_URI;
 const REAL_HAS_CREDENTIALS = REAL_URI !== undefined && new URL(REAL_URI).username !== "";
@@ -28,15 +29,6 @@ function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-auth-"));
   dirs.push(dir);
   return dir;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as MongoServerError;
-  }
-  throw new Error("expected the operation to fail");
 }
 
 /** The same URI with other credentials (or none). */
