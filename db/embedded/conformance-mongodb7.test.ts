@@ -5,9 +5,10 @@
 // TEST_MONGODB_URI when that is set (a fresh database, dropped afterwards).
 
 import { randomBytes } from "node:crypto";
-import { type Binary, type Db, MongoClient, MongoServerError } from "mongodb";
+import { type Binary, type Db, MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedServer } from "./index";
+import { rejection } from "./test-support";
 
 const REAL_URI = process.env.TEST_MONGODB_URI;
 
@@ -20,16 +21,6 @@ interface Row {
 interface Target {
   uri: string;
   stop(): Promise<void>;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MongoServerError) return error;
-    throw error;
-  }
-  throw new Error("expected the operation to fail");
 }
 
 function defineConformance(name: string, open: () => Promise<Target>): void {

@@ -150,8 +150,15 @@ describe("durability across kill -9", () => {
 
   it("shuts down cleanly on SIGTERM and SIGINT, keeping the data", async () => {
     const dataDir = tempDir();
+    const credentials: string[] = [];
     for (const [round, signal] of (["SIGTERM", "SIGINT"] as const).entries()) {
       const child = await startCli(dataDir);
+      // The printed connection string carries the data directory's credentials, the same ones
+      // after a restart.
+      const url = new URL(child.uri);
+      credentials.push(`${url.username}:${url.password}`);
+      expect(url.username).not.toBe("");
+      expect(url.searchParams.get("authSource")).toBe("admin");
       const client = new MongoClient(child.uri);
       await client.connect();
       await client.db("clean").collection("c").insertOne({ round });
@@ -161,6 +168,7 @@ describe("durability across kill -9", () => {
       await client.close(true);
     }
     expect(fs.existsSync(path.join(dataDir, "mongod.lock"))).toBe(false);
+    expect(credentials[1]).toBe(credentials[0]);
   }, 60_000);
 
   it("rejects a bad --port with one line on stderr and exit code 2", async () => {

@@ -38,6 +38,8 @@ export const ErrorCode = {
   DuplicateKey: 11000,
   ProtocolError: 17,
   Unauthorized: 13,
+  AuthenticationFailed: 18,
+  MechanismUnavailable: 334,
   OperationFailed: 96,
   NotAReplicaSet: 123,
   DollarPrefixedFieldName: 52,

@@ -1,14 +1,20 @@
 // Public entry point of the embedded MongoDB-wire-compatible server. See README.md.
 
+import { AUTH_DB, MECHANISM, scramUser } from "./auth";
 import type { WriteContext } from "./collection";
 import { rollback } from "./commands/sessions";
 import { Engine } from "./engine";
 import { WireServer } from "./server";
+import { type Credentials, loadOrCreateCredentials } from "./storage/credentials";
 import { DurableStore } from "./storage/store";
 import { sweepExpired } from "./ttl";
 
 export interface EmbeddedServerOptions {
-  /** A folder path, or ":memory:" for no persistence. */
+  /**
+   * A folder path, or ":memory:" for no persistence. With a folder the server requires
+   * SCRAM-SHA-256 authentication, with the credentials kept in the folder (`uri` carries
+   * them); an in-memory server (tests) runs without authentication.
+   */
   dataDir: string;
   /** Default "127.0.0.1". */
   host?: string;
@@ -30,7 +36,11 @@ export interface EmbeddedServerOptions {
 export interface EmbeddedServer {
   readonly host: string;
   readonly port: number;
-  /** e.g. "mongodb://127.0.0.1:54321/?directConnection=true", usable by MongoClient. */
+  /**
+   * Usable by MongoClient and MongoDB's tools: "mongodb://127.0.0.1:54321/?directConnection=true"
+   * in memory, "mongodb://bureau:<password>@127.0.0.1:54321/?directConnection=true&authSource=admin"
+   * with a data directory. It holds the password: never log it.
+   */
   readonly uri: string;
   /** Stop accepting, destroy open sockets, flush + fsync + close the journal. */
   close(): Promise<void>;
@@ -39,9 +49,13 @@ export interface EmbeddedServer {
 const MEMORY = ":memory:";
 const CURSOR_REAP_INTERVAL_MS = 60_000;
 
-function formatUri(host: string, port: number): string {
+/** The connection string of an embedded server; with credentials when it requires them. */
+export function connectionString(host: string, port: number, credentials?: Credentials): string {
   const h = host.includes(":") ? `[${host}]` : host;
-  return `mongodb://${h}:${port}/?directConnection=true`;
+  if (!credentials) return `mongodb://${h}:${port}/?directConnection=true`;
+  // authSource is explicit so that adding a database name to the path keeps it working.
+  const user = `${encodeURIComponent(credentials.username)}:${encodeURIComponent(credentials.password)}`;
+  return `mongodb://${user}@${h}:${port}/?directConnection=true&authSource=${AUTH_DB}`;
 }
 
 /**
@@ -76,7 +90,19 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     dataDir === MEMORY
       ? null
       : await DurableStore.open(dataDir, engine, log, { notice: options.notice ?? log });
-  const wire = new WireServer({ engine, log });
+  let auth: { credentials: Credentials; file: string } | undefined;
+  try {
+    // Under the data directory's lock (held by the store): one process generates credentials.
+    auth = store ? loadOrCreateCredentials(store.dir) : undefined;
+  } catch (error) {
+    await store?.close();
+    throw error;
+  }
+  const wire = new WireServer({
+    engine,
+    user: auth ? scramUser(auth.credentials) : undefined,
+    log,
+  });
   try {
     await wire.listen(port, host);
   } catch (error) {
@@ -121,8 +147,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   reapTimer.unref();
 
   let closing: Promise<void> | null = null;
-  const uri = formatUri(wire.host, wire.port);
-  log(`listening on ${uri} (data: ${dataDir})`);
+  const uri = connectionString(wire.host, wire.port, auth?.credentials);
+  log(
+    `listening on ${connectionString(wire.host, wire.port)} (data: ${dataDir}; ${
+      auth
+        ? `${MECHANISM} as ${auth.credentials.username}, credentials in ${auth.file}`
+        : "no authentication"
+    })`,
+  );
   return {
     host: wire.host,
     port: wire.port,

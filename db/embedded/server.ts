@@ -2,6 +2,7 @@
 
 import net from "node:net";
 import type { Document } from "bson";
+import { AuthSession, type ScramUser } from "./auth";
 import { runCommand } from "./commands";
 import type { CommandResult } from "./commands/context";
 import type { Engine } from "./engine";
@@ -29,11 +30,14 @@ const MAX_BUFFERED_BYTES = FRAME_LIMIT + 1024 * 1024;
 
 export interface WireServerOptions {
   engine: Engine;
+  /** The user every connection must sign in as; undefined: no authentication. */
+  user?: ScramUser | undefined;
   log: (line: string) => void;
 }
 
 export class WireServer {
   private readonly engine: Engine;
+  readonly user: ScramUser | undefined;
   private readonly log: (line: string) => void;
   private readonly server: net.Server;
   private readonly connections = new Set<Connection>();
@@ -43,6 +47,7 @@ export class WireServer {
 
   constructor(options: WireServerOptions) {
     this.engine = options.engine;
+    this.user = options.user;
     this.log = options.log;
     this.server = net.createServer({ noDelay: true }, (socket) => this.accept(socket));
     // A failing listening socket after start-up must not crash the process.
@@ -92,6 +97,7 @@ export class WireServer {
     db: string,
     connectionId: number,
     remoteAddress: string,
+    auth: AuthSession,
   ): Promise<CommandResult> {
     return runCommand({
       engine: this.engine,
@@ -100,6 +106,7 @@ export class WireServer {
       body,
       connectionId,
       remoteAddress,
+      auth,
       log: this.log,
     });
   }
@@ -115,6 +122,7 @@ class Connection {
   private readonly owner: WireServer;
   private readonly framer = new MessageFramer();
   private readonly remote: string;
+  private readonly auth: AuthSession;
   private busy = false;
   private closed = false;
 
@@ -123,6 +131,7 @@ class Connection {
     this.id = id;
     this.owner = owner;
     this.remote = `${socket.remoteAddress ?? "unknown"}:${socket.remotePort ?? 0}`;
+    this.auth = new AuthSession(owner.user);
     socket.setNoDelay(true);
     socket.on("data", (chunk: Buffer) => {
       if (this.closed) return;
@@ -228,7 +237,13 @@ class Connection {
       );
       return;
     }
-    const result = await this.owner.execute(request.body, request.db, this.id, this.remote);
+    const result = await this.owner.execute(
+      request.body,
+      request.db,
+      this.id,
+      this.remote,
+      this.auth,
+    );
     if (request.moreToCome || this.closed) return;
     let parts: Buffer[];
     try {

@@ -5,6 +5,7 @@
 // and the kept text can be sent. Its own database process, killed and restarted on its folder.
 import { expect, test } from "@playwright/test";
 import {
+  embeddedDbUri,
   eventually,
   freePort,
   type Running,
@@ -35,7 +36,7 @@ test("forms during an outage keep what was typed; the site and the forms recover
   await db.waitFor(DB_LISTENING);
   const app = startApp({
     PORT: String(appPort),
-    MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/bureau_outage`,
+    MONGODB_URI: embeddedDbUri(dbPort, dbDir, "bureau_outage"),
     FORM_MIN_FILL_SECONDS: "0",
   });
   running.push(app);

@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { MongoClient } from "mongodb";
 import { E2E_ADMIN } from "../support/constants";
 import {
+  embeddedDbUri,
   eventually,
   freePort,
   type Running,
@@ -76,9 +77,10 @@ function formTokens(body: string): Set<string> {
 
 async function startTwoInstances(name: string) {
   const dbPort = await freePort();
-  const db = track(startEmbeddedDb(dbPort, tempDir(name)));
+  const dbDir = tempDir(name);
+  const db = track(startEmbeddedDb(dbPort, dbDir));
   await db.waitFor(/listening on mongodb:\/\//i);
-  const uri = `mongodb://127.0.0.1:${dbPort}/bureau_${name}`;
+  const uri = embeddedDbUri(dbPort, dbDir, `bureau_${name}`);
   const [portA, portB] = [await freePort(), await freePort()];
   const env = {
     MONGODB_URI: uri,

@@ -6,6 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
+  embeddedDbUri,
   eventually,
   freePort,
   type Running,
@@ -184,7 +185,7 @@ test("a database that goes away gives a friendly 503, and the site recovers by i
   let db = track(startEmbeddedDb(dbPort, dbDir));
   await db.waitFor(DB_LISTENING);
   const app = track(
-    startApp({ PORT: String(appPort), MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/bureau_e2e` }),
+    startApp({ PORT: String(appPort), MONGODB_URI: embeddedDbUri(dbPort, dbDir, "bureau_e2e") }),
   );
   await app.waitFor(LISTENING);
   const home = `http://localhost:${appPort}/`;
@@ -218,15 +219,16 @@ test("a database that goes away gives a friendly 503, and the site recovers by i
 test("a database unreachable at start-up: the site serves 503, then comes up on its own", async () => {
   const dbPort = await freePort();
   const appPort = await freePort();
+  const dbDir = tempDir("late");
   const app = track(
-    startApp({ PORT: String(appPort), MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/bureau_e2e2` }),
+    startApp({ PORT: String(appPort), MONGODB_URI: embeddedDbUri(dbPort, dbDir, "bureau_e2e2") }),
   );
   await app.waitFor(LISTENING);
   const url = `http://localhost:${appPort}/`;
   expect((await fetch(url)).status).toBe(503);
   expect(app.output()).toMatch(/\[db\] Database unreachable/);
 
-  const db = track(startEmbeddedDb(dbPort, tempDir("late")));
+  const db = track(startEmbeddedDb(dbPort, dbDir));
   await db.waitFor(DB_LISTENING);
   await eventually(async () => (await fetch(url)).status === 200);
   // Start-up work ran once the database appeared: demo content is there.

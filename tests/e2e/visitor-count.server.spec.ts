@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { MongoClient } from "mongodb";
 import {
+  embeddedDbUri,
   eventually,
   freePort,
   type Running,
@@ -35,9 +36,10 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 test("two requests from one visitor count once across instances; a bot counts zero", async () => {
   test.setTimeout(90_000);
   const dbPort = await freePort();
-  const db = track(startEmbeddedDb(dbPort, tempDir("visitors")));
+  const dbDir = tempDir("visitors");
+  const db = track(startEmbeddedDb(dbPort, dbDir));
   await db.waitFor(/listening on mongodb:\/\//i);
-  const uri = `mongodb://127.0.0.1:${dbPort}/bureau_visitors`;
+  const uri = embeddedDbUri(dbPort, dbDir, "bureau_visitors");
   const [portA, portB] = [await freePort(), await freePort()];
   const a = track(startApp({ PORT: String(portA), MONGODB_URI: uri }));
   const b = track(startApp({ PORT: String(portB), MONGODB_URI: uri }));

@@ -8,6 +8,7 @@ import { test as base, expect } from "@playwright/test";
 import { type Db, MongoClient } from "mongodb";
 import { E2E_ADMIN } from "../support/constants";
 import {
+  embeddedDbUri,
   freePort,
   type Running,
   removeTempDirs,
@@ -198,13 +199,14 @@ export async function startRobustServer(): Promise<{
   stop: () => Promise<void>;
 }> {
   const dbPort = await freePort();
-  const embedded: Running = startEmbeddedDb(dbPort, tempDir("robustness"));
+  const dbDir = tempDir("robustness");
+  const embedded: Running = startEmbeddedDb(dbPort, dbDir);
   await embedded.waitFor(DB_LISTENING, 60_000);
   const port = await freePort();
   const name = "bureau_robustness";
   const app = startApp({
     PORT: String(port),
-    MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/${name}`,
+    MONGODB_URI: embeddedDbUri(dbPort, dbDir, name),
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     // Thousands of requests from one address: no limit may turn them into 429s.
@@ -214,7 +216,7 @@ export async function startRobustServer(): Promise<{
     FORM_MIN_FILL_SECONDS: "0",
   });
   await app.waitFor(LISTENING, 60_000);
-  const client = new MongoClient(`mongodb://127.0.0.1:${dbPort}/?directConnection=true`);
+  const client = new MongoClient(embeddedDbUri(dbPort, dbDir, name));
   await client.connect();
   return {
     url: `http://localhost:${port}`,

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { connectionString } from "../../db/embedded";
+import { loadOrCreateCredentials } from "../../db/embedded/storage/credentials";
 import { TEST_ISOLATION_ENV } from "./constants";
 
 export interface Running {
@@ -107,6 +109,16 @@ export function startEmbeddedDb(port: number, dataDir: string): Running {
     ...TEST_ISOLATION_ENV,
     DATA_DIR: dataDir,
   });
+}
+
+/**
+ * The connection string, with its credentials, of the database `startEmbeddedDb(port, dataDir)`
+ * serves, for `database`. Known before that database starts (a site may be started first):
+ * the credentials it will use are generated into `dataDir` now if they are not there yet.
+ */
+export function embeddedDbUri(port: number, dataDir: string, database: string): string {
+  const { credentials } = loadOrCreateCredentials(dataDir);
+  return connectionString("127.0.0.1", port, credentials).replace("/?", `/${database}?`);
 }
 
 /**

@@ -1,6 +1,7 @@
 // What every command handler receives, and small argument helpers shared by handlers.
 
 import type { Document } from "bson";
+import type { AuthSession } from "../auth";
 import { type Collation, parseCollation } from "../collation";
 import type { Collection } from "../collection";
 import {
@@ -27,6 +28,8 @@ export interface CommandContext {
   readonly body: Document;
   readonly connectionId: number;
   readonly remoteAddress: string;
+  /** The connection's authentication state (who signed in, an open SCRAM conversation). */
+  readonly auth: AuthSession;
   readonly log: (line: string) => void;
 }
 

@@ -3,6 +3,7 @@
 import os from "node:os";
 import type { Document } from "bson";
 import { MAX_MESSAGE_SIZE } from "../wire";
+import { handshakeAuth } from "./auth";
 import type { CommandContext, Handler } from "./context";
 
 export const SERVER_VERSION = "7.0.0";
@@ -27,6 +28,7 @@ function helloReply(ctx: CommandContext, legacy: boolean): Document {
     minWireVersion: 0,
     maxWireVersion: 21,
     readOnly: false,
+    ...handshakeAuth(ctx),
     ok: 1,
   };
   if (legacy) reply.ismaster = true;
@@ -91,10 +93,6 @@ export const helloHandlers: Record<string, Handler> = {
     }
     return reply;
   },
-  connectionStatus: () => ({
-    authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] },
-    ok: 1,
-  }),
   whatsmyuri: (ctx) => ({ you: ctx.remoteAddress, ok: 1 }),
   getLog: (ctx) =>
     ctx.body.getLog === "*"

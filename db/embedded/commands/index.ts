@@ -1,7 +1,9 @@
 // Command dispatch. Every handler runs inside one try/catch: whatever a handler throws becomes
 // an `{ok: 0, code, codeName, errmsg}` reply and never reaches the socket or the process.
 
+import { OPEN_COMMANDS } from "../auth";
 import { CommandError, ErrorCode, toCommandError } from "../errors";
+import { authHandlers } from "./auth";
 import type { CommandContext, CommandResult, Handler } from "./context";
 import { ddlHandlers } from "./ddl";
 import { checkGenericArguments } from "./generic";
@@ -17,6 +19,7 @@ const HANDLERS = new Map<string, Handler>(
     ...writeHandlers,
     ...ddlHandlers,
     ...sessionHandlers,
+    ...authHandlers,
   }),
 );
 
@@ -34,6 +37,13 @@ export async function runCommand(ctx: CommandContext): Promise<CommandResult> {
   const handler = HANDLERS.get(name);
   if (!handler) {
     return new CommandError(ErrorCode.CommandNotFound, `no such command: '${name}'`).toReply();
+  }
+  // Like mongod, an unknown command is reported as such before authentication is checked.
+  if (ctx.auth.required && ctx.auth.username === undefined && !OPEN_COMMANDS.has(name)) {
+    return new CommandError(
+      ErrorCode.Unauthorized,
+      `Command ${name} requires authentication`,
+    ).toReply();
   }
   try {
     checkGenericArguments(name, ctx.body);
