@@ -10,7 +10,10 @@ import { MongoClient } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+// `node --import tsx`, as `npm run db:serve` runs it: the tsx command would stand between the
+// signal and the server, and it kills a child that has not answered a relayed signal within
+// 30 ms (exit 130/143 instead of a clean shutdown on a busy machine).
+const NODE_TSX = [process.execPath, "--import", "tsx"] as const;
 const CLI = path.join(ROOT, "db/embedded/cli.ts");
 
 interface Child {
@@ -43,7 +46,7 @@ afterEach(() => {
 /** Starts the CLI on a free port and resolves once it printed its URI. */
 function startCli(dataDir: string): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(TSX, [CLI, "--port", "0"], {
+    const proc = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), CLI, "--port", "0"], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir },
       detached: true,
@@ -172,7 +175,7 @@ describe("durability across kill -9", () => {
   }, 60_000);
 
   it("rejects a bad --port with one line on stderr and exit code 2", async () => {
-    const proc = spawn(TSX, [CLI, "--port", "not-a-port"], {
+    const proc = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), CLI, "--port", "not-a-port"], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: tempDir() },
     });
