@@ -98,22 +98,26 @@ const tags = z
     `A tag can be at most ${TAG_MAX} characters long.`,
   );
 
-const schema = z
-  .object({
-    title: required(BLOG_REQUIRED, TITLE_MAX, "title"),
-    description: required(BLOG_REQUIRED, DESCRIPTION_MAX, "description"),
-    imageUrl: imageAddress,
+/** What a client sends as JSON, and the form too (besides its image files and boxes). */
+const post = z.object({
+  title: required(BLOG_REQUIRED, TITLE_MAX, "title"),
+  description: required(BLOG_REQUIRED, DESCRIPTION_MAX, "description"),
+  imageUrl: imageAddress,
+  author: required(BLOG_AUTHOR_REQUIRED, AUTHOR_MAX, "author"),
+  authorName: optionalText(AUTHOR_MAX, "author name"),
+  authorAvatar: imageAddress,
+  excerpt: optionalText(EXCERPT_MAX, "excerpt"),
+  tags,
+});
+
+const schema = post
+  .extend({
     // Read by the kit's image step (domain/image.server.ts resolveImageField); here only to
     // know an image is coming.
     imageUrlFile: z.any().optional(),
     imageUrlRemove: z.string().optional(),
-    author: required(BLOG_AUTHOR_REQUIRED, AUTHOR_MAX, "author"),
-    authorName: optionalText(AUTHOR_MAX, "author name"),
-    authorAvatar: imageAddress,
     authorAvatarFile: z.any().optional(),
     authorAvatarRemove: z.string().optional(),
-    excerpt: optionalText(EXCERPT_MAX, "excerpt"),
-    tags,
   })
   .refine(
     (value) => {
@@ -131,23 +135,17 @@ const schema = z
   );
 
 /**
- * A post's JSON body: the form's own field schemas (same rules, same messages), with what JSON
- * says differently. The image is its address only (uploaded first through POST /api/images) and
- * is required; tags may be a list of strings or the comma-separated text the old form sent,
- * both read by parseTags (a tag cannot hold a comma: the editor would split it on the next save).
+ * A post's JSON body: the form's field schemas (same rules, same messages), with what JSON says
+ * differently. The image is its address only (uploaded first through POST /api/images) and is
+ * required; tags may be a list of strings or the comma-separated text the old form sent, both
+ * read by parseTags (a tag cannot hold a comma: the editor would split it on the next save).
  */
-export const blogApiSchema = z.object({
-  title: schema.shape.title,
-  description: schema.shape.description,
+export const blogApiSchema = post.extend({
   imageUrl: z
     .string({ error: BLOG_IMAGE_REQUIRED })
     .optional()
-    .pipe(schema.shape.imageUrl)
+    .pipe(imageAddress)
     .refine((url) => url !== "", BLOG_IMAGE_REQUIRED),
-  author: schema.shape.author,
-  authorName: schema.shape.authorName,
-  authorAvatar: schema.shape.authorAvatar,
-  excerpt: schema.shape.excerpt,
   tags: z
     .union([z.array(z.string()).transform((list) => list.join(",")), z.string()], {
       error: "Tags are a list of strings, or one string of comma-separated tags.",
