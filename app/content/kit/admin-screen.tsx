@@ -434,7 +434,8 @@ function useUploads(type: CollectionType) {
       Object.fromEntries(
         type.fields.map((f) => [
           f.name,
-          (now: boolean) => setUploading((was) => (was[f.name] === now ? was : { ...was, [f.name]: now })),
+          (now: boolean) =>
+            setUploading((was) => (was[f.name] === now ? was : { ...was, [f.name]: now })),
         ]),
       ),
     [type],
