@@ -25,13 +25,13 @@ export const BLOG_UPDATE_FAILED = "Failed to update blog.";
  */
 export const BLOG_NOT_FOUND = "Blog not found.";
 
-export const TITLE_MAX = 200;
+const TITLE_MAX = 200;
 /** About 15,000 words: far more than any post, far less than the body limit. */
 export const DESCRIPTION_MAX = 100_000;
-export const AUTHOR_MAX = 100;
-export const EXCERPT_MAX = 300;
-export const TAGS_MAX = 20;
-export const TAG_MAX = 40;
+const AUTHOR_MAX = 100;
+const EXCERPT_MAX = 300;
+const TAGS_MAX = 20;
+const TAG_MAX = 40;
 /** The Markdown textarea's height. */
 export const DESCRIPTION_ROWS = 6;
 
@@ -57,7 +57,8 @@ export function parseTags(text: string): string[] {
   return tags;
 }
 
-const hasFile = (value: unknown) =>
+/** A file was picked (an empty part is what a form posts when none was). */
+export const hasFile = (value: unknown) =>
   typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
 
 /** Browsers post a textarea's line breaks as CRLF; the stored Markdown uses LF. */
@@ -284,5 +285,3 @@ export const blogs = defineCollection({
 
 /** A post as read: every field filled (blogs.server.ts normalises older documents). */
 export type BlogPost = z.output<typeof blogs.record> & { _id: string };
-/** What a write stores (the form's or the JSON body's values once the images are resolved). */
-export type BlogInput = z.output<typeof blogApiSchema>;

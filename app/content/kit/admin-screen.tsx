@@ -213,14 +213,7 @@ function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
             className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover"
           />
         ) : image ? (
-          <FallbackImage
-            src={src}
-            alt=""
-            width={96}
-            height={54}
-            loading="lazy"
-            className="hidden h-[54px] w-24 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover sm:block"
-          />
+          <Thumbnail src={src} className="hidden h-[54px] shrink-0 sm:block" />
         ) : null}
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">{String(item[titleColumn.title] ?? "")}</p>
@@ -239,6 +232,20 @@ function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
         </div>
       </div>
     </td>
+  );
+}
+
+/** A record's picture in an admin table, 96 px wide (the default image when it has none). */
+export function Thumbnail({ src, className }: { src: string; className: string }) {
+  return (
+    <FallbackImage
+      src={src}
+      alt=""
+      width={96}
+      height={54}
+      loading="lazy"
+      className={`w-24 rounded-md border border-slate-200 bg-slate-100 object-cover ${className}`}
+    />
   );
 }
 
