@@ -4,21 +4,16 @@
 // JavaScript, Preview posts the form (intent=preview), which comes back with every value and
 // the preview and stores nothing; with JavaScript, Preview shows it at once and it follows the
 // typing. The form is multipart: the cover image and the author's avatar are ImageFields.
-import { getFormProps } from "@conform-to/react";
 import { EyeIcon, InfoIcon } from "@phosphor-icons/react";
 import { useDeferredValue, useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
-import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
+import { useLocation } from "react-router";
 import { secondaryLinkClass } from "~/components/admin/list-controls";
-import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { TextareaField } from "~/components/forms/fields";
 import { Markdown } from "~/components/site/markdown";
 import { useHydrated } from "~/lib/use-hydrated";
-import { blogs, DESCRIPTION_MAX, DESCRIPTION_ROWS } from "./blogs";
-import type { EditorProps } from "./kit/admin-screen";
-import { FieldInput } from "./kit/field-input";
+import { DESCRIPTION_MAX, DESCRIPTION_ROWS } from "./blogs";
+import { CollectionEditor, type EditorProps } from "./kit/admin-screen";
 
-export const SAVE_INTENT = "save";
 export const PREVIEW_INTENT = "preview";
 export const FILES_NOT_KEPT =
   "Preview does not keep a picked file: choose the image again before saving.";
@@ -33,12 +28,6 @@ export interface PreviewData {
   /** A file was picked before Preview: say it must be chosen again. */
   filesDropped?: boolean;
 }
-
-const field = (name: string) => {
-  const found = blogs.fields.find((f) => f.name === name);
-  if (!found) throw new Error(`blogs.ts describes no field ${name}`);
-  return found;
-};
 
 /** The rendered description: the public post's Markdown component, in a framed box. */
 function DescriptionPreview({ source }: { source: string }) {
@@ -69,73 +58,37 @@ function DescriptionPreview({ source }: { source: string }) {
   );
 }
 
-/** Preview: at once with JavaScript; without it, a post of the form that lands on the preview. */
+/**
+ * Preview: at once with JavaScript; without it, a post of the form that lands on the preview
+ * (the description stays in view above it). The browser's required checks are skipped: a
+ * draft can be previewed half-written.
+ */
 function PreviewButton({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const content = (
-    <>
-      <EyeIcon aria-hidden="true" className="h-4 w-4" />
-      Preview
-    </>
-  );
-  return hydrated ? (
+  return (
     <button
-      type="button"
-      aria-pressed={shown}
-      aria-controls={shown ? PREVIEW_ID : undefined}
-      className={secondaryLinkClass}
-      onClick={onToggle}
-    >
-      {content}
-    </button>
-  ) : (
-    // The description stays in view above it. The browser's required checks are skipped: a
-    // draft can be previewed half-written.
-    <button
-      type="submit"
+      type={hydrated ? "button" : "submit"}
       name="intent"
       value={PREVIEW_INTENT}
       formNoValidate
       formAction={`${location.pathname}${location.search}#${DESCRIPTION_BLOCK_ID}`}
+      aria-pressed={hydrated ? shown : undefined}
+      aria-controls={hydrated && shown ? PREVIEW_ID : undefined}
       className={secondaryLinkClass}
+      onClick={hydrated ? onToggle : undefined}
     >
-      {content}
+      <EyeIcon aria-hidden="true" className="h-4 w-4" />
+      Preview
     </button>
   );
 }
 
-export function BlogEditor({ editing, actionData, cancelHref }: EditorProps) {
-  const preview = actionData as (EditorProps["actionData"] & PreviewData) | undefined;
-  const saving = usePosting(SAVE_INTENT);
-  const [uploadingImage, setUploadingImage] = useState(false);
-  const [uploadingAvatar, setUploadingAvatar] = useState(false);
-  const uploading = uploadingImage || uploadingAvatar;
-  const [form, fields] = useEditorForm(blogs.schema, {
-    id: editing ? `blog-${String(editing._id)}` : "blog-new",
-    lastResult: actionData?.result,
-    defaultValue: editing
-      ? (Object.fromEntries(
-          blogs.fields.map(({ name }) => {
-            const value = editing[name];
-            return [name, Array.isArray(value) ? value.join(", ") : value];
-          }),
-        ) as never)
-      : undefined,
-  });
-  const formErrorId = form.errors?.length ? form.errorId : undefined;
-  const input = (name: keyof typeof fields, more: { autoFocus?: boolean } = {}) => (
-    <FieldInput
-      field={field(name)}
-      meta={fields[name] as never}
-      formErrorId={formErrorId}
-      onUploadingChange={name === "authorAvatar" ? setUploadingAvatar : setUploadingImage}
-      {...more}
-    />
-  );
-  const initial = fields.description.initialValue;
-  const [description, setDescription] = useState(typeof initial === "string" ? initial : "");
-  const [showPreview, setShowPreview] = useState(Boolean(preview?.previewing));
+export function BlogEditor({ type, editing, actionData, cancelHref }: EditorProps) {
+  const { previewing, filesDropped } = (actionData ?? {}) as PreviewData;
+  // What is typed in the description since the form opened (null: nothing yet).
+  const [typed, setTyped] = useState<string | null>(null);
+  const [showPreview, setShowPreview] = useState(Boolean(previewing));
   const previewRef = useRef<HTMLDivElement>(null);
   const openedPreview = useRef(false);
   useEffect(() => {
@@ -146,26 +99,17 @@ export function BlogEditor({ editing, actionData, cancelHref }: EditorProps) {
     }
     openedPreview.current = false;
   }, [showPreview]);
-  const headingId = "blog-form-heading";
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {editing ? blogs.admin.formTitle.edit : blogs.admin.formTitle.create}
-      </h2>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="mt-5 grid max-w-4xl gap-6"
-      >
-        <input type="hidden" name="intent" value={SAVE_INTENT} />
-        {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {preview?.filesDropped ? (
+    <CollectionEditor
+      type={type}
+      editing={editing}
+      lastResult={actionData?.result}
+      cancelHref={cancelHref}
+      // Back from Preview: the description is where the page lands, not the title.
+      autoFocus={!previewing}
+      notice={
+        filesDropped ? (
           <p
             role="status"
             className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
@@ -173,63 +117,59 @@ export function BlogEditor({ editing, actionData, cancelHref }: EditorProps) {
             <InfoIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
             {FILES_NOT_KEPT}
           </p>
-        ) : null}
-        {/* The form opens on purpose (Add New Blog Post, Edit): start typing at once. */}
-        {input("title", { autoFocus: !preview?.previewing })}
-        <div id={DESCRIPTION_BLOCK_ID} className="grid scroll-mt-6 gap-3">
-          <TextareaField
-            meta={fields.description}
-            label="Description"
-            rows={DESCRIPTION_ROWS}
-            formErrorId={formErrorId}
-            maxLength={DESCRIPTION_MAX}
-            hint={
-              <>
-                Markdown: <code className="font-mono">## Heading</code>,{" "}
-                <code className="font-mono">**bold**</code>,{" "}
-                <code className="font-mono">- list item</code>,{" "}
-                <code className="font-mono">[link](https://…)</code>. Line breaks are kept; HTML is
-                not shown.
-              </>
-            }
-            onChange={(event) => setDescription(event.currentTarget.value)}
-          />
-          {showPreview ? (
-            <div ref={previewRef}>
-              <DescriptionPreview source={description} />
-            </div>
-          ) : null}
-        </div>
-        {input("excerpt")}
-        {input("tags")}
-        {input("imageUrl")}
-        <fieldset className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:p-5">
-          <legend className="px-1 text-sm font-semibold text-slate-900">Author</legend>
-          <div className="grid gap-5 sm:grid-cols-2">
-            {input("author")}
-            {input("authorName")}
+        ) : null
+      }
+      buttons={
+        <PreviewButton
+          shown={showPreview}
+          onToggle={() => {
+            openedPreview.current = !showPreview;
+            setShowPreview(!showPreview);
+          }}
+        />
+      }
+      layout={(input, fields, formErrorId) => (
+        <>
+          {input("title")}
+          <div id={DESCRIPTION_BLOCK_ID} className="grid scroll-mt-6 gap-3">
+            <TextareaField
+              meta={fields.description as never}
+              label="Description"
+              rows={DESCRIPTION_ROWS}
+              formErrorId={formErrorId}
+              maxLength={DESCRIPTION_MAX}
+              hint={
+                <>
+                  Markdown: <code className="font-mono">## Heading</code>,{" "}
+                  <code className="font-mono">**bold**</code>,{" "}
+                  <code className="font-mono">- list item</code>,{" "}
+                  <code className="font-mono">[link](https://…)</code>. Line breaks are kept; HTML
+                  is not shown.
+                </>
+              }
+              onChange={(event) => setTyped(event.currentTarget.value)}
+            />
+            {showPreview ? (
+              <div ref={previewRef}>
+                <DescriptionPreview
+                  source={typed ?? String(fields.description?.initialValue ?? "")}
+                />
+              </div>
+            ) : null}
           </div>
-          {input("authorAvatar")}
-        </fieldset>
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton
-            pending={saving || uploading}
-            pendingText={uploading ? "Uploading image..." : editing ? "Updating..." : "Creating..."}
-          >
-            {editing ? "Update" : "Create"}
-          </SubmitButton>
-          <PreviewButton
-            shown={showPreview}
-            onToggle={() => {
-              openedPreview.current = !showPreview;
-              setShowPreview(!showPreview);
-            }}
-          />
-          <Link to={cancelHref} className={secondaryLinkClass}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </section>
+          {input("excerpt")}
+          {input("tags")}
+          {input("imageUrl")}
+          <fieldset className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:p-5">
+            <legend className="px-1 text-sm font-semibold text-slate-900">Author</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              {input("author")}
+              {input("authorName")}
+            </div>
+            {input("authorAvatar")}
+          </fieldset>
+        </>
+      )}
+    />
   );
 }

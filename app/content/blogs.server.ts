@@ -107,7 +107,7 @@ export async function listBlogStamps(): Promise<BlogStamp[]> {
 }
 
 /** Social descriptions are cut at 160 characters. */
-export const SUMMARY_LENGTH = 160;
+const SUMMARY_LENGTH = 160;
 
 /**
  * A post's description for meta tags and the feed: its excerpt, else the start of its Markdown

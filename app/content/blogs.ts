@@ -25,13 +25,13 @@ export const BLOG_UPDATE_FAILED = "Failed to update blog.";
  */
 export const BLOG_NOT_FOUND = "Blog not found.";
 
-export const TITLE_MAX = 200;
+const TITLE_MAX = 200;
 /** About 15,000 words: far more than any post, far less than the body limit. */
 export const DESCRIPTION_MAX = 100_000;
-export const AUTHOR_MAX = 100;
-export const EXCERPT_MAX = 300;
-export const TAGS_MAX = 20;
-export const TAG_MAX = 40;
+const AUTHOR_MAX = 100;
+const EXCERPT_MAX = 300;
+const TAGS_MAX = 20;
+const TAG_MAX = 40;
 /** The Markdown textarea's height. */
 export const DESCRIPTION_ROWS = 6;
 
@@ -57,7 +57,8 @@ export function parseTags(text: string): string[] {
   return tags;
 }
 
-const hasFile = (value: unknown) =>
+/** A file was picked (an empty part is what a form posts when none was). */
+export const hasFile = (value: unknown) =>
   typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
 
 /** Browsers post a textarea's line breaks as CRLF; the stored Markdown uses LF. */
@@ -98,22 +99,26 @@ const tags = z
     `A tag can be at most ${TAG_MAX} characters long.`,
   );
 
-const schema = z
-  .object({
-    title: required(BLOG_REQUIRED, TITLE_MAX, "title"),
-    description: required(BLOG_REQUIRED, DESCRIPTION_MAX, "description"),
-    imageUrl: imageAddress,
+/** What a client sends as JSON, and the form too (besides its image files and boxes). */
+const post = z.object({
+  title: required(BLOG_REQUIRED, TITLE_MAX, "title"),
+  description: required(BLOG_REQUIRED, DESCRIPTION_MAX, "description"),
+  imageUrl: imageAddress,
+  author: required(BLOG_AUTHOR_REQUIRED, AUTHOR_MAX, "author"),
+  authorName: optionalText(AUTHOR_MAX, "author name"),
+  authorAvatar: imageAddress,
+  excerpt: optionalText(EXCERPT_MAX, "excerpt"),
+  tags,
+});
+
+const schema = post
+  .extend({
     // Read by the kit's image step (domain/image.server.ts resolveImageField); here only to
     // know an image is coming.
     imageUrlFile: z.any().optional(),
     imageUrlRemove: z.string().optional(),
-    author: required(BLOG_AUTHOR_REQUIRED, AUTHOR_MAX, "author"),
-    authorName: optionalText(AUTHOR_MAX, "author name"),
-    authorAvatar: imageAddress,
     authorAvatarFile: z.any().optional(),
     authorAvatarRemove: z.string().optional(),
-    excerpt: optionalText(EXCERPT_MAX, "excerpt"),
-    tags,
   })
   .refine(
     (value) => {
@@ -131,23 +136,17 @@ const schema = z
   );
 
 /**
- * A post's JSON body: the form's own field schemas (same rules, same messages), with what JSON
- * says differently. The image is its address only (uploaded first through POST /api/images) and
- * is required; tags may be a list of strings or the comma-separated text the old form sent,
- * both read by parseTags (a tag cannot hold a comma: the editor would split it on the next save).
+ * A post's JSON body: the form's field schemas (same rules, same messages), with what JSON says
+ * differently. The image is its address only (uploaded first through POST /api/images) and is
+ * required; tags may be a list of strings or the comma-separated text the old form sent, both
+ * read by parseTags (a tag cannot hold a comma: the editor would split it on the next save).
  */
-export const blogApiSchema = z.object({
-  title: schema.shape.title,
-  description: schema.shape.description,
+export const blogApiSchema = post.extend({
   imageUrl: z
     .string({ error: BLOG_IMAGE_REQUIRED })
     .optional()
-    .pipe(schema.shape.imageUrl)
+    .pipe(imageAddress)
     .refine((url) => url !== "", BLOG_IMAGE_REQUIRED),
-  author: schema.shape.author,
-  authorName: schema.shape.authorName,
-  authorAvatar: schema.shape.authorAvatar,
-  excerpt: schema.shape.excerpt,
   tags: z
     .union([z.array(z.string()).transform((list) => list.join(",")), z.string()], {
       error: "Tags are a list of strings, or one string of comma-separated tags.",
@@ -286,5 +285,3 @@ export const blogs = defineCollection({
 
 /** A post as read: every field filled (blogs.server.ts normalises older documents). */
 export type BlogPost = z.output<typeof blogs.record> & { _id: string };
-/** What a write stores (the form's or the JSON body's values once the images are resolved). */
-export type BlogInput = z.output<typeof blogApiSchema>;

@@ -8,7 +8,7 @@ import type { Actor } from "~/domain/audit";
 import { createdBy, editedBy } from "~/lib/edit-stamps";
 import type { ListPage } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
-import { afterWrite } from "./after-write.server";
+import { afterWrite, type ContentWrite } from "./after-write.server";
 import { type Highlight, type HighlightInput, highlights as type } from "./highlights";
 import { type AdminRecordOf, type CollectionStore, collectionStore } from "./kit/store.server";
 
@@ -52,21 +52,43 @@ async function placeAt(id: ObjectId, position: number | undefined): Promise<void
 }
 
 /**
- * The renumbering after a document write. The write has already changed the home page: when
- * this fails, the after-write steps still run (cached pages must learn of the change) before
- * the failure is reported.
+ * A write's renumbering, then its after-write steps (which never throw). The write has already
+ * changed the home page: when the renumbering fails, the steps still run (cached pages must
+ * learn of the change) before the failure is reported.
  */
-async function thenRenumber(
+async function renumbered(
+  write: Pick<ContentWrite, "actor" | "action" | "entityId" | "summary">,
   step: () => Promise<void>,
-  write: Parameters<typeof afterWrite>[0],
 ): Promise<void> {
   try {
     await step();
-  } catch (error) {
-    await afterWrite(write);
-    throw error;
+  } finally {
+    await afterWrite({ ...write, entity: type.entity });
   }
-  await afterWrite(write);
+}
+
+/**
+ * Sets `fields` on the card `id` names and puts it at `position`. False when the id names none.
+ * The audit summary is made from the title the card had.
+ */
+async function editAndPlace(
+  id: string,
+  fields: Partial<HighlightInput>,
+  position: number | undefined,
+  write: Pick<ContentWrite, "actor" | "action"> & { summary: (title: string) => string },
+): Promise<boolean> {
+  const _id = parseObjectId(id);
+  if (!_id) return false;
+  const { actor, action, summary } = write;
+  const before = await (await collection()).findOneAndUpdate(
+    { _id },
+    { $set: { ...fields, ...editedBy(actor.email) } },
+    { projection: { title: 1 } },
+  );
+  if (!before) return false;
+  const said = summary(before.title);
+  await renumbered({ actor, action, entityId: id, summary: said }, () => placeAt(_id, position));
+  return true;
 }
 
 /** In the admin: `position` is the card's place on the home page, 1-based. */
@@ -105,52 +127,23 @@ export const highlightStore: HighlightStore = {
       ...createdBy(actor.email),
     } as HighlightDoc);
     const id = insertedId.toHexString();
-    await thenRenumber(() => placeAt(insertedId, position), {
-      actor,
-      action: "create",
-      entity: type.entity,
-      entityId: id,
-      summary: fields.title,
-    });
+    await renumbered({ actor, action: "create", entityId: id, summary: fields.title }, () =>
+      placeAt(insertedId, position),
+    );
     return (await base.get(id)) as Highlight;
   },
 
-  async update(id, input: HighlightInput, actor) {
-    const _id = parseObjectId(id);
-    if (!_id) return false;
-    const { position, ...fields } = input;
-    const result = await (await collection()).updateOne(
-      { _id },
-      { $set: { ...fields, ...editedBy(actor.email) } },
-    );
-    if (result.matchedCount !== 1) return false;
-    await thenRenumber(() => placeAt(_id, position), {
+  async update(id, { position, ...fields }: HighlightInput, actor) {
+    return editAndPlace(id, fields, position, {
       actor,
       action: "update",
-      entity: type.entity,
-      entityId: id,
-      summary: fields.title,
+      summary: () => fields.title,
     });
-    return true;
   },
 
   async move(id, position, actor) {
-    const _id = parseObjectId(id);
-    if (!_id) return false;
-    const before = await (await collection()).findOneAndUpdate(
-      { _id },
-      { $set: editedBy(actor.email) },
-      { projection: { title: 1 } },
-    );
-    if (!before) return false;
-    await thenRenumber(() => placeAt(_id, position), {
-      actor,
-      action: "move",
-      entity: type.entity,
-      entityId: id,
-      summary: `${before.title}: to position ${position}`,
-    });
-    return true;
+    const summary = (title: string) => `${title}: to position ${position}`;
+    return editAndPlace(id, {}, position, { actor, action: "move", summary });
   },
 
   /** The cards after it move up one place. */
@@ -162,13 +155,9 @@ export const highlightStore: HighlightStore = {
       { projection: { title: 1 } },
     );
     if (!deleted) return false;
-    await thenRenumber(async () => renumber(await orderedIds()), {
-      actor,
-      action: "delete",
-      entity: type.entity,
-      entityId: id,
-      summary: deleted.title,
-    });
+    await renumbered({ actor, action: "delete", entityId: id, summary: deleted.title }, async () =>
+      renumber(await orderedIds()),
+    );
     return true;
   },
 };

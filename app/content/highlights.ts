@@ -11,7 +11,7 @@ export const HIGHLIGHT_TITLE_MAX = 80;
 export const HIGHLIGHT_LABEL_MAX = 60;
 export const HIGHLIGHT_DESCRIPTION_MAX = 400;
 /** More cards than anyone would show; bounds the number a form can send. */
-export const HIGHLIGHT_POSITION_MAX = 1000;
+const HIGHLIGHT_POSITION_MAX = 1000;
 export const POSITION_MESSAGE = "Choose a position from the list.";
 
 const text = (max: number, what: string) =>

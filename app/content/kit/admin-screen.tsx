@@ -7,7 +7,7 @@
 
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowUpRightIcon } from "@phosphor-icons/react";
-import { Fragment, type ReactNode, useState } from "react";
+import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { Form, Link } from "react-router";
 import {
   CollectionTable,
@@ -213,14 +213,7 @@ function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
             className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover"
           />
         ) : image ? (
-          <FallbackImage
-            src={src}
-            alt=""
-            width={96}
-            height={54}
-            loading="lazy"
-            className="hidden h-[54px] w-24 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover sm:block"
-          />
+          <Thumbnail src={src} className="hidden h-[54px] shrink-0 sm:block" />
         ) : null}
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">{String(item[titleColumn.title] ?? "")}</p>
@@ -239,6 +232,20 @@ function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
         </div>
       </div>
     </td>
+  );
+}
+
+/** A record's picture in an admin table, 96 px wide (the default image when it has none). */
+export function Thumbnail({ src, className }: { src: string; className: string }) {
+  return (
+    <FallbackImage
+      src={src}
+      alt=""
+      width={96}
+      height={54}
+      loading="lazy"
+      className={`w-24 rounded-md border border-slate-200 bg-slate-100 object-cover ${className}`}
+    />
   );
 }
 
@@ -308,25 +315,42 @@ function formValue(field: FieldDescriptor, value: unknown): unknown {
   return field.kind === "tags" && Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** The editor drawn from a type's fields; `extraFields` adds inputs of the type's own after them. */
+type FieldsMeta = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
+
+/**
+ * The editor drawn from a type's fields. A type's own editor adds to it without copying it:
+ * `extraFields` (inputs of its own after the fields), `layout` (the fields in its own
+ * arrangement, `input(name)` drawing the kit's input of one), `notice` (a line above the
+ * fields), `buttons` (beside Create / Update) and `autoFocus` (false: the first field does not
+ * take the focus).
+ */
 export function CollectionEditor({
   type,
   editing,
   lastResult,
   cancelHref,
   extraFields,
+  layout,
+  notice,
+  buttons,
+  autoFocus = true,
 }: {
   type: CollectionType;
   editing: Record<string, unknown> | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
-  extraFields?: (
-    fields: Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>,
+  extraFields?: (fields: FieldsMeta, formErrorId: string | undefined) => ReactNode;
+  layout?: (
+    input: (name: string) => ReactNode,
+    fields: FieldsMeta,
     formErrorId: string | undefined,
   ) => ReactNode;
+  notice?: ReactNode;
+  buttons?: ReactNode;
+  autoFocus?: boolean;
 }) {
   const saving = usePosting(SAVE_INTENT);
-  const [uploading, setUploading] = useState(false);
+  const uploads = useUploads(type);
   const defaults: Record<string, unknown> = {};
   for (const field of type.fields) {
     if (editing) defaults[field.name] = formValue(field, editing[field.name]);
@@ -347,10 +371,15 @@ export function CollectionEditor({
       field={field}
       meta={fields[field.name as keyof typeof fields] as never}
       formErrorId={formErrorId}
-      autoFocus={field.name === first}
-      onUploadingChange={setUploading}
+      autoFocus={autoFocus && field.name === first}
+      onUploadingChange={uploads.onChange[field.name]}
     />
   );
+  const named = (name: string): ReactNode => {
+    const field = type.fields.find((f) => f.name === name);
+    if (!field) throw new Error(`${type.entity} describes no field ${name}`);
+    return input(field);
+  };
   return (
     <section
       aria-labelledby={headingId}
@@ -368,23 +397,29 @@ export function CollectionEditor({
         <input type="hidden" name="intent" value={SAVE_INTENT} />
         {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
-        {fieldRows(type.fields).map((row) =>
-          row.length > 1 ? (
-            <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
-              {row.map(input)}
-            </div>
-          ) : (
-            <Fragment key={row[0].name}>{input(row[0])}</Fragment>
-          ),
-        )}
+        {notice}
+        {layout
+          ? layout(named, fields as never, formErrorId)
+          : fieldRows(type.fields).map((row) =>
+              row.length > 1 ? (
+                <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
+                  {row.map(input)}
+                </div>
+              ) : (
+                <Fragment key={row[0].name}>{input(row[0])}</Fragment>
+              ),
+            )}
         {extraFields?.(fields as never, formErrorId)}
         <div className="flex flex-wrap gap-3">
           <SubmitButton
-            pending={saving || uploading}
-            pendingText={uploading ? "Uploading image..." : editing ? "Updating..." : "Creating..."}
+            pending={saving || uploads.any}
+            pendingText={
+              uploads.any ? "Uploading image..." : editing ? "Updating..." : "Creating..."
+            }
           >
             {editing ? "Update" : "Create"}
           </SubmitButton>
+          {buttons}
           <Link to={cancelHref} className={secondaryLinkClass}>
             Cancel
           </Link>
@@ -392,4 +427,25 @@ export function CollectionEditor({
       </Form>
     </section>
   );
+}
+
+/**
+ * Whether an image field is uploading, per field: with two image fields (a post's cover and
+ * avatar) one finishing must not end the other's "Uploading image...". The callbacks stay the
+ * same across renders (the image field calls its own in an effect).
+ */
+function useUploads(type: CollectionType) {
+  const [uploading, setUploading] = useState<Record<string, boolean>>({});
+  const onChange = useMemo(
+    () =>
+      Object.fromEntries(
+        type.fields.map((f) => [
+          f.name,
+          (now: boolean) =>
+            setUploading((was) => (was[f.name] === now ? was : { ...was, [f.name]: now })),
+        ]),
+      ),
+    [type],
+  );
+  return { onChange, any: Object.values(uploading).some(Boolean) };
 }

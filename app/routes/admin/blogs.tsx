@@ -8,21 +8,16 @@ import { data, Link } from "react-router";
 import { EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
 import { rowActionsClass, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
-import { DEFAULT_IMAGE, FallbackImage } from "~/components/site/fallback-image";
 import { BlogEditor, PREVIEW_INTENT, type PreviewData } from "~/content/blog-editor";
-import { AVATAR_FIELD, blogs, IMAGE_FIELD } from "~/content/blogs";
+import { AVATAR_FIELD, blogs, hasFile, IMAGE_FIELD } from "~/content/blogs";
 import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server";
-import { CollectionScreen } from "~/content/kit/admin-screen";
+import { CollectionScreen, Thumbnail } from "~/content/kit/admin-screen";
 import { blogStore } from "~/content/stores.server";
 import { notFound } from "~/lib/admin-crud.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { parseFormWith } from "~/lib/form-data.server";
 import { formatDate, isoDate } from "~/lib/format";
 import type { Route } from "./+types/blogs";
-
-const PAGE = blogs.admin.path;
-
-const hasFile = (value: FormDataEntryValue | null) => value instanceof Blob && value.size > 0;
 
 /** Preview without JavaScript: every value back (no errors yet: the admin is still writing). */
 async function preview({ form, id, hideFields }: IntentContext) {
@@ -67,15 +62,7 @@ export default function ManageBlogs({ loaderData, actionData }: Route.ComponentP
         row: (post, here) => (
           <>
             <td className={`${tdClass} hidden w-32 sm:table-cell`}>
-              <FallbackImage
-                src={post.imageUrl}
-                fallback={DEFAULT_IMAGE}
-                alt=""
-                width={96}
-                height={54}
-                loading="lazy"
-                className="aspect-video w-24 rounded-md border border-slate-200 bg-slate-100 object-cover"
-              />
+              <Thumbnail src={post.imageUrl} className="aspect-video" />
             </td>
             <td className={`${tdClass} [overflow-wrap:anywhere]`}>
               <p className="font-semibold text-slate-900">{post.title}</p>
@@ -102,7 +89,7 @@ export default function ManageBlogs({ loaderData, actionData }: Route.ComponentP
             <td className={`${tdClass} text-right`}>
               <div className={rowActionsClass}>
                 <EditDeleteActions
-                  path={PAGE}
+                  path={blogs.admin.path}
                   here={here}
                   id={post._id}
                   subject={post.title}
