@@ -1,8 +1,8 @@
 // Internships, the part public pages run in the browser: the list's query string (filters,
-// search, sort, page), its constants, the public shape of a listing and its structured data.
-// No zod here, so the internships page does not load it (docs/decisions/018-javascript-budget.md);
-// internship.ts re-exports all of it next to the admin form's schemas, and MongoDB access lives
-// in internship.server.ts.
+// search, sort, page), its constants, the public shape of a listing, the deadline rule and the
+// structured data. No zod here, so the internships page does not load it
+// (docs/decisions/018-javascript-budget.md); the admin form's schemas are in
+// content/internships.ts, and MongoDB access lives in internship.server.ts.
 import {
   INTERNSHIP_DOMAINS,
   INTERNSHIP_STATUSES,
@@ -149,6 +149,24 @@ export interface PublicInternship {
   requirements: string[];
   benefits: string[];
   applicationLink: string;
+}
+
+/** Whether the deadline (the end of its day in UTC) is behind `now`. */
+export function deadlinePassed(deadline: Date | string, now: Date): boolean {
+  return new Date(deadline).getTime() < now.getTime();
+}
+
+/**
+ * What an anonymous reader gets: the status the public site shows, Closed once the deadline has
+ * passed whatever is stored (an admin reads the stored one it edits).
+ */
+export function toPublicInternshipRecord<R extends { deadline: string; status: string }>(
+  internship: R,
+  now: Date,
+): R {
+  return deadlinePassed(internship.deadline, now)
+    ? { ...internship, status: "Closed" }
+    : internship;
 }
 
 /** e.g. "30 / 60 days", "90 days". */

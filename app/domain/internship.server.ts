@@ -7,6 +7,7 @@ import type { Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
 import { afterWrite } from "~/content/after-write.server";
+import type { InternshipRecord } from "~/content/internships";
 import { internshipStore } from "~/content/stores.server";
 import { editedBy } from "~/lib/edit-stamps";
 import { isWebUrl } from "~/lib/links";
@@ -17,10 +18,9 @@ import {
   deadlinePassed,
   INTERNSHIP_PAGE_SIZE,
   type InternshipQuery,
-  type InternshipRecord,
   type InternshipSort,
   type PublicInternship,
-} from "./internship";
+} from "./internship-list";
 
 /**
  * What the public list is filtered, sorted, counted and shown from: a public internship without

@@ -3,18 +3,32 @@
 // Toggle Active. Below 1280 px the columns do not fit (beside the sidebar from 1024 px on), so
 // each row is a card of label / value pairs (two side by side from 640 px); from 1280 px it is a
 // table that scrolls sideways inside its card when needed, the title and the actions staying in
-// view (in the row's own colour).
-import { ArrowSquareOutIcon } from "@phosphor-icons/react";
+// view (in the row's own colour). Toggle Active is one small POST form per row: without
+// JavaScript a POST/redirect/GET like every other change; with it sent by a fetcher (asking for
+// a data answer), so the page stays where it is and the row changes once the server answered.
+import { PowerIcon } from "@phosphor-icons/react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
 import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
-import { internships } from "~/content/internships";
-import { type AdminInternship, formatDurations } from "~/domain/internship";
+import { rowActionClass } from "~/components/admin/list-controls";
+import {
+  INTERNSHIP_ERROR,
+  type InternshipRecord,
+  internships,
+  RESPOND_FIELD,
+  TOGGLE_INTENT,
+} from "~/content/internships";
+import { OpenLink } from "~/content/kit/admin-screen";
+import { formatDurations } from "~/domain/internship-list";
 import { formatShortDate, isoDate } from "~/lib/format";
-import { isWebUrl } from "~/lib/links";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Note } from "./internship-form";
-import { ToggleActive } from "./internship-toggle";
 
 /** A row as the loader sends it: whether the deadline has passed is decided on the server. */
-export type InternshipRow = AdminInternship & { deadlinePassed: boolean };
+export type InternshipRow = InternshipRecord & {
+  updatedBy: string | null;
+  deadlinePassed: boolean;
+};
 
 const { admin, texts } = internships;
 
@@ -129,7 +143,7 @@ export function InternshipTable({
             <YesNo value={internship.isActive} />
           </td>
           <td {...cell("Application Link", "xl:whitespace-nowrap")}>
-            <ApplicationLink link={internship.applicationLink} />
+            <OpenLink link={internship.applicationLink} empty="No link" />
           </td>
           <td
             className={`block px-4 pt-3 pb-4 xl:table-cell xl:px-3 xl:py-3 xl:text-right xl:align-top ${STICKY_END}`}
@@ -192,27 +206,53 @@ function YesNo({ value }: { value: boolean }) {
   );
 }
 
-function hostOf(link: string): string {
-  try {
-    return new URL(link).host.replace(/^www\./, "");
-  } catch {
-    return link;
-  }
+/** What the action answers a fetcher: the message, or the red line's text. */
+interface ToggleAnswer {
+  message?: string;
+  listError: string | null;
 }
 
-/** Only a web address opens (a `javascript:` link stored before the rules would be a trap). */
-function ApplicationLink({ link }: { link: string }) {
-  if (!isWebUrl(link)) return <span className="text-slate-700">No link</span>;
+function ToggleActive({
+  internship,
+  onAnswer,
+}: {
+  internship: { _id: string; title: string; isActive: boolean };
+  onAnswer: (note: Note) => void;
+}) {
+  const fetcher = useFetcher<ToggleAnswer>();
+  const hydrated = useHydrated();
+  const pending = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const report = useRef(onAnswer);
+  report.current = onAnswer;
+  useEffect(() => {
+    if (!answer) return;
+    report.current(
+      answer.message
+        ? { ok: true, text: answer.message, at: Date.now() }
+        : { ok: false, text: answer.listError ?? INTERNSHIP_ERROR, at: Date.now() },
+    );
+  }, [answer]);
   return (
-    <a
-      href={link}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-semibold text-blue-700 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-blue-800"
-    >
-      {hostOf(link)}
-      <ArrowSquareOutIcon aria-hidden="true" className="h-4 w-4 shrink-0" />
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={TOGGLE_INTENT} />
+      <input type="hidden" name="id" value={internship._id} />
+      {hydrated ? <input type="hidden" name={RESPOND_FIELD} value="data" /> : null}
+      <button
+        type="submit"
+        aria-disabled={pending}
+        onClick={(event) => {
+          if (pending) event.preventDefault();
+        }}
+        className={`${rowActionClass} w-full whitespace-nowrap aria-disabled:cursor-wait aria-disabled:opacity-70`}
+      >
+        <PowerIcon aria-hidden="true" className="h-4 w-4" />
+        {pending ? "Toggling..." : "Toggle Active"}
+        <span className="sr-only">
+          {" "}
+          of {internship.title} (now {internship.isActive ? "active" : "inactive"})
+        </span>
+      </button>
+    </fetcher.Form>
   );
 }

@@ -32,7 +32,7 @@ import { FieldInput } from "./field-input";
 import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
 
 /** The save button's intent; the action (admin.server.ts) checks the same value. */
-const SAVE_INTENT = "save";
+export const SAVE_INTENT = "save";
 
 export type Row = Record<string, unknown> & {
   _id: string;
@@ -270,11 +270,14 @@ function shortLink(link: string): string {
   return link.replace(/^https?:\/\/(www\.)?/i, "").replace(/\/$/, "");
 }
 
-/** A stored link as visitors get it: opened in a new tab when it is a web address. */
-function OpenLink({ link }: { link: string }) {
+/**
+ * A stored link as visitors get it: opened in a new tab when it is a web address. `empty` is what
+ * shows when there is none.
+ */
+export function OpenLink({ link, empty = "—" }: { link: string; empty?: string }) {
   const kind = classifyHref(link);
   if (kind !== "external" && kind !== "internal") {
-    return <span className="text-slate-700">{link || "—"}</span>;
+    return <span className="text-slate-700">{link || empty}</span>;
   }
   return (
     <a
@@ -291,9 +294,7 @@ function OpenLink({ link }: { link: string }) {
 }
 
 /** Consecutive half-width fields share a row from the `sm` breakpoint. */
-export function fieldRows(
-  fields: readonly FieldDescriptor[],
-): [FieldDescriptor, ...FieldDescriptor[]][] {
+function fieldRows(fields: readonly FieldDescriptor[]): [FieldDescriptor, ...FieldDescriptor[]][] {
   const rows: [FieldDescriptor, ...FieldDescriptor[]][] = [];
   for (const field of fields) {
     const last = rows.at(-1);
@@ -303,9 +304,60 @@ export function fieldRows(
   return rows;
 }
 
-/** A stored value as its input shows it: a list of tags as one comma-separated line. */
+/** A stored value as its input shows it: a list as one comma-separated line, a date as its day. */
 function formValue(field: FieldDescriptor, value: unknown): unknown {
-  return field.kind === "tags" && Array.isArray(value) ? value.join(", ") : value;
+  if (field.kind === "tags" && Array.isArray(value)) return value.join(", ");
+  if (field.kind === "list" && Array.isArray(value)) return value.join(field.separator ?? ", ");
+  if (field.kind === "date" && typeof value === "string") return value.slice(0, 10);
+  return value;
+}
+
+/** What the editor starts from: the record's values, or a new record's defaults. */
+export function editorDefaults(type: CollectionType, editing: Record<string, unknown> | null) {
+  const defaults: Record<string, unknown> = {};
+  for (const field of type.fields) {
+    if (editing) defaults[field.name] = formValue(field, editing[field.name]);
+    else if ("defaultValue" in field) defaults[field.name] = field.defaultValue;
+  }
+  return defaults;
+}
+
+type FieldMetas = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
+
+/** The inputs of a type's fields, in order; consecutive half-width ones share a row. */
+export function FieldRows({
+  type,
+  fields,
+  formErrorId,
+  autoFocus,
+  onUploadingChange,
+}: {
+  type: CollectionType;
+  fields: FieldMetas;
+  formErrorId?: string;
+  /** The field that takes the focus, when the form opened on purpose. */
+  autoFocus?: string;
+  onUploadingChange?: (uploading: boolean) => void;
+}) {
+  const input = (field: FieldDescriptor): ReactNode => (
+    <FieldInput
+      key={field.name}
+      field={field}
+      meta={fields[field.name] as never}
+      formErrorId={formErrorId}
+      autoFocus={field.name === autoFocus}
+      onUploadingChange={onUploadingChange}
+    />
+  );
+  return fieldRows(type.fields).map((row) =>
+    row.length > 1 ? (
+      <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
+        {row.map(input)}
+      </div>
+    ) : (
+      <Fragment key={row[0].name}>{input(row[0])}</Fragment>
+    ),
+  );
 }
 
 /** The editor drawn from a type's fields; `extraFields` adds inputs of the type's own after them. */
@@ -327,30 +379,14 @@ export function CollectionEditor({
 }) {
   const saving = usePosting(SAVE_INTENT);
   const [uploading, setUploading] = useState(false);
-  const defaults: Record<string, unknown> = {};
-  for (const field of type.fields) {
-    if (editing) defaults[field.name] = formValue(field, editing[field.name]);
-    else if (field.kind === "stars") defaults[field.name] = field.defaultValue;
-  }
   const [form, fields] = useEditorForm(type.schema, {
     id: editing ? `${type.entity}-${String(editing._id)}` : `${type.entity}-new`,
     lastResult,
-    defaultValue: defaults as never,
+    defaultValue: editorDefaults(type, editing) as never,
   });
   const formErrorId = form.errors?.length ? form.errorId : undefined;
   const headingId = `${type.entity}-form-heading`;
   const multipart = type.fields.some((f) => f.kind === "image");
-  const first = type.fields[0]?.name;
-  const input = (field: FieldDescriptor): ReactNode => (
-    <FieldInput
-      key={field.name}
-      field={field}
-      meta={fields[field.name as keyof typeof fields] as never}
-      formErrorId={formErrorId}
-      autoFocus={field.name === first}
-      onUploadingChange={setUploading}
-    />
-  );
   return (
     <section
       aria-labelledby={headingId}
@@ -368,15 +404,14 @@ export function CollectionEditor({
         <input type="hidden" name="intent" value={SAVE_INTENT} />
         {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
-        {fieldRows(type.fields).map((row) =>
-          row.length > 1 ? (
-            <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
-              {row.map(input)}
-            </div>
-          ) : (
-            <Fragment key={row[0].name}>{input(row[0])}</Fragment>
-          ),
-        )}
+        <FieldRows
+          type={type}
+          fields={fields as never}
+          formErrorId={formErrorId}
+          // The form opens on purpose (Add, Edit): start typing at once.
+          autoFocus={type.fields[0]?.name}
+          onUploadingChange={setUploading}
+        />
         {extraFields?.(fields as never, formErrorId)}
         <div className="flex flex-wrap gap-3">
           <SubmitButton

@@ -8,22 +8,18 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
 import { joinErrors } from "~/components/admin/internship-form";
-import { INTERNSHIPS_PAGE as PAGE } from "~/content/internships";
-import { getDashboardCounts } from "~/domain/dashboard.server";
 import {
-  INTERNSHIP_ADDED,
-  INTERNSHIP_DELETED,
   INTERNSHIP_ERROR,
   INTERNSHIP_LIMITS,
-  INTERNSHIP_NOT_FOUND,
   INTERNSHIP_TOGGLED,
-  INTERNSHIP_UPDATED,
-  internshipFormValues,
+  internships,
   INTERNSHIP_MESSAGES as M,
   parseDeadline,
   parseDurationText,
   splitList,
-} from "~/domain/internship";
+} from "~/content/internships";
+import { editorDefaults } from "~/content/kit/admin-screen";
+import { getDashboardCounts } from "~/domain/dashboard.server";
 import { readFlash } from "~/lib/flash.server";
 import {
   callRoute,
@@ -34,6 +30,16 @@ import {
 import { alertTexts, renderPage } from "../../../tests/support/render-route";
 import { loader as publicLoader } from "../internships";
 import ManageInternships, { action, loader } from "./internships";
+
+const PAGE = internships.admin.path;
+const {
+  created: INTERNSHIP_ADDED,
+  updated: INTERNSHIP_UPDATED,
+  deleted: INTERNSHIP_DELETED,
+  notFound: INTERNSHIP_NOT_FOUND,
+} = internships.texts;
+const internshipFormValues = (editing: Record<string, unknown>) =>
+  editorDefaults(internships, editing);
 
 const { failures, failing } = vi.hoisted(() => {
   const failures = { on: false };
