@@ -27,24 +27,7 @@ import {
  * its back-office fields (who changed it and when, the active flag). The public pages get
  * exactly these (domain/public-content.server.ts).
  */
-export type PublicInternshipDoc = Pick<
-  InternshipDoc,
-  | "_id"
-  | "title"
-  | "domain"
-  | "company"
-  | "location"
-  | "duration"
-  | "salary"
-  | "deadline"
-  | "createdAt"
-  | "status"
-  | "urgent"
-  | "description"
-  | "requirements"
-  | "benefits"
-  | "applicationLink"
->;
+export type PublicInternshipDoc = Omit<InternshipDoc, "updatedAt" | "updatedBy" | "isActive">;
 
 function toPublic(d: PublicInternshipDoc, now: Date): PublicInternship {
   const passed = deadlinePassed(d.deadline, now);
