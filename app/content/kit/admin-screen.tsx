@@ -93,19 +93,9 @@ export function CollectionScreen<R extends Row = Row>({
   const deletingId = deleting ? String(deleting._id) : undefined;
   return (
     <>
-      <AdminPageHeader
-        title={admin.title}
-        description={
-          <>
-            {admin.description}{" "}
-            <Link to={admin.siteLink} className="font-semibold text-blue-700 underline">
-              See them on the site
-            </Link>
-            .
-          </>
-        }
+      <ScreenHeader
+        type={type}
         addHref={formOpen ? undefined : listHref(admin.path, here, { new: true })}
-        addLabel={admin.addLabel}
       />
 
       {formOpen ? (
@@ -179,6 +169,27 @@ export function CollectionScreen<R extends Row = Row>({
         }
       />
     </>
+  );
+}
+
+/** The screen's heading, where its content shows (with a link there), and the Add link. */
+export function ScreenHeader({ type, addHref }: { type: CollectionType; addHref?: string }) {
+  const { admin } = type;
+  return (
+    <AdminPageHeader
+      title={admin.title}
+      description={
+        <>
+          {admin.description}{" "}
+          <Link to={admin.siteLink} className="font-semibold text-blue-700 underline">
+            See them on the site
+          </Link>
+          .
+        </>
+      }
+      addHref={addHref}
+      addLabel={admin.addLabel}
+    />
   );
 }
 

@@ -6,11 +6,10 @@
 // Toggle Active per row (components/admin/internship-table.tsx). Delete asks its question (a
 // dialog with JavaScript, `?delete=<id>` without, components/admin/confirm-delete.tsx).
 import { useEffect, useState } from "react";
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
 import { InternshipForm, type Note, useLayoutFlash } from "~/components/admin/internship-form";
 import { InternshipTable } from "~/components/admin/internship-table";
-import { AdminPageHeader } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import {
   INTERNSHIP_ERROR,
@@ -21,6 +20,7 @@ import {
   TOGGLE_INTENT,
 } from "~/content/internships";
 import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server";
+import { ScreenHeader } from "~/content/kit/admin-screen";
 import { internshipStore } from "~/content/stores.server";
 import { toggleInternshipActive } from "~/domain/internship.server";
 import { attempt, notFound } from "~/lib/admin-crud.server";
@@ -113,19 +113,8 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
   }, [flash.key]);
   return (
     <>
-      <AdminPageHeader
-        title={admin.title}
-        description={
-          <>
-            {admin.description}{" "}
-            <Link to={admin.siteLink} className="font-semibold text-blue-700 underline">
-              See them on the site
-            </Link>
-            .
-          </>
-        }
-        addLabel={admin.addLabel}
-      />
+      {/* No Add link: the form is always there. */}
+      <ScreenHeader type={internships} />
 
       <InternshipForm
         key={editing?._id ?? "new"}
