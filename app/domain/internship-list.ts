@@ -6,6 +6,7 @@
 import {
   INTERNSHIP_DOMAINS,
   INTERNSHIP_STATUSES,
+  type InternshipDoc,
   type InternshipDomain,
   type InternshipStatus,
 } from "#db/collections";
@@ -129,27 +130,18 @@ export function internshipSearch(query: Partial<InternshipQuery>): string {
 }
 
 /** The public listing as the page shows it. */
-export interface PublicInternship {
-  _id: string;
-  title: string;
-  domain: string;
-  company: string;
-  location: string;
-  /** Days, ascending. */
-  duration: number[];
-  salary: string;
-  deadline: Date;
-  createdAt: Date;
-  /** The stored status, except that a passed deadline always reads "Closed". */
-  status: InternshipStatus;
-  /** Status Open and the deadline not passed: counted as an open position, can be applied to. */
-  isOpen: boolean;
-  urgent: boolean;
-  description: string;
-  requirements: string[];
-  benefits: string[];
-  applicationLink: string;
-}
+/**
+ * A public internship as stored: without its back-office fields (who changed it and when, the
+ * active flag). The public list is filtered, sorted, counted and shown from these.
+ */
+export type PublicInternshipDoc = Omit<InternshipDoc, "updatedAt" | "updatedBy" | "isActive">;
+
+/**
+ * The public listing as the page shows it: durations ascending; the stored status, except that
+ * a passed deadline always reads "Closed"; `isOpen` when the status is Open and the deadline has
+ * not passed (counted as an open position, can be applied to).
+ */
+export type PublicInternship = Omit<PublicInternshipDoc, "_id"> & { _id: string; isOpen: boolean };
 
 /** Whether the deadline (the end of its day in UTC) is behind `now`. */
 export function deadlinePassed(deadline: Date | string, now: Date): boolean {

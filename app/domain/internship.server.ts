@@ -20,14 +20,10 @@ import {
   type InternshipQuery,
   type InternshipSort,
   type PublicInternship,
+  type PublicInternshipDoc,
 } from "./internship-list";
 
-/**
- * What the public list is filtered, sorted, counted and shown from: a public internship without
- * its back-office fields (who changed it and when, the active flag). The public pages get
- * exactly these (domain/public-content.server.ts).
- */
-export type PublicInternshipDoc = Omit<InternshipDoc, "updatedAt" | "updatedBy" | "isActive">;
+export type { PublicInternshipDoc };
 
 function toPublic(d: PublicInternshipDoc, now: Date): PublicInternship {
   const passed = deadlinePassed(d.deadline, now);

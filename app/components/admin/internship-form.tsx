@@ -5,10 +5,10 @@
 // POST/redirect/GET, or a toggle's answer) and the red error line (the errors joined by commas,
 // or 'An error occurred'), where the page scrolls after a change.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
+import { CheckCircleIcon } from "@phosphor-icons/react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
-import { FlashMessage, SubmitButton } from "~/components/admin/form-controls";
+import { FlashMessage, FormErrors, SubmitButton } from "~/components/admin/form-controls";
 import { secondaryLinkClass } from "~/components/admin/list-controls";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { ADMIN_LAYOUT_ID } from "~/components/admin/use-flash";
@@ -148,15 +148,7 @@ function ResultLines({
           </p>
         ) : null}
       </div>
-      {errorLine ? (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-        >
-          <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-          <span>{errorLine}</span>
-        </p>
-      ) : null}
+      <FormErrors errors={errorLine ? [errorLine] : undefined} />
     </div>
   );
 }
