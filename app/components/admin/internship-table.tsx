@@ -97,7 +97,7 @@ const CELLS: Cell[] = [
   [
     "Application Link",
     "xl:whitespace-nowrap",
-    (i) => <OpenLink link={i.applicationLink} empty="No link" />,
+    (i) => <OpenLink link={i.applicationLink} closed="No link" />,
   ],
 ];
 

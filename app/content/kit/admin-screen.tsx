@@ -282,13 +282,13 @@ function shortLink(link: string): string {
 }
 
 /**
- * A stored link as visitors get it: opened in a new tab when it is a web address. `empty` is what
- * shows when there is none.
+ * A stored link as visitors get it: opened in a new tab when it is a web address. One that does
+ * not open shows as stored (— when empty), or as `closed` when given ("No link").
  */
-export function OpenLink({ link, empty = "—" }: { link: string; empty?: string }) {
+export function OpenLink({ link, closed }: { link: string; closed?: string }) {
   const kind = classifyHref(link);
   if (kind !== "external" && kind !== "internal") {
-    return <span className="text-slate-700">{link || empty}</span>;
+    return <span className="text-slate-700">{closed ?? (link || "—")}</span>;
   }
   return (
     <a
