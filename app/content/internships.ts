@@ -1,39 +1,299 @@
-// Internships: the positions on /internships, described for the content kit. The kit gives them
-// their store (list, admin page, get, create, update, remove, each write running the after-write
-// steps) and the editor's inputs (fields as data). What only internships do stays in their own
-// modules: the form's and the JSON API's schemas with the comma lists, the deadline and the
-// durations (domain/internship.ts); the public list's filters, sorts and Closed-after-deadline
-// rule and the Toggle Active write (domain/internship.server.ts); the admin screen with its
-// twelve columns and toggle (routes/admin/internships.tsx); the JSON API, whose reads hide
-// inactive internships from anonymous callers (routes/api/internships*.ts).
+// Internships: the positions on /internships, described once for the content kit: the admin
+// form's schema (checked in the browser and by the action), the JSON API's body, the record,
+// the editor's fields, the texts and the screen. The kit gives them their store, the admin
+// loader and action (kit/admin.server.ts) and the JSON API (kit/api.server.ts). What only
+// internships do stays with them: the comma lists and durations (here), the Toggle Active write
+// and the public list's filters and sorts (domain/internship.server.ts, domain/internship-list.ts,
+// which runs on public pages without zod), and the admin screen's always-open form and twelve
+// columns (routes/admin/internships.tsx, components/admin/internship-*.tsx).
+import { z } from "zod";
 import type { InternshipDoc } from "#db/collections";
 import {
-  INTERNSHIP_ADDED,
-  INTERNSHIP_DELETE_CONFIRM,
-  INTERNSHIP_DELETED,
   INTERNSHIP_DOMAINS,
-  INTERNSHIP_ERROR,
-  INTERNSHIP_LIMITS,
-  INTERNSHIP_NOT_FOUND,
   INTERNSHIP_STATUSES,
-  INTERNSHIP_UPDATED,
-  internshipBodySchema,
-  internshipFormSchema,
-  internshipFromDocument,
-  internshipRecord,
-} from "~/domain/internship";
+  MAX_DURATION_DAYS,
+  toPublicInternshipRecord,
+} from "~/domain/internship-list";
+import { isWebUrl } from "~/lib/links";
 import { defineCollection } from "./kit/types";
+
+export const INTERNSHIP_TOGGLED = "Internship active status toggled successfully!";
+/** What a failure says when the server gives no list of errors, exactly as written. */
+export const INTERNSHIP_ERROR = "An error occurred";
+
+// Every text field and the application link are required; the two checkboxes are not.
+export const INTERNSHIP_MESSAGES = {
+  title: "Title is required.",
+  domainRequired: "Domain is required.",
+  domainInvalid: `Domain must be one of ${INTERNSHIP_DOMAINS.join(", ")}.`,
+  company: "Company name is required.",
+  location: "Location is required.",
+  durationRequired: "Duration is required.",
+  durationFormat: "Duration must be whole numbers of days separated by commas, e.g. 30,60.",
+  durationRange: `Each duration must be between 1 and ${MAX_DURATION_DAYS} days.`,
+  salary: "Salary is required.",
+  deadlineRequired: "Deadline is required.",
+  deadlineInvalid: "Deadline must be a valid date.",
+  status: `Status must be one of ${INTERNSHIP_STATUSES.join(", ")}.`,
+  description: "Description is required.",
+  requirements: "Requirements are required.",
+  benefits: "Benefits are required.",
+  linkRequired: "Application link is required.",
+  linkInvalid: "Application link must be a valid http(s) URL.",
+} as const;
+
+export const INTERNSHIP_LIMITS = {
+  title: 200,
+  company: 200,
+  location: 200,
+  salary: 100,
+  description: 5000,
+  /** The comma-separated text of a list, and each item in it. */
+  listText: 5000,
+  item: 300,
+  items: 30,
+  durations: 10,
+  link: 2000,
+} as const;
+
+const M = INTERNSHIP_MESSAGES;
+const L = INTERNSHIP_LIMITS;
+
+/** The earliest and latest deadline year the form takes (a typo like 20266 is not a date). */
+const DEADLINE_YEARS = [2000, 2100] as const;
+
+/** "a, b,, c " -> ["a", "b", "c"]: comma-separated items, trimmed, empty ones dropped. */
+export function splitList(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/**
+ * "30, 60" -> [30, 60] (ascending, each once); a string saying what is wrong otherwise.
+ * Empty items ("30,,60", a trailing comma) are ignored like in the lists.
+ */
+export function parseDurationText(text: string): number[] | string {
+  const items = splitList(text);
+  if (items.length === 0) return M.durationRequired;
+  if (!items.every((item) => /^\d{1,6}$/.test(item))) return M.durationFormat;
+  const days = items.map(Number);
+  if (days.some((d) => d < 1 || d > MAX_DURATION_DAYS)) return M.durationRange;
+  const unique = [...new Set(days)].sort((a, b) => a - b);
+  if (unique.length > L.durations) return `At most ${L.durations} durations.`;
+  return unique;
+}
+
+/**
+ * "2026-12-31" -> the end of that day in UTC (applications are taken all day long; the site
+ * shows dates in UTC, lib/format.ts), or null when it is not a real date in range.
+ */
+export function parseDeadline(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < DEADLINE_YEARS[0] || year > DEADLINE_YEARS[1]) return null;
+  const date = new Date(Date.UTC(year, month - 1, day, 23, 59, 59, 999));
+  // Date.UTC rolls 2026-02-30 over into March: only a day that exists comes back unchanged.
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+/** A transform that turns a parser's text answer into the field's error. */
+const parsed =
+  <I, T>(parse: (input: I) => T | string) =>
+  (input: I, ctx: z.RefinementCtx): T => {
+    const value = parse(input);
+    if (typeof value !== "string") return value as T;
+    ctx.addIssue({ code: "custom", message: value });
+    return z.NEVER;
+  };
+
+const requiredText = (message: string, max: number, what: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    // abort: a blank field says only that it is required, not also that it is no URL.
+    .min(1, { error: message, abort: true })
+    .max(max, `The ${what} can be at most ${max} characters long.`);
+
+/**
+ * The items of a list (requirements, benefits), from the form's comma-separated text or the
+ * JSON API's array: at least one, at most INTERNSHIP_LIMITS.items, each at most
+ * INTERNSHIP_LIMITS.item characters.
+ */
+const checkedItems = (message: string, what: string) =>
+  parsed((items: string[]) => {
+    if (items.length === 0) return message;
+    if (items.length > L.items) return `At most ${L.items} ${what}.`;
+    if (items.some((item) => item.length > L.item)) {
+      return `Each of the ${what} can be at most ${L.item} characters long.`;
+    }
+    return items;
+  });
+
+const list = (message: string, what: string) =>
+  requiredText(message, INTERNSHIP_LIMITS.listText, what)
+    .transform(splitList)
+    .transform(checkedItems(message, what));
+
+// conform turns an empty field into undefined (hence the "required" messages on a missing
+// value) and an unchecked checkbox into nothing at all (hence false).
+const checkbox = z
+  .boolean()
+  .optional()
+  .transform((value) => value ?? false);
+
+export const internshipFormSchema = z.object({
+  title: requiredText(M.title, L.title, "title"),
+  domain: z.enum(INTERNSHIP_DOMAINS, {
+    error: (issue) =>
+      typeof issue.input !== "string" || issue.input.trim() === ""
+        ? M.domainRequired
+        : M.domainInvalid,
+  }),
+  company: requiredText(M.company, L.company, "company name"),
+  location: requiredText(M.location, L.location, "location"),
+  duration: requiredText(M.durationRequired, 200, "duration").transform(parsed(parseDurationText)),
+  salary: requiredText(M.salary, L.salary, "salary"),
+  deadline: z
+    .string({ error: M.deadlineRequired })
+    .transform(
+      parsed((text) =>
+        text.trim() === "" ? M.deadlineRequired : (parseDeadline(text) ?? M.deadlineInvalid),
+      ),
+    ),
+  // Open unless chosen otherwise.
+  status: z.enum(INTERNSHIP_STATUSES, { error: M.status }).default("Open"),
+  urgent: checkbox,
+  description: requiredText(M.description, L.description, "description"),
+  requirements: list(M.requirements, "requirements"),
+  benefits: list(M.benefits, "benefits"),
+  isActive: checkbox,
+  applicationLink: requiredText(M.linkRequired, L.link, "application link").refine(
+    (link) => isWebUrl(link),
+    M.linkInvalid,
+  ),
+});
+
+export type InternshipInput = z.output<typeof internshipFormSchema>;
+
+// The JSON API's body: the form's field schemas and messages, with what JSON carries instead
+// of the form's text: the duration and the lists as arrays (the form's comma-separated text is
+// still accepted), booleans as booleans, the deadline also as the ISO date-time the API answers
+// with. Field names are as stored: `company`, `urgent`.
+const form = internshipFormSchema.shape;
+
+export const INTERNSHIP_API_MESSAGES = {
+  list: (what: string) => `The ${what} must be a list of texts or comma-separated text.`,
+  boolean: (name: string) => `${name} must be true or false.`,
+} as const;
+
+/** `[30, 60]`, or the form's "30,60": the same field schema either way (parseDurationText). */
+const durationBody = z
+  .union([z.array(z.number()), z.string()], {
+    error: (issue) => (issue.input === undefined ? M.durationRequired : M.durationFormat),
+  })
+  .transform((value) => (Array.isArray(value) ? value.join(",") : value))
+  .pipe(form.duration);
+
+/**
+ * `["a", "b, c"]` (each item kept whole, trimmed, blank ones dropped), or the form's "a, b"
+ * (split at commas, splitList): the same checks either way.
+ */
+const listBody = (message: string, what: "requirements" | "benefits") =>
+  z
+    .union([z.array(z.string()), z.string()], {
+      error: (issue) => (issue.input === undefined ? message : INTERNSHIP_API_MESSAGES.list(what)),
+    })
+    .transform((value) =>
+      typeof value === "string"
+        ? splitList(value)
+        : value.map((item) => item.trim()).filter((item) => item !== ""),
+    )
+    .transform(checkedItems(message, what));
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** "2026-12-31", or an ISO date-time such as the API's own "2026-12-31T23:59:59.999Z". */
+const deadlineBody = z
+  .string({ error: M.deadlineRequired })
+  .transform((text) => {
+    const trimmed = text.trim();
+    if (!isoDateTime.safeParse(trimmed).success) return text;
+    // The day it is in UTC, where the site keeps deadlines (parseDeadline).
+    const date = new Date(trimmed);
+    return Number.isNaN(date.getTime()) ? text : date.toISOString().slice(0, 10);
+  })
+  .pipe(form.deadline);
+
+const flag = (name: string, fallback: boolean) =>
+  z.boolean({ error: INTERNSHIP_API_MESSAGES.boolean(name) }).default(fallback);
+
+export const internshipBodySchema = z.object({
+  ...form,
+  duration: durationBody,
+  deadline: deadlineBody,
+  // Not urgent and active unless said otherwise.
+  urgent: flag("urgent", false),
+  requirements: listBody(M.requirements, "requirements"),
+  benefits: listBody(M.benefits, "benefits"),
+  isActive: flag("isActive", true),
+}) satisfies z.ZodType<InternshipInput, unknown>;
+
+/** An internship as the admin and the JSON API read it: every stored field, dates as ISO strings. */
+const record = z.object({
+  title: z.string(),
+  domain: z.enum(INTERNSHIP_DOMAINS),
+  company: z.string(),
+  location: z.string(),
+  duration: z.array(z.number().int()),
+  salary: z.string(),
+  deadline: z.string().describe("ISO date-time: the end of the deadline's day in UTC"),
+  status: z.enum(INTERNSHIP_STATUSES),
+  urgent: z.boolean(),
+  description: z.string(),
+  requirements: z.array(z.string()),
+  benefits: z.array(z.string()),
+  isActive: z.boolean(),
+  applicationLink: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type InternshipRecord = z.infer<typeof record> & { _id: string };
 
 const LIST_HINT = "Separate the items with commas.";
 
 export const internships = defineCollection({
   entity: "internship",
-  own: "a table of twelve columns with the active toggle, and an API whose anonymous reads hide inactive positions",
+  own: "an always-open form with the Active toggle and a table of twelve columns",
   collection: "internships",
   schema: internshipFormSchema,
   apiSchema: internshipBodySchema,
-  record: internshipRecord.omit({ _id: true }),
-  fromDocument: (doc) => internshipFromDocument(doc as unknown as InternshipDoc),
+  record,
+  // Dates as ISO strings; what a document written before a field existed lacks, its default.
+  fromDocument: (stored) => {
+    const doc = stored as unknown as InternshipDoc;
+    return {
+      title: doc.title,
+      domain: doc.domain,
+      company: doc.company,
+      location: doc.location,
+      duration: [...(doc.duration ?? [])],
+      salary: doc.salary,
+      deadline: doc.deadline.toISOString(),
+      status: doc.status,
+      urgent: Boolean(doc.urgent),
+      description: doc.description,
+      requirements: doc.requirements ?? [],
+      benefits: doc.benefits ?? [],
+      isActive: Boolean(doc.isActive),
+      applicationLink: doc.applicationLink ?? "",
+      createdAt: doc.createdAt.toISOString(),
+      updatedAt: doc.updatedAt.toISOString(),
+    };
+  },
   // In the editor's order: the half-width ones two to a row from the `sm` breakpoint.
   fields: [
     {
@@ -41,7 +301,7 @@ export const internships = defineCollection({
       name: "title",
       label: "Title",
       placeholder: "Frontend Development Intern",
-      maxLength: INTERNSHIP_LIMITS.title,
+      maxLength: L.title,
       half: true,
     },
     {
@@ -57,7 +317,7 @@ export const internships = defineCollection({
       name: "company",
       label: "Company name",
       placeholder: "Bureau Digital",
-      maxLength: INTERNSHIP_LIMITS.company,
+      maxLength: L.company,
       half: true,
     },
     {
@@ -65,7 +325,7 @@ export const internships = defineCollection({
       name: "location",
       label: "Location",
       placeholder: "Hybrid - Berlin",
-      maxLength: INTERNSHIP_LIMITS.location,
+      maxLength: L.location,
       hint: "Starting with Remote, Hybrid or On-site lets visitors filter by it.",
       half: true,
     },
@@ -77,6 +337,7 @@ export const internships = defineCollection({
       placeholder: "30,60",
       maxLength: 200,
       hint: "Whole days, separated by commas.",
+      separator: ",",
       half: true,
     },
     {
@@ -84,7 +345,7 @@ export const internships = defineCollection({
       name: "salary",
       label: "Salary",
       placeholder: "€1,000 / month",
-      maxLength: INTERNSHIP_LIMITS.salary,
+      maxLength: L.salary,
       half: true,
     },
     {
@@ -100,7 +361,7 @@ export const internships = defineCollection({
       name: "description",
       label: "Description",
       rows: 5,
-      maxLength: INTERNSHIP_LIMITS.description,
+      maxLength: L.description,
     },
     {
       kind: "list",
@@ -108,7 +369,7 @@ export const internships = defineCollection({
       label: "Requirements",
       rows: 3,
       placeholder: "Good written English, Basic Git",
-      maxLength: INTERNSHIP_LIMITS.listText,
+      maxLength: L.listText,
       hint: LIST_HINT,
       half: true,
     },
@@ -118,7 +379,7 @@ export const internships = defineCollection({
       label: "Benefits",
       rows: 3,
       placeholder: "Mentor, Learning budget",
-      maxLength: INTERNSHIP_LIMITS.listText,
+      maxLength: L.listText,
       hint: LIST_HINT,
       half: true,
     },
@@ -127,7 +388,7 @@ export const internships = defineCollection({
       name: "applicationLink",
       label: "Application link",
       placeholder: "https://jobs.example.com/frontend-intern",
-      maxLength: INTERNSHIP_LIMITS.link,
+      maxLength: L.link,
       hint: "Apply Now opens it in a new tab.",
     },
     {
@@ -142,24 +403,30 @@ export const internships = defineCollection({
       name: "isActive",
       label: "Active",
       hint: "Shown on the internships page. Inactive ones are kept but hidden.",
+      // A new internship is active unless chosen otherwise.
+      defaultValue: true,
       half: true,
     },
   ],
   texts: {
-    created: INTERNSHIP_ADDED,
-    updated: INTERNSHIP_UPDATED,
-    deleted: INTERNSHIP_DELETED,
-    notFound: INTERNSHIP_NOT_FOUND,
-    deleteConfirm: INTERNSHIP_DELETE_CONFIRM,
-    // A failed save shows the site's one generic failure text.
+    created: "Internship added successfully!",
+    updated: "Internship updated successfully!",
+    deleted: "Internship deleted successfully!",
+    notFound: "This internship does not exist (it may have been deleted).",
+    deleteConfirm: "Are you sure you want to delete this internship?",
+    // A failed write shows the site's one generic failure text.
     createFailed: INTERNSHIP_ERROR,
     updateFailed: INTERNSHIP_ERROR,
+    deleteFailed: INTERNSHIP_ERROR,
   },
   summary: (internship) => internship.title,
   searchFields: ["title", "domain", "company", "location", "description"],
   // The JSON API's list: newest first, as the admin table. The public page has its own orders
   // (deadline, duration, title), computed per request (domain/internship.server.ts).
   publicSort: { createdAt: -1, _id: -1 },
+  // An inactive internship is a draft or withdrawn: as absent from the API as from the site.
+  publicView: (internship, now) =>
+    internship.isActive ? toPublicInternshipRecord(internship, now) : null,
   admin: {
     // Spelled so on purpose: the address the admin has always had.
     path: "/admin/dashboard/intership-page",
@@ -179,6 +446,8 @@ export const internships = defineCollection({
     // The screen draws its own twelve columns (components/admin/internship-table.tsx).
     columns: [],
     subject: (internship) => String(internship.title),
+    // The form is long: a change lands on the lines below it, with the list right under them.
+    resultId: "internship-result",
   },
   api: {
     path: "/api/internships",
@@ -186,20 +455,16 @@ export const internships = defineCollection({
     listSummary: "Every internship, newest first: with a token also the inactive ones",
     createDescription:
       "duration: whole days as an array ([30, 60]) or comma-separated text ('30,60'); requirements and benefits: arrays of texts or comma-separated text; deadline: YYYY-MM-DD or an ISO date-time (kept as the end of that day in UTC). status defaults to Open, urgent to false, isActive to true.",
+    summaries: {
+      create: "Add an internship",
+      one: "One internship (an inactive one only with a token)",
+      update: "Replace an internship (the full body, as for POST)",
+      delete: "Delete an internship",
+    },
   },
 });
 
-/** The admin screen's address. */
-export const INTERNSHIPS_PAGE = internships.admin.path;
-
-/** The intents of the admin screen's forms (delete has the shared DELETE_INTENT). */
-export const SAVE_INTENT = "save";
+/** The intents of the admin screen's own forms (save and delete are the kit's). */
 export const TOGGLE_INTENT = "toggle";
 /** Posted by the Toggle Active form once JavaScript runs: answer with data, not a redirect. */
 export const RESPOND_FIELD = "respond";
-/**
- * Where a change lands: the success and error lines below the form, with the list right under
- * them. The form is long, so without this the confirmation would be out of sight at the top of
- * the page; the browser (or React Router's scroll restoration) scrolls to the fragment.
- */
-export const RESULT_ID = "internship-result";

@@ -12,8 +12,8 @@ import { resources } from "./resources";
 import { servicePage } from "./service-page";
 import { testimonials } from "./testimonials";
 
-// Internships use the kit's description and store, but not its generic admin screen or JSON API
-// (their own screen has a toggle and twelve columns; anonymous API reads hide inactive ones).
+// Internships use the kit's store, admin loader and action and JSON API, but not its generic
+// screen (theirs has an always-open form, a toggle and twelve columns).
 export const CONTENT_TYPES = [
   testimonials,
   resources,

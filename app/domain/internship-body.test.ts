@@ -6,7 +6,7 @@ import {
   INTERNSHIP_MESSAGES,
   internshipBodySchema,
   internshipFormSchema,
-} from "./internship";
+} from "~/content/internships";
 
 const valid = {
   title: "Frontend intern",

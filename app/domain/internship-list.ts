@@ -1,11 +1,12 @@
 // Internships, the part public pages run in the browser: the list's query string (filters,
-// search, sort, page), its constants, the public shape of a listing and its structured data.
-// No zod here, so the internships page does not load it (docs/decisions/018-javascript-budget.md);
-// internship.ts re-exports all of it next to the admin form's schemas, and MongoDB access lives
-// in internship.server.ts.
+// search, sort, page), its constants, the public shape of a listing, the deadline rule and the
+// structured data. No zod here, so the internships page does not load it
+// (docs/decisions/018-javascript-budget.md); the admin form's schemas are in
+// content/internships.ts, and MongoDB access lives in internship.server.ts.
 import {
   INTERNSHIP_DOMAINS,
   INTERNSHIP_STATUSES,
+  type InternshipDoc,
   type InternshipDomain,
   type InternshipStatus,
 } from "#db/collections";
@@ -129,26 +130,35 @@ export function internshipSearch(query: Partial<InternshipQuery>): string {
 }
 
 /** The public listing as the page shows it. */
-export interface PublicInternship {
-  _id: string;
-  title: string;
-  domain: string;
-  company: string;
-  location: string;
-  /** Days, ascending. */
-  duration: number[];
-  salary: string;
-  deadline: Date;
-  createdAt: Date;
-  /** The stored status, except that a passed deadline always reads "Closed". */
-  status: InternshipStatus;
-  /** Status Open and the deadline not passed: counted as an open position, can be applied to. */
-  isOpen: boolean;
-  urgent: boolean;
-  description: string;
-  requirements: string[];
-  benefits: string[];
-  applicationLink: string;
+/**
+ * A public internship as stored: without its back-office fields (who changed it and when, the
+ * active flag). The public list is filtered, sorted, counted and shown from these.
+ */
+export type PublicInternshipDoc = Omit<InternshipDoc, "updatedAt" | "updatedBy" | "isActive">;
+
+/**
+ * The public listing as the page shows it: durations ascending; the stored status, except that
+ * a passed deadline always reads "Closed"; `isOpen` when the status is Open and the deadline has
+ * not passed (counted as an open position, can be applied to).
+ */
+export type PublicInternship = Omit<PublicInternshipDoc, "_id"> & { _id: string; isOpen: boolean };
+
+/** Whether the deadline (the end of its day in UTC) is behind `now`. */
+export function deadlinePassed(deadline: Date | string, now: Date): boolean {
+  return new Date(deadline).getTime() < now.getTime();
+}
+
+/**
+ * What an anonymous reader gets: the status the public site shows, Closed once the deadline has
+ * passed whatever is stored (an admin reads the stored one it edits).
+ */
+export function toPublicInternshipRecord<R extends { deadline: string; status: string }>(
+  internship: R,
+  now: Date,
+): R {
+  return deadlinePassed(internship.deadline, now)
+    ? { ...internship, status: "Closed" }
+    : internship;
 }
 
 /** e.g. "30 / 60 days", "90 days". */

@@ -2,7 +2,6 @@ import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
-import { DEFAULT_INTERNSHIP_QUERY, type InternshipQuery } from "./internship";
 import {
   countOpen,
   countSavedIn,
@@ -11,6 +10,7 @@ import {
   listPublicInternshipDocs,
   publicInternshipPage,
 } from "./internship.server";
+import { DEFAULT_INTERNSHIP_QUERY, type InternshipQuery } from "./internship-list";
 
 afterAll(closeDatabase);
 

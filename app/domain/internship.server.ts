@@ -7,6 +7,7 @@ import type { Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
 import { afterWrite } from "~/content/after-write.server";
+import type { InternshipRecord } from "~/content/internships";
 import { internshipStore } from "~/content/stores.server";
 import { editedBy } from "~/lib/edit-stamps";
 import { isWebUrl } from "~/lib/links";
@@ -17,34 +18,12 @@ import {
   deadlinePassed,
   INTERNSHIP_PAGE_SIZE,
   type InternshipQuery,
-  type InternshipRecord,
   type InternshipSort,
   type PublicInternship,
-} from "./internship";
+  type PublicInternshipDoc,
+} from "./internship-list";
 
-/**
- * What the public list is filtered, sorted, counted and shown from: a public internship without
- * its back-office fields (who changed it and when, the active flag). The public pages get
- * exactly these (domain/public-content.server.ts).
- */
-export type PublicInternshipDoc = Pick<
-  InternshipDoc,
-  | "_id"
-  | "title"
-  | "domain"
-  | "company"
-  | "location"
-  | "duration"
-  | "salary"
-  | "deadline"
-  | "createdAt"
-  | "status"
-  | "urgent"
-  | "description"
-  | "requirements"
-  | "benefits"
-  | "applicationLink"
->;
+export type { PublicInternshipDoc };
 
 function toPublic(d: PublicInternshipDoc, now: Date): PublicInternship {
   const passed = deadlinePassed(d.deadline, now);

@@ -9,7 +9,7 @@ import {
   parseInternshipQuery,
   parseSalary,
   SEARCH_MAX_LENGTH,
-} from "./internship";
+} from "./internship-list";
 
 const parse = (search: string) => parseInternshipQuery(new URLSearchParams(search));
 

@@ -79,7 +79,8 @@ export async function loadCollectionScreen<Page extends object, One>(
  * A collection's delete intent: 404 when the id names nothing (also when it went meanwhile),
  * else back to the list with a flash. When the write fails, a post without JavaScript goes
  * back (to `failedBack`, else `back`) with an error flash; one from JavaScript answers 500 with
- * the list's error line, so the page stays as it was.
+ * the list's error line, so the page stays as it was. A screen that words its failure itself
+ * (`failedText`) answers it on the error line either way.
  */
 export async function deleteFromCollection(options: {
   what: string;
@@ -89,11 +90,12 @@ export async function deleteFromCollection(options: {
   back: string;
   failedBack?: string;
   flash: string;
+  failedText?: string;
 }) {
   const deleted = await attempt(options.what, options.remove);
   if (!deleted.ok) {
-    const message = unexpectedError(deleted.error);
-    if (options.form.get(DELETE_ENHANCED_FIELD) !== "1") {
+    const message = options.failedText ?? unexpectedError(deleted.error);
+    if (!options.failedText && options.form.get(DELETE_ENHANCED_FIELD) !== "1") {
       return redirectWithErrorFlash(options.failedBack ?? options.back, message);
     }
     return data({ result: null, listError: message }, { status: 500 });

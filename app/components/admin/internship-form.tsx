@@ -1,28 +1,21 @@
 // The internships editor (routes/admin/internships.tsx): always on the page, titled 'Add New
 // Internship', or 'Edit Internship' at `?edit=<id>` (editing fills it, lists joined by commas;
-// a successful save empties it and leaves edit mode). Its inputs are drawn from the content
-// kit's field descriptors (app/content/internships.ts). Below it the green success line (the
-// flash after POST/redirect/GET, or a toggle's answer) and the red error line (the errors joined
-// by commas, or 'An error occurred'), where the page scrolls after a change.
+// a successful save empties it and leaves edit mode). Its inputs are the content kit's, drawn
+// from app/content/internships.ts. Below it the green success line (the flash after
+// POST/redirect/GET, or a toggle's answer) and the red error line (the errors joined by commas,
+// or 'An error occurred'), where the page scrolls after a change.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
-import { Fragment, type ReactNode, useEffect, useRef } from "react";
+import { CheckCircleIcon } from "@phosphor-icons/react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
-import { FlashMessage, SubmitButton } from "~/components/admin/form-controls";
+import { FlashMessage, FormErrors, SubmitButton } from "~/components/admin/form-controls";
 import { secondaryLinkClass } from "~/components/admin/list-controls";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { ADMIN_LAYOUT_ID } from "~/components/admin/use-flash";
-import { internships, RESULT_ID, SAVE_INTENT } from "~/content/internships";
-import { fieldRows } from "~/content/kit/admin-screen";
-import { FieldInput } from "~/content/kit/field-input";
-import type { FieldDescriptor } from "~/content/kit/types";
-import {
-  INTERNSHIP_ADDED,
-  INTERNSHIP_ERROR,
-  type InternshipRecord,
-  internshipFormSchema,
-  internshipFormValues,
-} from "~/domain/internship";
+import { INTERNSHIP_ERROR, type InternshipRecord, internships } from "~/content/internships";
+import { editorDefaults, FieldRows, SAVE_INTENT } from "~/content/kit/admin-screen";
+
+const { admin, texts } = internships;
 
 /** A toggle's answer, shown in the lines below the form. */
 export interface Note {
@@ -71,13 +64,10 @@ export function InternshipForm({
   listError: string | null | undefined;
 }) {
   const saving = usePosting(SAVE_INTENT);
-  const [form, fields] = useEditorForm(internshipFormSchema, {
+  const [form, fields] = useEditorForm(internships.schema, {
     id: editing ? `internship-${editing._id}` : "internship-new",
     lastResult,
-    // A new internship is Open, active and not urgent unless chosen otherwise.
-    defaultValue: editing
-      ? internshipFormValues(editing)
-      : { status: "Open", isActive: true, urgent: false },
+    defaultValue: editorDefaults(internships, editing) as never,
   });
   // With JavaScript the add form stays mounted across the redirect after 'Add Internship':
   // empty it once per success message (an edit's form is replaced by the add form anyway).
@@ -85,21 +75,12 @@ export function InternshipForm({
   useEffect(() => {
     if (!flash.key || handled.current === flash.key) return;
     handled.current = flash.key;
-    if (flash.message === INTERNSHIP_ADDED) form.reset();
+    if (flash.message === texts.created) form.reset();
   });
 
   const formErrors = joinErrors(Object.values(form.allErrors).flat());
   const errorLine = note && !note.ok ? note.text : listError || formErrors;
   const headingId = "internship-form-heading";
-  const input = (field: FieldDescriptor): ReactNode => (
-    <FieldInput
-      key={field.name}
-      field={field}
-      meta={fields[field.name as keyof typeof fields] as never}
-      // Edit was chosen in the table: start changing at once.
-      autoFocus={Boolean(editing) && field.name === "title"}
-    />
-  );
   return (
     <section
       aria-labelledby={headingId}
@@ -109,7 +90,7 @@ export function InternshipForm({
       }`}
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {editing ? internships.admin.formTitle.edit : internships.admin.formTitle.create}
+        {editing ? admin.formTitle.edit : admin.formTitle.create}
       </h2>
       {editing ? (
         <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
@@ -121,15 +102,12 @@ export function InternshipForm({
       <Form method="post" {...getFormProps(form)} className="mt-5 grid gap-5">
         <input type="hidden" name="intent" value={SAVE_INTENT} />
         {editing ? <input type="hidden" name="id" value={editing._id} /> : null}
-        {fieldRows(internships.fields).map((row) =>
-          row.length > 1 ? (
-            <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
-              {row.map(input)}
-            </div>
-          ) : (
-            <Fragment key={row[0].name}>{input(row[0])}</Fragment>
-          ),
-        )}
+        <FieldRows
+          type={internships}
+          fields={fields as never}
+          // Edit was chosen in the table: start changing at once.
+          autoFocus={editing ? "title" : undefined}
+        />
         <div className="flex flex-wrap gap-3">
           <SubmitButton pending={saving} pendingText={editing ? "Updating..." : "Adding..."}>
             {editing ? "Update Internship" : "Add Internship"}
@@ -157,7 +135,7 @@ function ResultLines({
   errorLine: string | null | undefined;
 }) {
   return (
-    <div id={RESULT_ID} className="mt-5 grid scroll-mt-6 gap-3">
+    <div id={admin.resultId} className="mt-5 grid scroll-mt-6 gap-3">
       <FlashMessage key={flash.key ?? "none"} message={note ? null : flash.message} />
       <div role="status" className={note?.ok ? "" : "sr-only"}>
         {note?.ok ? (
@@ -170,15 +148,7 @@ function ResultLines({
           </p>
         ) : null}
       </div>
-      {errorLine ? (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-        >
-          <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-          <span>{errorLine}</span>
-        </p>
-      ) : null}
+      <FormErrors errors={errorLine ? [errorLine] : undefined} />
     </div>
   );
 }

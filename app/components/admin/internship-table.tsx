@@ -3,48 +3,103 @@
 // Toggle Active. Below 1280 px the columns do not fit (beside the sidebar from 1024 px on), so
 // each row is a card of label / value pairs (two side by side from 640 px); from 1280 px it is a
 // table that scrolls sideways inside its card when needed, the title and the actions staying in
-// view (in the row's own colour).
-import { ArrowSquareOutIcon } from "@phosphor-icons/react";
+// view (in the row's own colour). Toggle Active is one small POST form per row: without
+// JavaScript a POST/redirect/GET like every other change; with it sent by a fetcher (asking for
+// a data answer), so the page stays where it is and the row changes once the server answered.
+import { PowerIcon } from "@phosphor-icons/react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
 import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
-import { internships } from "~/content/internships";
-import { type AdminInternship, formatDurations } from "~/domain/internship";
+import { rowActionClass } from "~/components/admin/list-controls";
+import {
+  INTERNSHIP_ERROR,
+  type InternshipRecord,
+  internships,
+  RESPOND_FIELD,
+  TOGGLE_INTENT,
+} from "~/content/internships";
+import { OpenLink } from "~/content/kit/admin-screen";
+import { formatDurations } from "~/domain/internship-list";
 import { formatShortDate, isoDate } from "~/lib/format";
-import { isWebUrl } from "~/lib/links";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Note } from "./internship-form";
-import { ToggleActive } from "./internship-toggle";
 
 /** A row as the loader sends it: whether the deadline has passed is decided on the server. */
-export type InternshipRow = AdminInternship & { deadlinePassed: boolean };
+export type InternshipRow = InternshipRecord & {
+  updatedBy: string | null;
+  deadlinePassed: boolean;
+};
 
 const { admin, texts } = internships;
 
-/** The table's columns, in their order. */
-const COLUMNS = [
-  "Title",
-  "Domain",
-  "Company",
-  "Location",
-  "Duration",
-  "Salary",
-  "Deadline",
-  "Status",
-  "Urgent",
-  "Active",
-  "Application Link",
-  "Actions",
-] as const;
-
+/** The header row shows from 1280 px; below it each row is a card of labelled values. */
+const HEAD = "hidden xl:table-cell xl:px-3";
 const ROW_COLOURS =
   "xl:z-10 xl:bg-white in-[.bg-blue-50]:xl:bg-blue-50 in-[.bg-red-50]:xl:bg-red-50 in-[thead]:xl:bg-slate-50";
 const STICKY = `xl:sticky xl:left-0 xl:shadow-[1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
 // The actions stay in view on the right for the same reason.
 const STICKY_END = `xl:sticky xl:right-0 xl:shadow-[-1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
 
+const YES_NO = { true: "bg-green-100 text-green-800", false: "bg-slate-100 text-slate-700" };
 const STATUS_TONE: Record<string, string> = {
-  Open: "bg-green-100 text-green-800",
-  Closed: "bg-slate-100 text-slate-700",
+  Open: YES_NO.true,
+  Closed: YES_NO.false,
   Pending: "bg-amber-100 text-amber-900",
 };
+
+function Pill({ tone, children }: { tone: string | undefined; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone ?? ""}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A note under a value (the deadline has passed), beside it on the cards. */
+const aside = (text: string, className = "") => (
+  <span className={`ml-1 text-xs text-slate-600 xl:ml-0 xl:block ${className}`}>{text}</span>
+);
+
+type Cell = [label: string, className: string, value: (i: InternshipRow) => ReactNode];
+
+/** The columns between the title and the actions: label, classes from 1280 px, value. */
+const CELLS: Cell[] = [
+  ["Domain", "", (i) => i.domain],
+  ["Company", "xl:min-w-32", (i) => i.company],
+  ["Location", "xl:min-w-32", (i) => i.location],
+  ["Duration", "xl:whitespace-nowrap", (i) => formatDurations(i.duration)],
+  ["Salary", "xl:min-w-28", (i) => i.salary],
+  [
+    "Deadline",
+    "xl:whitespace-nowrap",
+    (i) => (
+      <span>
+        <time dateTime={isoDate(i.deadline)}>{formatShortDate(i.deadline)}</time>
+        {i.deadlinePassed ? aside("(passed)") : null}
+      </span>
+    ),
+  ],
+  [
+    "Status",
+    "xl:whitespace-nowrap",
+    // The stored status, and whether the site shows it as Closed anyway (a passed deadline).
+    (i) => (
+      <span>
+        <Pill tone={STATUS_TONE[i.status]}>{i.status}</Pill>
+        {i.deadlinePassed && i.status !== "Closed" ? aside("Closed on the site", "xl:mt-1") : null}
+      </span>
+    ),
+  ],
+  ["Urgent", "", (i) => <Pill tone={YES_NO[`${i.urgent}`]}>{i.urgent ? "Yes" : "No"}</Pill>],
+  ["Active", "", (i) => <Pill tone={YES_NO[`${i.isActive}`]}>{i.isActive ? "Yes" : "No"}</Pill>],
+  [
+    "Application Link",
+    "xl:whitespace-nowrap",
+    (i) => <OpenLink link={i.applicationLink} closed="No link" />,
+  ],
+];
 
 /**
  * A data cell: below 1280 px one "Label  value" pair of a row's card (the header row is hidden
@@ -87,16 +142,11 @@ export function InternshipTable({
       noun={admin.noun}
       heading="All Internships"
       search={admin.search}
-      columns={COLUMNS.map((label) => ({
-        label,
-        className: `hidden xl:table-cell xl:px-3 ${
-          label === "Title"
-            ? STICKY
-            : label === "Actions"
-              ? `text-right ${STICKY_END}`
-              : "whitespace-nowrap"
-        }`,
-      }))}
+      columns={[
+        { label: "Title", className: `${HEAD} ${STICKY}` },
+        ...CELLS.map(([label]) => ({ label, className: `${HEAD} whitespace-nowrap` })),
+        { label: "Actions", className: `${HEAD} text-right ${STICKY_END}` },
+      ]}
       emptyText={admin.emptyText}
       items={items}
       editingId={editingId}
@@ -109,28 +159,11 @@ export function InternshipTable({
             <p className="text-base font-semibold text-slate-900 xl:text-sm">{internship.title}</p>
             <EditStamp updatedAt={internship.updatedAt} updatedBy={internship.updatedBy} />
           </td>
-          <td {...cell("Domain")}>{internship.domain}</td>
-          <td {...cell("Company", "xl:min-w-32")}>{internship.company}</td>
-          <td {...cell("Location", "xl:min-w-32")}>{internship.location}</td>
-          <td {...cell("Duration", "xl:whitespace-nowrap")}>
-            {formatDurations(internship.duration)}
-          </td>
-          <td {...cell("Salary", "xl:min-w-28")}>{internship.salary}</td>
-          <td {...cell("Deadline", "xl:whitespace-nowrap")}>
-            <Deadline internship={internship} />
-          </td>
-          <td {...cell("Status", "xl:whitespace-nowrap")}>
-            <Status internship={internship} />
-          </td>
-          <td {...cell("Urgent")}>
-            <YesNo value={internship.urgent} />
-          </td>
-          <td {...cell("Active")}>
-            <YesNo value={internship.isActive} />
-          </td>
-          <td {...cell("Application Link", "xl:whitespace-nowrap")}>
-            <ApplicationLink link={internship.applicationLink} />
-          </td>
+          {CELLS.map(([label, className, value]) => (
+            <td key={label} {...cell(label, className)}>
+              {value(internship)}
+            </td>
+          ))}
           <td
             className={`block px-4 pt-3 pb-4 xl:table-cell xl:px-3 xl:py-3 xl:text-right xl:align-top ${STICKY_END}`}
           >
@@ -151,68 +184,53 @@ export function InternshipTable({
   );
 }
 
-function Deadline({ internship }: { internship: InternshipRow }) {
-  return (
-    <span>
-      <time dateTime={isoDate(internship.deadline)}>{formatShortDate(internship.deadline)}</time>
-      {internship.deadlinePassed ? (
-        <span className="ml-1 text-xs text-slate-600 xl:ml-0 xl:block">(passed)</span>
-      ) : null}
-    </span>
-  );
+/** What the action answers a fetcher: the message, or the red line's text. */
+interface ToggleAnswer {
+  message?: string;
+  listError: string | null;
 }
 
-/** The stored status, and whether the site shows it as Closed anyway (a passed deadline). */
-function Status({ internship }: { internship: InternshipRow }) {
+function ToggleActive({
+  internship,
+  onAnswer,
+}: {
+  internship: { _id: string; title: string; isActive: boolean };
+  onAnswer: (note: Note) => void;
+}) {
+  const fetcher = useFetcher<ToggleAnswer>();
+  const hydrated = useHydrated();
+  const pending = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const report = useRef(onAnswer);
+  report.current = onAnswer;
+  useEffect(() => {
+    if (!answer) return;
+    report.current(
+      answer.message
+        ? { ok: true, text: answer.message, at: Date.now() }
+        : { ok: false, text: answer.listError ?? INTERNSHIP_ERROR, at: Date.now() },
+    );
+  }, [answer]);
   return (
-    <span>
-      <span
-        className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[internship.status] ?? ""}`}
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={TOGGLE_INTENT} />
+      <input type="hidden" name="id" value={internship._id} />
+      {hydrated ? <input type="hidden" name={RESPOND_FIELD} value="data" /> : null}
+      <button
+        type="submit"
+        aria-disabled={pending}
+        onClick={(event) => {
+          if (pending) event.preventDefault();
+        }}
+        className={`${rowActionClass} w-full whitespace-nowrap aria-disabled:cursor-wait aria-disabled:opacity-70`}
       >
-        {internship.status}
-      </span>
-      {internship.deadlinePassed && internship.status !== "Closed" ? (
-        <span className="ml-1 text-xs text-slate-600 xl:mt-1 xl:ml-0 xl:block">
-          Closed on the site
+        <PowerIcon aria-hidden="true" className="h-4 w-4" />
+        {pending ? "Toggling..." : "Toggle Active"}
+        <span className="sr-only">
+          {" "}
+          of {internship.title} (now {internship.isActive ? "active" : "inactive"})
         </span>
-      ) : null}
-    </span>
-  );
-}
-
-function YesNo({ value }: { value: boolean }) {
-  return (
-    <span
-      className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-        value ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"
-      }`}
-    >
-      {value ? "Yes" : "No"}
-    </span>
-  );
-}
-
-function hostOf(link: string): string {
-  try {
-    return new URL(link).host.replace(/^www\./, "");
-  } catch {
-    return link;
-  }
-}
-
-/** Only a web address opens (a `javascript:` link stored before the rules would be a trap). */
-function ApplicationLink({ link }: { link: string }) {
-  if (!isWebUrl(link)) return <span className="text-slate-700">No link</span>;
-  return (
-    <a
-      href={link}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-semibold text-blue-700 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-blue-800"
-    >
-      {hostOf(link)}
-      <ArrowSquareOutIcon aria-hidden="true" className="h-4 w-4 shrink-0" />
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
+      </button>
+    </fetcher.Form>
   );
 }

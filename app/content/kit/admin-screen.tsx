@@ -32,7 +32,7 @@ import { FieldInput } from "./field-input";
 import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
 
 /** The save button's intent; the action (admin.server.ts) checks the same value. */
-const SAVE_INTENT = "save";
+export const SAVE_INTENT = "save";
 
 export type Row = Record<string, unknown> & {
   _id: string;
@@ -93,19 +93,9 @@ export function CollectionScreen<R extends Row = Row>({
   const deletingId = deleting ? String(deleting._id) : undefined;
   return (
     <>
-      <AdminPageHeader
-        title={admin.title}
-        description={
-          <>
-            {admin.description}{" "}
-            <Link to={admin.siteLink} className="font-semibold text-blue-700 underline">
-              See them on the site
-            </Link>
-            .
-          </>
-        }
+      <ScreenHeader
+        type={type}
         addHref={formOpen ? undefined : listHref(admin.path, here, { new: true })}
-        addLabel={admin.addLabel}
       />
 
       {formOpen ? (
@@ -179,6 +169,27 @@ export function CollectionScreen<R extends Row = Row>({
         }
       />
     </>
+  );
+}
+
+/** The screen's heading, where its content shows (with a link there), and the Add link. */
+export function ScreenHeader({ type, addHref }: { type: CollectionType; addHref?: string }) {
+  const { admin } = type;
+  return (
+    <AdminPageHeader
+      title={admin.title}
+      description={
+        <>
+          {admin.description}{" "}
+          <Link to={admin.siteLink} className="font-semibold text-blue-700 underline">
+            See them on the site
+          </Link>
+          .
+        </>
+      }
+      addHref={addHref}
+      addLabel={admin.addLabel}
+    />
   );
 }
 
@@ -277,11 +288,14 @@ function shortLink(link: string): string {
   return link.replace(/^https?:\/\/(www\.)?/i, "").replace(/\/$/, "");
 }
 
-/** A stored link as visitors get it: opened in a new tab when it is a web address. */
-function OpenLink({ link }: { link: string }) {
+/**
+ * A stored link as visitors get it: opened in a new tab when it is a web address. One that does
+ * not open shows as stored (— when empty), or as `closed` when given ("No link").
+ */
+export function OpenLink({ link, closed }: { link: string; closed?: string }) {
   const kind = classifyHref(link);
   if (kind !== "external" && kind !== "internal") {
-    return <span className="text-slate-700">{link || "—"}</span>;
+    return <span className="text-slate-700">{closed ?? (link || "—")}</span>;
   }
   return (
     <a
@@ -298,9 +312,7 @@ function OpenLink({ link }: { link: string }) {
 }
 
 /** Consecutive half-width fields share a row from the `sm` breakpoint. */
-export function fieldRows(
-  fields: readonly FieldDescriptor[],
-): [FieldDescriptor, ...FieldDescriptor[]][] {
+function fieldRows(fields: readonly FieldDescriptor[]): [FieldDescriptor, ...FieldDescriptor[]][] {
   const rows: [FieldDescriptor, ...FieldDescriptor[]][] = [];
   for (const field of fields) {
     const last = rows.at(-1);
@@ -310,12 +322,83 @@ export function fieldRows(
   return rows;
 }
 
-/** A stored value as its input shows it: a list of tags as one comma-separated line. */
+/** A stored value as its input shows it: a list as one comma-separated line, a date as its day. */
 function formValue(field: FieldDescriptor, value: unknown): unknown {
-  return field.kind === "tags" && Array.isArray(value) ? value.join(", ") : value;
+  if (field.kind === "tags" && Array.isArray(value)) return value.join(", ");
+  if (field.kind === "list" && Array.isArray(value)) return value.join(field.separator ?? ", ");
+  if (field.kind === "date" && typeof value === "string") return value.slice(0, 10);
+  return value;
 }
 
-type FieldsMeta = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
+/** What the editor starts from: the record's values, or a new record's defaults. */
+export function editorDefaults(type: CollectionType, editing: Record<string, unknown> | null) {
+  const defaults: Record<string, unknown> = {};
+  for (const field of type.fields) {
+    if (editing) defaults[field.name] = formValue(field, editing[field.name]);
+    else if ("defaultValue" in field) defaults[field.name] = field.defaultValue;
+  }
+  return defaults;
+}
+
+type FieldMetas = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
+
+/** The inputs of a type's fields, in order; consecutive half-width ones share a row. */
+export function FieldRows({
+  type,
+  fields,
+  formErrorId,
+  autoFocus,
+  onUploadingChange,
+  layout,
+}: {
+  type: CollectionType;
+  fields: FieldMetas;
+  formErrorId?: string;
+  /** The field that takes the focus, when the form opened on purpose. */
+  autoFocus?: string;
+  /** Told when an image field starts or ends an upload: one callback, or one per field. */
+  onUploadingChange?:
+    | ((uploading: boolean) => void)
+    | Record<string, ((uploading: boolean) => void) | undefined>;
+  /** The fields in a type's own arrangement, `input(name)` drawing the kit's input of one. */
+  layout?: (
+    input: (name: string) => ReactNode,
+    fields: FieldMetas,
+    formErrorId: string | undefined,
+  ) => ReactNode;
+}) {
+  const input = (field: FieldDescriptor): ReactNode => (
+    <FieldInput
+      key={field.name}
+      field={field}
+      meta={fields[field.name] as never}
+      formErrorId={formErrorId}
+      autoFocus={field.name === autoFocus}
+      onUploadingChange={
+        typeof onUploadingChange === "function"
+          ? onUploadingChange
+          : onUploadingChange?.[field.name]
+      }
+    />
+  );
+  if (layout) {
+    const named = (name: string): ReactNode => {
+      const field = type.fields.find((f) => f.name === name);
+      if (!field) throw new Error(`${type.entity} describes no field ${name}`);
+      return input(field);
+    };
+    return layout(named, fields, formErrorId);
+  }
+  return fieldRows(type.fields).map((row) =>
+    row.length > 1 ? (
+      <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
+        {row.map(input)}
+      </div>
+    ) : (
+      <Fragment key={row[0].name}>{input(row[0])}</Fragment>
+    ),
+  );
+}
 
 /**
  * The editor drawn from a type's fields. A type's own editor adds to it without copying it:
@@ -339,10 +422,10 @@ export function CollectionEditor({
   editing: Record<string, unknown> | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
-  extraFields?: (fields: FieldsMeta, formErrorId: string | undefined) => ReactNode;
+  extraFields?: (fields: FieldMetas, formErrorId: string | undefined) => ReactNode;
   layout?: (
     input: (name: string) => ReactNode,
-    fields: FieldsMeta,
+    fields: FieldMetas,
     formErrorId: string | undefined,
   ) => ReactNode;
   notice?: ReactNode;
@@ -351,35 +434,14 @@ export function CollectionEditor({
 }) {
   const saving = usePosting(SAVE_INTENT);
   const uploads = useUploads(type);
-  const defaults: Record<string, unknown> = {};
-  for (const field of type.fields) {
-    if (editing) defaults[field.name] = formValue(field, editing[field.name]);
-    else if (field.kind === "stars") defaults[field.name] = field.defaultValue;
-  }
   const [form, fields] = useEditorForm(type.schema, {
     id: editing ? `${type.entity}-${String(editing._id)}` : `${type.entity}-new`,
     lastResult,
-    defaultValue: defaults as never,
+    defaultValue: editorDefaults(type, editing) as never,
   });
   const formErrorId = form.errors?.length ? form.errorId : undefined;
   const headingId = `${type.entity}-form-heading`;
   const multipart = type.fields.some((f) => f.kind === "image");
-  const first = type.fields[0]?.name;
-  const input = (field: FieldDescriptor): ReactNode => (
-    <FieldInput
-      key={field.name}
-      field={field}
-      meta={fields[field.name as keyof typeof fields] as never}
-      formErrorId={formErrorId}
-      autoFocus={autoFocus && field.name === first}
-      onUploadingChange={uploads.onChange[field.name]}
-    />
-  );
-  const named = (name: string): ReactNode => {
-    const field = type.fields.find((f) => f.name === name);
-    if (!field) throw new Error(`${type.entity} describes no field ${name}`);
-    return input(field);
-  };
   return (
     <section
       aria-labelledby={headingId}
@@ -398,17 +460,15 @@ export function CollectionEditor({
         {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         {notice}
-        {layout
-          ? layout(named, fields as never, formErrorId)
-          : fieldRows(type.fields).map((row) =>
-              row.length > 1 ? (
-                <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
-                  {row.map(input)}
-                </div>
-              ) : (
-                <Fragment key={row[0].name}>{input(row[0])}</Fragment>
-              ),
-            )}
+        <FieldRows
+          type={type}
+          fields={fields as never}
+          formErrorId={formErrorId}
+          // The form opens on purpose (Add, Edit): start typing at once, unless the type says not.
+          autoFocus={autoFocus ? type.fields[0]?.name : undefined}
+          onUploadingChange={uploads.onChange}
+          layout={layout}
+        />
         {extraFields?.(fields as never, formErrorId)}
         <div className="flex flex-wrap gap-3">
           <SubmitButton

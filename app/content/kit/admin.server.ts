@@ -60,6 +60,15 @@ export interface AdminOptions<Extra extends object> {
     string,
     (context: IntentContext) => Promise<Response | ReturnType<typeof data<ActionResult & Extra>>>
   >;
+  /**
+   * The checked value just before it is saved, given the posted form and the record being
+   * edited (null when adding): for what the form alone cannot say (an internship's list items
+   * that hold commas).
+   */
+  prepare?: (
+    value: Record<string, unknown>,
+    posted: { form: FormData; current: { _id: string } | null },
+  ) => Record<string, unknown>;
 }
 
 /**
@@ -90,6 +99,8 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
   const { type } = store;
   const { texts } = type;
   const path = type.admin.path;
+  // Where a write lands: the list, at the screen's success line when it names one.
+  const landing = type.admin.resultId ? `#${type.admin.resultId}` : "";
   const imageFields = type.fields.filter(isImageField);
   const intents = options.intents ?? {};
   const hideFields = imageFields.map((field) => imageFieldNames(field.name).file);
@@ -107,7 +118,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
   async function action({ request, context }: Args) {
     const { admin } = await requireAdmin(request);
     const actor = actorOf(admin, context);
-    const back = listHref(path, parseListState(new URL(request.url)));
+    const back = `${listHref(path, parseListState(new URL(request.url)))}${landing}`;
     // A form with an image field is multipart: its file comes with it without JavaScript.
     const form = imageFields.length ? await readUploadForm(request) : await readForm(request);
     if (!form) {
@@ -141,13 +152,15 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
         notFoundText: texts.notFound,
         back,
         flash: texts.deleted,
+        failedText: texts.deleteFailed,
       });
     }
     if (intent !== SAVE_INTENT) return invalid(null, "Unknown action.");
 
     // An edit names its record; a create has no id at all.
     const editId = typeof id === "string" && id !== "" ? id : null;
-    if (editId !== null && !(await store.get(editId))) notFound(texts.notFound);
+    const current = editId === null ? null : await store.get(editId);
+    if (editId !== null && !current) notFound(texts.notFound);
     const submission = parseFormWith(form, type.schema);
     if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
 
@@ -168,7 +181,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       }
     }
 
-    const value = input;
+    const value = options.prepare ? options.prepare(input, { form, current }) : input;
     const saved = await attempt(`${editId ? "Updating" : "Creating"} a ${type.entity}`, () =>
       editId ? store.update(editId, value, actor) : store.create(value, actor).then(() => true),
     );
@@ -183,7 +196,9 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       );
     }
     // A new record is first in the list (newest first): show page 1 of the whole list.
-    return editId ? redirectWithFlash(back, texts.updated) : redirectWithFlash(path, texts.created);
+    return editId
+      ? redirectWithFlash(back, texts.updated)
+      : redirectWithFlash(`${path}${landing}`, texts.created);
   }
 
   return { loader, action };

@@ -1,7 +1,8 @@
 // The JSON API of a content type, built from its description: GET and POST on the list's path,
 // GET, PUT and DELETE on `{id}`, declared with lib/api.server.ts (so /api/openapi.json describes
-// exactly what is checked). Reads are public; writes need a token and go through the same store
-// as the admin editor, so they run the same after-write steps.
+// exactly what is checked). Reads are public (a type with a `publicView` shows a reader without
+// a token only that); writes need a token and go through the same store as the admin editor, so
+// they run the same after-write steps.
 import { z } from "zod";
 import {
   apiJson,
@@ -12,7 +13,7 @@ import {
   operation,
 } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
-import type { CollectionStore, InputOf } from "./store.server";
+import type { CollectionStore, InputOf, RecordOf } from "./store.server";
 import { type CollectionType, isImageField } from "./types";
 
 /** The store's reads and writes (its admin table is not the API's). */
@@ -30,6 +31,11 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
   const noun = type.admin.noun[0];
   const body = (type.apiSchema ?? type.schema) as z.ZodType<InputOf<T>>;
   const imageFields = type.fields.filter(isImageField);
+  const publicView = type.publicView;
+  const readAuth = publicView ? "optional" : "none";
+  /** A record as this reader may see it: as stored with a token, else its public view. */
+  const shown = (record: RecordOf<T>, admin: unknown, now = new Date()) =>
+    admin || !publicView ? record : publicView(record, now);
 
   /** The body with every image address as the record keeps it, or a 400 naming the field. */
   async function withImages(value: InputOf<T>): Promise<InputOf<T>> {
@@ -44,9 +50,12 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
     get: operation({
       tag: doc.tag,
       summary: doc.listSummary,
-      auth: "none",
+      auth: readAuth,
       response: listResponse(record),
-      handler: async () => apiJson({ success: true, data: await store.list() }),
+      handler: async ({ admin }) => {
+        const all = (await store.list()).map((one) => shown(one, admin));
+        return apiJson({ success: true, data: all.filter((one) => one !== null) });
+      },
     }),
     post: operation({
       tag: doc.tag,
@@ -67,10 +76,11 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
     get: operation({
       tag: doc.tag,
       summary: summaries.one ?? `One ${noun}`,
-      auth: "none",
+      auth: readAuth,
       response: z.object({ success: z.literal(true), data: record }),
-      handler: async ({ params }) => {
-        const found = await store.get(params.id ?? "");
+      handler: async ({ params, admin }) => {
+        const stored = await store.get(params.id ?? "");
+        const found = stored && shown(stored, admin);
         if (!found) apiNotFound(notFound);
         return apiJson({ success: true, data: found });
       },

@@ -51,13 +51,14 @@ export type FieldDescriptor =
   | (FieldBase & { kind: "choice"; options: readonly string[] })
   /** A calendar day, posted as YYYY-MM-DD. */
   | (FieldBase & { kind: "date" })
-  /** A box ticked or not; its hint stands beside it. */
-  | (FieldBase & { kind: "checkbox"; hint: string })
+  /** A box ticked or not; its hint stands beside it. `defaultValue`: ticked in a new record. */
+  | (FieldBase & { kind: "checkbox"; hint: string; defaultValue?: boolean })
   /**
    * Items typed in one text, separated by commas, stored as a list (the schema splits them):
-   * a textarea with `rows`, else one line (`inputMode: "numeric"` for numbers).
+   * a textarea with `rows`, else one line (`inputMode: "numeric"` for numbers). Editing joins the
+   * stored items with `separator` (", " unless given).
    */
-  | (FieldBase & { kind: "list"; rows?: number; inputMode?: "numeric" });
+  | (FieldBase & { kind: "list"; rows?: number; inputMode?: "numeric"; separator?: string });
 
 /** A column of the admin table besides the first (the record's title, with its edit stamp). */
 export interface ListColumn {
@@ -92,6 +93,11 @@ export interface CollectionTexts {
   updateFailed: string;
   /** The JSON API's 404 when it words it differently from the admin's `notFound`. */
   apiNotFound?: string;
+  /**
+   * A failed delete, said on the list's error line (a 500) with or without JavaScript; without
+   * it a delete posted without JavaScript goes back to the list with an error flash.
+   */
+  deleteFailed?: string;
 }
 
 export interface AdminScreen {
@@ -113,6 +119,11 @@ export interface AdminScreen {
   columns: readonly ListColumn[];
   /** The record as the delete step and the row's buttons name it. */
   subject: (record: Record<string, unknown>) => string;
+  /**
+   * The id of the element a write lands on (its success line): redirects after a write end with
+   * `#resultId`, so a long form does not hide the confirmation at the top of the page.
+   */
+  resultId?: string;
 }
 
 export interface ApiDescription {
@@ -158,6 +169,12 @@ export interface CollectionType<
   publicSort: Record<string, 1 | -1>;
   /** The admin table's order, ending with `_id`, when it is not newest first. */
   adminSort?: Record<string, 1 | -1>;
+  /**
+   * What a JSON API reader without a token gets of a record, or null when it is not public (a
+   * draft): with it the API's reads take an optional token, and a token reads every record as
+   * stored. Without it every record is public as it is.
+   */
+  publicView?(record: z.output<Rec>, now: Date): z.output<Rec> | null;
   admin: AdminScreen;
   api: ApiDescription;
   /**

@@ -8,22 +8,18 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
 import { joinErrors } from "~/components/admin/internship-form";
-import { INTERNSHIPS_PAGE as PAGE } from "~/content/internships";
-import { getDashboardCounts } from "~/domain/dashboard.server";
 import {
-  INTERNSHIP_ADDED,
-  INTERNSHIP_DELETED,
   INTERNSHIP_ERROR,
   INTERNSHIP_LIMITS,
-  INTERNSHIP_NOT_FOUND,
   INTERNSHIP_TOGGLED,
-  INTERNSHIP_UPDATED,
-  internshipFormValues,
+  internships,
   INTERNSHIP_MESSAGES as M,
   parseDeadline,
   parseDurationText,
   splitList,
-} from "~/domain/internship";
+} from "~/content/internships";
+import { editorDefaults } from "~/content/kit/admin-screen";
+import { getDashboardCounts } from "~/domain/dashboard.server";
 import { readFlash } from "~/lib/flash.server";
 import {
   callRoute,
@@ -34,6 +30,11 @@ import {
 import { alertTexts, renderPage } from "../../../tests/support/render-route";
 import { loader as publicLoader } from "../internships";
 import ManageInternships, { action, loader } from "./internships";
+
+const PAGE = internships.admin.path;
+const { texts } = internships;
+const internshipFormValues = (editing: Record<string, unknown>) =>
+  editorDefaults(internships, editing);
 
 const { failures, failing } = vi.hoisted(() => {
   const failures = { on: false };
@@ -294,7 +295,7 @@ describe("the internship list", () => {
     ]) {
       const outcome = await get(`${PAGE}?${query}`);
       expect(statusOf(outcome), query).toBe(404);
-      expect(outcome.data).toBe(INTERNSHIP_NOT_FOUND);
+      expect(outcome.data).toBe(texts.notFound);
     }
   });
 
@@ -320,7 +321,7 @@ describe("adding an internship", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${PAGE}#internship-result`);
-    expect(await flashOf(response)).toBe(INTERNSHIP_ADDED);
+    expect(await flashOf(response)).toBe(texts.created);
     const doc = await stored("Data Intern");
     expect(doc).toMatchObject({
       domain: "Tech",
@@ -537,7 +538,7 @@ describe("editing an internship", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${PAGE}?q=fore#internship-result`);
-    expect(await flashOf(response)).toBe(INTERNSHIP_UPDATED);
+    expect(await flashOf(response)).toBe(texts.updated);
     const doc = await stored("After");
     expect(doc).toMatchObject({
       duration: [90],
@@ -637,8 +638,8 @@ describe("toggling Active", () => {
     const outcome = await post({ intent: "toggle", id: MISSING, respond: "data" });
     expect(statusOf(outcome)).toBe(404);
     expect(outcome).not.toBeInstanceOf(Response);
-    expect(outcome.data).toMatchObject({ listError: INTERNSHIP_NOT_FOUND });
-    expect(redLine(renderInternships(await get(PAGE), outcome.data))).toBe(INTERNSHIP_NOT_FOUND);
+    expect(outcome.data).toMatchObject({ listError: texts.notFound });
+    expect(redLine(renderInternships(await get(PAGE), outcome.data))).toBe(texts.notFound);
   });
 
   it("is refused without a session", async () => {
@@ -656,7 +657,7 @@ describe("deleting an internship", () => {
     const response = await post({ intent: "delete", id }, `${PAGE}?q=o&delete=${id}`);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${PAGE}?q=o#internship-result`);
-    expect(await flashOf(response)).toBe(INTERNSHIP_DELETED);
+    expect(await flashOf(response)).toBe(texts.deleted);
     const { internships } = await getCollections();
     expect((await internships.find({}).toArray()).map((i) => i._id.toHexString())).toEqual([keep]);
     expect((await publicPage("?q=Doomed")).internships).toHaveLength(0);

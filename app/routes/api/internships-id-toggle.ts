@@ -1,7 +1,7 @@
 // PATCH /api/internships/{id}/toggle: flips isActive, as the admin list's Toggle Active does
 // (toggleInternshipActive, the internship's own write), and answers the updated record.
-import { internships } from "~/content/internships";
-import { INTERNSHIP_TOGGLED, internshipRecord } from "~/domain/internship";
+import { z } from "zod";
+import { INTERNSHIP_TOGGLED, internships } from "~/content/internships";
 import { toggleInternshipActive } from "~/domain/internship.server";
 import { apiJson, apiNotFound, apiRoute, okResponse, operation } from "~/lib/api.server";
 
@@ -10,7 +10,7 @@ const api = apiRoute(`${internships.api.path}/{id}/toggle`, {
     tag: internships.api.tag,
     summary: "Switch an internship's isActive (no body); answers the updated record",
     auth: "bearer",
-    response: okResponse(internshipRecord),
+    response: okResponse(internships.record.extend({ _id: z.string() })),
     handler: async ({ params, actor }) => {
       const internship = await toggleInternshipActive(params.id ?? "", actor);
       if (!internship) apiNotFound(internships.texts.notFound);
