@@ -7,17 +7,7 @@ import http from "node:http";
 import { test as base, expect } from "@playwright/test";
 import { type Db, MongoClient } from "mongodb";
 import { E2E_ADMIN } from "../support/constants";
-import {
-  freePort,
-  type Running,
-  removeTempDirs,
-  startApp,
-  startEmbeddedDb,
-  tempDir,
-} from "../support/process";
-
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
-const DB_LISTENING = /listening on mongodb:\/\//i;
+import { removeTempDirs, startListeningApp, startListeningDb, tempDir } from "../support/process";
 
 /**
  * Collections that change on requests that are refused, by design, so they are left out of the
@@ -197,14 +187,10 @@ export async function startRobustServer(): Promise<{
   output: () => string;
   stop: () => Promise<void>;
 }> {
-  const dbPort = await freePort();
-  const embedded: Running = startEmbeddedDb(dbPort, tempDir("robustness"));
-  await embedded.waitFor(DB_LISTENING, 60_000);
-  const port = await freePort();
+  const { db: embedded, port: dbPort, uri } = await startListeningDb(tempDir("robustness"));
   const name = "bureau_robustness";
-  const app = startApp({
-    PORT: String(port),
-    MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/${name}`,
+  const { app, url } = await startListeningApp({
+    MONGODB_URI: uri(name),
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     // Thousands of requests from one address: no limit may turn them into 429s.
@@ -213,11 +199,10 @@ export async function startRobustServer(): Promise<{
     RENDER_IP_LIMIT: "100000",
     FORM_MIN_FILL_SECONDS: "0",
   });
-  await app.waitFor(LISTENING, 60_000);
   const client = new MongoClient(`mongodb://127.0.0.1:${dbPort}/?directConnection=true`);
   await client.connect();
   return {
-    url: `http://localhost:${port}`,
+    url,
     db: client.db(name),
     output: app.output,
     stop: async () => {
