@@ -1,7 +1,8 @@
 // Calling an admin loader or action the way React Router does, signed in as a fresh admin.
 // Shared by the admin route tests (app/routes/admin/*.test.ts).
 import { RouterContextProvider } from "react-router";
-import { getCollections } from "#db/client.server";
+import { afterAll, beforeEach } from "vitest";
+import { closeDatabase, getCollections } from "#db/client.server";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { createSession } from "~/domain/session.server";
@@ -26,6 +27,50 @@ export async function signInFresh(email = "editor@bureau.test"): Promise<SignedI
   return { email, cookie: session.setCookie.split(";")[0] as string };
 }
 
+type CollectionName = keyof Awaited<ReturnType<typeof getCollections>>;
+
+/**
+ * The set-up the admin route tests share: before each test a fresh admin signed in (`signInFresh`)
+ * and then the given collections emptied; the database closed after the file. Read the admin's
+ * `cookie` and `email` inside a test.
+ */
+export function freshAdminEachTest(empty: CollectionName[] = [], email?: string): SignedIn {
+  let me: SignedIn | undefined;
+  beforeEach(async () => {
+    me = await signInFresh(email);
+    const collections = await getCollections();
+    await Promise.all(empty.map((name) => collections[name].deleteMany({})));
+  });
+  afterAll(closeDatabase);
+  const signedIn = () => {
+    if (!me) throw new Error("The admin signs in before each test: read it inside a test.");
+    return me;
+  };
+  return {
+    get email() {
+      return signedIn().email;
+    },
+    get cookie() {
+      return signedIn().cookie;
+    },
+  };
+}
+
+/**
+ * Runs `fn` (a loader or action) with `request` as React Router does (the client address set);
+ * answers what it returned or threw (a thrown Response or data() comes back as the value).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: data(), a Response or plain data, per branch.
+export async function runRoute(fn: (args: never) => unknown, request: Request): Promise<any> {
+  const context = new RouterContextProvider();
+  context.set(clientIpContext, "203.0.113.9");
+  try {
+    return await fn({ request, params: {}, context } as never);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
 /**
  * Runs `fn` (a loader or action) for `path`: a GET, or a form POST when `fields` is given.
  * Returns what it returned or threw (a thrown Response or data() comes back as the value).
@@ -45,13 +90,7 @@ export async function callRoute(
     },
     body: fields ? new URLSearchParams(fields) : undefined,
   });
-  const context = new RouterContextProvider();
-  context.set(clientIpContext, "203.0.113.9");
-  try {
-    return await fn({ request, params: {}, context } as never);
-  } catch (thrown) {
-    return thrown;
-  }
+  return runRoute(fn, request);
 }
 
 /** The status of whatever a loader or action gave back (200 for plain data). */

@@ -3,22 +3,15 @@
 // /resources shows a new resource first on the next request. Everything the content kit gives
 // every type (list, search, paging, 404s, the session, flashes, failed writes, audit, link and
 // image address checks, image files) is proved once in app/content/kit/kit*.test.ts.
-import { afterAll, beforeEach, expect, it } from "vitest";
-import { closeDatabase, getCollections } from "#db/client.server";
+import { expect, it } from "vitest";
+import { getCollections } from "#db/client.server";
 import { RESOURCE_LINK_REQUIRED, RESOURCE_REQUIRED } from "~/content/resources";
-import { type SignedIn, signInFresh, statusOf } from "../../../tests/support/admin-request";
+import { freshAdminEachTest, statusOf } from "../../../tests/support/admin-request";
 import { callMultipart } from "../../../tests/support/admin-upload";
 import { loader as resourcesLoader } from "../resources";
 import { action } from "./resources";
 
-afterAll(closeDatabase);
-
-let me: SignedIn;
-beforeEach(async () => {
-  const { resources } = await getCollections();
-  await resources.deleteMany({});
-  me = await signInFresh();
-});
+const me = freshAdminEachTest(["resources"]);
 
 const post = (fields: Record<string, string>) =>
   callMultipart(action, "/admin/dashboard/resources", { cookie: me.cookie, fields });

@@ -4,26 +4,19 @@
 // (list, search, paging, 404s, the session, flashes, failed writes, audit, image files) is proved
 // once in app/content/kit/kit*.test.ts.
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, getCollections } from "#db/client.server";
+import { describe, expect, it } from "vitest";
+import { getCollections } from "#db/client.server";
 import {
   TESTIMONIAL_IMAGE_REQUIRED,
   TESTIMONIAL_RATING_RANGE,
   TESTIMONIAL_REQUIRED,
 } from "~/content/testimonials";
-import { type SignedIn, signInFresh, statusOf } from "../../../tests/support/admin-request";
+import { freshAdminEachTest, statusOf } from "../../../tests/support/admin-request";
 import { callMultipart } from "../../../tests/support/admin-upload";
 import { loader as homeLoader } from "../home";
 import { action } from "./testimonials";
 
-afterAll(closeDatabase);
-
-let me: SignedIn;
-beforeEach(async () => {
-  const { testimonials } = await getCollections();
-  await testimonials.deleteMany({});
-  me = await signInFresh();
-});
+const me = freshAdminEachTest(["testimonials"]);
 
 const post = (fields: Record<string, string>) =>
   callMultipart(action, "/admin/dashboard/testimonials", { cookie: me.cookie, fields });
