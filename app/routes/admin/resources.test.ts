@@ -8,6 +8,7 @@ import { getCollections } from "#db/client.server";
 import { RESOURCE_LINK_REQUIRED, RESOURCE_REQUIRED } from "~/content/resources";
 import { freshAdminEachTest, statusOf } from "../../../tests/support/admin-request";
 import { callMultipart } from "../../../tests/support/admin-upload";
+import { itKeepsTextsUpToTheirMaximum } from "../../../tests/support/text-limits";
 import { loader as resourcesLoader } from "../resources";
 import { action } from "./resources";
 
@@ -42,18 +43,13 @@ it("says which texts are missing: one message for title and description, one for
   expect(await stored()).toEqual([]);
 });
 
-it.each([
-  ["title", 160],
-  ["description", 1000],
-])("keeps a %s of %i characters and refuses one more", async (field, max) => {
-  expect((await post({ ...valid, [field]: "x".repeat(max) })).status).toBe(302);
-  const outcome = await post({ ...valid, [field]: "x".repeat(max + 1) });
-  expect(statusOf(outcome)).toBe(400);
-  expect(outcome.data.result.error).toEqual({
-    [field]: [`The ${field} can be at most ${max} characters long.`],
-  });
-  expect(await stored()).toHaveLength(1);
-});
+itKeepsTextsUpToTheirMaximum(
+  [
+    ["title", 160],
+    ["description", 1000],
+  ],
+  { valid, post, stored },
+);
 
 it("shows first on /resources on the next request", async () => {
   const { resources } = await getCollections();
