@@ -113,3 +113,10 @@ export function send(
 /** 24 hex digits that name nothing, and strings that are no id at all. */
 export const UNKNOWN_ID = "0123456789abcdef01234567";
 export const MALFORMED_IDS = ["zzz", "123", "0123456789abcdef0123456g", "%24ne"];
+
+let markers = 0;
+/** A word no other test's records contain, to find this test's records by search. */
+export function marker(label: string): string {
+  markers += 1;
+  return `${label}${process.pid}x${Date.now()}x${markers}`;
+}
