@@ -92,7 +92,11 @@ export async function rawSend(base: string, path: string, options: Send = {}): P
   }
 }
 
-function sendOnce(
+/**
+ * One request on `via` (an agent, or false for a fresh connection), no retry: rejects with the
+ * connection error when no whole answer arrives.
+ */
+export function sendOnce(
   base: string,
   path: string,
   options: Send,
@@ -126,6 +130,7 @@ function sendOnce(
         }),
       );
       res.on("error", reject);
+      res.on("aborted", () => reject(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
     });
     req.on("error", reject);
     req.end(body);
