@@ -8,6 +8,7 @@ import { OPERATOR_CLI } from "~/domain/audit";
 import { createSession } from "~/domain/session.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 import { type FlashTone, readFlash } from "~/lib/flash.server";
+import { type CollectionName, emptyCollections } from "./collections";
 
 export interface SignedIn {
   email: string;
@@ -27,8 +28,6 @@ export async function signInFresh(email = "editor@bureau.test"): Promise<SignedI
   return { email, cookie: session.setCookie.split(";")[0] as string };
 }
 
-type CollectionName = keyof Awaited<ReturnType<typeof getCollections>>;
-
 /**
  * The set-up the admin route tests share: before each test a fresh admin signed in (`signInFresh`)
  * and then the given collections emptied; the database closed after the file. Read the admin's
@@ -38,8 +37,7 @@ export function freshAdminEachTest(empty: CollectionName[] = [], email?: string)
   let me: SignedIn | undefined;
   beforeEach(async () => {
     me = await signInFresh(email);
-    const collections = await getCollections();
-    await Promise.all(empty.map((name) => collections[name].deleteMany({})));
+    await emptyCollections(...empty);
   });
   afterAll(closeDatabase);
   const signedIn = () => {

@@ -2,17 +2,11 @@
 // seeded with the demo content the same way by its query tests and its route tests.
 import { getCollections } from "#db/client.server";
 import { buildDemoContent } from "#db/seed/demo-content";
+import { emptyCollections } from "./collections";
 
 /** Empties every collection the dashboard reads. */
-export async function clearDashboardData(): Promise<void> {
-  const c = await getCollections();
-  await Promise.all([
-    c.blogs.deleteMany({}),
-    c.internships.deleteMany({}),
-    c.quotes.deleteMany({}),
-    c.contacts.deleteMany({}),
-    c.visitorStats.deleteMany({}),
-  ]);
+export function clearDashboardData(): Promise<void> {
+  return emptyCollections("blogs", "internships", "quotes", "contacts", "visitorStats");
 }
 
 /** Stores the demo content of those collections as of `now`; answers all of it. */
