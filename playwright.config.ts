@@ -2,25 +2,18 @@
 // JavaScript enabled and disabled, because every page must work without it.
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ADMIN, E2E_PORT, TEST_ISOLATION_ENV } from "./tests/support/constants";
+import {
+  CHROMIUM_FLAGS,
+  E2E_ADMIN,
+  E2E_PORT,
+  SYSTEM_CHROMIUM,
+  TEST_ISOLATION_ENV,
+} from "./tests/support/constants";
 
 // Debian's Chromium when present (CI and these machines cannot download Playwright's browser);
 // Playwright's own browser elsewhere, so the same command works on a laptop.
-const systemChromium = "/usr/bin/chromium";
-const launchOptions = existsSync(systemChromium)
-  ? {
-      executablePath: systemChromium,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    }
+const launchOptions = existsSync(SYSTEM_CHROMIUM)
+  ? { executablePath: SYSTEM_CHROMIUM, args: CHROMIUM_FLAGS }
   : {};
 
 const baseURL = `http://localhost:${E2E_PORT}`;

@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { CHROMIUM_FLAGS, SYSTEM_CHROMIUM } from "../tests/support/constants";
 import {
   benchmarkedPages,
   commandLine,
@@ -52,7 +53,7 @@ const { values: options } = parseArgs({
 
 function chromePath(): string | undefined {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
   const playwrights = chromium.executablePath();
   return existsSync(playwrights) ? playwrights : undefined;
 }
@@ -161,18 +162,7 @@ async function main(): Promise<boolean> {
 
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
-    // ../shared/notes/stack.md: without the background-networking flags Chromium tries to
-    // reach the internet (this machine is offline) and fills the log with refused connections.
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
     logLevel: "silent",
   });
   // chrome-launcher starts Chromium detached: Ctrl-C on this process would not reach it.

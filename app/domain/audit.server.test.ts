@@ -10,6 +10,7 @@ import { AUDIT_RETENTION_SECONDS, INDEXES } from "#db/collections";
 import { heroStore } from "~/content/documents.server";
 import { faqStore, highlightStore } from "~/content/stores.server";
 import { clientIpContext } from "~/lib/client-ip.server";
+import { emptyCollections } from "../../tests/support/collections";
 import {
   changePassword,
   createAdmin,
@@ -34,23 +35,22 @@ const PASSWORD = "a long and unusual passphrase";
 const EDITOR: Actor = { email: "ana@bureau.test", via: "admin", ip: "203.0.113.5" };
 const API: Actor = { email: "bo@bureau.test", via: "api", ip: "198.51.100.7" };
 
-beforeEach(async () => {
-  const c = await getCollections();
-  await Promise.all([
-    c.auditLog.deleteMany({}),
-    c.admins.deleteMany({}),
-    c.sessions.deleteMany({}),
-    c.apiTokens.deleteMany({}),
-    c.loginAttempts.deleteMany({}),
-    c.settings.deleteMany({}),
-    c.faqs.deleteMany({}),
-    c.highlights.deleteMany({}),
-    c.internships.deleteMany({}),
-    c.quotes.deleteMany({}),
-    c.contacts.deleteMany({}),
-    c.subscribers.deleteMany({}),
-  ]);
-});
+beforeEach(() =>
+  emptyCollections(
+    "auditLog",
+    "admins",
+    "sessions",
+    "apiTokens",
+    "loginAttempts",
+    "settings",
+    "faqs",
+    "highlights",
+    "internships",
+    "quotes",
+    "contacts",
+    "subscribers",
+  ),
+);
 
 afterEach(() => vi.restoreAllMocks());
 

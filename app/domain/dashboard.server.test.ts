@@ -1,7 +1,8 @@
 import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
-import { buildDemoContent, visitorCountFor } from "#db/seed/demo-content";
+import { visitorCountFor } from "#db/seed/demo-content";
+import { clearDashboardData, seedDashboardDemo } from "../../tests/support/dashboard-data";
 import {
   getDashboardCounts,
   getVisitorSummary,
@@ -16,32 +17,12 @@ async function getDashboard(now: Date) {
 }
 
 afterAll(closeDatabase);
-beforeEach(async () => {
-  const c = await getCollections();
-  await Promise.all([
-    c.blogs.deleteMany({}),
-    c.internships.deleteMany({}),
-    c.quotes.deleteMany({}),
-    c.contacts.deleteMany({}),
-    c.visitorStats.deleteMany({}),
-  ]);
-});
+beforeEach(clearDashboardData);
 
 // Late in the evening in New York is already tomorrow in UTC: the dashboard must use UTC.
 const NOW = new Date("2026-06-03T23:30:00-04:00");
 
-async function seedDemo(now: Date) {
-  const demo = buildDemoContent(now);
-  const c = await getCollections();
-  await Promise.all([
-    c.blogs.insertMany(demo.blogs),
-    c.internships.insertMany(demo.internships),
-    c.quotes.insertMany(demo.quotes),
-    c.contacts.insertMany(demo.contacts),
-    c.visitorStats.insertMany(demo.visitorStats),
-  ]);
-  return demo;
-}
+const seedDemo = seedDashboardDemo;
 
 describe("lastDays", () => {
   it("ends on today's UTC day and goes back one day at a time", () => {

@@ -7,30 +7,51 @@ import {
   UPLOAD_MAX_BODY_BYTES,
 } from "./body-limit.server";
 
-function run(method: string, headers: Record<string, string>, max = 100, path = "/contact") {
-  let status = 0;
-  let json: unknown;
+/** What `limitRequestBodies(max)` did with one request: passed it on, or answered it how. */
+function answer(
+  request: { method: string; path: string; headers: Record<string, string>; originalUrl?: string },
+  max?: number,
+) {
+  const out = { status: 0, json: undefined as unknown, body: "", type: "", passed: false };
   const res = {
     status(code: number) {
-      status = code;
+      out.status = code;
       return res;
     },
     set: () => res,
-    type: () => res,
-    send: () => res,
+    type(type: string) {
+      out.type = type;
+      return res;
+    },
+    send(text: string) {
+      out.body = text;
+      return res;
+    },
     json(body: unknown) {
-      json = body;
+      out.json = body;
       return res;
     },
   } as unknown as Response;
-  const next = vi.fn() as unknown as NextFunction;
-  limitRequestBodies(max)({ method, headers, path } as unknown as Request, res, next);
-  return {
-    status,
-    json,
-    passed: (next as unknown as ReturnType<typeof vi.fn>).mock.calls.length === 1,
-  };
+  const next = vi.fn();
+  limitRequestBodies(max)(request as unknown as Request, res, next as unknown as NextFunction);
+  out.passed = next.mock.calls.length === 1;
+  return out;
 }
+
+const run = (method: string, headers: Record<string, string>, max = 100, path = "/contact") =>
+  answer({ method, headers, path }, max);
+
+/** A multipart POST to `path` (sent as `originalUrl`) declaring `length` bytes. */
+const upload = (path: string, length: number, originalUrl = path) =>
+  answer({
+    method: "POST",
+    path,
+    originalUrl,
+    headers: {
+      "content-type": "multipart/form-data; boundary=x",
+      "content-length": String(length),
+    },
+  });
 
 describe("limitRequestBodies", () => {
   it("lets reads and bodies within the limit through", () => {
@@ -118,32 +139,9 @@ describe("bodyLimitFor", () => {
     );
   });
   it("refuses a 2 MiB login post but lets a 2 MiB hero upload through", () => {
-    const limit = limitRequestBodies();
     const outcome = (path: string) => {
-      let status = 0;
-      const res = {
-        status(code: number) {
-          status = code;
-          return res;
-        },
-        set: () => res,
-        type: () => res,
-        send: () => res,
-      } as unknown as Response;
-      const next = vi.fn();
-      limit(
-        {
-          method: "POST",
-          path,
-          headers: {
-            "content-type": "multipart/form-data; boundary=x",
-            "content-length": String(2 * 1024 * 1024),
-          },
-        } as unknown as Request,
-        res,
-        next as unknown as NextFunction,
-      );
-      return next.mock.calls.length === 1 ? "passed" : status;
+      const { passed, status } = upload(path, 2 * 1024 * 1024);
+      return passed ? "passed" : status;
     };
     expect(outcome("/admin/login")).toBe(413);
     expect(outcome("/admin/dashboard/hero")).toBe("passed");
@@ -152,36 +150,10 @@ describe("bodyLimitFor", () => {
 
 describe("an admin upload over the upload limit", () => {
   it("gets a page with the editors' message and a way back, not a bare 413", () => {
-    let status = 0;
-    let body = "";
-    let type = "";
-    const res = {
-      status(code: number) {
-        status = code;
-        return res;
-      },
-      set: () => res,
-      type(t: string) {
-        type = t;
-        return res;
-      },
-      send(text: string) {
-        body = text;
-        return res;
-      },
-    } as unknown as Response;
-    limitRequestBodies()(
-      {
-        method: "POST",
-        path: "/admin/dashboard/blogs",
-        originalUrl: "/admin/dashboard/blogs?edit=abc",
-        headers: {
-          "content-type": "multipart/form-data; boundary=x",
-          "content-length": String(UPLOAD_MAX_BODY_BYTES + 1),
-        },
-      } as unknown as Request,
-      res,
-      vi.fn() as unknown as NextFunction,
+    const { status, type, body } = upload(
+      "/admin/dashboard/blogs",
+      UPLOAD_MAX_BODY_BYTES + 1,
+      "/admin/dashboard/blogs?edit=abc",
     );
     expect(status).toBe(413);
     expect(type).toBe("html");
@@ -192,34 +164,7 @@ describe("an admin upload over the upload limit", () => {
 
 describe("an API upload over the upload limit", () => {
   it("gets the API's JSON 413 naming the 16 MiB limit, not the editors' page", () => {
-    let status = 0;
-    let json: unknown;
-    const res = {
-      status(code: number) {
-        status = code;
-        return res;
-      },
-      set: () => res,
-      type: () => res,
-      send: () => res,
-      json(body: unknown) {
-        json = body;
-        return res;
-      },
-    } as unknown as Response;
-    limitRequestBodies()(
-      {
-        method: "POST",
-        path: "/api/images",
-        originalUrl: "/api/images",
-        headers: {
-          "content-type": "multipart/form-data; boundary=x",
-          "content-length": String(UPLOAD_MAX_BODY_BYTES + 1),
-        },
-      } as unknown as Request,
-      res,
-      vi.fn() as unknown as NextFunction,
-    );
+    const { status, json } = upload("/api/images", UPLOAD_MAX_BODY_BYTES + 1);
     expect(status).toBe(413);
     expect(json).toEqual({ success: false, message: "The body is too large: at most 16 MiB." });
   });

@@ -13,15 +13,21 @@ beforeEach(async () => {
   await aboutPage.deleteMany({});
 });
 
+/** The contact details the page's loader gives. */
+const contactOf = async () =>
+  (
+    await loader({ request: new Request("http://localhost/contact") } as Parameters<
+      typeof loader
+    >[0])
+  ).contact;
+
 describe("contact loader", () => {
   it("reads the contact information from the database", async () => {
     const { contactInfo } = await getCollections();
     const demo = buildDemoContent(new Date()).contactInfo;
     await contactInfo.insertOne({ ...demo, address: "Changed Street 1, Berlin" });
 
-    const { contact } = await loader({
-      request: new Request("http://localhost/contact"),
-    } as Parameters<typeof loader>[0]);
+    const contact = await contactOf();
     expect(contact).toEqual({
       address: "Changed Street 1, Berlin",
       email: demo.email,
@@ -35,24 +41,12 @@ describe("contact loader", () => {
     const { contactInfo } = await getCollections();
     const demo = buildDemoContent(new Date()).contactInfo;
     await contactInfo.insertOne({ ...demo, mapEmbedUrl: "http://maps.example/embed" });
-    expect(
-      (
-        await loader({ request: new Request("http://localhost/contact") } as Parameters<
-          typeof loader
-        >[0])
-      ).contact.mapEmbedUrl,
-    ).toBeNull();
+    expect((await contactOf()).mapEmbedUrl).toBeNull();
     await contactInfo.updateOne(
       { _id: SINGLETON_ID },
       { $set: { mapEmbedUrl: "javascript:alert(1)" } },
     );
-    expect(
-      (
-        await loader({ request: new Request("http://localhost/contact") } as Parameters<
-          typeof loader
-        >[0])
-      ).contact.mapEmbedUrl,
-    ).toBeNull();
+    expect((await contactOf()).mapEmbedUrl).toBeNull();
   });
 
   it("falls back to the about page's e-mail and phone when the contact document has none", async () => {
@@ -62,39 +56,21 @@ describe("contact loader", () => {
       ...demo.aboutPage,
       contact: { email: "about@example.com", phone: "+1 555 0100" },
     });
-    expect(
-      (
-        await loader({ request: new Request("http://localhost/contact") } as Parameters<
-          typeof loader
-        >[0])
-      ).contact,
-    ).toMatchObject({
+    expect(await contactOf()).toMatchObject({
       email: "about@example.com",
       phone: "+1 555 0100",
       address: "",
       mapEmbedUrl: null,
     });
     await contactInfo.insertOne({ ...demo.contactInfo, email: " ", phone: "+49 1" });
-    expect(
-      (
-        await loader({ request: new Request("http://localhost/contact") } as Parameters<
-          typeof loader
-        >[0])
-      ).contact,
-    ).toMatchObject({
+    expect(await contactOf()).toMatchObject({
       email: "about@example.com",
       phone: "+49 1",
     });
   });
 
   it("gives empty details and no map when nothing was saved", async () => {
-    expect(
-      (
-        await loader({ request: new Request("http://localhost/contact") } as Parameters<
-          typeof loader
-        >[0])
-      ).contact,
-    ).toEqual({
+    expect(await contactOf()).toEqual({
       address: "",
       email: "",
       phone: "",

@@ -2,19 +2,13 @@ import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import { emptyCollections } from "../../tests/support/collections";
 import { LATEST_BLOG_COUNT, loader } from "./home";
 
 afterAll(closeDatabase);
-beforeEach(async () => {
-  const c = await getCollections();
-  await Promise.all([
-    c.heroSection.deleteMany({}),
-    c.highlights.deleteMany({}),
-    c.testimonials.deleteMany({}),
-    c.blogs.deleteMany({}),
-    c.contactInfo.deleteMany({}),
-  ]);
-});
+beforeEach(() =>
+  emptyCollections("heroSection", "highlights", "testimonials", "blogs", "contactInfo"),
+);
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n));
 

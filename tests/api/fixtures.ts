@@ -4,9 +4,7 @@
 // with the demo content and the e2e admin) so writes here never change what the page tests read.
 import { type APIRequestContext, type APIResponse, test as base, expect } from "@playwright/test";
 import { E2E_ADMIN } from "../support/constants";
-import { freePort, type Running, startApp } from "../support/process";
-
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
+import { type Running, startListeningApp } from "../support/process";
 
 /** The settings of every API test server: generous limits, so tests do not throttle each other. */
 export const API_SERVER_ENV = {
@@ -23,10 +21,8 @@ export const API_SERVER_ENV = {
 export async function startApiServer(
   env: Record<string, string> = {},
 ): Promise<{ url: string; app: Running }> {
-  const port = await freePort();
-  const app = startApp({ ...API_SERVER_ENV, PORT: String(port), ...env });
-  await app.waitFor(LISTENING, 60_000);
-  return { url: `http://localhost:${port}`, app };
+  const { url, app } = await startListeningApp({ ...API_SERVER_ENV, ...env });
+  return { url, app };
 }
 
 export const test = base.extend<
@@ -117,3 +113,10 @@ export function send(
 /** 24 hex digits that name nothing, and strings that are no id at all. */
 export const UNKNOWN_ID = "0123456789abcdef01234567";
 export const MALFORMED_IDS = ["zzz", "123", "0123456789abcdef0123456g", "%24ne"];
+
+let markers = 0;
+/** A word no other test's records contain, to find this test's records by search. */
+export function marker(label: string): string {
+  markers += 1;
+  return `${label}${process.pid}x${Date.now()}x${markers}`;
+}

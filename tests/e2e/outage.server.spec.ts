@@ -4,44 +4,20 @@
 // send again), nothing crashes; when the database returns the site recovers without a restart
 // and the kept text can be sent. Its own database process, killed and restarted on its folder.
 import { expect, test } from "@playwright/test";
-import {
-  embeddedDbUri,
-  eventually,
-  freePort,
-  type Running,
-  removeTempDirs,
-  startApp,
-  startEmbeddedDb,
-  tempDir,
-} from "../support/process";
+import { eventually, specProcesses, tempDir } from "../support/process";
 
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
-const DB_LISTENING = /listening on mongodb:\/\//i;
-
-const running: Running[] = [];
-test.afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop("SIGKILL")));
-});
-test.afterAll(removeTempDirs);
+const processes = specProcesses(test);
 
 test("forms during an outage keep what was typed; the site and the forms recover", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const dbPort = await freePort();
-  const appPort = await freePort();
   const dbDir = tempDir("forms-outage");
-  let db = startEmbeddedDb(dbPort, dbDir);
-  running.push(db);
-  await db.waitFor(DB_LISTENING);
-  const app = startApp({
-    PORT: String(appPort),
-    MONGODB_URI: embeddedDbUri(dbPort, dbDir, "bureau_outage"),
-    FORM_MIN_FILL_SECONDS: "0",
-  });
-  running.push(app);
-  await app.waitFor(LISTENING);
-  const base = `http://localhost:${appPort}`;
+  let { db, port: dbPort, uri } = await processes.db(dbDir, { timeoutMs: 30_000 });
+  const { app, url: base } = await processes.app(
+    { MONGODB_URI: uri("bureau_outage"), FORM_MIN_FILL_SECONDS: "0" },
+    30_000,
+  );
 
   const withJs = await browser.newPage({ baseURL: base });
   const withoutJsContext = await browser.newContext({ baseURL: base, javaScriptEnabled: false });
@@ -85,9 +61,7 @@ test("forms during an outage keep what was typed; the site and the forms recover
   expect(app.child.exitCode).toBeNull();
 
   // The database comes back: the site recovers by itself, and "Send again" sends it.
-  db = startEmbeddedDb(dbPort, dbDir);
-  running.push(db);
-  await db.waitFor(DB_LISTENING);
+  ({ db } = await processes.db(dbDir, { port: dbPort, timeoutMs: 30_000 }));
   await eventually(async () => (await fetch(`${base}/`)).status === 200);
   await withoutJs.getByRole("button", { name: "Send again" }).click();
   await expect(

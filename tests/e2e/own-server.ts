@@ -3,19 +3,15 @@
 // the shared server (the hero, the footer's brand, the number of stored leads): same build, a
 // fresh in-memory database seeded with the demo content, the e2e admin, and the settings given.
 import { E2E_ADMIN } from "../support/constants";
-import { freePort, startApp } from "../support/process";
+import { startListeningApp } from "../support/process";
 import { test as base } from "./fixtures";
-
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
 
 export function testWithOwnServer(env: Record<string, string> = {}) {
   return base.extend<object, { ownServerUrl: string }>({
     ownServerUrl: [
       // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
       async ({}, use) => {
-        const port = await freePort();
-        const app = startApp({
-          PORT: String(port),
+        const { app, url } = await startListeningApp({
           DATA_DIR: ":memory:",
           ADMIN_EMAIL: E2E_ADMIN.email,
           ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -23,8 +19,7 @@ export function testWithOwnServer(env: Record<string, string> = {}) {
           ...env,
         });
         try {
-          await app.waitFor(LISTENING, 60_000);
-          await use(`http://localhost:${port}`);
+          await use(url);
         } finally {
           await app.stop("SIGTERM");
         }

@@ -4,22 +4,9 @@
 import { expect, test } from "@playwright/test";
 import { MongoClient } from "mongodb";
 import { E2E_ADMIN } from "../support/constants";
-import {
-  embeddedDbUri,
-  eventually,
-  freePort,
-  type Running,
-  removeTempDirs,
-  startApp,
-  startEmbeddedDb,
-  tempDir,
-} from "../support/process";
+import { eventually, specProcesses, tempDir } from "../support/process";
 
-const running: Running[] = [];
-function track(p: Running): Running {
-  running.push(p);
-  return p;
-}
+const processes = specProcesses(test, { acrossTests: true });
 
 // One database and two instances for the file (starting them is most of its time); the tests
 // run in order on them.
@@ -29,12 +16,6 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   site = await startTwoInstances("pagecache");
 });
-test.afterAll(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop("SIGKILL")));
-  removeTempDirs();
-});
-
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
@@ -76,12 +57,7 @@ function formTokens(body: string): Set<string> {
 }
 
 async function startTwoInstances(name: string) {
-  const dbPort = await freePort();
-  const dbDir = tempDir(name);
-  const db = track(startEmbeddedDb(dbPort, dbDir));
-  await db.waitFor(/listening on mongodb:\/\//i);
-  const uri = embeddedDbUri(dbPort, dbDir, `bureau_${name}`);
-  const [portA, portB] = [await freePort(), await freePort()];
+  const uri = (await processes.db(tempDir(name), { timeoutMs: 30_000 })).uri(`bureau_${name}`);
   const env = {
     MONGODB_URI: uri,
     ADMIN_EMAIL: E2E_ADMIN.email,
@@ -89,11 +65,9 @@ async function startTwoInstances(name: string) {
     // One public address for both, as behind a load balancer (it is in every page's links).
     SITE_URL: "https://bureau.example",
   };
-  const a = track(startApp({ ...env, PORT: String(portA) }));
-  await a.waitFor(LISTENING, 60_000);
+  const { port: portA } = await processes.app(env);
   // The second instance after the first has seeded the demo content.
-  const b = track(startApp({ ...env, PORT: String(portB) }));
-  await b.waitFor(LISTENING, 60_000);
+  const { port: portB } = await processes.app(env);
   return { uri, a: `http://127.0.0.1:${portA}`, b: `http://127.0.0.1:${portB}` };
 }
 

@@ -11,6 +11,7 @@ import { test as base, type Page } from "@playwright/test";
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
 import { signIn } from "../support/admin-e2e";
+import { watchViolations } from "../support/csp-violations";
 import { expect, test } from "./fixtures";
 
 const demo = buildDemoContent(new Date());
@@ -41,27 +42,6 @@ const ADMIN_PAGES = [
   "/admin/dashboard/intership-page",
   "/admin/dashboard/quotes",
 ];
-
-/** Collects every CSP violation of every document and frame the page loads. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction("__reportCspViolation", (line: string) => violations.push(line));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { __reportCspViolation?: (line: string) => void })
-        .__reportCspViolation;
-      report?.(
-        `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sample})`,
-      );
-    });
-  });
-  page.on("console", (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) {
-      violations.push(`console: ${message.text()}`);
-    }
-  });
-  return violations;
-}
 
 /** The map provider is out of reach in tests: its frame gets a stand-in (as in pages.spec.ts). */
 async function stubMap(page: Page) {

@@ -6,28 +6,17 @@ import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
+  APP_LISTENING,
   embeddedDbUri,
   eventually,
   freePort,
-  type Running,
-  removeTempDirs,
+  specProcesses,
   startApp,
-  startEmbeddedDb,
   tempDir,
 } from "../support/process";
 
-const running: Running[] = [];
-test.afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop("SIGKILL")));
-});
-test.afterAll(removeTempDirs);
-function track(p: Running): Running {
-  running.push(p);
-  return p;
-}
-
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
-const DB_LISTENING = /listening on mongodb:\/\//i;
+const processes = specProcesses(test);
+const track = processes.track;
 
 test("a bad configuration value stops start-up with one line naming the variable", async () => {
   const app = track(startApp({ PORT: "not-a-port", DATA_DIR: ":memory:" }));
@@ -47,7 +36,7 @@ test("a port already in use stops start-up with one clear line, never 'listening
     );
     expect(await app.exited).toBe(1);
     expect(app.output()).toContain(`Cannot listen on port ${port}:`);
-    expect(app.output()).not.toMatch(LISTENING);
+    expect(app.output()).not.toMatch(APP_LISTENING);
     expect(app.output()).not.toMatch(/\n\s+at /);
   } finally {
     blocker.close();
@@ -56,9 +45,7 @@ test("a port already in use stops start-up with one clear line, never 'listening
 
 test("a fresh database gets demo content and a generated admin password printed once", async () => {
   const dataDir = tempDir("fresh");
-  const port = await freePort();
-  const first = track(startApp({ PORT: String(port), DATA_DIR: dataDir }));
-  await first.waitFor(LISTENING);
+  const { app: first, port } = await processes.app({ DATA_DIR: dataDir }, 30_000);
   expect(first.output()).toMatch(/seeded \d+ demo documents/);
   expect(first.output()).toMatch(/e-mail: +admin@bureau\.local/);
   expect(first.output()).toMatch(/password: +\S{24}/);
@@ -67,8 +54,7 @@ test("a fresh database gets demo content and a generated admin password printed 
   expect(await first.stop("SIGTERM")).toBe(0);
 
   // Second start on the same data: the content and the admin are there already.
-  const second = track(startApp({ PORT: String(port), DATA_DIR: dataDir }));
-  await second.waitFor(LISTENING);
+  const { app: second } = await processes.app({ PORT: String(port), DATA_DIR: dataDir }, 30_000);
   expect(second.output()).not.toMatch(/password:/);
   expect(second.output()).not.toMatch(/seeded/);
   expect(await second.stop("SIGTERM")).toBe(0);
@@ -78,8 +64,7 @@ test("a DATA_DIR already in use stops a second server with one line naming it", 
   // Two server starts, one after the other, on a machine that runs other tests too.
   test.setTimeout(60_000);
   const dataDir = tempDir("locked");
-  const first = track(startApp({ PORT: String(await freePort()), DATA_DIR: dataDir }));
-  await first.waitFor(LISTENING);
+  await processes.app({ DATA_DIR: dataDir }, 30_000);
   const second = track(startApp({ PORT: String(await freePort()), DATA_DIR: dataDir }));
   expect(await second.exited).toBe(1);
   const lines = second.output().trim().split("\n");
@@ -97,17 +82,14 @@ test("a signal during the first start-up exits cleanly, and the next start compl
   first.child.kill("SIGINT");
   expect(await first.exited).toBe(0);
 
-  const second = track(startApp({ PORT: port, DATA_DIR: dataDir }));
-  await second.waitFor(LISTENING);
+  await processes.app({ PORT: port, DATA_DIR: dataDir }, 30_000);
   const html = await (await fetch(`http://localhost:${port}/`)).text();
   expect(html).toContain("<h1");
 });
 
 test("SIGTERM finishes requests in flight, closes the database and exits 0", async () => {
   const dataDir = tempDir("sigterm");
-  const port = await freePort();
-  const app = track(startApp({ PORT: String(port), DATA_DIR: dataDir }));
-  await app.waitFor(LISTENING);
+  const { app, port } = await processes.app({ DATA_DIR: dataDir }, 30_000);
   // Ten keep-alive connections the server has accepted (as behind a load balancer), then ten
   // requests on them that are surely in flight when SIGTERM lands: each sends its headers, and
   // its body only once the server has said it is stopping (a GET could be answered before the
@@ -173,21 +155,14 @@ test("SIGTERM finishes requests in flight, closes the database and exits 0", asy
   expect(await app.exited).toBe(0);
 
   // The embedded database was closed cleanly: the same DATA_DIR opens again at once.
-  const again = track(startApp({ PORT: String(port), DATA_DIR: dataDir }));
-  await again.waitFor(LISTENING);
+  await processes.app({ PORT: String(port), DATA_DIR: dataDir }, 30_000);
   expect((await fetch(`http://localhost:${port}/`)).status).toBe(200);
 });
 
 test("a database that goes away gives a friendly 503, and the site recovers by itself", async () => {
-  const dbPort = await freePort();
-  const appPort = await freePort();
   const dbDir = tempDir("outage");
-  let db = track(startEmbeddedDb(dbPort, dbDir));
-  await db.waitFor(DB_LISTENING);
-  const app = track(
-    startApp({ PORT: String(appPort), MONGODB_URI: embeddedDbUri(dbPort, dbDir, "bureau_e2e") }),
-  );
-  await app.waitFor(LISTENING);
+  let { db, port: dbPort, uri } = await processes.db(dbDir, { timeoutMs: 30_000 });
+  const { app, port: appPort } = await processes.app({ MONGODB_URI: uri("bureau_e2e") }, 30_000);
   const home = `http://localhost:${appPort}/`;
   expect((await fetch(home)).status).toBe(200);
   // A page not yet in the page cache (a page in it keeps being served during the outage).
@@ -209,8 +184,7 @@ test("a database that goes away gives a friendly 503, and the site recovers by i
   expect(app.output().match(/Database unreachable/g)).toHaveLength(1);
   expect(app.output()).not.toMatch(/\n\s+at /);
 
-  db = track(startEmbeddedDb(dbPort, dbDir));
-  await db.waitFor(DB_LISTENING);
+  ({ db } = await processes.db(dbDir, { port: dbPort, timeoutMs: 30_000 }));
   await eventually(async () => (await fetch(url)).status === 200);
   expect(await (await fetch(url)).text()).toContain("<h1");
   await app.waitFor(/\[db\] Connected to/);
@@ -218,18 +192,16 @@ test("a database that goes away gives a friendly 503, and the site recovers by i
 
 test("a database unreachable at start-up: the site serves 503, then comes up on its own", async () => {
   const dbPort = await freePort();
-  const appPort = await freePort();
   const dbDir = tempDir("late");
-  const app = track(
-    startApp({ PORT: String(appPort), MONGODB_URI: embeddedDbUri(dbPort, dbDir, "bureau_e2e2") }),
+  const { app, port: appPort } = await processes.app(
+    { MONGODB_URI: embeddedDbUri(dbPort, dbDir, "bureau_e2e2") },
+    30_000,
   );
-  await app.waitFor(LISTENING);
   const url = `http://localhost:${appPort}/`;
   expect((await fetch(url)).status).toBe(503);
   expect(app.output()).toMatch(/\[db\] Database unreachable/);
 
-  const db = track(startEmbeddedDb(dbPort, dbDir));
-  await db.waitFor(DB_LISTENING);
+  await processes.db(dbDir, { port: dbPort, timeoutMs: 30_000 });
   await eventually(async () => (await fetch(url)).status === 200);
   // Start-up work ran once the database appeared: demo content is there.
   expect(app.output()).toMatch(/seeded \d+ demo documents/);

@@ -4,28 +4,10 @@
 // shows on its dashboard.
 import { expect, test } from "@playwright/test";
 import { MongoClient } from "mongodb";
-import {
-  embeddedDbUri,
-  eventually,
-  freePort,
-  type Running,
-  removeTempDirs,
-  startApp,
-  startEmbeddedDb,
-  tempDir,
-} from "../support/process";
+import { eventually, specProcesses, tempDir } from "../support/process";
 
-const running: Running[] = [];
-test.afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop("SIGKILL")));
-});
-test.afterAll(removeTempDirs);
-function track(p: Running): Running {
-  running.push(p);
-  return p;
-}
+const processes = specProcesses(test);
 
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
 const CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -35,15 +17,13 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 
 test("two requests from one visitor count once across instances; a bot counts zero", async () => {
   test.setTimeout(90_000);
-  const dbPort = await freePort();
-  const dbDir = tempDir("visitors");
-  const db = track(startEmbeddedDb(dbPort, dbDir));
-  await db.waitFor(/listening on mongodb:\/\//i);
-  const uri = embeddedDbUri(dbPort, dbDir, "bureau_visitors");
-  const [portA, portB] = [await freePort(), await freePort()];
-  const a = track(startApp({ PORT: String(portA), MONGODB_URI: uri }));
-  const b = track(startApp({ PORT: String(portB), MONGODB_URI: uri }));
-  await Promise.all([a.waitFor(LISTENING), b.waitFor(LISTENING)]);
+  const uri = (await processes.db(tempDir("visitors"), { timeoutMs: 30_000 })).uri(
+    "bureau_visitors",
+  );
+  const [{ port: portA }, { port: portB, app: b }] = await Promise.all([
+    processes.app({ MONGODB_URI: uri }, 30_000),
+    processes.app({ MONGODB_URI: uri }, 30_000),
+  ]);
 
   const client = await new MongoClient(uri).connect();
   try {

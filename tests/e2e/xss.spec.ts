@@ -14,6 +14,7 @@ import {
   publicPaths,
   saveHostileContent,
 } from "../robustness/xss";
+import { watchViolations } from "../support/csp-violations";
 import { expect } from "./fixtures";
 import { testWithOwnServer } from "./own-server";
 
@@ -28,27 +29,6 @@ test.use({
     // React Router's data request when a link to one is followed in the app.
     .flatMap((p) => [p, `${p}.data`]),
 });
-
-/** Every CSP violation of the pages and frames, and Chromium's console lines about CSP. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction("__reportCspViolation", (line: string) => violations.push(line));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { __reportCspViolation?: (line: string) => void })
-        .__reportCspViolation;
-      report?.(
-        `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sample})`,
-      );
-    });
-  });
-  page.on("console", (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) {
-      violations.push(`console: ${message.text()}`);
-    }
-  });
-  return violations;
-}
 
 async function hydrated(page: Page) {
   await page.waitForLoadState("load");

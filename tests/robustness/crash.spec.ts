@@ -12,7 +12,14 @@
 // GET /api/quotes, /api/contact and /api/subscribers with the e2e admin's bearer token.
 import http from "node:http";
 import { E2E_ADMIN } from "../support/constants";
-import { freePort, type Running, removeTempDirs, startApp, tempDir } from "../support/process";
+import {
+  APP_LISTENING,
+  freePort,
+  type Running,
+  removeTempDirs,
+  startApp,
+  tempDir,
+} from "../support/process";
 import { bearerToken, expect, test } from "./fixtures";
 import {
   type Kind,
@@ -24,7 +31,6 @@ import {
   visitorForm,
 } from "./submissions";
 
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
 const IN_FLIGHT = 8;
 /** Confirmed submissions before the kill. */
 const KILL_AFTER = 48;
@@ -81,7 +87,7 @@ test("SIGKILL mid-stream: every submission confirmed before the kill is there af
   const run = `crash${Date.now().toString(36)}`;
   const port = await freePort();
   const first = serverOn(dataDir, port);
-  await first.waitFor(LISTENING, 60_000);
+  await first.waitFor(APP_LISTENING, 60_000);
   const t1 = Date.now();
   const url = `http://localhost:${port}`;
   const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
@@ -130,7 +136,7 @@ test("SIGKILL mid-stream: every submission confirmed before the kill is there af
   // The same data folder, a new process (its lock file names a dead pid, which is taken over).
   const againPort = await freePort();
   const second = serverOn(dataDir, againPort);
-  await second.waitFor(LISTENING, 60_000);
+  await second.waitFor(APP_LISTENING, 60_000);
   const t3 = Date.now();
   const again = `http://localhost:${againPort}`;
   const token = await bearerToken(again);

@@ -11,7 +11,7 @@
 //    start-up with one log line.
 import fs from "node:fs";
 import path from "node:path";
-import { freePort, startApp, tempDir } from "../support/process";
+import { APP_LISTENING, freePort, startApp, tempDir } from "../support/process";
 import { withRealId } from "./api-cases";
 import { type Answer, expect, type Robust, test } from "./fixtures";
 
@@ -113,7 +113,6 @@ test("no public page, data answer, feed or API read carries an admin's e-mail ad
   expect(leaks).toEqual([]);
 });
 
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
 const RESTRICTED =
   /\[db\] restricted (\S+) to its owner \(it was open to other local users\): (.*)/;
 
@@ -140,7 +139,7 @@ test("the database folder is private to its owner, and an open one is restricted
   });
   let found: Record<string, string>;
   try {
-    await app.waitFor(LISTENING, 60_000);
+    await app.waitFor(APP_LISTENING, 60_000);
     found = modes(dir);
   } finally {
     await app.stop("SIGTERM");

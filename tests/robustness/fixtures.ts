@@ -7,18 +7,7 @@ import http from "node:http";
 import { test as base, expect } from "@playwright/test";
 import { type Db, MongoClient } from "mongodb";
 import { E2E_ADMIN } from "../support/constants";
-import {
-  embeddedDbUri,
-  freePort,
-  type Running,
-  removeTempDirs,
-  startApp,
-  startEmbeddedDb,
-  tempDir,
-} from "../support/process";
-
-const LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
-const DB_LISTENING = /listening on mongodb:\/\//i;
+import { removeTempDirs, startListeningApp, startListeningDb, tempDir } from "../support/process";
 
 /**
  * Collections that change on requests that are refused, by design, so they are left out of the
@@ -103,7 +92,11 @@ export async function rawSend(base: string, path: string, options: Send = {}): P
   }
 }
 
-function sendOnce(
+/**
+ * One request on `via` (an agent, or false for a fresh connection), no retry: rejects with the
+ * connection error when no whole answer arrives.
+ */
+export function sendOnce(
   base: string,
   path: string,
   options: Send,
@@ -137,6 +130,7 @@ function sendOnce(
         }),
       );
       res.on("error", reject);
+      res.on("aborted", () => reject(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
     });
     req.on("error", reject);
     req.end(body);
@@ -198,15 +192,10 @@ export async function startRobustServer(): Promise<{
   output: () => string;
   stop: () => Promise<void>;
 }> {
-  const dbPort = await freePort();
-  const dbDir = tempDir("robustness");
-  const embedded: Running = startEmbeddedDb(dbPort, dbDir);
-  await embedded.waitFor(DB_LISTENING, 60_000);
-  const port = await freePort();
+  const { db: embedded, port: dbPort, uri } = await startListeningDb(tempDir("robustness"));
   const name = "bureau_robustness";
-  const app = startApp({
-    PORT: String(port),
-    MONGODB_URI: embeddedDbUri(dbPort, dbDir, name),
+  const { app, url } = await startListeningApp({
+    MONGODB_URI: uri(name),
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     // Thousands of requests from one address: no limit may turn them into 429s.
@@ -215,11 +204,10 @@ export async function startRobustServer(): Promise<{
     RENDER_IP_LIMIT: "100000",
     FORM_MIN_FILL_SECONDS: "0",
   });
-  await app.waitFor(LISTENING, 60_000);
-  const client = new MongoClient(embeddedDbUri(dbPort, dbDir, name));
+  const client = new MongoClient(uri(name));
   await client.connect();
   return {
-    url: `http://localhost:${port}`,
+    url,
     db: client.db(name),
     output: app.output,
     stop: async () => {

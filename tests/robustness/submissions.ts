@@ -8,11 +8,11 @@
 // suites are for. What counts as confirmed is what a client is told (lib/visitor-form.server.ts,
 // lib/visitor-api.server.ts): without JavaScript a 303 to the page's "sent" URL, with JavaScript
 // a 200 whose data says the success message, from the API a 201 (200: already subscribed).
-import http from "node:http";
+import type http from "node:http";
 import { CONTACT_SUCCESS } from "~/domain/contact-message";
 import { ALREADY_SUBSCRIBED, SUBSCRIBE_SUCCESS } from "~/domain/newsletter";
 import { QUOTE_SUCCESS } from "~/domain/quote";
-import type { Answer } from "./fixtures";
+import { type Answer, sendOnce } from "./fixtures";
 import { asPosted, type Form, parseForms, urlencoded } from "./forms";
 
 export type Kind = "quote" | "contact" | "newsletter";
@@ -50,32 +50,7 @@ export function request(
   agent: http.Agent,
   options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
 ): Promise<Answer> {
-  const body = options.body === undefined ? undefined : Buffer.from(options.body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, {
-      agent,
-      method: options.method ?? "GET",
-      headers: {
-        ...(body ? { "Content-Length": String(body.length) } : {}),
-        ...options.headers,
-      },
-    });
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString("utf8"),
-        }),
-      );
-      res.on("error", reject);
-      res.on("aborted", () => reject(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+  return sendOnce(base, path, options, agent);
 }
 
 /** The public form of `kind` as its page renders it (a fresh fill-time token each time). */

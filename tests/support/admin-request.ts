@@ -1,12 +1,14 @@
 // Calling an admin loader or action the way React Router does, signed in as a fresh admin.
 // Shared by the admin route tests (app/routes/admin/*.test.ts).
 import { RouterContextProvider } from "react-router";
-import { getCollections } from "#db/client.server";
+import { afterAll, beforeEach } from "vitest";
+import { closeDatabase, getCollections } from "#db/client.server";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { createSession } from "~/domain/session.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 import { type FlashTone, readFlash } from "~/lib/flash.server";
+import { type CollectionName, emptyCollections } from "./collections";
 
 export interface SignedIn {
   email: string;
@@ -24,6 +26,47 @@ export async function signInFresh(email = "editor@bureau.test"): Promise<SignedI
   if (!created.ok) throw new Error(created.message);
   const session = await createSession(created.admin._id);
   return { email, cookie: session.setCookie.split(";")[0] as string };
+}
+
+/**
+ * The set-up the admin route tests share: before each test a fresh admin signed in (`signInFresh`)
+ * and then the given collections emptied; the database closed after the file. Read the admin's
+ * `cookie` and `email` inside a test.
+ */
+export function freshAdminEachTest(empty: CollectionName[] = [], email?: string): SignedIn {
+  let me: SignedIn | undefined;
+  beforeEach(async () => {
+    me = await signInFresh(email);
+    await emptyCollections(...empty);
+  });
+  afterAll(closeDatabase);
+  const signedIn = () => {
+    if (!me) throw new Error("The admin signs in before each test: read it inside a test.");
+    return me;
+  };
+  return {
+    get email() {
+      return signedIn().email;
+    },
+    get cookie() {
+      return signedIn().cookie;
+    },
+  };
+}
+
+/**
+ * Runs `fn` (a loader or action) with `request` as React Router does (the client address set);
+ * answers what it returned or threw (a thrown Response or data() comes back as the value).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: data(), a Response or plain data, per branch.
+export async function runRoute(fn: (args: never) => unknown, request: Request): Promise<any> {
+  const context = new RouterContextProvider();
+  context.set(clientIpContext, "203.0.113.9");
+  try {
+    return await fn({ request, params: {}, context } as never);
+  } catch (thrown) {
+    return thrown;
+  }
 }
 
 /**
@@ -45,13 +88,7 @@ export async function callRoute(
     },
     body: fields ? new URLSearchParams(fields) : undefined,
   });
-  const context = new RouterContextProvider();
-  context.set(clientIpContext, "203.0.113.9");
-  try {
-    return await fn({ request, params: {}, context } as never);
-  } catch (thrown) {
-    return thrown;
-  }
+  return runRoute(fn, request);
 }
 
 /** The status of whatever a loader or action gave back (200 for plain data). */

@@ -2,11 +2,10 @@
 // JavaScript does, and looking at what GridFS holds. Shared by the action tests of the editors
 // with images (app/routes/admin/{testimonials,resources}.test.ts).
 import { GridFSBucket } from "mongodb";
-import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { getDb } from "#db/client.server";
 import { IMAGE_BUCKET } from "~/domain/image.server";
-import { clientIpContext } from "~/lib/client-ip.server";
+import { runRoute } from "./admin-request";
 
 /** Runs an action with a multipart POST of `fields`; answers what it returned or threw. */
 export async function callMultipart(
@@ -22,13 +21,7 @@ export async function callMultipart(
     headers: options.cookie ? { Cookie: options.cookie } : {},
     body,
   });
-  const context = new RouterContextProvider();
-  context.set(clientIpContext, "203.0.113.9");
-  try {
-    return await fn({ request, params: {}, context } as never);
-  } catch (thrown) {
-    return thrown;
-  }
+  return runRoute(fn, request);
 }
 
 const bucket = async () => new GridFSBucket(await getDb(), { bucketName: IMAGE_BUCKET });

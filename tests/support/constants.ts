@@ -3,6 +3,23 @@ export const E2E_PORT = Number(process.env.E2E_PORT) || 3111;
 export const E2E_ADMIN = { email: "e2e-admin@bureau.test", password: "e2e correct horse battery" };
 
 /**
+ * How the tests and the Lighthouse script start headless Chromium (Debian's, when there): without
+ * the background-networking flags it tries to reach the internet (these machines are offline)
+ * and fills the log with refused connections.
+ */
+export const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
  * Blank values count as unset (app/env.server.ts). Every server a test starts gets these first,
  * so a MONGODB_URI or admin exported in the developer's shell never reaches a test server.
  */

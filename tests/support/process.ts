@@ -135,6 +135,99 @@ export function startApp(env: Record<string, string>): Running {
   });
 }
 
+/** What server.js prints once it accepts requests, and what the embedded database prints. */
+export const APP_LISTENING = /Bureau is listening on http:\/\/localhost:\d+/;
+export const DB_LISTENING = /listening on mongodb:\/\//i;
+
+/** Sees a process as soon as it starts (a spec's clean-up), and answers it. */
+type Track = (p: Running) => Running;
+
+export interface ListeningApp {
+  app: Running;
+  port: number;
+  url: string;
+}
+
+/**
+ * The production server on a free port (or `env.PORT`), once it says it listens. `track` sees
+ * the process the moment it starts, so a spec's clean-up stops it even if it never listens; one
+ * that does not listen in time is stopped here and the error shows what it printed.
+ */
+export async function startListeningApp(
+  env: Record<string, string> = {},
+  { timeoutMs = 60_000, track = (p: Running) => p }: { timeoutMs?: number; track?: Track } = {},
+): Promise<ListeningApp> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const app = track(startApp({ ...env, PORT: String(port) }));
+  try {
+    await app.waitFor(APP_LISTENING, timeoutMs);
+  } catch (error) {
+    await app.stop("SIGKILL");
+    throw error;
+  }
+  return { app, port, url: `http://localhost:${port}` };
+}
+
+export interface ListeningDb {
+  db: Running;
+  port: number;
+  /** The address of database `name` on it, as MONGODB_URI takes it. */
+  uri: (name: string) => string;
+}
+
+/** The embedded database on `dataDir` at a free port (or `port`: a restart), once it listens. */
+export async function startListeningDb(
+  dataDir: string,
+  {
+    port,
+    timeoutMs = 60_000,
+    track = (p: Running) => p,
+  }: { port?: number; timeoutMs?: number; track?: Track } = {},
+): Promise<ListeningDb> {
+  const dbPort = port ?? (await freePort());
+  const db = track(startEmbeddedDb(dbPort, dataDir));
+  try {
+    await db.waitFor(DB_LISTENING, timeoutMs);
+  } catch (error) {
+    await db.stop("SIGKILL");
+    throw error;
+  }
+  return { db, port: dbPort, uri: (name) => embeddedDbUri(dbPort, dataDir, name) };
+}
+
+type Hook = (fn: () => Promise<void>) => void;
+
+/**
+ * The servers and databases one spec file starts for itself: each is killed after its test (or,
+ * with `acrossTests`, once the file is done, for specs that share them between tests), and the
+ * temporary folders are removed when the file is done. Pass the spec's `test` (its hooks).
+ */
+export function specProcesses(
+  hooks: { afterEach: Hook; afterAll: Hook },
+  { acrossTests = false } = {},
+) {
+  const running: Running[] = [];
+  const stopAll = async () => {
+    await Promise.all(running.splice(0).map((p) => p.stop("SIGKILL")));
+  };
+  if (!acrossTests) hooks.afterEach(stopAll);
+  hooks.afterAll(async () => {
+    await stopAll();
+    removeTempDirs();
+  });
+  const track: Track = (p) => {
+    running.push(p);
+    return p;
+  };
+  return {
+    track,
+    app: (env: Record<string, string> = {}, timeoutMs?: number) =>
+      startListeningApp(env, { timeoutMs, track }),
+    db: (dataDir: string, options: { port?: number; timeoutMs?: number } = {}) =>
+      startListeningDb(dataDir, { ...options, track }),
+  };
+}
+
 /** Polls until `check` returns true; for state that changes on its own (reconnects). */
 export async function eventually(
   check: () => Promise<boolean>,

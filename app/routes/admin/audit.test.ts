@@ -1,29 +1,16 @@
 // /admin/dashboard/audit's loader: the guard, newest first, the URL's filter, pages of 50, and a
 // change made through the FAQ editor showing up. Read-only: the module has no action.
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, getCollections } from "#db/client.server";
+import { describe, expect, it } from "vitest";
 import { ADMIN_ACCOUNT_NAV } from "~/components/admin/admin-nav";
 import type { Actor } from "~/domain/audit";
 import { recordAudit } from "~/domain/audit.server";
-import {
-  callRoute,
-  type SignedIn,
-  signInFresh,
-  statusOf,
-} from "../../../tests/support/admin-request";
+import { callRoute, freshAdminEachTest, statusOf } from "../../../tests/support/admin-request";
 import { adminRoutes } from "../../../tests/support/admin-routes";
 import * as audit from "./audit";
 import { action as faqAction } from "./faq";
 
-afterAll(closeDatabase);
-
-let me: SignedIn;
-beforeEach(async () => {
-  const { auditLog, faqs } = await getCollections();
-  await Promise.all([auditLog.deleteMany({}), faqs.deleteMany({})]);
-  me = await signInFresh("auditor@bureau.test");
-  await auditLog.deleteMany({});
-});
+// The admin's own creation is audited: the log is emptied after the sign-in.
+const me = freshAdminEachTest(["auditLog", "faqs"], "auditor@bureau.test");
 
 const get = (path: string) => callRoute(audit.loader, path, { cookie: me.cookie });
 const ANA: Actor = { email: "ana@bureau.test", via: "admin", ip: "203.0.113.5" };

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, redirect } from "react-router";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { closeDatabase, DatabaseUnavailableError, getCollections } from "#db/client.server";
-import { buildDemoContent } from "#db/seed/demo-content";
+import { closeDatabase, DatabaseUnavailableError } from "#db/client.server";
 import { requireAdmin } from "~/domain/auth.server";
 import { getDashboardCounts, getVisitorSummary } from "~/domain/dashboard.server";
+import { clearDashboardData, seedDashboardDemo } from "../../../tests/support/dashboard-data";
 import DashboardPage, { COUNTS_ERROR, loader, meta, VISITORS_ERROR } from "./dashboard";
 
 // The session itself is tested with auth.server; here the loader only has to ask for it first.
@@ -28,14 +28,7 @@ afterAll(closeDatabase);
 beforeEach(async () => {
   vi.restoreAllMocks();
   vi.clearAllMocks();
-  const c = await getCollections();
-  await Promise.all([
-    c.blogs.deleteMany({}),
-    c.internships.deleteMany({}),
-    c.quotes.deleteMany({}),
-    c.contacts.deleteMany({}),
-    c.visitorStats.deleteMany({}),
-  ]);
+  await clearDashboardData();
 });
 
 const request = () => new Request("http://localhost/admin/dashboard");
@@ -53,18 +46,7 @@ function render(data: LoaderData): string {
   );
 }
 
-async function seedDemo() {
-  const demo = buildDemoContent(new Date());
-  const c = await getCollections();
-  await Promise.all([
-    c.blogs.insertMany(demo.blogs),
-    c.internships.insertMany(demo.internships),
-    c.quotes.insertMany(demo.quotes),
-    c.contacts.insertMany(demo.contacts),
-    c.visitorStats.insertMany(demo.visitorStats),
-  ]);
-  return demo;
-}
+const seedDemo = () => seedDashboardDemo();
 
 describe("dashboard loader", () => {
   it("asks for the admin before reading anything", async () => {

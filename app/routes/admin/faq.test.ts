@@ -3,26 +3,14 @@
 // content kit gives every type (list, search, paging, 404s, the session, flashes, failed writes
 // with 'Operation failed.', audit) is proved once in app/content/kit/kit.test.ts.
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeEach, expect, it } from "vitest";
-import { closeDatabase, getCollections } from "#db/client.server";
+import { expect, it } from "vitest";
+import { getCollections } from "#db/client.server";
 import { ANSWER_MAX, FAQ_REQUIRED, QUESTION_MAX } from "~/content/faqs";
-import {
-  callRoute,
-  type SignedIn,
-  signInFresh,
-  statusOf,
-} from "../../../tests/support/admin-request";
+import { callRoute, freshAdminEachTest, statusOf } from "../../../tests/support/admin-request";
 import { loader as internshipsLoader } from "../internships";
 import { action } from "./faq";
 
-afterAll(closeDatabase);
-
-let me: SignedIn;
-beforeEach(async () => {
-  const { faqs } = await getCollections();
-  await faqs.deleteMany({});
-  me = await signInFresh();
-});
+const me = freshAdminEachTest(["faqs"]);
 
 const post = (fields: Record<string, string>) =>
   callRoute(action, "/admin/dashboard/faq", { cookie: me.cookie, fields });

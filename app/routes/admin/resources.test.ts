@@ -3,22 +3,16 @@
 // /resources shows a new resource first on the next request. Everything the content kit gives
 // every type (list, search, paging, 404s, the session, flashes, failed writes, audit, link and
 // image address checks, image files) is proved once in app/content/kit/kit*.test.ts.
-import { afterAll, beforeEach, expect, it } from "vitest";
-import { closeDatabase, getCollections } from "#db/client.server";
+import { expect, it } from "vitest";
+import { getCollections } from "#db/client.server";
 import { RESOURCE_LINK_REQUIRED, RESOURCE_REQUIRED } from "~/content/resources";
-import { type SignedIn, signInFresh, statusOf } from "../../../tests/support/admin-request";
+import { freshAdminEachTest, statusOf } from "../../../tests/support/admin-request";
 import { callMultipart } from "../../../tests/support/admin-upload";
+import { itKeepsTextsUpToTheirMaximum } from "../../../tests/support/text-limits";
 import { loader as resourcesLoader } from "../resources";
 import { action } from "./resources";
 
-afterAll(closeDatabase);
-
-let me: SignedIn;
-beforeEach(async () => {
-  const { resources } = await getCollections();
-  await resources.deleteMany({});
-  me = await signInFresh();
-});
+const me = freshAdminEachTest(["resources"]);
 
 const post = (fields: Record<string, string>) =>
   callMultipart(action, "/admin/dashboard/resources", { cookie: me.cookie, fields });
@@ -49,18 +43,13 @@ it("says which texts are missing: one message for title and description, one for
   expect(await stored()).toEqual([]);
 });
 
-it.each([
-  ["title", 160],
-  ["description", 1000],
-])("keeps a %s of %i characters and refuses one more", async (field, max) => {
-  expect((await post({ ...valid, [field]: "x".repeat(max) })).status).toBe(302);
-  const outcome = await post({ ...valid, [field]: "x".repeat(max + 1) });
-  expect(statusOf(outcome)).toBe(400);
-  expect(outcome.data.result.error).toEqual({
-    [field]: [`The ${field} can be at most ${max} characters long.`],
-  });
-  expect(await stored()).toHaveLength(1);
-});
+itKeepsTextsUpToTheirMaximum(
+  [
+    ["title", 160],
+    ["description", 1000],
+  ],
+  { valid, post, stored },
+);
 
 it("shows first on /resources on the next request", async () => {
   const { resources } = await getCollections();

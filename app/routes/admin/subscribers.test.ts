@@ -1,26 +1,14 @@
 // Subscribers: the list (newest first, search, pages), removal after confirmation, 404 for ids
 // that name nothing, the CSV export with the search applied, and sign-in required throughout.
 import { ObjectId } from "mongodb";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, getCollections } from "#db/client.server";
+import { describe, expect, it } from "vitest";
+import { getCollections } from "#db/client.server";
 import { SUBSCRIBER_NOT_FOUND } from "~/domain/newsletter";
-import {
-  callRoute,
-  type SignedIn,
-  signInFresh,
-  statusOf,
-} from "../../../tests/support/admin-request";
+import { callRoute, freshAdminEachTest, statusOf } from "../../../tests/support/admin-request";
 import { action, loader, PAGE } from "./subscribers";
 import { loader as exportLoader } from "./subscribers-export";
 
-afterAll(closeDatabase);
-
-let me: SignedIn;
-beforeEach(async () => {
-  const { subscribers } = await getCollections();
-  await subscribers.deleteMany({});
-  me = await signInFresh();
-});
+const me = freshAdminEachTest(["subscribers"]);
 
 const get = (path: string) => callRoute(loader, path, { cookie: me.cookie });
 const post = (fields: Record<string, string>, path = PAGE) =>

@@ -4,26 +4,20 @@
 // (list, search, paging, 404s, the session, flashes, failed writes, audit, image files) is proved
 // once in app/content/kit/kit*.test.ts.
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { closeDatabase, getCollections } from "#db/client.server";
+import { describe, expect, it } from "vitest";
+import { getCollections } from "#db/client.server";
 import {
   TESTIMONIAL_IMAGE_REQUIRED,
   TESTIMONIAL_RATING_RANGE,
   TESTIMONIAL_REQUIRED,
 } from "~/content/testimonials";
-import { type SignedIn, signInFresh, statusOf } from "../../../tests/support/admin-request";
+import { freshAdminEachTest, statusOf } from "../../../tests/support/admin-request";
 import { callMultipart } from "../../../tests/support/admin-upload";
+import { itKeepsTextsUpToTheirMaximum } from "../../../tests/support/text-limits";
 import { loader as homeLoader } from "../home";
 import { action } from "./testimonials";
 
-afterAll(closeDatabase);
-
-let me: SignedIn;
-beforeEach(async () => {
-  const { testimonials } = await getCollections();
-  await testimonials.deleteMany({});
-  me = await signInFresh();
-});
+const me = freshAdminEachTest(["testimonials"]);
 
 const post = (fields: Record<string, string>) =>
   callMultipart(action, "/admin/dashboard/testimonials", { cookie: me.cookie, fields });
@@ -81,19 +75,14 @@ it("shares one message for a missing name, title or text", async () => {
   });
 });
 
-it.each([
-  ["name", 120],
-  ["title", 160],
-  ["text", 2000],
-])("keeps a %s of %i characters and refuses one more", async (field, max) => {
-  expect((await post({ ...valid, [field]: "x".repeat(max) })).status).toBe(302);
-  const outcome = await post({ ...valid, [field]: "x".repeat(max + 1) });
-  expect(statusOf(outcome)).toBe(400);
-  expect(outcome.data.result.error).toEqual({
-    [field]: [`The ${field} can be at most ${max} characters long.`],
-  });
-  expect(await stored()).toHaveLength(1);
-});
+itKeepsTextsUpToTheirMaximum(
+  [
+    ["name", 120],
+    ["title", 160],
+    ["text", 2000],
+  ],
+  { valid, post, stored },
+);
 
 it("shows in the home page carousel on the next request, after the older ones", async () => {
   const { testimonials } = await getCollections();
