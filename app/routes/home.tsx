@@ -1,6 +1,6 @@
 // Home: hero, 'Why Choose …' highlights, 'What Our Clients Say' carousel,
 // 'Latest Blog Articles' and 'Stay Updated'. Everything is read here, on the server.
-import { data, Link, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { PageErrorBoundary } from "~/components/site/error-page";
@@ -9,7 +9,7 @@ import { JsonLd } from "~/components/site/json-ld";
 import { NewsletterForm } from "~/components/site/newsletter-form";
 import { SectionHeading } from "~/components/site/page-header";
 import { TestimonialCarousel } from "~/components/site/testimonial-carousel";
-import type { VisitorFormReply } from "~/components/site/visitor-form";
+import { type VisitorFormReply, visitorClientAction } from "~/components/site/visitor-form";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
 import { SUBSCRIBE_NETWORK_FAILURE } from "~/domain/lead-checks";
 import { ALREADY_SUBSCRIBED, SUBSCRIBE_SUCCESS, subscribeSchema } from "~/domain/newsletter";
@@ -25,7 +25,7 @@ import { responsiveImage } from "~/domain/responsive-image";
 import { getEnv } from "~/env.server";
 import { isSafeImageSrc } from "~/lib/links";
 import type { PageHandle } from "~/lib/page-params";
-import { mergeRouteHeaders } from "~/lib/route-headers";
+import { keepActionHeaders } from "~/lib/route-headers";
 import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/home";
@@ -90,22 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // The server could not be reached: say so in the form ('Subscription failed. Please try
 // again.') instead of replacing the page with an error.
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    // An error status: React Router then skips reloading the page's data, which would fail
-    // too (offline) and replace the page with an error.
-    return data<VisitorFormReply>(
-      { ok: false, message: SUBSCRIBE_NETWORK_FAILURE },
-      { status: 503 },
-    );
-  }
-}
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  visitorClientAction(serverAction, SUBSCRIBE_NETWORK_FAILURE);
 
 // Keeps a 429's Retry-After.
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  mergeRouteHeaders(loaderHeaders, actionHeaders);
+export const headers: Route.HeadersFunction = keepActionHeaders;
 
 const FALLBACK_TITLE = "Web, App, SEO and Cloud Agency";
 const FALLBACK_DESCRIPTION =
