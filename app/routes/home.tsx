@@ -7,7 +7,7 @@ import { PageErrorBoundary } from "~/components/site/error-page";
 import { HighlightCards } from "~/components/site/highlight-cards";
 import { JsonLd } from "~/components/site/json-ld";
 import { NewsletterForm } from "~/components/site/newsletter-form";
-import { SectionHeading } from "~/components/site/page-header";
+import { PageSection } from "~/components/site/page-header";
 import { TestimonialCarousel } from "~/components/site/testimonial-carousel";
 import { type VisitorFormReply, visitorClientAction } from "~/components/site/visitor-form";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
@@ -139,59 +139,56 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
       {hero ? <Hero hero={hero} /> : null}
 
-      <section aria-labelledby="highlights-heading" className="bg-slate-50 py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="highlights-heading"
-            eyebrow="Why us"
-            title={`Why Choose ${brand}`}
-            intro="Full-stack solutions from one senior team: WordPress sites, React.js apps, e-commerce platforms and cloud migration, designed and built to grow with your business."
-          />
-          <HighlightCards highlights={highlights} />
-        </div>
-      </section>
+      <PageSection
+        headingId="highlights-heading"
+        className="bg-slate-50 py-16 sm:py-24"
+        eyebrow="Why us"
+        title={`Why Choose ${brand}`}
+        intro="Full-stack solutions from one senior team: WordPress sites, React.js apps, e-commerce platforms and cloud migration, designed and built to grow with your business."
+      >
+        <HighlightCards highlights={highlights} />
+      </PageSection>
 
-      <section aria-labelledby="testimonials-heading" className="py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="testimonials-heading"
-            eyebrow="Testimonials"
-            title="What Our Clients Say"
-          />
-          <div className="mt-10">
-            <TestimonialCarousel testimonials={testimonials} />
-          </div>
+      <PageSection
+        headingId="testimonials-heading"
+        eyebrow="Testimonials"
+        title="What Our Clients Say"
+      >
+        <div className="mt-10">
+          <TestimonialCarousel testimonials={testimonials} />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="blog-heading" className="bg-slate-50 py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading id="blog-heading" eyebrow="From the blog" title="Latest Blog Articles" />
-          {latestBlogs.length === 0 ? (
-            <p className="mt-10 text-center text-slate-700">No blog articles found.</p>
-          ) : (
-            <>
-              <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-                {latestBlogs.map((post, i) => (
-                  // Two columns at tablet width: the third card would sit alone, so it waits
-                  // for the three-column layout.
-                  <li key={post._id} className={i === 2 ? "flex md:hidden lg:flex" : "flex"}>
-                    <BlogCard post={post} />
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-10 text-center">
-                <Link
-                  to="/blog"
-                  className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:border-blue-400 hover:text-blue-700"
-                >
-                  View all articles
-                </Link>
-              </p>
-            </>
-          )}
-        </div>
-      </section>
+      <PageSection
+        headingId="blog-heading"
+        className="bg-slate-50 py-16 sm:py-24"
+        eyebrow="From the blog"
+        title="Latest Blog Articles"
+      >
+        {latestBlogs.length === 0 ? (
+          <p className="mt-10 text-center text-slate-700">No blog articles found.</p>
+        ) : (
+          <>
+            <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {latestBlogs.map((post, i) => (
+                // Two columns at tablet width: the third card would sit alone, so it waits
+                // for the three-column layout.
+                <li key={post._id} className={i === 2 ? "flex md:hidden lg:flex" : "flex"}>
+                  <BlogCard post={post} />
+                </li>
+              ))}
+            </ul>
+            <p className="mt-10 text-center">
+              <Link
+                to="/blog"
+                className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:border-blue-400 hover:text-blue-700"
+              >
+                View all articles
+              </Link>
+            </p>
+          </>
+        )}
+      </PageSection>
 
       <StayUpdated actionData={actionData} sentMessage={subscribedMessage} />
     </>
