@@ -12,3 +12,14 @@ export function mergeRouteHeaders(...sources: Headers[]): Headers {
   }
   return out;
 }
+
+/** The `headers` export of a route whose action may answer with headers of its own. */
+export function keepActionHeaders({
+  actionHeaders,
+  loaderHeaders,
+}: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+}): Headers {
+  return mergeRouteHeaders(loaderHeaders, actionHeaders);
+}

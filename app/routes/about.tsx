@@ -4,7 +4,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { EmailLink, PhoneLink } from "~/components/site/contact-links";
 import { JsonLd } from "~/components/site/json-ld";
-import { PageHeader, SectionHeading } from "~/components/site/page-header";
+import { PageHeader, PageSection, SectionHeading } from "~/components/site/page-header";
 import { TeamGrid } from "~/components/site/team-grid";
 import { splitValues } from "~/content/about-page";
 import { readAboutPage } from "~/domain/public-content.server";
@@ -91,59 +91,59 @@ export default function About({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {values.length > 0 ? (
-        <section aria-labelledby="values-heading" className="bg-slate-50 py-16 sm:py-24">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading id="values-heading" eyebrow="What we stand for" title="Our Values" />
-            <ul className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-2">
-              {values.map((value, i) => {
-                const { lead, rest } = valueParts(value);
-                return (
-                  <li
-                    // biome-ignore lint/suspicious/noArrayIndexKey: stored order, never reordered here; texts may repeat.
-                    key={`${i}-${value}`}
-                    className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-                  >
-                    <Icon
-                      name="check-circle"
-                      weight="duotone"
-                      className="h-7 w-7 shrink-0 text-blue-700"
-                    />
-                    <p className="text-slate-700">
-                      {lead ? (
-                        <>
-                          {/* The colon stays in the text (read aloud, copied) but not on screen. */}
-                          <strong className="block text-lg font-bold text-slate-900">
-                            {lead}
-                            <span className="sr-only">:</span>
-                          </strong>{" "}
-                          <span className="mt-1 block first-letter:uppercase">{rest}</span>
-                        </>
-                      ) : (
-                        rest
-                      )}
-                    </p>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        </section>
+        <PageSection
+          headingId="values-heading"
+          className="bg-slate-50 py-16 sm:py-24"
+          eyebrow="What we stand for"
+          title="Our Values"
+        >
+          <ul className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-2">
+            {values.map((value, i) => {
+              const { lead, rest } = valueParts(value);
+              return (
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: stored order, never reordered here; texts may repeat.
+                  key={`${i}-${value}`}
+                  className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                >
+                  <Icon
+                    name="check-circle"
+                    weight="duotone"
+                    className="h-7 w-7 shrink-0 text-blue-700"
+                  />
+                  <p className="text-slate-700">
+                    {lead ? (
+                      <>
+                        {/* The colon stays in the text (read aloud, copied) but not on screen. */}
+                        <strong className="block text-lg font-bold text-slate-900">
+                          {lead}
+                          <span className="sr-only">:</span>
+                        </strong>{" "}
+                        <span className="mt-1 block first-letter:uppercase">{rest}</span>
+                      </>
+                    ) : (
+                      rest
+                    )}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        </PageSection>
       ) : null}
 
       {team.length > 0 ? (
-        <section aria-labelledby="team-heading" className="pt-16 sm:pt-24">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading
-              id="team-heading"
-              eyebrow="The people"
-              title="Meet the Team"
-              intro="The senior specialists who will plan, design, build and grow your product."
-            />
-            <div className="mt-12">
-              <TeamGrid team={team} />
-            </div>
+        <PageSection
+          headingId="team-heading"
+          className="pt-16 sm:pt-24"
+          eyebrow="The people"
+          title="Meet the Team"
+          intro="The senior specialists who will plan, design, build and grow your product."
+        >
+          <div className="mt-12">
+            <TeamGrid team={team} />
           </div>
-        </section>
+        </PageSection>
       ) : null}
 
       <section aria-labelledby="about-contact-heading" className="py-16 sm:py-24">

@@ -6,12 +6,11 @@ import { Icon } from "~/components/icon/icon";
 import { BlogArticleBody } from "~/components/site/blog-article-body";
 import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { blogFeedLink } from "~/components/site/blog-meta";
-import { DEFAULT_AVATAR, DEFAULT_IMAGE, FallbackImage } from "~/components/site/fallback-image";
+import { Avatar, DEFAULT_IMAGE, FallbackImage } from "~/components/site/fallback-image";
 import { JsonLd } from "~/components/site/json-ld";
 import { ShareLinks } from "~/components/site/share-links";
 import { BLOG_NOT_FOUND } from "~/content/blogs";
 import { readBlogArticle, readLatestBlogs } from "~/domain/public-content.server";
-import { AVATAR_MAX_WIDTH } from "~/domain/responsive-image";
 import { publicSiteUrl } from "~/domain/site-content.server";
 import { formatDate } from "~/lib/format";
 import { isSafeImageSrc } from "~/lib/links";
@@ -139,14 +138,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               {post.title}
             </h1>
             <div className="mt-8 flex items-center gap-4 sm:justify-center">
-              <FallbackImage
+              <Avatar
                 src={post.authorAvatar}
-                fallback={DEFAULT_AVATAR}
-                alt=""
-                width={56}
-                height={56}
-                sizes="56px"
-                maxWidth={AVATAR_MAX_WIDTH}
+                size={56}
                 className="h-14 w-14 shrink-0 rounded-full bg-slate-100 object-cover shadow ring-2 ring-white"
               />
               <div className="min-w-0 text-left text-sm">

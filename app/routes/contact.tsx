@@ -2,19 +2,18 @@
 // contact document. The form's action is here: a post goes through the shared visitor-form
 // path (validation, spam checks, rate limit) and stores a contact message with status 'new'.
 
-import { data } from "react-router";
 import { ContactDetailsCard } from "~/components/site/contact-details";
 import { ContactForm } from "~/components/site/contact-form";
 import { ContactMap } from "~/components/site/contact-map";
 import { PageHeader } from "~/components/site/page-header";
-import type { VisitorFormReply } from "~/components/site/visitor-form";
+import { visitorClientAction } from "~/components/site/visitor-form";
 import { CONTACT_SUCCESS, contactMessageSchema } from "~/domain/contact-message";
 import { createContactMessage } from "~/domain/contact-message.server";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
 import { CONTACT_FAILURE } from "~/domain/lead-checks";
 import { readContactDetails } from "~/domain/public-content.server";
 import type { PageHandle } from "~/lib/page-params";
-import { mergeRouteHeaders } from "~/lib/route-headers";
+import { keepActionHeaders } from "~/lib/route-headers";
 import { seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/contact";
@@ -48,19 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // The server could not be reached (or answered with something that is not the form's reply):
 // say so in the form instead of replacing the page with an error.
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    // An error status: React Router then skips reloading the page's data, which would fail
-    // too (offline) and replace the page with an error.
-    return data<VisitorFormReply>({ ok: false, message: CONTACT_FAILURE }, { status: 503 });
-  }
-}
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  visitorClientAction(serverAction, CONTACT_FAILURE);
 
 // Keeps a 429's Retry-After.
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  mergeRouteHeaders(loaderHeaders, actionHeaders);
+export const headers: Route.HeadersFunction = keepActionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteInfo(matches);

@@ -1,15 +1,15 @@
 // Home: hero, 'Why Choose …' highlights, 'What Our Clients Say' carousel,
 // 'Latest Blog Articles' and 'Stay Updated'. Everything is read here, on the server.
-import { data, Link, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
 import { PageErrorBoundary } from "~/components/site/error-page";
 import { HighlightCards } from "~/components/site/highlight-cards";
 import { JsonLd } from "~/components/site/json-ld";
 import { NewsletterForm } from "~/components/site/newsletter-form";
-import { SectionHeading } from "~/components/site/page-header";
+import { PageSection } from "~/components/site/page-header";
 import { TestimonialCarousel } from "~/components/site/testimonial-carousel";
-import type { VisitorFormReply } from "~/components/site/visitor-form";
+import { type VisitorFormReply, visitorClientAction } from "~/components/site/visitor-form";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
 import { SUBSCRIBE_NETWORK_FAILURE } from "~/domain/lead-checks";
 import { ALREADY_SUBSCRIBED, SUBSCRIBE_SUCCESS, subscribeSchema } from "~/domain/newsletter";
@@ -25,7 +25,7 @@ import { responsiveImage } from "~/domain/responsive-image";
 import { getEnv } from "~/env.server";
 import { isSafeImageSrc } from "~/lib/links";
 import type { PageHandle } from "~/lib/page-params";
-import { mergeRouteHeaders } from "~/lib/route-headers";
+import { keepActionHeaders } from "~/lib/route-headers";
 import { absoluteUrl, FALLBACK_BRAND, seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/home";
@@ -90,22 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // The server could not be reached: say so in the form ('Subscription failed. Please try
 // again.') instead of replacing the page with an error.
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    // An error status: React Router then skips reloading the page's data, which would fail
-    // too (offline) and replace the page with an error.
-    return data<VisitorFormReply>(
-      { ok: false, message: SUBSCRIBE_NETWORK_FAILURE },
-      { status: 503 },
-    );
-  }
-}
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  visitorClientAction(serverAction, SUBSCRIBE_NETWORK_FAILURE);
 
 // Keeps a 429's Retry-After.
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  mergeRouteHeaders(loaderHeaders, actionHeaders);
+export const headers: Route.HeadersFunction = keepActionHeaders;
 
 const FALLBACK_TITLE = "Web, App, SEO and Cloud Agency";
 const FALLBACK_DESCRIPTION =
@@ -150,59 +139,56 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
       {hero ? <Hero hero={hero} /> : null}
 
-      <section aria-labelledby="highlights-heading" className="bg-slate-50 py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="highlights-heading"
-            eyebrow="Why us"
-            title={`Why Choose ${brand}`}
-            intro="Full-stack solutions from one senior team: WordPress sites, React.js apps, e-commerce platforms and cloud migration, designed and built to grow with your business."
-          />
-          <HighlightCards highlights={highlights} />
-        </div>
-      </section>
+      <PageSection
+        headingId="highlights-heading"
+        className="bg-slate-50 py-16 sm:py-24"
+        eyebrow="Why us"
+        title={`Why Choose ${brand}`}
+        intro="Full-stack solutions from one senior team: WordPress sites, React.js apps, e-commerce platforms and cloud migration, designed and built to grow with your business."
+      >
+        <HighlightCards highlights={highlights} />
+      </PageSection>
 
-      <section aria-labelledby="testimonials-heading" className="py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="testimonials-heading"
-            eyebrow="Testimonials"
-            title="What Our Clients Say"
-          />
-          <div className="mt-10">
-            <TestimonialCarousel testimonials={testimonials} />
-          </div>
+      <PageSection
+        headingId="testimonials-heading"
+        eyebrow="Testimonials"
+        title="What Our Clients Say"
+      >
+        <div className="mt-10">
+          <TestimonialCarousel testimonials={testimonials} />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="blog-heading" className="bg-slate-50 py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading id="blog-heading" eyebrow="From the blog" title="Latest Blog Articles" />
-          {latestBlogs.length === 0 ? (
-            <p className="mt-10 text-center text-slate-700">No blog articles found.</p>
-          ) : (
-            <>
-              <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-                {latestBlogs.map((post, i) => (
-                  // Two columns at tablet width: the third card would sit alone, so it waits
-                  // for the three-column layout.
-                  <li key={post._id} className={i === 2 ? "flex md:hidden lg:flex" : "flex"}>
-                    <BlogCard post={post} />
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-10 text-center">
-                <Link
-                  to="/blog"
-                  className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:border-blue-400 hover:text-blue-700"
-                >
-                  View all articles
-                </Link>
-              </p>
-            </>
-          )}
-        </div>
-      </section>
+      <PageSection
+        headingId="blog-heading"
+        className="bg-slate-50 py-16 sm:py-24"
+        eyebrow="From the blog"
+        title="Latest Blog Articles"
+      >
+        {latestBlogs.length === 0 ? (
+          <p className="mt-10 text-center text-slate-700">No blog articles found.</p>
+        ) : (
+          <>
+            <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {latestBlogs.map((post, i) => (
+                // Two columns at tablet width: the third card would sit alone, so it waits
+                // for the three-column layout.
+                <li key={post._id} className={i === 2 ? "flex md:hidden lg:flex" : "flex"}>
+                  <BlogCard post={post} />
+                </li>
+              ))}
+            </ul>
+            <p className="mt-10 text-center">
+              <Link
+                to="/blog"
+                className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:border-blue-400 hover:text-blue-700"
+              >
+                View all articles
+              </Link>
+            </p>
+          </>
+        )}
+      </PageSection>
 
       <StayUpdated actionData={actionData} sentMessage={subscribedMessage} />
     </>

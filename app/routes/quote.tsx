@@ -3,10 +3,10 @@
 // JavaScript, Get Quotes is a link here (?from= the page it was on), this page shows the open
 // "modal" as a page, the form posts natively, and the answer is this page again with the
 // errors, or, after success, a redirect here with the success message.
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { QuoteForm } from "~/components/site/quote-form";
-import { FormStatus, type VisitorFormReply } from "~/components/site/visitor-form";
+import { FormStatus, visitorClientAction } from "~/components/site/visitor-form";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
 import { QUOTE_FAILURE } from "~/domain/lead-checks";
 import { QUOTE_SUCCESS, quoteSchema } from "~/domain/quote";
@@ -14,7 +14,7 @@ import { createQuote } from "~/domain/quote.server";
 import { SOURCE_PAGE_FIELD } from "~/lib/lead-source";
 import type { PageHandle } from "~/lib/page-params";
 import { quoteHref, quoteReturnPath } from "~/lib/quote-link";
-import { mergeRouteHeaders } from "~/lib/route-headers";
+import { keepActionHeaders } from "~/lib/route-headers";
 import { seo, siteInfo } from "~/lib/seo";
 import { handleVisitorForm } from "~/lib/visitor-form.server";
 import type { Route } from "./+types/quote";
@@ -53,19 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // The server could not be reached: say so in the form ('Submission failed') instead of
 // replacing the page with an error.
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    // An error status: React Router then skips reloading the page's data, which would fail
-    // too (offline) and replace the page with an error.
-    return data<VisitorFormReply>({ ok: false, message: QUOTE_FAILURE }, { status: 503 });
-  }
-}
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  visitorClientAction(serverAction, QUOTE_FAILURE);
 
 // Keeps a 429's Retry-After.
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  mergeRouteHeaders(loaderHeaders, actionHeaders);
+export const headers: Route.HeadersFunction = keepActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteInfo(matches);

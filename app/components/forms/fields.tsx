@@ -57,6 +57,42 @@ export function Field({
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-2 focus:outline-offset-2 focus:outline-blue-600 aria-[invalid=true]:border-red-600";
 
+// biome-ignore lint/suspicious/noExplicitAny: any form's string field.
+type StringField = FieldMetadata<string, any, string[]>;
+
+/** Field, wired to a conform field's ids and errors. */
+function ConformField({
+  meta,
+  label,
+  hint,
+  children,
+}: {
+  meta: StringField;
+  label: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Field
+      id={meta.id}
+      label={label}
+      hint={hint}
+      hintId={meta.descriptionId}
+      errors={meta.errors}
+      errorId={meta.errorId}
+    >
+      {children}
+    </Field>
+  );
+}
+
+/** What a field's input is described by: its hint, and the form's error box while it shows. */
+function describedBy(meta: StringField, hint: ReactNode, formErrorId: string | undefined) {
+  return (
+    [hint ? meta.descriptionId : undefined, formErrorId].filter(Boolean).join(" ") || undefined
+  );
+}
+
 /**
  * A labelled input bound to a conform field: label, hint, errors and the aria wiring (the
  * input is described by its hint and, while it shows something, the form's red error box).
@@ -69,32 +105,22 @@ export function InputField({
   formErrorId,
   ...input
 }: {
-  // biome-ignore lint/suspicious/noExplicitAny: any form's string field.
-  meta: FieldMetadata<string, any, string[]>;
+  meta: StringField;
   label: string;
   hint?: ReactNode;
   type: "text" | "email" | "password" | "url" | "tel";
   /** The form error box's id while it shows an error (see FormErrors). */
   formErrorId?: string;
 } & Omit<ComponentProps<"input">, "type" | "id" | "name" | "className" | "key">) {
-  const describedBy =
-    [hint ? meta.descriptionId : undefined, formErrorId].filter(Boolean).join(" ") || undefined;
   return (
-    <Field
-      id={meta.id}
-      label={label}
-      hint={hint}
-      hintId={meta.descriptionId}
-      errors={meta.errors}
-      errorId={meta.errorId}
-    >
+    <ConformField meta={meta} label={label} hint={hint}>
       <input
-        {...getInputProps(meta, { type, ariaDescribedBy: describedBy })}
+        {...getInputProps(meta, { type, ariaDescribedBy: describedBy(meta, hint, formErrorId) })}
         key={meta.key}
         className={inputClass}
         {...input}
       />
-    </Field>
+    </ConformField>
   );
 }
 
@@ -106,30 +132,20 @@ export function TextareaField({
   formErrorId,
   ...textarea
 }: {
-  // biome-ignore lint/suspicious/noExplicitAny: any form's string field.
-  meta: FieldMetadata<string, any, string[]>;
+  meta: StringField;
   label: string;
   hint?: ReactNode;
   formErrorId?: string;
 } & Omit<ComponentProps<"textarea">, "id" | "name" | "className" | "key">) {
-  const describedBy =
-    [hint ? meta.descriptionId : undefined, formErrorId].filter(Boolean).join(" ") || undefined;
   return (
-    <Field
-      id={meta.id}
-      label={label}
-      hint={hint}
-      hintId={meta.descriptionId}
-      errors={meta.errors}
-      errorId={meta.errorId}
-    >
+    <ConformField meta={meta} label={label} hint={hint}>
       <textarea
-        {...getTextareaProps(meta, { ariaDescribedBy: describedBy })}
+        {...getTextareaProps(meta, { ariaDescribedBy: describedBy(meta, hint, formErrorId) })}
         key={meta.key}
         className={`${inputClass} resize-y`}
         {...textarea}
       />
-    </Field>
+    </ConformField>
   );
 }
 
@@ -157,15 +173,14 @@ export function SelectField({
   formErrorId,
   ...select
 }: {
-  // biome-ignore lint/suspicious/noExplicitAny: any form's string field.
-  meta: FieldMetadata<string, any, string[]>;
+  meta: StringField;
   label: string;
   options: readonly string[];
   placeholder: string;
   formErrorId?: string;
 } & Omit<ComponentProps<"select">, "id" | "name" | "className" | "key" | "children">) {
   return (
-    <Field id={meta.id} label={label} errors={meta.errors} errorId={meta.errorId}>
+    <ConformField meta={meta} label={label}>
       <select
         {...getSelectProps(meta, { ariaDescribedBy: formErrorId })}
         key={meta.key}
@@ -182,6 +197,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </Field>
+    </ConformField>
   );
 }

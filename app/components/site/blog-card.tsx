@@ -2,9 +2,8 @@
 // description cut at 150 characters plus an ellipsis, author. The whole card is
 // one link to /blog/{id}.
 import { Link } from "react-router";
-import { AVATAR_MAX_WIDTH, IMAGE_SIZES } from "~/domain/responsive-image";
 import { formatDate, isoDate, markdownToPlainText, truncate } from "~/lib/format";
-import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
+import { Avatar, CardImage } from "./fallback-image";
 
 export const BLOG_CARD_TRUNCATE = 150;
 
@@ -78,15 +77,7 @@ export function BlogCard({
   const author = post.authorName || post.author || "Unknown Author";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
-      <FallbackImage
-        src={post.imageUrl}
-        alt=""
-        width={1200}
-        height={675}
-        sizes={IMAGE_SIZES.cardGrid}
-        loading={eager ? "eager" : "lazy"}
-        className="aspect-video w-full bg-slate-100 object-cover"
-      />
+      <CardImage src={post.imageUrl} width={1200} eager={eager} />
       <div className="flex flex-1 flex-col p-6">
         <time dateTime={isoDate(post.createdAt)} className="text-sm text-slate-600">
           {formatDate(post.createdAt)}
@@ -100,14 +91,9 @@ export function BlogCard({
           {post.summary ?? blogCardSummary(post.description ?? "")}
         </p>
         <div className="mt-5 flex items-center gap-3">
-          <FallbackImage
+          <Avatar
             src={post.authorAvatar}
-            fallback={DEFAULT_AVATAR}
-            alt=""
-            width={40}
-            height={40}
-            sizes="40px"
-            maxWidth={AVATAR_MAX_WIDTH}
+            size={40}
             loading="lazy"
             className="h-10 w-10 rounded-full bg-slate-100 object-cover"
           />

@@ -2,22 +2,16 @@
 // /contact without JavaScript (the page comes back with errors, or redirects to a success
 // message); with JavaScript it posts through a fetcher, the fields clear on success and the
 // message disappears after 3 s.
-import { InputField, TextareaField } from "~/components/forms/fields";
-import { SubmitButton } from "~/components/forms/submit-button";
+import { TextareaField } from "~/components/forms/fields";
 import { Icon } from "~/components/icon/icon";
-import {
-  CONTACT_FAILURE,
-  contactChecks,
-  EMAIL_MAX,
-  MESSAGE_MAX,
-  NAME_MAX,
-} from "~/domain/lead-checks";
+import { CONTACT_FAILURE, contactChecks, MESSAGE_MAX } from "~/domain/lead-checks";
+import type { VisitorFormReply } from "./visitor-form";
 import {
   FormStatus,
-  ProtectionFields,
-  useReplyMessage,
+  StatusAndSubmit,
   useVisitorForm,
-  type VisitorFormReply,
+  VisitorForm,
+  VisitorInputs,
 } from "./visitor-form";
 
 /** The success message clears itself 3000 ms after it appears. */
@@ -31,15 +25,15 @@ export function ContactForm({
   /** The success message after a post without JavaScript (POST, redirect, GET). */
   sentMessage?: string | null;
 }) {
-  const { fetcher, form, formProps, fields, reply, pending } = useVisitorForm({
+  const visitor = useVisitorForm({
     id: "contact",
     checks: contactChecks,
     fetcherKey: "contact-form",
     actionData,
+    successMs: CONTACT_MESSAGE_MS,
+    failure: CONTACT_FAILURE,
   });
-  const { success: replied, error } = useReplyMessage(reply, CONTACT_MESSAGE_MS, CONTACT_FAILURE);
-  const success = replied;
-  const formErrorId = error ? `${form.id}-status` : undefined;
+  const { fields, reply, formErrorId } = visitor;
 
   return (
     <section
@@ -66,30 +60,9 @@ export function ContactForm({
           <FormStatus id="contact-sent" success={sentMessage} error={null} />
         </div>
       ) : null}
-      <fetcher.Form
-        method="post"
-        action="/contact"
-        {...formProps}
-        className="relative mt-8 grid gap-5"
-      >
-        <ProtectionFields reply={reply} />
+      <VisitorForm visitor={visitor} action="/contact" className="relative mt-8 grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <InputField
-            meta={fields.name}
-            label="Name"
-            type="text"
-            autoComplete="name"
-            maxLength={NAME_MAX}
-            formErrorId={formErrorId}
-          />
-          <InputField
-            meta={fields.email}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={EMAIL_MAX}
-            formErrorId={formErrorId}
-          />
+          <VisitorInputs fields={fields} names={["name", "email"]} formErrorId={formErrorId} />
         </div>
         <TextareaField
           meta={fields.message}
@@ -98,17 +71,8 @@ export function ContactForm({
           maxLength={MESSAGE_MAX}
           formErrorId={formErrorId}
         />
-        <div>
-          <FormStatus id={`${form.id}-status`} success={success} error={error} spacing="mb-5" />
-          <SubmitButton
-            pending={pending}
-            pendingText="Submitting..."
-            className="min-h-11 w-full gap-2 px-6 text-base sm:w-auto"
-          >
-            Send Message
-          </SubmitButton>
-        </div>
-      </fetcher.Form>
+        <StatusAndSubmit visitor={visitor}>Send Message</StatusAndSubmit>
+      </VisitorForm>
     </section>
   );
 }

@@ -5,7 +5,7 @@
 // A stored image (/images/<id>) also gets a srcset of its resized variants for the `sizes`
 // given (domain/responsive-image.ts); the fallback is shown without one.
 import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
-import { responsiveImage } from "~/domain/responsive-image";
+import { AVATAR_MAX_WIDTH, IMAGE_SIZES, responsiveImage } from "~/domain/responsive-image";
 import { isSafeImageSrc } from "~/lib/links";
 
 export const DEFAULT_IMAGE = "/demo/default-image.webp";
@@ -51,6 +51,60 @@ export function FallbackImage({ src, fallback = DEFAULT_IMAGE, sizes, maxWidth, 
         if (current !== fallback) setCurrent(fallback);
       }}
       {...props}
+    />
+  );
+}
+
+/**
+ * A person's picture, `size` CSS pixels square (the class draws it round): the default avatar
+ * when there is none or it is broken; decorative (alt="") beside the person's name.
+ */
+export function Avatar({
+  src,
+  size,
+  className,
+  loading,
+}: {
+  src: string | null | undefined;
+  size: number;
+  className: string;
+  loading?: "lazy";
+}) {
+  return (
+    <FallbackImage
+      src={src}
+      fallback={DEFAULT_AVATAR}
+      alt=""
+      width={size}
+      height={size}
+      sizes={`${size}px`}
+      maxWidth={AVATAR_MAX_WIDTH}
+      loading={loading}
+      className={className}
+    />
+  );
+}
+
+/** The 16:9 picture at the top of a card in a grid; `eager` for the cards in view at first. */
+export function CardImage({
+  src,
+  width,
+  eager,
+}: {
+  src: string | null | undefined;
+  /** The stored picture's width (its height follows from 16:9). */
+  width: number;
+  eager: boolean;
+}) {
+  return (
+    <FallbackImage
+      src={src}
+      alt=""
+      width={width}
+      height={(width * 9) / 16}
+      sizes={IMAGE_SIZES.cardGrid}
+      loading={eager ? "eager" : "lazy"}
+      className="aspect-video w-full bg-slate-100 object-cover"
     />
   );
 }

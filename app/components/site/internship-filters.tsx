@@ -25,6 +25,13 @@ const fieldClass =
   "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm focus:border-blue-700 focus:outline-2 focus:outline-offset-0 focus:outline-blue-700/30";
 const controlClass = `mt-1.5 ${fieldClass}`;
 
+/** The Filters panel's selects: name, label and the first option, which filters nothing. */
+const PANEL = [
+  ["domain", "Domain", "All domains"],
+  ["location", "Location", "All locations"],
+  ["duration", "Duration", "Any duration"],
+] as const;
+
 export function InternshipFilters({
   query,
   durations,
@@ -50,6 +57,15 @@ export function InternshipFilters({
     query.duration && !durations.includes(query.duration)
       ? [...durations, query.duration].sort((a, b) => a - b)
       : durations;
+  // Each panel select's value ("" for no filter) and its [value, text] options.
+  const panel: Record<(typeof PANEL)[number][0], { value: string; options: [string, string][] }> = {
+    domain: { value: query.domain ?? "", options: INTERNSHIP_DOMAINS.map((d) => [d, d]) },
+    location: { value: query.location ?? "", options: INTERNSHIP_LOCATIONS.map((l) => [l, l]) },
+    duration: {
+      value: query.duration ? String(query.duration) : "",
+      options: durationOptions.map((days) => [String(days), `${days} days`]),
+    },
+  };
 
   function apply() {
     clearTimeout(timer.current);
@@ -137,23 +153,13 @@ export function InternshipFilters({
             />
           </div>
         </div>
-        <div className="lg:w-64">
-          <label htmlFor="internship-sort" className={labelClass}>
-            Sort by
-          </label>
-          <select
-            id="internship-sort"
-            name="sort"
-            defaultValue={query.sort}
-            className={controlClass}
-          >
-            {INTERNSHIP_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {INTERNSHIP_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="sort"
+          label="Sort by"
+          value={query.sort}
+          options={INTERNSHIP_SORTS.map((sort) => [sort, INTERNSHIP_SORT_LABELS[sort]])}
+          className="lg:w-64"
+        />
         <label className="flex h-11 shrink-0 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 shadow-sm has-checked:border-blue-700 has-checked:bg-blue-50 has-checked:text-blue-800 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-700">
           <input
             type="checkbox"
@@ -184,60 +190,9 @@ export function InternshipFilters({
           <Icon name="caret-down" className="h-4 w-4 transition-transform group-open:rotate-180" />
         </summary>
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          <div>
-            <label htmlFor="internship-domain" className={labelClass}>
-              Domain
-            </label>
-            <select
-              id="internship-domain"
-              name="domain"
-              defaultValue={query.domain ?? ""}
-              className={controlClass}
-            >
-              <option value="">All domains</option>
-              {INTERNSHIP_DOMAINS.map((domain) => (
-                <option key={domain} value={domain}>
-                  {domain}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="internship-location" className={labelClass}>
-              Location
-            </label>
-            <select
-              id="internship-location"
-              name="location"
-              defaultValue={query.location ?? ""}
-              className={controlClass}
-            >
-              <option value="">All locations</option>
-              {INTERNSHIP_LOCATIONS.map((location) => (
-                <option key={location} value={location}>
-                  {location}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="internship-duration" className={labelClass}>
-              Duration
-            </label>
-            <select
-              id="internship-duration"
-              name="duration"
-              defaultValue={query.duration ? String(query.duration) : ""}
-              className={controlClass}
-            >
-              <option value="">Any duration</option>
-              {durationOptions.map((days) => (
-                <option key={days} value={days}>
-                  {days} days
-                </option>
-              ))}
-            </select>
-          </div>
+          {PANEL.map(([name, label, all]) => (
+            <FilterSelect key={name} name={name} label={label} all={all} {...panel[name]} />
+          ))}
         </div>
       </details>
       {/* Below the panel on smaller screens, where the filters come after the top row. */}
@@ -247,6 +202,40 @@ export function InternshipFilters({
         </div>
       )}
     </Form>
+  );
+}
+
+/** A labelled select of the form; `all`: the empty first option, which filters nothing. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  all,
+  options,
+  className,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  all?: string;
+  /** [value, text] pairs. */
+  options: (readonly [string, string])[];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={`internship-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <select id={`internship-${name}`} name={name} defaultValue={value} className={controlClass}>
+        {all === undefined ? null : <option value="">{all}</option>}
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

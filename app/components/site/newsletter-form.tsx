@@ -6,13 +6,7 @@ import { getInputProps } from "@conform-to/react";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { Icon } from "~/components/icon/icon";
 import { EMAIL_MAX, SUBSCRIBE_FAILURE, subscribeChecks } from "~/domain/lead-checks";
-import {
-  FormStatus,
-  ProtectionFields,
-  useReplyMessage,
-  useVisitorForm,
-  type VisitorFormReply,
-} from "./visitor-form";
+import { FormStatus, useVisitorForm, VisitorForm, type VisitorFormReply } from "./visitor-form";
 
 export function NewsletterForm({
   actionData,
@@ -22,7 +16,7 @@ export function NewsletterForm({
   /** The outcome after a post without JavaScript (POST, redirect, GET). */
   sentMessage?: string | null;
 }) {
-  const { fetcher, form, formProps, fields, reply, pending } = useVisitorForm({
+  const visitor = useVisitorForm({
     // Not "newsletter": that is the band's id (the #newsletter anchor the no-JS redirect lands
     // on), and conform ties the input to its form with form="<id>", so a shared id would tie
     // it to the band and the e-mail would never be sent.
@@ -30,28 +24,26 @@ export function NewsletterForm({
     checks: subscribeChecks,
     fetcherKey: "newsletter",
     actionData,
+    successMs: null,
+    failure: SUBSCRIBE_FAILURE,
   });
-  const message = useReplyMessage(reply, null, SUBSCRIBE_FAILURE);
+  const { fields, reply, pending, message, statusId, formErrorId } = visitor;
   const success = message.success ?? (reply ? null : (sentMessage ?? null));
   const email = fields.email;
-  const statusId = `${form.id}-status`;
-  // conform adds the field's own error id itself while it shows an error.
-  const describedBy = [message.error ? statusId : null].filter(Boolean).join(" ");
 
   return (
-    <fetcher.Form
-      method="post"
+    <VisitorForm
+      visitor={visitor}
       action="/?index"
-      {...formProps}
       className="relative mx-auto mt-8 grid max-w-xl gap-3 text-left"
     >
-      <ProtectionFields reply={reply} />
       <label htmlFor={email.id} className="text-sm font-semibold text-blue-50">
         Email address
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
-          {...getInputProps(email, { type: "email", ariaDescribedBy: describedBy || undefined })}
+          // conform adds the field's own error id itself while it shows an error.
+          {...getInputProps(email, { type: "email", ariaDescribedBy: formErrorId })}
           key={email.key}
           autoComplete="email"
           maxLength={EMAIL_MAX}
@@ -86,6 +78,6 @@ export function NewsletterForm({
           spacing={email.errors?.length ? "mt-3" : ""}
         />
       </div>
-    </fetcher.Form>
+    </VisitorForm>
   );
 }

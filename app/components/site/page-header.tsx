@@ -1,5 +1,6 @@
-// The heading band at the top of inner pages, and section headings, so every page shares one
-// look: a short eyebrow, the page's single h1, and an optional intro.
+// The heading band at the top of inner pages, section headings and the page bands they head,
+// so every page shares one look: a short eyebrow, the page's single h1, and an optional intro.
+import type { ReactNode } from "react";
 
 export function PageHeader({
   eyebrow,
@@ -10,7 +11,7 @@ export function PageHeader({
   eyebrow?: string;
   title: string;
   intro?: string;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <header className="border-b border-slate-200 bg-gradient-to-b from-blue-50 to-white">
@@ -57,5 +58,34 @@ export function SectionHeading({
       </h2>
       {intro ? <p className="mt-4 text-lg text-pretty text-slate-700">{intro}</p> : null}
     </div>
+  );
+}
+
+/**
+ * A band of a page: a section named by its centred heading, its content in the page's
+ * container. `className`: the band's background and vertical padding.
+ */
+export function PageSection({
+  headingId,
+  eyebrow,
+  title,
+  intro,
+  className = "py-16 sm:py-24",
+  children,
+}: {
+  headingId: string;
+  eyebrow: string;
+  title: string;
+  intro?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id={headingId} eyebrow={eyebrow} title={title} intro={intro} />
+        {children}
+      </div>
+    </section>
   );
 }

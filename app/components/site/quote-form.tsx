@@ -2,23 +2,10 @@
 // and on the /quote page that stands in for the modal without JavaScript. Both post to /quote.
 import type { Ref } from "react";
 import { SERVICE_OPTIONS } from "#db/collections";
-import { InputField, SelectField, TextareaField } from "~/components/forms/fields";
-import { SubmitButton } from "~/components/forms/submit-button";
-import {
-  EMAIL_MAX,
-  MESSAGE_MAX,
-  NAME_MAX,
-  PHONE_MAX,
-  QUOTE_FAILURE,
-  quoteChecks,
-} from "~/domain/lead-checks";
-import {
-  FormStatus,
-  ProtectionFields,
-  useReplyMessage,
-  useVisitorForm,
-  type VisitorFormReply,
-} from "./visitor-form";
+import { SelectField, TextareaField } from "~/components/forms/fields";
+import { MESSAGE_MAX, QUOTE_FAILURE, quoteChecks } from "~/domain/lead-checks";
+import type { VisitorFormReply } from "./visitor-form";
+import { StatusAndSubmit, useVisitorForm, VisitorForm, VisitorInputs } from "./visitor-form";
 
 /** The success message goes 3000 ms after a successful submission. */
 const QUOTE_SUCCESS_RESET_MS = 3000;
@@ -45,53 +32,33 @@ export function QuoteForm({
   /** Receives a function that hides the current message (the modal calls it on close). */
   dismissRef?: Ref<() => void>;
 }) {
-  const { fetcher, form, formProps, fields, reply, pending } = useVisitorForm({
+  const visitor = useVisitorForm({
     id,
     checks: quoteChecks,
     fetcherKey: id,
     actionData,
     onReply,
+    successMs: QUOTE_SUCCESS_RESET_MS,
+    failure: QUOTE_FAILURE,
   });
-  const message = useReplyMessage(reply, QUOTE_SUCCESS_RESET_MS, QUOTE_FAILURE);
+  const { fields, message, formErrorId } = visitor;
   if (dismissRef && typeof dismissRef === "object") dismissRef.current = message.dismiss;
-  const statusId = `${form.id}-status`;
-  const formErrorId = message.error ? statusId : undefined;
 
   return (
-    <fetcher.Form
-      method="post"
+    <VisitorForm
+      visitor={visitor}
       action={action}
-      {...formProps}
+      page={page}
       onInput={onInteract}
       onKeyDown={onInteract}
       onPointerDown={onInteract}
       className="relative grid gap-5"
     >
-      <ProtectionFields page={page} reply={reply} />
       <p className="text-sm text-slate-700">All fields are required.</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <InputField
-          meta={fields.name}
-          label="Name"
-          type="text"
-          autoComplete="name"
-          maxLength={NAME_MAX}
-          formErrorId={formErrorId}
-        />
-        <InputField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX}
-          formErrorId={formErrorId}
-        />
-        <InputField
-          meta={fields.phone}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={PHONE_MAX}
+        <VisitorInputs
+          fields={fields}
+          names={["name", "email", "phone"]}
           formErrorId={formErrorId}
         />
         <SelectField
@@ -111,16 +78,7 @@ export function QuoteForm({
         formErrorId={formErrorId}
       />
       {/* The error in red above the submit button; the success line in the same place. */}
-      <div>
-        <FormStatus id={statusId} success={message.success} error={message.error} spacing="mb-5" />
-        <SubmitButton
-          pending={pending}
-          pendingText="Submitting..."
-          className="min-h-11 w-full px-6 text-base sm:w-auto"
-        >
-          Submit Request
-        </SubmitButton>
-      </div>
-    </fetcher.Form>
+      <StatusAndSubmit visitor={visitor}>Submit Request</StatusAndSubmit>
+    </VisitorForm>
   );
 }

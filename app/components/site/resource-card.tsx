@@ -4,8 +4,7 @@
 // accessible name says that it opens a new tab.
 
 import { Icon } from "~/components/icon/icon";
-import { IMAGE_SIZES } from "~/domain/responsive-image";
-import { FallbackImage } from "./fallback-image";
+import { CardImage } from "./fallback-image";
 import { classifyHref } from "./service-cta";
 
 export interface ResourceCardData {
@@ -39,15 +38,7 @@ export function ResourceCard({
   const host = kind === "external" ? hostOf(href ?? "") : null;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-700 focus-within:ring-offset-2 hover:shadow-lg">
-      <FallbackImage
-        src={resource.image}
-        alt=""
-        width={800}
-        height={450}
-        sizes={IMAGE_SIZES.cardGrid}
-        loading={eager ? "eager" : "lazy"}
-        className="aspect-video w-full bg-slate-100 object-cover"
-      />
+      <CardImage src={resource.image} width={800} eager={eager} />
       <div className="flex flex-1 flex-col p-6">
         {host ? <p className="text-sm font-medium text-slate-600">{host}</p> : null}
         <h2 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-blue-700">

@@ -10,9 +10,8 @@ import { type KeenSliderPlugin, useKeenSlider } from "keen-slider/react";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icon/icon";
 import type { Testimonial } from "~/content/testimonials";
-import { AVATAR_MAX_WIDTH } from "~/domain/responsive-image";
 import { useHydrated } from "~/lib/use-hydrated";
-import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
+import { Avatar } from "./fallback-image";
 import { Stars } from "./stars";
 
 export const CAROUSEL = {
@@ -225,14 +224,9 @@ function TestimonialCard({ testimonial: t }: { testimonial: Item }) {
         <p>“{t.text}”</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
-        <FallbackImage
+        <Avatar
           src={t.image}
-          fallback={DEFAULT_AVATAR}
-          alt=""
-          width={48}
-          height={48}
-          sizes="48px"
-          maxWidth={AVATAR_MAX_WIDTH}
+          size={48}
           loading="lazy"
           className="h-12 w-12 rounded-full bg-slate-100 object-cover"
         />

@@ -5,13 +5,29 @@
 //   form shows the server's reply (field errors, form message) and keeps what was typed.
 // - ProtectionFields: the hidden fields the server checks (lib/form-guard.server.ts) and the
 //   "came from" fields (lib/lead-source.ts).
-// - FormStatus: the success or error line.
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+// - VisitorForm: the fetcher form with those hidden fields; VisitorInputs: the visitor's name,
+//   e-mail and phone inputs, labelled and limited the same way wherever they appear.
+// - FormStatus: the success or error line; StatusAndSubmit: that line above the submit button.
+// - visitorClientAction: the routes' clientAction when the server cannot be reached.
+import {
+  type FieldMetadata,
+  getFormProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from "react";
+import { data, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { LeadSource } from "#db/collections";
+import { InputField } from "~/components/forms/fields";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { Icon } from "~/components/icon/icon";
-import { type LeadFormChecks, parseLeadForm } from "~/domain/lead-checks";
+import {
+  EMAIL_MAX,
+  type LeadFormChecks,
+  NAME_MAX,
+  PHONE_MAX,
+  parseLeadForm,
+} from "~/domain/lead-checks";
 import {
   externalReferrer,
   SOURCE_PAGE_FIELD,
@@ -55,6 +71,10 @@ export function useVisitorForm<Input extends Record<string, unknown>>(options: {
   actionData?: VisitorFormReply | null;
   /** Called after each reply the fetcher receives (success or not). */
   onReply?: (reply: VisitorFormReply) => void;
+  /** How long a success message shows, in ms; null: it stays (see useReplyMessage). */
+  successMs: number | null;
+  /** What to say when the server refused without a message of its own. */
+  failure: string;
 }) {
   const fetcher = useFetcher<VisitorFormReply>({ key: options.fetcherKey });
   const reply = fetcher.data ?? options.actionData ?? undefined;
@@ -82,7 +102,28 @@ export function useVisitorForm<Input extends Record<string, unknown>>(options: {
     noValidate: hydrated,
     ref: cancelNativeIntentSubmits,
   };
-  return { fetcher, form, formProps, fields, reply, pending };
+  const message = useReplyMessage(reply, options.successMs, options.failure);
+  // The status line's id; the inputs point at it while it shows an error.
+  const statusId = `${form.id}-status`;
+  const formErrorId = message.error ? statusId : undefined;
+  return { fetcher, form, formProps, fields, reply, pending, message, statusId, formErrorId };
+}
+
+/**
+ * A visitor form route's clientAction: the server's reply; when the server cannot be reached
+ * (or answers with something that is not the form's reply), the form's own `failure` message
+ * in the form instead of an error page. With an error status, so React Router skips reloading
+ * the page's data, which would fail too (offline) and replace the page with an error.
+ */
+export async function visitorClientAction<Reply>(
+  serverAction: () => Promise<Reply>,
+  failure: string,
+) {
+  try {
+    return await serverAction();
+  } catch {
+    return data<VisitorFormReply>({ ok: false, message: failure }, { status: 503 });
+  }
 }
 
 /** The name of the hidden button conform submits a form with to validate it (conform's INTENT). */
@@ -112,7 +153,7 @@ function cancelNativeIntentSubmits(form: HTMLFormElement | null) {
  * an error stays until the next reply. `dismiss` hides whatever shows (closing the quote modal
  * resets its state). Without JavaScript a success message simply stays.
  */
-export function useReplyMessage(
+function useReplyMessage(
   reply: VisitorFormReply | undefined,
   /** null: the success message stays. */
   ms: number | null,
@@ -215,6 +256,84 @@ export function FormStatus({
           <span>{message}</span>
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The form element of a visitor form: posts through the form's fetcher (natively to `action`
+ * without JavaScript) and carries the hidden ProtectionFields first.
+ */
+export function VisitorForm({
+  visitor,
+  action,
+  page,
+  children,
+  ...props
+}: {
+  visitor: Pick<ReturnType<typeof useVisitorForm>, "fetcher" | "formProps" | "reply">;
+  action: string;
+  /** The page the request counts as sent from (see ProtectionFields). */
+  page?: string;
+  children: ReactNode;
+} & Pick<ComponentProps<"form">, "className" | "onInput" | "onKeyDown" | "onPointerDown">) {
+  const { fetcher, formProps, reply } = visitor;
+  return (
+    <fetcher.Form method="post" action={action} {...formProps} {...props}>
+      <ProtectionFields page={page} reply={reply} />
+      {children}
+    </fetcher.Form>
+  );
+}
+
+/** The visitor's own details, labelled and limited the same way on every form that asks. */
+const VISITOR_INPUTS = {
+  name: { label: "Name", type: "text", autoComplete: "name", maxLength: NAME_MAX },
+  email: { label: "Email", type: "email", autoComplete: "email", maxLength: EMAIL_MAX },
+  phone: { label: "Phone", type: "tel", autoComplete: "tel", maxLength: PHONE_MAX },
+} as const;
+
+/** The inputs for `names`, in that order (conform's fields of a form that has them). */
+export function VisitorInputs<Name extends keyof typeof VISITOR_INPUTS>({
+  fields,
+  names,
+  formErrorId,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: any form's string field.
+  fields: Record<Name, FieldMetadata<string, any, string[]>>;
+  names: readonly Name[];
+  formErrorId?: string;
+}) {
+  return names.map((name) => (
+    <InputField
+      key={name}
+      meta={fields[name]}
+      {...VISITOR_INPUTS[name]}
+      formErrorId={formErrorId}
+    />
+  ));
+}
+
+/** The form's status line (see FormStatus) right above its submit button. */
+export function StatusAndSubmit({
+  visitor,
+  children,
+}: {
+  visitor: Pick<ReturnType<typeof useVisitorForm>, "statusId" | "message" | "pending">;
+  /** The button's text. */
+  children: ReactNode;
+}) {
+  const { statusId, message, pending } = visitor;
+  return (
+    <div>
+      <FormStatus id={statusId} success={message.success} error={message.error} spacing="mb-5" />
+      <SubmitButton
+        pending={pending}
+        pendingText="Submitting..."
+        className="min-h-11 w-full px-6 text-base sm:w-auto"
+      >
+        {children}
+      </SubmitButton>
     </div>
   );
 }
