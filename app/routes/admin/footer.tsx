@@ -5,7 +5,7 @@
 // cannot be removed (a blank row is simply not saved).
 import { flashOf } from "~/components/admin/use-flash";
 import { footerStore } from "~/content/documents.server";
-import { footer, toFooterRecord } from "~/content/footer";
+import { footer } from "~/content/footer";
 import { documentAdmin } from "~/content/kit/document-admin.server";
 import { DocumentScreen } from "~/content/kit/document-screen";
 import { adminMeta } from "~/lib/admin-meta";
@@ -28,7 +28,7 @@ export default function FooterAdmin({ loaderData, actionData }: Route.ComponentP
       type={footer}
       loaderData={loaderData}
       actionData={actionData}
-      view={<FooterView footer={loaderData.doc ?? toFooterRecord(null)} />}
+      view={<FooterView footer={loaderData.doc ?? footer.toRecord(null)} />}
     />
   );
 }
