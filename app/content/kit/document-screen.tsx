@@ -14,6 +14,8 @@ import { Form, Link } from "react-router";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
+import { flashOf } from "~/components/admin/use-flash";
+import { adminMeta } from "~/lib/admin-meta";
 import { type DocumentField, type DocumentType, imagePaths, rowLists } from "./document";
 import {
   AddRowButton,
@@ -30,6 +32,15 @@ import { FieldInput } from "./field-input";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
+
+/** The screen's document title: view or edit mode, after the flash when there is one. */
+export function documentMeta(
+  type: DocumentType,
+  { data, matches }: { data?: unknown; matches: Parameters<typeof flashOf>[0] },
+) {
+  const editing = (data as { editing?: boolean } | undefined)?.editing;
+  return adminMeta(editing ? type.admin.editTitle : type.admin.title, flashOf(matches));
+}
 
 const cardClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 const linkClass =

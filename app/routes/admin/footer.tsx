@@ -3,24 +3,17 @@
 // a URL state (?edit), so it works without JavaScript, and link rows are added and removed with
 // conform's intent buttons, which post the form. The last link row and the last social row
 // cannot be removed (a blank row is simply not saved).
-import { flashOf } from "~/components/admin/use-flash";
 import { footerStore } from "~/content/documents.server";
-import { footer } from "~/content/footer";
+import { type Footer, footer } from "~/content/footer";
 import { documentAdmin } from "~/content/kit/document-admin.server";
-import { DocumentScreen } from "~/content/kit/document-screen";
-import { adminMeta } from "~/lib/admin-meta";
+import { DocumentScreen, documentMeta } from "~/content/kit/document-screen";
 import type { Route } from "./+types/footer";
 
 const screen = documentAdmin(footerStore);
 
 export const loader = (args: Route.LoaderArgs) => screen.loader(args);
 export const action = (args: Route.ActionArgs) => screen.action(args);
-
-export const meta: Route.MetaFunction = ({ matches }) =>
-  adminMeta(footer.admin.title, flashOf(matches));
-
-type LinkRow = { label: string; url: string };
-type SocialRow = { platform: string; url: string };
+export const meta: Route.MetaFunction = (args) => documentMeta(footer, args);
 
 export default function FooterAdmin({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -33,11 +26,7 @@ export default function FooterAdmin({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function FooterView({
-  footer,
-}: {
-  footer: { copyright: string; links: LinkRow[]; social: SocialRow[] };
-}) {
+function FooterView({ footer }: { footer: Footer }) {
   return (
     <section className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div>
