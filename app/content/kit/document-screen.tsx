@@ -16,7 +16,14 @@ import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { adminMeta } from "~/lib/admin-meta";
-import { type DocumentField, type DocumentType, imagePaths, rowLists } from "./document";
+import {
+  type DocumentField,
+  type DocumentType,
+  imagePaths,
+  rowLists,
+  setAt,
+  valueAt,
+} from "./document";
 import {
   AddRowButton,
   ImageInput,
@@ -114,11 +121,8 @@ export function DocumentScreen({
 function defaultsOf(type: DocumentType, doc: Record<string, unknown> | null) {
   const values = structuredClone(type.toRecord(doc)) as Record<string, unknown>;
   for (const list of rowLists(type)) {
-    const keys = list.name.split(".");
-    const parent = keys.slice(0, -1).reduce((node, key) => node[key] as never, values);
-    const last = keys.at(-1) as string;
-    const rows = parent[last];
-    if (!Array.isArray(rows) || rows.length === 0) parent[last] = [{ ...list.blank }];
+    const rows = valueAt(values, list.name);
+    if (!Array.isArray(rows) || rows.length === 0) setAt(values, list.name, [{ ...list.blank }]);
   }
   return values;
 }

@@ -227,3 +227,13 @@ export function valueAt(value: unknown, path: string): unknown {
   }
   return node;
 }
+
+/** Sets the value at a form name or dotted path ("hero.image", "team[2].image", "team.2.image"). */
+export function setAt(value: Record<string, unknown>, name: string, to: unknown): void {
+  const keys = name.split(/\.|\[(\d+)\]\.?/).filter((k) => k !== undefined && k !== "");
+  let node: Record<string, unknown> = value;
+  for (const key of keys.slice(0, -1)) {
+    node = (node[key] ?? {}) as Record<string, unknown>;
+  }
+  node[keys.at(-1) as string] = to;
+}

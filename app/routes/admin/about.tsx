@@ -1,11 +1,6 @@
 // /admin/dashboard/about: the about page, one document, built by the content kit from
-// app/content/about-page.ts: ONE editor for the page and its team. Edit mode is a URL state
-// (?edit), so it works without JavaScript. Team rows are added and removed with conform's intent
-// buttons (a document post even with JavaScript, so the server's answer keeps every typed
-// value). Each row's portrait is an image field in the same multipart form: without JavaScript
-// its file is posted with the form, with JavaScript it uploads when picked, and Save waits for
-// it. The last row cannot be removed; a blank row is not saved, so the team can still be emptied
-// (/about then has no team section).
+// app/content/about-page.ts (view, `?edit`, Save: kit/document-screen.tsx says how, with and
+// without JavaScript): ONE editor for the page and its team. What is this page's own: its view.
 import { EnvelopeSimpleIcon, PhoneIcon } from "@phosphor-icons/react";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { aboutPage, splitValues } from "~/content/about-page";

@@ -1,12 +1,8 @@
 // /admin/dashboard/contact: the contact information, one document, built by the content kit
-// from app/content/contact-info.ts. Edit mode is a URL state (?edit), so it works without
-// JavaScript; Save posts the multipart form (with the image field's file when picked without
-// JavaScript) and redirects back to the view with a flash. /contact, the home page and the legal
-// pages show the change on the next request.
-//
-// The map: only the embed page of an allowed map service (MAP_EMBED_PROVIDERS in
-// content/contact-info.ts), so no arbitrary page can be put in the contact page's iframe. The
-// view says when a stored address (written some other way) is not shown.
+// from app/content/contact-info.ts (view, `?edit`, Save: kit/document-screen.tsx says how).
+// /contact, the home page and the legal pages show the change on the next request. The view says
+// when a stored map address (written some other way) is not shown: only the embed page of an
+// allowed map service is (MAP_EMBED_PROVIDERS in content/contact-info.ts).
 import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
 import { contactInfo, isAllowedMapEmbedUrl } from "~/content/contact-info";
 import { contactInfoStore } from "~/content/documents.server";

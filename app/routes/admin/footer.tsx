@@ -1,8 +1,6 @@
 // /admin/dashboard/footer: the footer, one document, built by the content kit from
-// app/content/footer.ts. The company name is also the site's brand in the top bar. Edit mode is
-// a URL state (?edit), so it works without JavaScript, and link rows are added and removed with
-// conform's intent buttons, which post the form. The last link row and the last social row
-// cannot be removed (a blank row is simply not saved).
+// app/content/footer.ts (view, `?edit`, Save: kit/document-screen.tsx says how). The company name
+// is also the site's brand in the top bar.
 import { footerStore } from "~/content/documents.server";
 import { type Footer, footer } from "~/content/footer";
 import { documentAdmin } from "~/content/kit/document-admin.server";

@@ -1,7 +1,6 @@
 // /admin/dashboard/hero: the home page hero, one document, built by the content kit from
-// app/content/hero.ts. View mode shows what visitors see; "Edit hero" (?edit) opens the form;
-// Save posts it (multipart, with the image field's file when picked without JavaScript) and
-// redirects back to the view with a flash. The home page shows the change on the next request.
+// app/content/hero.ts (view, `?edit`, Save: kit/document-screen.tsx says how). The home page
+// shows the change on the next request.
 import { heroStore } from "~/content/documents.server";
 import { DEFAULT_CTA_TEXT, hero } from "~/content/hero";
 import { documentAdmin } from "~/content/kit/document-admin.server";

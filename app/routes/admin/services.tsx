@@ -1,12 +1,7 @@
 // /admin/dashboard/services: the service page, one document, built by the content kit from
-// app/content/service-page.ts (view, then edit, then save). The public /services page reads it
-// on every request.
-//
-// Edit mode is a URL state (?edit), so it works without JavaScript. Rows of the four lists are
-// added and removed with conform's intent buttons, which post the whole form; the server answers
-// with the form as it was plus or minus that row, and the focus lands on the row concerned. The
-// hero image is an image field: a file picked without JavaScript rides along with the post. What
-// is this page's own: its view below, and the icon picker of a service's or benefit's row.
+// app/content/service-page.ts (view, `?edit`, Save: kit/document-screen.tsx says how, with and
+// without JavaScript). What is this page's own: its view, and the icon picker of a service's or
+// benefit's row. The public /services page reads the document on every request.
 import { CheckCircleIcon } from "@phosphor-icons/react";
 import { ICON_KEYS } from "#db/collections";
 import { ContentIcon } from "~/components/site/icon";
