@@ -55,7 +55,10 @@ type Fail = (cell: string, message: string) => void;
  * cell `required` names, with that message beside it, and then passes `check`. `extra` cells
  * (an icon chosen in advance) do not count as something typed.
  */
-export function row<Cells extends z.ZodRawShape, Extra extends z.ZodRawShape = Record<never, never>>(
+export function row<
+  Cells extends z.ZodRawShape,
+  Extra extends z.ZodRawShape = Record<never, never>,
+>(
   cells: Cells,
   rules: {
     required: Partial<Record<keyof Cells, string>>;
