@@ -28,7 +28,6 @@ import { action } from "./about";
 
 afterAll(closeDatabase);
 
-const PAGE = "http://localhost/admin/dashboard/about?edit";
 let cookie: string;
 beforeEach(async () => {
   const { aboutPage } = await getCollections();

@@ -30,7 +30,6 @@ import { action } from "./contact-info";
 
 afterAll(closeDatabase);
 
-const PAGE = "http://localhost/admin/dashboard/contact?edit";
 const OSM =
   "https://www.openstreetmap.org/export/embed.html?bbox=13.39%2C52.52%2C13.40%2C52.53&layer=mapnik";
 const GOOGLE = "https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3034.5!2d13.4!3d52.5";
