@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
+import { address, requiredText, row, rows, text } from "./kit/document-schema";
 
 /** What a save says (the editor's flash, the JSON API's message). */
 export const ABOUT_SAVED = "About page updated.";
@@ -23,68 +24,37 @@ export const TEAM_IMAGE_INVALID = "Please upload a valid image.";
 export const TEAM_MAX = 50;
 export const TEAM_TEXT_MAX = 100;
 
-/** Browsers post a textarea's line breaks as CRLF: kept as plain "\n". */
-const oneNewline = (value: string) => value.replace(/\r\n?/g, "\n");
-
-/** Blank (conform sends undefined for an empty field) becomes "". */
-const optionalText = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} has at most ${max} characters.`)
-    .optional()
-    .transform((value) => oneNewline(value ?? ""));
-
-const requiredText = (max: number, what: string, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${what} has at most ${max} characters.`)
-    .transform(oneNewline);
-
-export const teamMemberSchema = z
-  .object({
-    name: optionalText(TEAM_TEXT_MAX, "Name"),
-    role: optionalText(TEAM_TEXT_MAX, "Role"),
-    // The hidden address of the row's image field (components/admin/image-field.tsx); a file
-    // picked without JavaScript is read apart (resolveImageField with `team[i].image`).
-    image: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => value ?? "")
-      .refine((value) => value === "" || isValidImageUrl(value), TEAM_IMAGE_INVALID),
-  })
-  .superRefine((row, ctx) => {
-    if (!row.name && (row.role || row.image)) {
-      ctx.addIssue({ code: "custom", path: ["name"], message: TEAM_NAME_REQUIRED });
-    }
-  });
+const line = { lines: true };
 
 export const aboutPageSchema = z.object({
-  title: optionalText(120, "Page title"),
-  content: optionalText(1000, "Introduction"),
-  mission: requiredText(3000, "Mission", MISSION_VALUES_REQUIRED),
-  values: requiredText(5000, "Values", MISSION_VALUES_REQUIRED),
-  team: z.array(teamMemberSchema).max(TEAM_MAX, `At most ${TEAM_MAX} team members.`).default([]),
+  title: text("Page title", 120, line),
+  content: text("Introduction", 1000, line),
+  mission: requiredText("Mission", 3000, MISSION_VALUES_REQUIRED, line),
+  values: requiredText("Values", 5000, MISSION_VALUES_REQUIRED, line),
+  // A row left blank is no member; a role or a portrait needs a name.
+  team: rows(
+    row(
+      {
+        name: text("Name", TEAM_TEXT_MAX, line),
+        role: text("Role", TEAM_TEXT_MAX, line),
+        image: address(TEAM_IMAGE_INVALID, isValidImageUrl),
+      },
+      { required: { name: TEAM_NAME_REQUIRED } },
+    ),
+    TEAM_MAX,
+    "team members",
+  ),
   contact: z
     .object({
-      email: requiredText(254, "Contact email", ABOUT_CONTACT_REQUIRED).pipe(
+      email: requiredText("Contact email", 254, ABOUT_CONTACT_REQUIRED, line).pipe(
         z.email(ABOUT_EMAIL_INVALID),
       ),
-      phone: requiredText(40, "Contact phone", ABOUT_CONTACT_REQUIRED),
+      phone: requiredText("Contact phone", 40, ABOUT_CONTACT_REQUIRED, line),
     })
     // Both left empty, conform sends no `contact` at all: check it as {} so that each field
     // gets its message.
     .prefault({} as { email: string; phone: string }),
 });
-
-export type AboutPageInput = z.output<typeof aboutPageSchema>;
-export type TeamMemberInput = z.output<typeof teamMemberSchema>;
-
-/** A row with nothing in it: not a member (see above). */
-export const isBlankMember = (row: TeamMemberInput) => !row.name && !row.role && !row.image;
 
 /**
  * The values, stored as newline-separated text (one value per line), as a list: blank lines
@@ -107,54 +77,17 @@ export const aboutPageRecord = z.object({
   contact: z.object({ email: z.string(), phone: z.string() }),
 });
 
-export type AboutPageRecord = z.infer<typeof aboutPageRecord>;
-
-type StoredAboutPage = Partial<Record<keyof AboutPageRecord, unknown>> & {
-  contact?: Partial<AboutPageRecord["contact"]>;
-  team?: AboutPageRecord["team"];
-};
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
-/** The API's record; all blank when none was ever saved (the public page then falls back). */
-export function toAboutPageRecord(page: StoredAboutPage | null): AboutPageRecord {
-  return {
-    title: text(page?.title),
-    content: text(page?.content),
-    mission: text(page?.mission),
-    values: text(page?.values),
-    team: (page?.team ?? []).map(({ name, role, image }) => ({ name, role, image })),
-    contact: { email: text(page?.contact?.email), phone: text(page?.contact?.phone) },
-  };
-}
-
-/** The document's fields from the editor's values: blank team rows dropped. */
-export function aboutPageToStore(input: AboutPageInput): AboutPageRecord {
-  return {
-    title: input.title,
-    content: input.content,
-    mission: input.mission,
-    values: input.values,
-    team: input.team
-      .filter((row) => !isBlankMember(row))
-      .map(({ name, role, image }) => ({ name, role, image })),
-    contact: { email: input.contact.email, phone: input.contact.phone },
-  };
-}
-
 export const aboutPage = defineDocument({
   entity: "about-page",
   collection: "aboutPage",
   schema: aboutPageSchema,
   record: aboutPageRecord,
-  toRecord: toAboutPageRecord,
-  toStore: aboutPageToStore,
   summary: (input) => input.title,
   texts: { saved: ABOUT_SAVED, saveFailed: ABOUT_SAVE_FAILED },
   // A portrait picked for a row with no name: the same message as a role without a name.
   checkFiles: (value, picked) => {
     const unnamed = value.team.flatMap((row, index) =>
-      isBlankMember(row) && picked(`team[${index}].image`) ? [`team[${index}].name`] : [],
+      !row.name && picked(`team[${index}].image`) ? [`team[${index}].name`] : [],
     );
     return unnamed.length
       ? Object.fromEntries(unnamed.map((n) => [n, [TEAM_NAME_REQUIRED]]))
@@ -262,4 +195,4 @@ export const aboutPage = defineDocument({
   },
 });
 
-export type AboutPage = AboutPageRecord;
+export type AboutPage = z.infer<typeof aboutPageRecord>;

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
+import { address, requiredText, text } from "./kit/document-schema";
 
 /** What a save says (the editor's flash, the JSON API's message). */
 export const CONTACT_INFO_SAVED = "Contact info updated.";
@@ -61,48 +62,15 @@ export function isAllowedMapEmbedUrl(value: string | null | undefined): boolean 
   );
 }
 
-/** Browsers post a textarea's line breaks as CRLF: kept as plain "\n". */
-const oneNewline = (value: string) => value.replace(/\r\n?/g, "\n");
-
-/** Blank (conform sends undefined for an empty field) becomes "". */
-const optionalText = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} has at most ${max} characters.`)
-    .optional()
-    .transform((value) => oneNewline(value ?? ""));
-
 export const contactInfoSchema = z.object({
-  address: optionalText(300, "Address"),
-  email: z
-    .string({ error: CONTACT_EMAIL_PHONE_REQUIRED })
-    .trim()
-    .min(1, CONTACT_EMAIL_PHONE_REQUIRED)
-    .max(254, "Email has at most 254 characters.")
-    .pipe(z.email(CONTACT_EMAIL_INVALID)),
-  phone: z
-    .string({ error: CONTACT_EMAIL_PHONE_REQUIRED })
-    .trim()
-    .min(1, CONTACT_EMAIL_PHONE_REQUIRED)
-    .max(40, "Phone has at most 40 characters."),
-  mapEmbedUrl: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value ?? "")
-    .refine((value) => value === "" || isAllowedMapEmbedUrl(value), MAP_URL_INVALID),
-  // The hidden address of the image field (components/admin/image-field.tsx); a file picked
-  // without JavaScript is read apart (resolveImageField).
-  image: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value ?? "")
-    .refine((value) => value === "" || isValidImageUrl(value), CONTACT_IMAGE_INVALID),
+  address: text("Address", 300, { lines: true }),
+  email: requiredText("Email", 254, CONTACT_EMAIL_PHONE_REQUIRED).pipe(
+    z.email(CONTACT_EMAIL_INVALID),
+  ),
+  phone: requiredText("Phone", 40, CONTACT_EMAIL_PHONE_REQUIRED),
+  mapEmbedUrl: address(MAP_URL_INVALID, isAllowedMapEmbedUrl),
+  image: address(CONTACT_IMAGE_INVALID, isValidImageUrl),
 });
-
-export type ContactInfoInput = z.output<typeof contactInfoSchema>;
 
 /** The contact information as the JSON API answers it: what the editor edits. */
 export const contactInfoRecord = z.object({
@@ -113,34 +81,12 @@ export const contactInfoRecord = z.object({
   image: z.string(),
 });
 
-export type ContactInfoRecord = z.infer<typeof contactInfoRecord>;
-
 /**
- * The API's record; all blank when none was ever saved (/contact then falls back to the about
- * page's e-mail and phone). A stored map address that may not be embedded reads as none, as on
- * /contact, so a client never frames it and can send the record back as it is.
+ * The JSON API's record: a stored map address that may not be embedded reads as none, as on
+ * /contact, so a client never frames it and can send the record back as it is. (The editor
+ * shows even a refused one: the kit's record keeps it.)
  */
-export function toContactInfoRecord(
-  info: Partial<Record<keyof ContactInfoRecord, unknown>> | null,
-): ContactInfoRecord {
-  return withEmbeddableMap(storedContactInfo(info));
-}
-
-/** The document's fields as stored, blank when missing (the editor shows even a refused map). */
-function storedContactInfo(
-  info: Partial<Record<keyof ContactInfoRecord, unknown>> | null,
-): ContactInfoRecord {
-  const text = (value: unknown) => (typeof value === "string" ? value : "");
-  return {
-    address: text(info?.address),
-    email: text(info?.email),
-    phone: text(info?.phone),
-    mapEmbedUrl: text(info?.mapEmbedUrl),
-    image: text(info?.image),
-  };
-}
-
-function withEmbeddableMap(info: ContactInfoRecord): ContactInfoRecord {
+function withEmbeddableMap(info: ContactInfo): ContactInfo {
   const map = info.mapEmbedUrl;
   return { ...info, mapEmbedUrl: isAllowedMapEmbedUrl(map) ? map.trim() : "" };
 }
@@ -152,8 +98,6 @@ export const contactInfo = defineDocument({
   collection: "contactInfo",
   schema: contactInfoSchema,
   record: contactInfoRecord,
-  toRecord: storedContactInfo,
-  toStore: storedContactInfo,
   toApiRecord: withEmbeddableMap,
   summary: (input) => input.email,
   texts: { saved: CONTACT_INFO_SAVED, saveFailed: CONTACT_INFO_SAVE_FAILED },
@@ -206,4 +150,4 @@ export const contactInfo = defineDocument({
   },
 });
 
-export type ContactInfo = ContactInfoRecord;
+export type ContactInfo = z.infer<typeof contactInfoRecord>;

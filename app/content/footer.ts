@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { classifyHref, isWebUrl } from "~/lib/links";
 import { defineDocument } from "./kit/document";
+import { requiredText, row, rows, text } from "./kit/document-schema";
 
 /** What a save says (the editor's flash, the JSON API's message). */
 export const FOOTER_SAVED = "Footer updated.";
@@ -15,67 +16,40 @@ export const FOOTER_TEXT_MAX = 100;
 export const FOOTER_URL_MAX = 2000;
 export const FOOTER_ROWS_MAX = 30;
 
-const text = (max: number, what: string) =>
-  z.string().trim().max(max, `${what} must be at most ${max} characters.`).optional();
+const cell = (what: string, max: number) => text(what, max, { wording: "must be" });
 
-const linkRow = z
-  .object({ label: text(FOOTER_TEXT_MAX, "Label"), url: text(FOOTER_URL_MAX, "Link") })
-  .superRefine((row, ctx) => {
-    if (!row.label && !row.url) return;
-    if (!row.label)
-      ctx.addIssue({ code: "custom", path: ["label"], message: "Label is required." });
-    if (!row.url) ctx.addIssue({ code: "custom", path: ["url"], message: "Link is required." });
-    else if (!classifyHref(row.url)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["url"],
-        message: "Enter a page of this site (/about), an http(s) address or a mailto: link.",
-      });
-    }
-  });
-
-const socialRow = z
-  .object({ platform: text(FOOTER_TEXT_MAX, "Platform"), url: text(FOOTER_URL_MAX, "Link") })
-  .superRefine((row, ctx) => {
-    if (!row.platform && !row.url) return;
-    if (!row.platform) {
-      ctx.addIssue({ code: "custom", path: ["platform"], message: "Platform is required." });
-    }
-    if (!row.url) ctx.addIssue({ code: "custom", path: ["url"], message: "Link is required." });
-    else if (!isWebUrl(row.url)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["url"],
-        message: "Enter the profile's http(s) address.",
-      });
-    }
-  });
+/** A row of a list of links: its name (`label`: "Label") and an address `accept` takes. */
+const linkRow = (name: string, what: string, accept: (url: string) => boolean, invalid: string) =>
+  row(
+    { [name]: cell(what, FOOTER_TEXT_MAX), url: cell("Link", FOOTER_URL_MAX) },
+    {
+      required: { [name]: `${what} is required.`, url: "Link is required." },
+      check: (cells, fail) => {
+        if (cells.url && !accept(String(cells.url))) fail("url", invalid);
+      },
+    },
+  );
 
 export const footerSchema = z.object({
-  copyright: z
-    .string({ error: "Copyright is required." })
-    .trim()
-    .min(1, "Copyright is required.")
-    .max(FOOTER_TEXT_MAX, `Copyright must be at most ${FOOTER_TEXT_MAX} characters.`),
-  links: z.array(linkRow).max(FOOTER_ROWS_MAX, `At most ${FOOTER_ROWS_MAX} links.`).default([]),
-  social: z
-    .array(socialRow)
-    .max(FOOTER_ROWS_MAX, `At most ${FOOTER_ROWS_MAX} profiles.`)
-    .default([]),
-});
-
-export type FooterInput = z.output<typeof footerSchema>;
-
-/** The rows to store: blank ones dropped. */
-export function footerToStore(input: FooterInput) {
-  return {
-    copyright: input.copyright,
-    links: input.links.flatMap((l) => (l.label && l.url ? [{ label: l.label, url: l.url }] : [])),
-    social: input.social.flatMap((s) =>
-      s.platform && s.url ? [{ platform: s.platform, url: s.url }] : [],
+  copyright: requiredText("Copyright", FOOTER_TEXT_MAX, "Copyright is required.", {
+    wording: "must be",
+  }),
+  links: rows(
+    linkRow(
+      "label",
+      "Label",
+      (url) => Boolean(classifyHref(url)),
+      "Enter a page of this site (/about), an http(s) address or a mailto: link.",
     ),
-  };
-}
+    FOOTER_ROWS_MAX,
+    "links",
+  ),
+  social: rows(
+    linkRow("platform", "Platform", isWebUrl, "Enter the profile's http(s) address."),
+    FOOTER_ROWS_MAX,
+    "profiles",
+  ),
+});
 
 /** The footer as the JSON API answers it: what the editor edits. */
 export const footerRecord = z.object({
@@ -84,33 +58,11 @@ export const footerRecord = z.object({
   social: z.array(z.object({ platform: z.string(), url: z.string() })),
 });
 
-export type FooterRecord = z.infer<typeof footerRecord>;
-
-/** The API's record; all blank when none was ever saved (the shell then shows its fallbacks). */
-export function toFooterRecord(
-  footer: Partial<Record<keyof FooterRecord, unknown>> | null,
-): FooterRecord {
-  const rows = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
-  return {
-    copyright: typeof footer?.copyright === "string" ? footer.copyright : "",
-    links: rows<FooterRecord["links"][number]>(footer?.links).map(({ label, url }) => ({
-      label,
-      url,
-    })),
-    social: rows<FooterRecord["social"][number]>(footer?.social).map(({ platform, url }) => ({
-      platform,
-      url,
-    })),
-  };
-}
-
 export const footer = defineDocument({
   entity: "footer",
   collection: "footer",
   schema: footerSchema,
   record: footerRecord,
-  toRecord: toFooterRecord,
-  toStore: footerToStore,
   summary: (input) => input.copyright,
   texts: { saved: FOOTER_SAVED, saveFailed: FOOTER_SAVE_FAILED },
   admin: {
@@ -198,4 +150,4 @@ export const footer = defineDocument({
   },
 });
 
-export type Footer = FooterRecord;
+export type Footer = z.infer<typeof footerRecord>;

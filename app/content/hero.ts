@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
+import { address, requiredText, text } from "./kit/document-schema";
 
 /** What a save says (the editor's flash, the JSON API's message). */
 export const HERO_SAVED = "Hero section saved.";
@@ -14,40 +15,18 @@ export const HERO_TITLE_REQUIRED = "Title is required.";
 export const HERO_IMAGE_INVALID = "Please upload a valid image.";
 export const HERO_CTA_LINK_INVALID = "Enter a site path like /contact or an http(s) address.";
 
-/** Blank (conform sends undefined for empty fields) becomes "". */
-const optionalText = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} has at most ${max} characters.`)
-    .optional()
-    .transform((value) => value ?? "");
-
 export const heroSchema = z.object({
-  title: z
-    .string({ error: HERO_TITLE_REQUIRED })
-    .trim()
-    .min(1, HERO_TITLE_REQUIRED)
-    .max(200, "Title has at most 200 characters."),
-  subtitle: optionalText(1000, "Subtitle"),
-  // The hidden address of the image field (kept, or uploaded with JavaScript): see
-  // components/admin/image-field.tsx. A file picked without JavaScript is read apart.
-  image: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value ?? "")
-    .refine((value) => value === "" || isValidImageUrl(value), HERO_IMAGE_INVALID),
-  ctaText: optionalText(60, "CTA text"),
+  title: requiredText("Title", 200, HERO_TITLE_REQUIRED),
+  subtitle: text("Subtitle", 1000),
+  image: address(HERO_IMAGE_INVALID, isValidImageUrl),
+  ctaText: text("CTA text", 60),
   // The home page sends the CTA to /contact unless this is a site path or a web address.
   // `//host` and `/\host` are other sites (browsers read `\` as `/`), not site paths.
-  ctaLink: optionalText(2048, "CTA link").refine(
+  ctaLink: text("CTA link", 2048).refine(
     (value) => value === "" || /^(\/(?![/\\])\S*|https?:\/\/\S+)$/.test(value),
     HERO_CTA_LINK_INVALID,
   ),
 });
-
-export type HeroInput = z.infer<typeof heroSchema>;
 
 /** The hero as the JSON API answers it: what the editor edits. */
 export const heroRecord = z.object({
@@ -58,21 +37,6 @@ export const heroRecord = z.object({
   ctaLink: z.string(),
 });
 
-export type HeroRecord = z.infer<typeof heroRecord>;
-
-/** The API's record; all blank when none was ever saved (the home page then shows no hero). */
-export function toHeroRecord(hero: Partial<Record<keyof HeroRecord, unknown>> | null): HeroRecord {
-  return {
-    title: text(hero?.title),
-    subtitle: text(hero?.subtitle),
-    image: text(hero?.image),
-    ctaText: text(hero?.ctaText),
-    ctaLink: text(hero?.ctaLink),
-  };
-}
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
 /** The home page's CTA text when none is set. */
 export const DEFAULT_CTA_TEXT = "Get Free Consultation";
 
@@ -81,8 +45,6 @@ export const hero = defineDocument({
   collection: "heroSection",
   schema: heroSchema,
   record: heroRecord,
-  toRecord: toHeroRecord,
-  toStore: toHeroRecord,
   summary: (input) => input.title,
   texts: { saved: HERO_SAVED, saveFailed: HERO_SAVE_FAILED },
   admin: {
@@ -133,4 +95,4 @@ export const hero = defineDocument({
   },
 });
 
-export type HeroSection = HeroRecord;
+export type HeroSection = z.infer<typeof heroRecord>;

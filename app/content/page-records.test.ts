@@ -2,16 +2,19 @@
 // who saved them), blank when nothing was saved, and accepted back by the editors' schemas as
 // PUT bodies unchanged.
 import { describe, expect, it } from "vitest";
-import { aboutPageRecord, aboutPageSchema, toAboutPageRecord } from "./about-page";
-import {
-  contactInfoRecord,
-  contactInfoSchema,
-  MAP_URL_INVALID,
-  toContactInfoRecord,
-} from "./contact-info";
-import { footerRecord, footerSchema, toFooterRecord } from "./footer";
-import { heroRecord, heroSchema, toHeroRecord } from "./hero";
-import { servicePageRecord, servicePageSchema, toServicePageRecord } from "./service-page";
+import { aboutPage, aboutPageRecord, aboutPageSchema } from "./about-page";
+import { contactInfo, contactInfoRecord, contactInfoSchema, MAP_URL_INVALID } from "./contact-info";
+import { footer, footerRecord, footerSchema } from "./footer";
+import { hero, heroRecord, heroSchema } from "./hero";
+import { servicePage, servicePageRecord, servicePageSchema } from "./service-page";
+
+const toHeroRecord = hero.toRecord;
+const toServicePageRecord = servicePage.toRecord;
+const toAboutPageRecord = aboutPage.toRecord;
+const toFooterRecord = footer.toRecord;
+/** What GET /api/contact-info answers for a stored document. */
+const toContactInfoRecord = (stored: Record<string, unknown> | null) =>
+  (contactInfo.toApiRecord ?? ((record) => record))(contactInfo.toRecord(stored));
 
 const stamps = { updatedAt: new Date(), updatedBy: "admin@bureau.test", createdAt: new Date() };
 

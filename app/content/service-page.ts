@@ -8,7 +8,8 @@ import { z } from "zod";
 import { ICON_KEYS, type IconKey } from "#db/collections";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { classifyHref } from "~/lib/links";
-import { defineDocument, type RowsField } from "./kit/document";
+import { type DocumentSection, defineDocument, type RowsField } from "./kit/document";
+import { address, requiredText, row, rows, text } from "./kit/document-schema";
 
 export const SERVICE_TITLE_MAX = 200;
 export const SERVICE_TEXT_MAX = 1000;
@@ -39,60 +40,47 @@ export const ICON_LABELS: Record<IconKey, string> = {
 };
 export const DEFAULT_ICON: IconKey = "briefcase";
 
-/** Blank (conform sends undefined for an empty field) becomes "". */
-const text = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} must be at most ${max} characters.`)
-    .optional()
-    .transform((value) => value ?? "");
-
-const fail = (ctx: z.RefinementCtx, path: string, message: string) =>
-  ctx.addIssue({ code: "custom", path: [path], message });
+const title = text("Title", SERVICE_TITLE_MAX, { wording: "must be" });
+const description = text("Description", SERVICE_TEXT_MAX, { wording: "must be" });
 
 /** A service or a benefit: title, description and one of the site's eight icons. */
 const iconRow = (what: "Service" | "Benefit") =>
-  z
-    .object({
-      title: text(SERVICE_TITLE_MAX, "Title"),
-      description: text(SERVICE_TEXT_MAX, "Description"),
-      // Checked in the refinement below, so that every error of the row shows at once.
-      icon: z.string().optional(),
-    })
-    .superRefine((row, ctx) => {
-      if (!row.title && !row.description) return;
-      if (!row.title) fail(ctx, "title", `${what} title is required.`);
-      if (!row.description) fail(ctx, "description", `${what} description is required.`);
-      if (!isIconKey(row.icon)) fail(ctx, "icon", SERVICE_ICON_REQUIRED);
-    });
+  row(
+    { title, description },
+    {
+      required: {
+        title: `${what} title is required.`,
+        description: `${what} description is required.`,
+      },
+      // Checked with the row, so that every error of the row shows at once.
+      extra: { icon: z.string().optional() },
+      check: (cells, fail) => {
+        if (!isIconKey(cells.icon)) fail("icon", SERVICE_ICON_REQUIRED);
+      },
+    },
+  );
 
 export function isIconKey(value: unknown): value is IconKey {
   return typeof value === "string" && (ICON_KEYS as readonly string[]).includes(value);
 }
 
-const stepRow = z
-  .object({
-    title: text(SERVICE_TITLE_MAX, "Title"),
-    description: text(SERVICE_TEXT_MAX, "Description"),
-  })
-  .superRefine((row, ctx) => {
-    if (!row.title && !row.description) return;
-    if (!row.title) fail(ctx, "title", "Step title is required.");
-    if (!row.description) fail(ctx, "description", "Step description is required.");
-  });
+const stepRow = row(
+  { title, description },
+  { required: { title: "Step title is required.", description: "Step description is required." } },
+);
 
-const buttonRow = z
-  .object({
-    label: text(80, "Label"),
-    link: text(SERVICE_LINK_MAX, "Link"),
-  })
-  .superRefine((row, ctx) => {
-    if (!row.label && !row.link) return;
-    if (!row.label) fail(ctx, "label", "Button label is required.");
-    if (!row.link) fail(ctx, "link", "Button link is required.");
-    else if (!isPageOrWebLink(row.link)) fail(ctx, "link", SERVICE_LINK_INVALID);
-  });
+const buttonRow = row(
+  {
+    label: text("Label", 80, { wording: "must be" }),
+    link: text("Link", SERVICE_LINK_MAX, { wording: "must be" }),
+  },
+  {
+    required: { label: "Button label is required.", link: "Button link is required." },
+    check: (cells, fail) => {
+      if (cells.link && !isPageOrWebLink(String(cells.link))) fail("link", SERVICE_LINK_INVALID);
+    },
+  },
+);
 
 /** A site path (/contact) or an http(s) address: never `javascript:`, `//host` or mailto. */
 export function isPageOrWebLink(value: string): boolean {
@@ -100,73 +88,28 @@ export function isPageOrWebLink(value: string): boolean {
   return kind === "internal" || kind === "external";
 }
 
-const list = <T extends z.ZodType>(row: T, max: number, many: string) =>
-  z.array(row).max(max, `At most ${max} ${many}.`).default([]);
-
 export const servicePageSchema = z.object({
   hero: z
     .object({
-      title: z
-        .string({ error: SERVICE_HERO_TITLE_REQUIRED })
-        .trim()
-        .min(1, SERVICE_HERO_TITLE_REQUIRED)
-        .max(SERVICE_TITLE_MAX, `Hero title must be at most ${SERVICE_TITLE_MAX} characters.`),
-      subtitle: text(SERVICE_TEXT_MAX, "Subtitle"),
-      // The hidden address of the image field (kept, or uploaded with JavaScript): see
-      // components/admin/image-field.tsx. A file picked without JavaScript is read apart.
-      image: z
-        .string()
-        .trim()
-        .optional()
-        .transform((value) => value ?? "")
-        .refine((value) => value === "" || isValidImageUrl(value), SERVICE_IMAGE_INVALID),
+      title: requiredText("Hero title", SERVICE_TITLE_MAX, SERVICE_HERO_TITLE_REQUIRED, {
+        wording: "must be",
+      }),
+      subtitle: text("Subtitle", SERVICE_TEXT_MAX, { wording: "must be" }),
+      image: address(SERVICE_IMAGE_INVALID, isValidImageUrl),
     })
     // Every hero field blank arrives as no hero at all: still 'Hero title is required.'.
     .prefault({ title: "" }),
-  services: list(iconRow("Service"), SERVICE_ROWS_MAX, "services"),
-  benefits: list(iconRow("Benefit"), SERVICE_ROWS_MAX, "benefits"),
-  processSteps: list(stepRow, SERVICE_ROWS_MAX, "steps"),
+  services: rows(iconRow("Service"), SERVICE_ROWS_MAX, "services"),
+  benefits: rows(iconRow("Benefit"), SERVICE_ROWS_MAX, "benefits"),
+  processSteps: rows(stepRow, SERVICE_ROWS_MAX, "steps"),
   cta: z
     .object({
-      title: text(SERVICE_TITLE_MAX, "Title"),
-      subtitle: text(SERVICE_TEXT_MAX, "Subtitle"),
-      buttons: list(buttonRow, CTA_BUTTONS_MAX, "buttons"),
+      title: text("Title", SERVICE_TITLE_MAX, { wording: "must be" }),
+      subtitle: text("Subtitle", SERVICE_TEXT_MAX, { wording: "must be" }),
+      buttons: rows(buttonRow, CTA_BUTTONS_MAX, "buttons"),
     })
     .default({ title: "", subtitle: "", buttons: [] }),
 });
-
-export type ServicePageInput = z.output<typeof servicePageSchema>;
-
-/** The stored shape: blank rows dropped, every kept row complete. */
-export function servicePageToStore(input: ServicePageInput) {
-  const iconRows = (rows: ServicePageInput["services"]) =>
-    rows.flatMap((r) =>
-      r.title && r.description
-        ? [
-            {
-              title: r.title,
-              description: r.description,
-              icon: isIconKey(r.icon) ? r.icon : DEFAULT_ICON,
-            },
-          ]
-        : [],
-    );
-  return {
-    hero: { title: input.hero.title, subtitle: input.hero.subtitle, image: input.hero.image },
-    services: iconRows(input.services),
-    benefits: iconRows(input.benefits),
-    processSteps: input.processSteps.flatMap((s) =>
-      s.title && s.description ? [{ title: s.title, description: s.description }] : [],
-    ),
-    cta: {
-      title: input.cta.title,
-      subtitle: input.cta.subtitle,
-      buttons: input.cta.buttons.flatMap((b) =>
-        b.label && b.link ? [{ label: b.label, link: b.link }] : [],
-      ),
-    },
-  };
-}
 
 const iconRecord = z.object({
   title: z.string(),
@@ -187,40 +130,6 @@ export const servicePageRecord = z.object({
   }),
 });
 
-export type ServicePageRecord = z.infer<typeof servicePageRecord>;
-
-type StoredServicePage = Record<string, unknown> & {
-  hero?: Partial<ServicePageRecord["hero"]>;
-  services?: ServicePageRecord["services"];
-  benefits?: ServicePageRecord["benefits"];
-  processSteps?: ServicePageRecord["processSteps"];
-  cta?: Partial<ServicePageRecord["cta"]>;
-};
-
-/** The API's record; all blank when none was ever saved (the public page then says so). */
-export function toServicePageRecord(page: StoredServicePage | null): ServicePageRecord {
-  const iconRows = (rows: ServicePageRecord["services"] | undefined) =>
-    (rows ?? []).map(({ title, description, icon }) => ({ title, description, icon }));
-  return {
-    hero: {
-      title: page?.hero?.title ?? "",
-      subtitle: page?.hero?.subtitle ?? "",
-      image: page?.hero?.image ?? "",
-    },
-    services: iconRows(page?.services),
-    benefits: iconRows(page?.benefits),
-    processSteps: (page?.processSteps ?? []).map(({ title, description }) => ({
-      title,
-      description,
-    })),
-    cta: {
-      title: page?.cta?.title ?? "",
-      subtitle: page?.cta?.subtitle ?? "",
-      buttons: (page?.cta?.buttons ?? []).map(({ label, link }) => ({ label, link })),
-    },
-  };
-}
-
 /** A service's or a benefit's row: texts, and the icon picker (routes/admin/services.tsx). */
 const iconRowFields: RowsField["fields"] = [
   { kind: "text", name: "title", label: "Title", maxLength: SERVICE_TITLE_MAX },
@@ -234,13 +143,42 @@ const iconRowFields: RowsField["fields"] = [
   { kind: "custom", name: "icon", label: "Icon", render: "icon" },
 ];
 
+/** A titled section holding one of the three lists (`noun` names a row: "service"). */
+const listSection = (
+  id: string,
+  title: string,
+  intro: string,
+  list: string,
+  noun: string,
+): DocumentSection => {
+  const label = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
+  const icons = noun !== "step";
+  return {
+    id,
+    title,
+    intro: `${intro} A row left blank is not saved.`,
+    fields: [
+      {
+        kind: "rows",
+        name: list,
+        rowLabel: label,
+        addLabel: `Add ${noun}`,
+        noun,
+        max: SERVICE_ROWS_MAX,
+        blank: icons
+          ? { title: "", description: "", icon: DEFAULT_ICON }
+          : { title: "", description: "" },
+        fields: icons ? iconRowFields : iconRowFields.slice(0, 2),
+      },
+    ],
+  };
+};
+
 export const servicePage = defineDocument({
   entity: "service-page",
   collection: "servicePage",
   schema: servicePageSchema,
   record: servicePageRecord,
-  toRecord: toServicePageRecord,
-  toStore: servicePageToStore,
   summary: (input) => input.hero.title,
   texts: { saved: SERVICE_PAGE_SAVED, saveFailed: SERVICE_PAGE_SAVE_FAILED },
   admin: {
@@ -276,57 +214,27 @@ export const servicePage = defineDocument({
           },
         ],
       },
-      {
-        id: "edit-services",
-        title: "Services",
-        intro: "The ‘Our Services’ cards, in this order. A row left blank is not saved.",
-        fields: [
-          {
-            kind: "rows",
-            name: "services",
-            rowLabel: "Service",
-            addLabel: "Add service",
-            noun: "service",
-            max: SERVICE_ROWS_MAX,
-            blank: { title: "", description: "", icon: DEFAULT_ICON },
-            fields: iconRowFields,
-          },
-        ],
-      },
-      {
-        id: "edit-benefits",
-        title: "Benefits",
-        intro: "Why clients work with you, each with an icon. A row left blank is not saved.",
-        fields: [
-          {
-            kind: "rows",
-            name: "benefits",
-            rowLabel: "Benefit",
-            addLabel: "Add benefit",
-            noun: "benefit",
-            max: SERVICE_ROWS_MAX,
-            blank: { title: "", description: "", icon: DEFAULT_ICON },
-            fields: iconRowFields,
-          },
-        ],
-      },
-      {
-        id: "edit-process",
-        title: "Process steps",
-        intro: "The numbered ‘Our Process’ steps, in order. A row left blank is not saved.",
-        fields: [
-          {
-            kind: "rows",
-            name: "processSteps",
-            rowLabel: "Step",
-            addLabel: "Add step",
-            noun: "step",
-            max: SERVICE_ROWS_MAX,
-            blank: { title: "", description: "" },
-            fields: iconRowFields.slice(0, 2),
-          },
-        ],
-      },
+      listSection(
+        "edit-services",
+        "Services",
+        "The ‘Our Services’ cards, in this order.",
+        "services",
+        "service",
+      ),
+      listSection(
+        "edit-benefits",
+        "Benefits",
+        "Why clients work with you, each with an icon.",
+        "benefits",
+        "benefit",
+      ),
+      listSection(
+        "edit-process",
+        "Process steps",
+        "The numbered ‘Our Process’ steps, in order.",
+        "processSteps",
+        "step",
+      ),
       {
         id: "edit-cta",
         title: "Call to action",
@@ -374,4 +282,4 @@ export const servicePage = defineDocument({
   },
 });
 
-export type ServicePage = ServicePageRecord;
+export type ServicePage = z.infer<typeof servicePageRecord>;

@@ -25,7 +25,7 @@ import {
   rowCount,
   withoutIntent,
 } from "~/lib/form-data.server";
-import { type DocumentType, imagePaths, rowLists, valueAt } from "./document";
+import { type DocumentType, imagePaths, rowLists, setAt, valueAt } from "./document";
 import type { DocumentStore, StoredDocument } from "./document-store.server";
 
 interface Args {
@@ -172,14 +172,4 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
   }
 
   return { loader, action };
-}
-
-/** Sets the value at a form name ("hero.image", "team[2].image") of a parsed form's value. */
-function setAt(value: Record<string, unknown>, name: string, to: string): void {
-  const keys = name.split(/\.|\[(\d+)\]\.?/).filter((k) => k !== undefined && k !== "");
-  let node: Record<string, unknown> = value;
-  for (const key of keys.slice(0, -1)) {
-    node = (node[key] ?? {}) as Record<string, unknown>;
-  }
-  node[keys.at(-1) as string] = to;
 }

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
-import { type DocumentType, imageMessage, imagePaths, valueAt } from "./document";
+import { type DocumentType, imageMessage, imagePaths, setAt, valueAt } from "./document";
 import type { DocumentStore, InputOfDocument, RecordOfDocument } from "./document-store.server";
 
 export function documentApi<T extends DocumentType>(store: DocumentStore<T>) {
@@ -22,15 +22,10 @@ export function documentApi<T extends DocumentType>(store: DocumentStore<T>) {
     const out = structuredClone(body) as Record<string, unknown>;
     for (const path of images) {
       const message = imageMessage(type, path);
-      if (path.list === undefined) {
-        const [parent, key] = splitLast(out, path.name);
-        parent[key] = await imageToSave(path.name, String(parent[key] ?? ""), message);
-        continue;
-      }
-      const rows = valueAt(out, path.list);
-      for (const [index, row] of (Array.isArray(rows) ? rows : []).entries()) {
-        const at = `${path.list}.${index}.${path.name}`;
-        row[path.name] = await imageToSave(at, String(row[path.name] ?? ""), message);
+      const rows = path.list === undefined ? [null] : valueAt(out, path.list);
+      for (const index of (Array.isArray(rows) ? rows : []).keys()) {
+        const at = path.list === undefined ? path.name : `${path.list}.${index}.${path.name}`;
+        setAt(out, at, await imageToSave(at, String(valueAt(out, at) ?? ""), message));
       }
     }
     return out as InputOfDocument<T>;
@@ -63,16 +58,4 @@ export function documentApi<T extends DocumentType>(store: DocumentStore<T>) {
       },
     }),
   });
-}
-
-/** The object holding a dotted path's last key ("hero.image": the hero, "image"). */
-function splitLast(
-  value: Record<string, unknown>,
-  path: string,
-): [Record<string, unknown>, string] {
-  const keys = path.split(".");
-  const parent = keys
-    .slice(0, -1)
-    .reduce((node, key) => node[key] as Record<string, unknown>, value);
-  return [parent, keys.at(-1) as string];
 }

@@ -14,7 +14,16 @@ import { Form, Link } from "react-router";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
-import { type DocumentField, type DocumentType, imagePaths, rowLists } from "./document";
+import { flashOf } from "~/components/admin/use-flash";
+import { adminMeta } from "~/lib/admin-meta";
+import {
+  type DocumentField,
+  type DocumentType,
+  imagePaths,
+  rowLists,
+  setAt,
+  valueAt,
+} from "./document";
 import {
   AddRowButton,
   ImageInput,
@@ -30,6 +39,15 @@ import { FieldInput } from "./field-input";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
+
+/** The screen's document title: view or edit mode, after the flash when there is one. */
+export function documentMeta(
+  type: DocumentType,
+  { data, matches }: { data?: unknown; matches: Parameters<typeof flashOf>[0] },
+) {
+  const editing = (data as { editing?: boolean } | undefined)?.editing;
+  return adminMeta(editing ? type.admin.editTitle : type.admin.title, flashOf(matches));
+}
 
 const cardClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 const linkClass =
@@ -103,11 +121,8 @@ export function DocumentScreen({
 function defaultsOf(type: DocumentType, doc: Record<string, unknown> | null) {
   const values = structuredClone(type.toRecord(doc)) as Record<string, unknown>;
   for (const list of rowLists(type)) {
-    const keys = list.name.split(".");
-    const parent = keys.slice(0, -1).reduce((node, key) => node[key] as never, values);
-    const last = keys.at(-1) as string;
-    const rows = parent[last];
-    if (!Array.isArray(rows) || rows.length === 0) parent[last] = [{ ...list.blank }];
+    const rows = valueAt(values, list.name);
+    if (!Array.isArray(rows) || rows.length === 0) setAt(values, list.name, [{ ...list.blank }]);
   }
   return values;
 }

@@ -3,9 +3,12 @@
 // editor redirects with the document's flash, records who saved it in the audit log and moves the
 // content generation on (the caches); a refused value is a 400 with the field's message and
 // nothing written; nobody signed out gets in; the JSON API reads without a token and writes only
-// with one. What a single document does besides stays in its own tests (routes/admin/*.test.ts).
+// with one; the screen opens in view mode and in edit mode with ?edit; a save that fails keeps
+// the form (and discards the files posted with it) and an outage goes through to the 503 page; a
+// hand-made intent is a small 400. What a single document does besides stays in its own tests
+// (routes/admin/*.test.ts).
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { issueApiToken } from "~/domain/api-token.server";
@@ -13,9 +16,15 @@ import { clientIpContext } from "~/lib/client-ip.server";
 import { contentGeneration } from "~/lib/content-version.server";
 import { lastRowMessage } from "~/lib/form-data.server";
 import { flashCarried, signInFresh } from "../../../tests/support/admin-request";
+import { clearStoredImages, pngFile, storedImages } from "../../../tests/support/admin-upload";
+import {
+  DRIVER_DETAIL,
+  type FailureMode,
+  failingWrites,
+} from "../../../tests/support/failing-writes";
 import { DOCUMENT_STORES } from "../documents.server";
 import { DOCUMENT_TYPES } from "../registry";
-import { type DocumentType, type RowsField, rowLists, valueAt } from "./document";
+import { type DocumentType, imagePaths, type RowsField, rowLists, valueAt } from "./document";
 import { documentAdmin } from "./document-admin.server";
 import { documentApi } from "./document-api.server";
 
@@ -109,8 +118,15 @@ function args(request: Request) {
   return { request, params: {}, context } as never;
 }
 
+/** How the store's save behaves: as it is, failing for a reason of its own, or unreachable. */
+const failures: { mode: FailureMode } = { mode: null };
+const failable = (type: DocumentType) => {
+  const store = storeOf(type) as { save: () => Promise<void> };
+  return { ...store, ...failingWrites(store, ["save"], failures) } as never;
+};
+
 /** Posts `fields` to the editor as its form does (multipart), returning what the action gave. */
-async function post(type: DocumentType, fields: Record<string, string>, cookie?: string) {
+async function post(type: DocumentType, fields: Record<string, string | Blob>, cookie?: string) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const request = new Request(`http://localhost${type.admin.path}?edit`, {
@@ -118,8 +134,17 @@ async function post(type: DocumentType, fields: Record<string, string>, cookie?:
     headers: cookie ? { Cookie: cookie } : {},
     body,
   });
+  lastRequest = request;
   // biome-ignore lint/suspicious/noExplicitAny: data() or a Response, depending on the branch.
-  return (documentAdmin(storeOf(type)).action(args(request)) as Promise<any>).catch((e) => e);
+  return (documentAdmin(failable(type)).action(args(request)) as Promise<any>).catch((e) => e);
+}
+let lastRequest: Request | undefined;
+
+/** The newest audit entry of `type`. */
+async function lastAudit(type: DocumentType) {
+  const { auditLog } = await getCollections();
+  const [entry] = await auditLog.find({ entity: type.entity }).sort({ at: -1 }).limit(1).toArray();
+  return entry;
 }
 
 function api(type: DocumentType, method: "GET" | "PUT", body?: unknown, token?: string) {
@@ -181,12 +206,7 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
     // The first save creates the document: createdAt is set once, with the first updatedAt.
     expect(doc?.createdAt).toBeInstanceOf(Date);
     expect(doc?.createdAt?.getTime()).toBe(doc?.updatedAt?.getTime());
-    const { auditLog } = await getCollections();
-    const [entry] = await auditLog
-      .find({ entity: type.entity })
-      .sort({ at: -1 })
-      .limit(1)
-      .toArray();
+    const entry = await lastAudit(type);
     expect(entry).toMatchObject({ actor: email, action: "update", via: "admin" });
     const summary = type.summary as (value: unknown) => string;
     expect(entry?.summary).toBe(summary(type.schema.parse(type.toRecord(doc))));
@@ -201,11 +221,64 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
     expect(contentGeneration()).toBe(generation);
   });
 
-  it("sends someone who is not signed in to the sign-in page, writing nothing", async () => {
+  it("sends someone who is not signed in to the sign-in page, without reading the post", async () => {
     const response = await post(type, c.form);
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect(lastRequest?.bodyUsed).toBe(false);
+    expect(await (await collectionOf(type)).findOne({ _id: SINGLETON_ID })).toBeNull();
+  });
+
+  it("opens in view mode, and in edit mode with ?edit, with who saved it and when", async () => {
+    expect((await post(type, c.form, cookie)).status).toBe(302);
+    const screen = documentAdmin(storeOf(type));
+    const open = (query: string) =>
+      screen.loader({
+        request: new Request(`http://localhost${type.admin.path}${query}`, {
+          headers: { Cookie: cookie },
+        }),
+      });
+    const view = await open("");
+    expect(view.editing).toBe(false);
+    expect(view.doc).toMatchObject({ ...type.toRecord(view.doc), updatedBy: email });
+    expect(view.doc?.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await open("?edit")).editing).toBe(true);
+  });
+
+  it("keeps the form with its failure text when the save fails, discarding posted files", async () => {
+    const image = imagePaths(type)[0];
+    const file = image?.list === undefined ? image?.name : `${image.list}[0].${image.name}`;
+    const files = file ? { [`${file}File`]: await pngFile("kept-not.png", 12, 12) } : {};
+    await clearStoredImages();
+    failures.mode = "error";
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await post(type, { ...c.form, ...files }, cookie).finally(() => {
+      spy.mockRestore();
+      failures.mode = null;
+    });
+    expect(result.init.status).toBe(500);
+    expect(result.data.result.error).toEqual({ "": [type.texts.saveFailed] });
+    // What was typed comes back (conform leaves out what was left empty).
+    for (const [name, value] of Object.entries(c.form).filter(([, typed]) => typed)) {
+      expect(valueAt(result.data.result.initialValue, name.replace(/\[(\d+)\]/g, ".$1"))).toBe(
+        value,
+      );
+    }
+    expect(JSON.stringify(result.data)).not.toContain(DRIVER_DETAIL);
+    expect(await storedImages()).toHaveLength(0);
+    expect(await (await collectionOf(type)).findOne({ _id: SINGLETON_ID })).toBeNull();
+
+    failures.mode = "outage";
+    const thrown = await post(type, c.form, cookie).finally(() => {
+      failures.mode = null;
+    });
+    expect(thrown.name).toBe("MongoNetworkError");
+  });
+
+  it("refuses an intent that is not this form's with a small 400, writing nothing", async () => {
+    const response = await post(type, { ...c.form, __intent__: "{not json" }, cookie);
+    expect(response.status).toBe(400);
     expect(await (await collectionOf(type)).findOne({ _id: SINGLETON_ID })).toBeNull();
   });
 
@@ -226,13 +299,7 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
     const got = await (await api(type, "GET")).json();
     expect(got.data).toEqual(answer.data);
     expect(type.record.parse(got.data)).toEqual(got.data);
-    const { auditLog } = await getCollections();
-    const [entry] = await auditLog
-      .find({ entity: type.entity })
-      .sort({ at: -1 })
-      .limit(1)
-      .toArray();
-    expect(entry).toMatchObject({ actor: email, action: "update", via: "api" });
+    expect(await lastAudit(type)).toMatchObject({ actor: email, action: "update", via: "api" });
   });
 });
 

@@ -42,7 +42,10 @@ export interface RowsField {
   /** How the server's refusals call a row: "At most 4 buttons.", "The last row cannot…". */
   noun: string;
   max: number;
-  /** What Add inserts (the server's, never the client's). */
+  /**
+   * What Add inserts (the server's, never the client's). A row whose cells left empty here are
+   * all still empty is blank: not stored (an icon chosen in advance is not something typed).
+   */
   blank: Readonly<Record<string, string>>;
   /** The cells of a row; names relative to the row ("title", not "services[0].title"). */
   fields: readonly DocumentInput[];
@@ -85,7 +88,7 @@ export interface DocumentApi {
   putDescription?: string;
 }
 
-export interface DocumentType<
+export interface DocumentDescription<
   Schema extends z.ZodObject = z.ZodObject,
   Rec extends z.ZodObject = z.ZodObject,
 > {
@@ -95,13 +98,8 @@ export interface DocumentType<
   collection: "heroSection" | "servicePage" | "aboutPage" | "contactInfo" | "footer";
   /** The editor's form, checked in the browser and again by the action; the PUT body too. */
   schema: Schema;
-  /** The document as the admin, the JSON API and the public pages read it. */
+  /** The document as the admin, the JSON API and the public pages read it (text leaves only). */
   record: Rec;
-  // Method syntax: a description's function may take a narrower stored shape.
-  /** A stored document (or nothing saved: null) as a record, every missing part blank. */
-  toRecord(stored: Record<string, unknown> | null): z.output<Rec>;
-  /** What is stored from valid input (blank rows dropped); the record's shape. */
-  toStore(input: z.output<Schema>): z.output<Rec>;
   /** The JSON API's answer, when it shows less than is stored (a map that may not be framed). */
   toApiRecord?: (record: z.output<Rec>) => z.output<Rec>;
   /** The audit entry's summary. */
@@ -124,11 +122,64 @@ export interface DocumentType<
   api: DocumentApi;
 }
 
-/** Declares a single document (a typed identity: the kit reads the description). */
+export interface DocumentType<
+  Schema extends z.ZodObject = z.ZodObject,
+  Rec extends z.ZodObject = z.ZodObject,
+> extends DocumentDescription<Schema, Rec> {
+  // Method syntax: a description's function may take a narrower stored shape.
+  /** A stored document (or nothing saved: null) as a record, every missing part blank. */
+  toRecord(stored: Record<string, unknown> | null): z.output<Rec>;
+  /** What is stored from valid input: the record's parts, blank rows dropped. */
+  toStore(input: z.output<Schema>): z.output<Rec>;
+}
+
+/**
+ * Declares a single document. Reading and storing follow from its record: a stored document is
+ * read in the record's shape (a missing text is "", a missing list empty, anything else left
+ * out), and valid input is stored the same way, without its blank rows.
+ */
 export function defineDocument<Schema extends z.ZodObject, Rec extends z.ZodObject>(
-  type: DocumentType<Schema, Rec>,
+  type: DocumentDescription<Schema, Rec>,
 ): DocumentType<Schema, Rec> {
-  return type;
+  const lists = rowLists(type);
+  return {
+    ...type,
+    toRecord: (stored) => inShape(type.record, stored) as z.output<Rec>,
+    toStore: (input) => inShape(type.record, input, lists) as z.output<Rec>,
+  };
+}
+
+/** `value` in the shape of `record` (see defineDocument), without the blank rows of `lists`. */
+function inShape(
+  record: z.ZodType,
+  value: unknown,
+  lists: readonly RowsField[] = [],
+  at = "",
+): unknown {
+  const def = record._zod.def as {
+    type: string;
+    shape?: Record<string, z.ZodType>;
+    element?: z.ZodType;
+  };
+  const node =
+    value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  if (def.shape) {
+    const keys = Object.entries(def.shape);
+    return Object.fromEntries(
+      keys.map(([key, part]) => [key, inShape(part, node[key], lists, at ? `${at}.${key}` : key)]),
+    );
+  }
+  if (def.element) {
+    const list = lists.find((l) => l.name === at);
+    const kept = Array.isArray(value) ? value.filter((row) => !list || !isBlankRow(list, row)) : [];
+    return kept.map((row) => inShape(def.element as z.ZodType, row));
+  }
+  return typeof value === "string" ? value : "";
+}
+
+/** Whether every cell that Add leaves empty is still empty (see RowsField.blank). */
+function isBlankRow(list: RowsField, row: Record<string, unknown>): boolean {
+  return Object.entries(list.blank).every(([cell, blank]) => blank !== "" || !row[cell]);
 }
 
 /** Every field of the editor, sections flattened. */
@@ -175,4 +226,14 @@ export function valueAt(value: unknown, path: string): unknown {
     node = (node as Record<string, unknown>)[key];
   }
   return node;
+}
+
+/** Sets the value at a form name or dotted path ("hero.image", "team[2].image", "team.2.image"). */
+export function setAt(value: Record<string, unknown>, name: string, to: unknown): void {
+  const keys = name.split(/\.|\[(\d+)\]\.?/).filter((k) => k !== undefined && k !== "");
+  let node: Record<string, unknown> = value;
+  for (const key of keys.slice(0, -1)) {
+    node = (node[key] ?? {}) as Record<string, unknown>;
+  }
+  node[keys.at(-1) as string] = to;
 }

@@ -1,31 +1,26 @@
 // /admin/dashboard/about: the about page, one document, built by the content kit from
-// app/content/about-page.ts: ONE editor for the page and its team. Edit mode is a URL state
-// (?edit), so it works without JavaScript. Team rows are added and removed with conform's intent
-// buttons (a document post even with JavaScript, so the server's answer keeps every typed
-// value). Each row's portrait is an image field in the same multipart form: without JavaScript
-// its file is posted with the form, with JavaScript it uploads when picked, and Save waits for
-// it. The last row cannot be removed; a blank row is not saved, so the team can still be emptied
-// (/about then has no team section).
+// app/content/about-page.ts (view, `?edit`, Save: kit/document-screen.tsx says how, with and
+// without JavaScript): ONE editor for the page and its team. What is this page's own: its view.
 import { EnvelopeSimpleIcon, PhoneIcon } from "@phosphor-icons/react";
-import { flashOf } from "~/components/admin/use-flash";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { aboutPage, splitValues } from "~/content/about-page";
 import { aboutPageStore } from "~/content/documents.server";
 import { documentAdmin } from "~/content/kit/document-admin.server";
-import { DocumentScreen } from "~/content/kit/document-screen";
-import { adminMeta } from "~/lib/admin-meta";
-import { formatDate, isoDate } from "~/lib/format";
+import { DocumentScreen, documentMeta } from "~/content/kit/document-screen";
+import {
+  Facts,
+  LastUpdated,
+  NothingSaved,
+  ViewSection,
+  viewCard,
+} from "~/content/kit/document-view";
 import type { Route } from "./+types/about";
 
 const screen = documentAdmin(aboutPageStore);
 
 export const loader = (args: Route.LoaderArgs) => screen.loader(args);
 export const action = (args: Route.ActionArgs) => screen.action(args);
-
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  adminMeta(data?.editing ? aboutPage.admin.editTitle : aboutPage.admin.title, flashOf(matches));
-
-type About = Route.ComponentProps["loaderData"]["doc"];
+export const meta: Route.MetaFunction = (args) => documentMeta(aboutPage, args);
 
 export default function AboutAdmin({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -33,71 +28,55 @@ export default function AboutAdmin({ loaderData, actionData }: Route.ComponentPr
       type={aboutPage}
       loaderData={loaderData}
       actionData={actionData}
-      view={<AboutView about={loaderData.doc} />}
+      view={
+        loaderData.doc ? (
+          <AboutView about={loaderData.doc} />
+        ) : (
+          <NothingSaved>
+            No about page yet: visitors see a short placeholder until it is saved.
+          </NothingSaved>
+        )
+      }
     />
   );
 }
 
-const cardClass = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
-const headingClass = "text-sm font-semibold tracking-wide text-slate-600 uppercase";
+const contactTerm = "flex items-center gap-2 text-sm font-semibold text-slate-900";
 
-function AboutView({ about }: { about: About }) {
-  if (!about) {
-    return (
-      <section className={cardClass}>
-        <p className="text-slate-700">
-          No about page yet: visitors see a short placeholder until it is saved.
-        </p>
-      </section>
-    );
-  }
-  const values = splitValues(about.values);
+function AboutView({ about }: { about: NonNullable<Route.ComponentProps["loaderData"]["doc"]> }) {
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="about-page-heading" className={`${cardClass} grid gap-4`}>
-        <h2 id="about-page-heading" className={headingClass}>
-          Page
-        </h2>
-        <dl className="grid gap-4">
-          <div className="grid gap-1">
-            <dt className="text-sm font-semibold text-slate-900">Title</dt>
-            <dd className="break-words text-slate-700">{about.title || "— (shows “About Us”)"}</dd>
-          </div>
-          <div className="grid gap-1">
-            <dt className="text-sm font-semibold text-slate-900">Introduction</dt>
-            <dd className="break-words whitespace-pre-line text-slate-700">
-              {about.content || "—"}
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <ViewSection id="about-page-heading" title="Page" className={`${viewCard} grid gap-4`}>
+        <Facts
+          facts={[
+            ["Title", about.title || "— (shows “About Us”)"],
+            [
+              "Introduction",
+              <span key="intro" className="whitespace-pre-line">
+                {about.content || "—"}
+              </span>,
+            ],
+          ]}
+        />
+      </ViewSection>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="about-mission-heading" className={cardClass}>
-          <h2 id="about-mission-heading" className={headingClass}>
-            Mission
-          </h2>
+        <ViewSection id="about-mission-heading" title="Mission">
           <p className="mt-3 break-words whitespace-pre-line text-slate-700">{about.mission}</p>
-        </section>
-        <section aria-labelledby="about-values-heading" className={cardClass}>
-          <h2 id="about-values-heading" className={headingClass}>
-            Values
-          </h2>
+        </ViewSection>
+        <ViewSection id="about-values-heading" title="Values">
           <ul className="mt-3 grid list-disc gap-2 pl-5 text-slate-700 marker:text-blue-700">
-            {values.map((value, i) => (
+            {splitValues(about.values).map((value, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: stored order; texts may repeat.
               <li key={i} className="break-words">
                 {value}
               </li>
             ))}
           </ul>
-        </section>
+        </ViewSection>
       </div>
 
-      <section aria-labelledby="about-team-heading" className={cardClass}>
-        <h2 id="about-team-heading" className={headingClass}>
-          Team ({about.team.length})
-        </h2>
+      <ViewSection id="about-team-heading" title={`Team (${about.team.length})`}>
         {about.team.length ? (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {about.team.map((member, i) => (
@@ -127,37 +106,35 @@ function AboutView({ about }: { about: About }) {
         ) : (
           <p className="mt-3 text-slate-700">No team members: the About page shows no team.</p>
         )}
-      </section>
+      </ViewSection>
 
-      <section aria-labelledby="about-contact-heading" className={cardClass}>
-        <h2 id="about-contact-heading" className={headingClass}>
-          Contact line
-        </h2>
-        <dl className="mt-3 grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1">
-            <dt className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-              <EnvelopeSimpleIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
-              Email
-            </dt>
-            <dd className="break-all text-slate-700 pl-7">{about.contact.email || "—"}</dd>
-          </div>
-          <div className="grid gap-1">
-            <dt className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-              <PhoneIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
-              Phone
-            </dt>
-            <dd className="break-words text-slate-700 pl-7">{about.contact.phone || "—"}</dd>
-          </div>
-        </dl>
-      </section>
+      <ViewSection id="about-contact-heading" title="Contact line">
+        <Facts
+          className="mt-3 grid gap-4 sm:grid-cols-2"
+          facts={[
+            [
+              <span key="email" className={contactTerm}>
+                <EnvelopeSimpleIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
+                Email
+              </span>,
+              <span key="email-value" className="break-all pl-7">
+                {about.contact.email || "—"}
+              </span>,
+            ],
+            [
+              <span key="phone" className={contactTerm}>
+                <PhoneIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
+                Phone
+              </span>,
+              <span key="phone-value" className="pl-7">
+                {about.contact.phone || "—"}
+              </span>,
+            ],
+          ]}
+        />
+      </ViewSection>
 
-      {about.updatedAt ? (
-        <p className="text-sm text-slate-600">
-          Last updated{" "}
-          <time dateTime={isoDate(about.updatedAt)}>{formatDate(about.updatedAt)}</time>
-          {about.updatedBy ? ` by ${about.updatedBy}` : null}
-        </p>
-      ) : null}
+      <LastUpdated at={about.updatedAt} by={about.updatedBy} />
     </div>
   );
 }

@@ -1,26 +1,17 @@
 // /admin/dashboard/footer: the footer, one document, built by the content kit from
-// app/content/footer.ts. The company name is also the site's brand in the top bar. Edit mode is
-// a URL state (?edit), so it works without JavaScript, and link rows are added and removed with
-// conform's intent buttons, which post the form. The last link row and the last social row
-// cannot be removed (a blank row is simply not saved).
-import { flashOf } from "~/components/admin/use-flash";
+// app/content/footer.ts (view, `?edit`, Save: kit/document-screen.tsx says how). The company name
+// is also the site's brand in the top bar.
 import { footerStore } from "~/content/documents.server";
-import { footer, toFooterRecord } from "~/content/footer";
+import { type Footer, footer } from "~/content/footer";
 import { documentAdmin } from "~/content/kit/document-admin.server";
-import { DocumentScreen } from "~/content/kit/document-screen";
-import { adminMeta } from "~/lib/admin-meta";
+import { DocumentScreen, documentMeta } from "~/content/kit/document-screen";
 import type { Route } from "./+types/footer";
 
 const screen = documentAdmin(footerStore);
 
 export const loader = (args: Route.LoaderArgs) => screen.loader(args);
 export const action = (args: Route.ActionArgs) => screen.action(args);
-
-export const meta: Route.MetaFunction = ({ matches }) =>
-  adminMeta(footer.admin.title, flashOf(matches));
-
-type LinkRow = { label: string; url: string };
-type SocialRow = { platform: string; url: string };
+export const meta: Route.MetaFunction = (args) => documentMeta(footer, args);
 
 export default function FooterAdmin({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -28,16 +19,12 @@ export default function FooterAdmin({ loaderData, actionData }: Route.ComponentP
       type={footer}
       loaderData={loaderData}
       actionData={actionData}
-      view={<FooterView footer={loaderData.doc ?? toFooterRecord(null)} />}
+      view={<FooterView footer={loaderData.doc ?? footer.toRecord(null)} />}
     />
   );
 }
 
-function FooterView({
-  footer,
-}: {
-  footer: { copyright: string; links: LinkRow[]; social: SocialRow[] };
-}) {
+function FooterView({ footer }: { footer: Footer }) {
   return (
     <section className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div>

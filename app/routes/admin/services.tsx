@@ -1,35 +1,28 @@
 // /admin/dashboard/services: the service page, one document, built by the content kit from
-// app/content/service-page.ts (view, then edit, then save). The public /services page reads it
-// on every request.
-//
-// Edit mode is a URL state (?edit), so it works without JavaScript. Rows of the four lists are
-// added and removed with conform's intent buttons, which post the whole form; the server answers
-// with the form as it was plus or minus that row, and the focus lands on the row concerned. The
-// hero image is an image field: a file picked without JavaScript rides along with the post. What
-// is this page's own: its view below, and the icon picker of a service's or benefit's row.
+// app/content/service-page.ts (view, `?edit`, Save: kit/document-screen.tsx says how, with and
+// without JavaScript). What is this page's own: its view, and the icon picker of a service's or
+// benefit's row. The public /services page reads the document on every request.
 import { CheckCircleIcon } from "@phosphor-icons/react";
 import { ICON_KEYS } from "#db/collections";
-import { flashOf } from "~/components/admin/use-flash";
 import { ContentIcon } from "~/components/site/icon";
 import { servicePageStore } from "~/content/documents.server";
 import { documentAdmin } from "~/content/kit/document-admin.server";
-import { DocumentScreen, type Meta } from "~/content/kit/document-screen";
+import { DocumentScreen, documentMeta, type Meta } from "~/content/kit/document-screen";
+import {
+  Facts,
+  ImagePreview,
+  LastUpdated,
+  NothingSaved,
+  ViewSection,
+} from "~/content/kit/document-view";
 import { DEFAULT_ICON, ICON_LABELS, isIconKey, servicePage } from "~/content/service-page";
-import { adminMeta } from "~/lib/admin-meta";
-import { formatDate } from "~/lib/format";
-import { isSafeImageSrc } from "~/lib/links";
 import type { Route } from "./+types/services";
 
 const screen = documentAdmin(servicePageStore);
 
 export const loader = (args: Route.LoaderArgs) => screen.loader(args);
 export const action = (args: Route.ActionArgs) => screen.action(args);
-
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  adminMeta(
-    data?.editing ? servicePage.admin.editTitle : servicePage.admin.title,
-    flashOf(matches),
-  );
+export const meta: Route.MetaFunction = (args) => documentMeta(servicePage, args);
 
 type Page = NonNullable<Route.ComponentProps["loaderData"]["doc"]>;
 
@@ -39,7 +32,16 @@ export default function ServicesAdmin({ loaderData, actionData }: Route.Componen
       type={servicePage}
       loaderData={loaderData}
       actionData={actionData}
-      view={<ServicePageView page={loaderData.doc} />}
+      view={
+        loaderData.doc ? (
+          <ServicePageView page={loaderData.doc} />
+        ) : (
+          <NothingSaved>
+            No service page yet: the public page shows a short note with contact links until one is
+            saved. Choose “Edit service page” to write it.
+          </NothingSaved>
+        )
+      }
       custom={{ icon: (meta) => <IconPicker meta={meta} /> }}
     />
   );
@@ -48,61 +50,49 @@ export default function ServicesAdmin({ loaderData, actionData }: Route.Componen
 // ---------------------------------------------------------------------------------------
 // View mode
 
-const cardClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
-const h2Class = "text-lg font-bold text-slate-900";
+const section = {
+  className: "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6",
+  headingClass: "text-lg font-bold text-slate-900",
+};
 
-function ServicePageView({ page }: { page: Page | null }) {
-  if (!page) {
-    return (
-      <section className={cardClass}>
-        <p className="text-slate-700">
-          No service page yet: the public page shows a short note with contact links until one is
-          saved. Choose “Edit service page” to write it.
-        </p>
-      </section>
-    );
-  }
+function ServicePageView({ page }: { page: Page }) {
+  const buttons = page.cta.buttons.length ? (
+    <ul className="grid gap-1.5">
+      {page.cta.buttons.map((button, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: stored order; texts may repeat.
+        <li key={i} className="break-all">
+          <span className="font-medium text-slate-900">{button.label}</span> → {button.link}
+          {i === 0 ? (
+            <span className="ml-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-800">
+              also in the hero
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  ) : (
+    "No buttons."
+  );
   return (
     <div className="grid gap-6">
-      {page.updatedAt ? (
-        <p className="text-sm text-slate-600">
-          Last updated {formatDate(page.updatedAt)}
-          {page.updatedBy ? ` by ${page.updatedBy}` : ""}.
-        </p>
-      ) : null}
-      <section aria-labelledby="view-hero" className={cardClass}>
-        <h2 id="view-hero" className={h2Class}>
-          Hero
-        </h2>
+      <LastUpdated at={page.updatedAt} by={page.updatedBy} end="." />
+      <ViewSection id="view-hero" title="Hero" {...section}>
         <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <dl className="grid content-start gap-4">
-            <div className="grid gap-1">
-              <dt className="text-sm font-semibold text-slate-900">Title</dt>
-              <dd className="break-words text-slate-700">{page.hero.title}</dd>
-            </div>
-            <div className="grid gap-1">
-              <dt className="text-sm font-semibold text-slate-900">Subtitle</dt>
-              <dd className="break-words text-slate-700">{page.hero.subtitle || "—"}</dd>
-            </div>
-          </dl>
-          <figure className="grid gap-2">
-            {isSafeImageSrc(page.hero.image) ? (
-              <img
-                src={page.hero.image}
-                alt="Service page hero"
-                width={320}
-                height={180}
-                className="aspect-video w-full rounded-lg border border-slate-200 object-cover"
-              />
-            ) : (
-              <div className="flex aspect-video w-full items-center justify-center rounded-lg border border-slate-200 bg-slate-100 text-sm text-slate-600">
-                No image (the default picture shows)
-              </div>
-            )}
-            <figcaption className="text-sm text-slate-600">Hero image</figcaption>
-          </figure>
+          <Facts
+            className="grid content-start gap-4"
+            facts={[
+              ["Title", page.hero.title],
+              ["Subtitle", page.hero.subtitle || "—"],
+            ]}
+          />
+          <ImagePreview
+            src={page.hero.image}
+            alt="Service page hero"
+            caption="Hero image"
+            none="No image (the default picture shows)"
+          />
         </div>
-      </section>
+      </ViewSection>
       <IconItemsView
         id="view-services"
         title="Services"
@@ -115,10 +105,7 @@ function ServicePageView({ page }: { page: Page | null }) {
         items={page.benefits}
         empty="No benefits."
       />
-      <section aria-labelledby="view-process" className={cardClass}>
-        <h2 id="view-process" className={h2Class}>
-          Process steps
-        </h2>
+      <ViewSection id="view-process" title="Process steps" {...section}>
         {page.processSteps.length ? (
           <ol className="mt-4 grid gap-4 md:grid-cols-2">
             {page.processSteps.map((step, i) => (
@@ -137,45 +124,17 @@ function ServicePageView({ page }: { page: Page | null }) {
         ) : (
           <p className="mt-2 text-slate-700">No process steps.</p>
         )}
-      </section>
-      <section aria-labelledby="view-cta" className={cardClass}>
-        <h2 id="view-cta" className={h2Class}>
-          Call to action
-        </h2>
-        <dl className="mt-4 grid gap-4">
-          <div className="grid gap-1">
-            <dt className="text-sm font-semibold text-slate-900">Title</dt>
-            <dd className="break-words text-slate-700">{page.cta.title || "—"}</dd>
-          </div>
-          <div className="grid gap-1">
-            <dt className="text-sm font-semibold text-slate-900">Subtitle</dt>
-            <dd className="break-words text-slate-700">{page.cta.subtitle || "—"}</dd>
-          </div>
-          <div className="grid gap-1">
-            <dt className="text-sm font-semibold text-slate-900">Buttons</dt>
-            <dd className="text-slate-700">
-              {page.cta.buttons.length ? (
-                <ul className="grid gap-1.5">
-                  {page.cta.buttons.map((button, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: stored order; texts may repeat.
-                    <li key={i} className="break-all">
-                      <span className="font-medium text-slate-900">{button.label}</span> →{" "}
-                      {button.link}
-                      {i === 0 ? (
-                        <span className="ml-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-800">
-                          also in the hero
-                        </span>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                "No buttons."
-              )}
-            </dd>
-          </div>
-        </dl>
-      </section>
+      </ViewSection>
+      <ViewSection id="view-cta" title="Call to action" {...section}>
+        <Facts
+          className="mt-4 grid gap-4"
+          facts={[
+            ["Title", page.cta.title || "—"],
+            ["Subtitle", page.cta.subtitle || "—"],
+            ["Buttons", buttons],
+          ]}
+        />
+      </ViewSection>
     </div>
   );
 }
@@ -192,10 +151,7 @@ function IconItemsView({
   empty: string;
 }) {
   return (
-    <section aria-labelledby={id} className={cardClass}>
-      <h2 id={id} className={h2Class}>
-        {title}
-      </h2>
+    <ViewSection id={id} title={title} {...section}>
       {items.length ? (
         <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {items.map((item, i) => (
@@ -214,7 +170,7 @@ function IconItemsView({
       ) : (
         <p className="mt-2 text-slate-700">{empty}</p>
       )}
-    </section>
+    </ViewSection>
   );
 }
 
