@@ -20,7 +20,7 @@ import type { CollectionResolver, Options } from "mingo/types";
 import { resolve } from "mingo/util";
 import { type Collation, mingoCollation, type StringCompare, stringCompare } from "./collation";
 import { CommandError, ErrorCode } from "./errors";
-import { compareValues, sortDocuments, typeRank } from "./order";
+import { binaryStrings, compareValues, sortDocuments, typeRank } from "./order";
 import { type Doc, isPlainObject } from "./values";
 
 /** BSON type names (and numeric aliases) that `$type` accepts. */
@@ -244,14 +244,29 @@ function matchesRange(
   );
 }
 
+/** Whether an embedded document sits in a value (itself, or an element of an array). */
+function holdsDocument(value: unknown): boolean {
+  if (isPlainObject(value)) return true;
+  return Array.isArray(value) && value.some(holdsDocument);
+}
+
+/**
+ * A query operator compared like mongod (order.ts): through the collation when one applies to a
+ * string operand and, for the equality operators (`ordered`), whenever the operand holds an
+ * embedded document, which mongod compares field by field in order: `{x: 1, y: 2}` is not equal
+ * to `{y: 2, x: 1}`, where mingo's equality ignores the order of fields.
+ */
 function collatedQueryOp(
   original: unknown,
   predicate: (lhs: unknown, value: unknown, strings: StringCompare, depth: number) => boolean,
+  ordered = false,
 ): QueryOp {
   const fallback = original as QueryOp;
   return (selector, value, options) => {
-    const strings = collatorOf(options);
-    if (strings === undefined || !holdsString(value)) return fallback(selector, value, options);
+    const collator = collatorOf(options);
+    const collated = collator !== undefined && holdsString(value);
+    if (!collated && !(ordered && holdsDocument(value))) return fallback(selector, value, options);
+    const strings = collated ? collator : binaryStrings;
     const depth = selector.split(".").length - 1;
     return (doc) =>
       predicate(resolve(doc as never, selector, { unwrapArray: true }), value, strings, depth);
@@ -262,10 +277,18 @@ const rangeOp = (original: unknown, test: (c: number) => boolean): QueryOp =>
   collatedQueryOp(original, (l, v, s) => matchesRange(l, v, s, test));
 
 const COLLATED_QUERY_OPS: Record<string, QueryOp> = {
-  $eq: collatedQueryOp(queryOperators.$eq, matchesEqual),
-  $ne: collatedQueryOp(queryOperators.$ne, (l, v, s, d) => !matchesEqual(l, v, s, d)),
-  $in: collatedQueryOp(queryOperators.$in, (l, v, s, d) => matchesIn(l, v as unknown[], s, d)),
-  $nin: collatedQueryOp(queryOperators.$nin, (l, v, s, d) => !matchesIn(l, v as unknown[], s, d)),
+  $eq: collatedQueryOp(queryOperators.$eq, matchesEqual, true),
+  $ne: collatedQueryOp(queryOperators.$ne, (l, v, s, d) => !matchesEqual(l, v, s, d), true),
+  $in: collatedQueryOp(
+    queryOperators.$in,
+    (l, v, s, d) => matchesIn(l, v as unknown[], s, d),
+    true,
+  ),
+  $nin: collatedQueryOp(
+    queryOperators.$nin,
+    (l, v, s, d) => !matchesIn(l, v as unknown[], s, d),
+    true,
+  ),
   $gt: rangeOp(queryOperators.$gt, (c) => c > 0),
   $gte: rangeOp(queryOperators.$gte, (c) => c >= 0),
   $lt: rangeOp(queryOperators.$lt, (c) => c < 0),
