@@ -276,6 +276,17 @@ function collatedQueryOp(
 const rangeOp = (original: unknown, test: (c: number) => boolean): QueryOp =>
   collatedQueryOp(original, (l, v, s) => matchesRange(l, v, s, test));
 
+/**
+ * `$gte: null` and `$lte: null` are `$eq: null` in mongod (null is alone in its type bracket),
+ * so they match missing fields too; mingo's only match a stored null.
+ */
+function nullInclusiveOp(original: QueryOp): QueryOp {
+  return (selector, value, options) =>
+    value === null
+      ? (queryOperators.$eq as QueryOp)(selector, null, options)
+      : original(selector, value, options);
+}
+
 const COLLATED_QUERY_OPS: Record<string, QueryOp> = {
   $eq: collatedQueryOp(queryOperators.$eq, matchesEqual, true),
   $ne: collatedQueryOp(queryOperators.$ne, (l, v, s, d) => !matchesEqual(l, v, s, d), true),
@@ -290,9 +301,9 @@ const COLLATED_QUERY_OPS: Record<string, QueryOp> = {
     true,
   ),
   $gt: rangeOp(queryOperators.$gt, (c) => c > 0),
-  $gte: rangeOp(queryOperators.$gte, (c) => c >= 0),
+  $gte: nullInclusiveOp(rangeOp(queryOperators.$gte, (c) => c >= 0)),
   $lt: rangeOp(queryOperators.$lt, (c) => c < 0),
-  $lte: rangeOp(queryOperators.$lte, (c) => c <= 0),
+  $lte: nullInclusiveOp(rangeOp(queryOperators.$lte, (c) => c <= 0)),
 };
 
 /** `$eq`-style expression operators ({$eq: [a, b]}) compared through the collation. */
