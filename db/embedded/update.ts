@@ -37,7 +37,50 @@ const UPDATE_OPERATORS = new Set([
 
 export type UpdateKind = "operators" | "replacement" | "pipeline";
 
-export function classifyUpdate(u: unknown): UpdateKind {
+/**
+ * Checks mongod makes while parsing an operator update, before it looks at any document: no
+ * path may have an empty field name (`"a..b"`: EmptyFieldName, 56), and every array filter
+ * must be used by some `$[identifier]` of the update (FailedToParse, 9).
+ */
+function checkOperatorPaths(
+  u: Record<string, Record<string, unknown>>,
+  arrayFilters: Document[] | undefined,
+): void {
+  const used = new Set<string>();
+  for (const fields of Object.values(u)) {
+    for (const path of Object.keys(fields)) {
+      if (path === "") {
+        throw new CommandError(ErrorCode.EmptyFieldName, "An empty update path is not valid.");
+      }
+      const parts = path.split(".");
+      if (parts.includes("")) {
+        throw new CommandError(
+          ErrorCode.EmptyFieldName,
+          `The update path '${path}' contains an empty field name, which is not allowed.`,
+        );
+      }
+      for (const part of parts) {
+        if (part.startsWith("$[") && part.endsWith("]")) used.add(part.slice(2, -1));
+      }
+    }
+  }
+  for (const filter of arrayFilters ?? []) {
+    if (!isPlainObject(filter)) continue;
+    const first = Object.keys(filter)[0];
+    const identifier = first?.split(".")[0];
+    if (identifier === undefined || identifier.startsWith("$") || used.has(identifier)) continue;
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      `The array filter for identifier '${identifier}' was not used in the update ${formatValue(u)}`,
+    );
+  }
+}
+
+/**
+ * The kind of an update, checked like mongod parses it; `arrayFilters` are checked against the
+ * update's paths when given.
+ */
+export function classifyUpdate(u: unknown, arrayFilters?: Document[]): UpdateKind {
   if (Array.isArray(u)) {
     if (!u.every(isPlainObject)) {
       throw new CommandError(ErrorCode.FailedToParse, "Each pipeline stage must be an object");
@@ -74,6 +117,7 @@ export function classifyUpdate(u: unknown): UpdateKind {
       );
     }
   }
+  checkOperatorPaths(u as Record<string, Record<string, unknown>>, arrayFilters);
   return "operators";
 }
 

@@ -158,7 +158,7 @@ function runUpdateStatement(
   const multi = stmt.multi === true;
   const upsert = stmt.upsert === true;
   const arrayFilters = optionalArray(stmt, "arrayFilters") as Document[] | undefined;
-  const kind = classifyUpdate(u);
+  const kind = classifyUpdate(u, arrayFilters);
   if (multi && kind === "replacement") {
     throw new CommandError(
       ErrorCode.FailedToParse,
@@ -308,7 +308,7 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
       "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document",
     );
   }
-  if (!removing) classifyUpdate(u);
+  if (!removing) classifyUpdate(u, arrayFilters);
 
   let target: Doc | undefined;
   if (!coll) compileQuery(query, extras);
