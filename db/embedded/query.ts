@@ -134,6 +134,41 @@ export interface MatchOptions extends MingoExtras {
   scan?: boolean;
 }
 
+/**
+ * Refuses a `hint` that names no index of the collection, as mongod's planner does (BadValue):
+ * an index name, or a key pattern equal to an index's (fields, order and directions);
+ * `{$natural: ±1}` and an empty hint always pass. A valid hint changes nothing here: every plan
+ * returns the same documents, so the planner's own choice stands.
+ */
+export function checkHint(coll: Collection | undefined, hint: unknown): void {
+  if (hint === undefined || hint === null || coll === undefined || coll.isView) return;
+  const specs = coll.indexSpecs();
+  let found: boolean;
+  if (typeof hint === "string") {
+    found = specs.some((spec) => spec.name === hint);
+  } else if (isPlainObject(hint)) {
+    const fields = Object.keys(hint);
+    found =
+      fields.length === 0 ||
+      "$natural" in hint ||
+      specs.some((spec) => {
+        const keys = Object.keys(spec.key);
+        return (
+          keys.length === fields.length &&
+          keys.every((key, i) => key === fields[i] && spec.key[key] === hint[key])
+        );
+      });
+  } else {
+    throw new CommandError(ErrorCode.FailedToParse, "hint must be a string or an object");
+  }
+  if (!found) {
+    throw new CommandError(
+      ErrorCode.BadValue,
+      "error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index",
+    );
+  }
+}
+
 /** Documents matching a filter, in candidate order (natural order when scanning). */
 export function matchDocs(coll: Collection, filter: Filter, options: MatchOptions = {}): Doc[] {
   const plan = planCandidates(coll, filter, options.collation !== undefined, options.scan);
