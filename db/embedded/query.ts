@@ -376,18 +376,30 @@ function clausesOn(filter: Filter, path: string, out: Filter[]): Filter[] {
   return out;
 }
 
+/**
+ * The index of the array element the positional `$` stands for (projections and updates): the
+ * first one that the query's conditions on the array's path match; -1 when none does.
+ */
+export function positionalIndex(
+  array: unknown[],
+  path: string,
+  filter: Filter,
+  extras: MingoExtras,
+): number {
+  const clauses = clausesOn(filter, path, []);
+  if (clauses.length === 0) return -1;
+  const query = compileQuery({ $and: clauses }, extras);
+  const parts = path.split(".");
+  return array.findIndex((element) => query.test(replaceAt({}, parts, [element])));
+}
+
 /** The array element a positional projection (`path.$`) returns: the first matching one. */
 function positionalElement(doc: Doc, path: string, filter: Filter, extras: MingoExtras): unknown {
   let array: unknown = doc;
   for (const part of path.split(".")) array = isPlainObject(array) ? array[part] : undefined;
   if (!Array.isArray(array)) return undefined;
-  const clauses = clausesOn(filter, path, []);
-  if (clauses.length > 0) {
-    const query = compileQuery({ $and: clauses }, extras);
-    for (const element of array) {
-      if (query.test(replaceAt({}, path.split("."), [element]))) return element;
-    }
-  }
+  const index = positionalIndex(array, path, filter, extras);
+  if (index >= 0) return array[index];
   throw new CommandError(
     ErrorCode.BadValue,
     "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array",
