@@ -166,6 +166,82 @@ function $sortStage(
   return coll.transform((items) => Lazy(sortDocuments(items, sort, collation)));
 }
 
+// --- projection field order ---------------------------------------------------------------
+//
+// mingo's `$project` lists fields in the projection's order (and `_id` last); mongod keeps the
+// input document's order for included fields and appends computed fields after them, in the
+// projection's order, at every level of nesting.
+
+const INCLUDED = 1;
+const COMPUTED = 2;
+interface Shape {
+  [field: string]: typeof INCLUDED | typeof COMPUTED | Shape;
+}
+
+/** The shape of an inclusion projection (dotted paths as nesting); null for an exclusion. */
+export function inclusionShape(spec: Record<string, unknown>, top = true): Shape | null {
+  const shape: Shape = {};
+  for (const [key, value] of Object.entries(spec)) {
+    const parts = key.split(".");
+    const last = parts.pop() as string;
+    let node = shape;
+    for (const part of parts) {
+      const child = node[part];
+      if (typeof child === "object") node = child;
+      else node = node[part] = {};
+    }
+    if (typeof value === "number" || typeof value === "boolean") {
+      if (value) node[last] = INCLUDED;
+      else if (!(top && key === "_id")) return null;
+    } else if (isPlainObject(value) && Object.keys(value).length > 0) {
+      if (Object.keys(value).some((k) => k.startsWith("$"))) node[last] = COMPUTED;
+      else {
+        const sub = inclusionShape(value, false);
+        if (sub === null) return null;
+        node[last] = sub;
+      }
+    } else {
+      node[last] = COMPUTED;
+    }
+  }
+  return shape;
+}
+
+/** `projected` (the projection of `input`) with its fields in mongod's order. */
+export function inDocumentOrder(projected: unknown, input: unknown, shape: Shape): unknown {
+  if (Array.isArray(projected) && Array.isArray(input)) {
+    const objects = input.filter(isPlainObject);
+    if (objects.length !== projected.length) return projected;
+    return projected.map((item, i) => inDocumentOrder(item, objects[i], shape));
+  }
+  if (!isPlainObject(projected) || !isPlainObject(input)) return projected;
+  const out: Doc = {};
+  for (const key of Object.keys(input)) {
+    if (!(key in projected)) continue;
+    const sub = shape[key];
+    if (sub === COMPUTED) continue;
+    out[key] =
+      typeof sub === "object" ? inDocumentOrder(projected[key], input[key], sub) : projected[key];
+  }
+  for (const key of Object.keys(projected)) if (!(key in out)) out[key] = projected[key];
+  return out;
+}
+
+/** The `$project` stage with mongod's field order (see above). */
+function $projectStage(
+  coll: { transform(fn: (items: Doc[]) => unknown): unknown },
+  spec: unknown,
+  options: Options,
+): unknown {
+  const project = pipelineOperators.$project as (c: unknown, s: unknown, o: Options) => unknown;
+  const shape = isPlainObject(spec) ? inclusionShape(spec) : null;
+  if (shape === null) return project(coll, spec, options);
+  return coll.transform((items) => {
+    const projected = (project(Lazy(items), spec, options) as { collect(): Doc[] }).collect();
+    return Lazy(projected.map((doc, i) => inDocumentOrder(doc, items[i], shape) as Doc));
+  });
+}
+
 // --- collation-aware comparisons --------------------------------------------------------------
 //
 // mingo compares strings by their code units whatever the collation. With a collation, the
@@ -343,7 +419,7 @@ const COLLATED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
 export const MINGO_CONTEXT = Context.init({
   query: { $type: $type, ...COLLATED_QUERY_OPS } as never,
   expression: COLLATED_EXPRESSION_OPS as never,
-  pipeline: { $sort: $sortStage as never },
+  pipeline: { $sort: $sortStage as never, $project: $projectStage as never },
 })
   .addQueryOps(queryOperators)
   .addExpressionOps(expressionOperators)

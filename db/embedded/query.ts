@@ -13,7 +13,13 @@ import type { Collection } from "./collection";
 import { DocSource } from "./cursor";
 import { CommandError, ErrorCode } from "./errors";
 import type { Index } from "./indexes";
-import { compileQuery, type MingoExtras, mingoOptions } from "./mingo";
+import {
+  compileQuery,
+  inclusionShape,
+  inDocumentOrder,
+  type MingoExtras,
+  mingoOptions,
+} from "./mingo";
 import { sortDocuments } from "./order";
 import { type Doc, idFirst, indexValues, isPlainObject, keyOf } from "./values";
 
@@ -411,7 +417,18 @@ function mingoProject(docs: Doc[], projection: Document, extras: MingoExtras): D
   // documents must never change, so those projections work on copies.
   const dotted = Object.keys(projection).some((key) => key.includes("."));
   const source = dotted ? docs.map((doc) => cloneDeep(doc) as Doc) : docs;
-  return $project(Lazy(source), projection, mingoOptions(extras) as Options).collect<Doc>();
+  const projected = $project(
+    Lazy(source),
+    projection,
+    mingoOptions(extras) as Options,
+  ).collect<Doc>();
+  // Included fields keep the document's order, as in mongod (projection operators aside).
+  const operators = Object.values(projection).some(
+    (value) => isPlainObject(value) && ("$slice" in value || "$elemMatch" in value),
+  );
+  const shape = operators ? null : inclusionShape(projection);
+  if (shape === null) return projected;
+  return projected.map((doc, i) => inDocumentOrder(doc, docs[i], shape) as Doc);
 }
 
 /**
