@@ -256,9 +256,14 @@ export class Collection {
     return this.indexes.map((ix) => ix.keysFor(doc));
   }
 
-  private checkUnique(keys: Array<DocKeys | null>, idKey: string): void {
+  private checkUnique(
+    keys: Array<DocKeys | null>,
+    idKey: string,
+    held?: Array<DocKeys | null>,
+  ): void {
     for (let i = 0; i < this.indexes.length; i++) {
-      (this.indexes[i] as Index).checkUnique(keys[i] as DocKeys | null, idKey, this.ns);
+      const index = this.indexes[i] as Index;
+      index.checkUnique(keys[i] as DocKeys | null, idKey, this.ns, held?.[i]);
     }
   }
 
@@ -293,8 +298,8 @@ export class Collection {
     checkSize(newDoc, true);
     this.validate(newDoc, oldDoc, w);
     const newKeys = this.keysOf(newDoc);
-    this.checkUnique(newKeys, idKey);
     const oldKeys = this.keysOf(oldDoc);
+    this.checkUnique(newKeys, idKey, oldKeys);
     for (let i = 0; i < this.indexes.length; i++) {
       const index = this.indexes[i] as Index;
       index.remove(idKey, oldKeys[i] as DocKeys | null);

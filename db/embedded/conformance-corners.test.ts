@@ -194,6 +194,33 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
     });
 
+    describe("prepareUnique refuses only new duplicates", () => {
+      it("keeps documents that already share a key updatable and refuses a new duplicate", async () => {
+        const c = db.collection<Row>("prepare_unique");
+        await c.insertMany([
+          { _id: 1, code: "A", seen: 0 },
+          { _id: 2, code: "A", seen: 0 },
+          { _id: 3, code: "B", seen: 0 },
+        ]);
+        await c.createIndex({ code: 1 });
+        await db.command({
+          collMod: "prepare_unique",
+          index: { keyPattern: { code: 1 }, prepareUnique: true },
+        });
+        const updated = await c.updateOne({ _id: 1 }, { $inc: { seen: 1 } });
+        expect(updated.modifiedCount).toBe(1);
+        expect((await rejection(c.updateOne({ _id: 3 }, { $set: { code: "A" } }))).code).toBe(
+          11000,
+        );
+        expect((await rejection(c.insertOne({ _id: 4, code: "B" }))).code).toBe(11000);
+        expect(await c.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+          { _id: 1, code: "A", seen: 1 },
+          { _id: 2, code: "A", seen: 0 },
+          { _id: 3, code: "B", seen: 0 },
+        ]);
+      });
+    });
+
     describe("update operators are checked through positional paths too", () => {
       it("refuses $inc on a string and $push on a non-array reached through $, $[] and $[id]", async () => {
         const c = db.collection<Row>("positional_checks");
