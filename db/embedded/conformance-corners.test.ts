@@ -173,6 +173,27 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
     });
 
+    describe("returnKey reports the index the query runs on", () => {
+      it("reports the hinted index when several could serve the query", async () => {
+        const c = db.collection<Row>("return_key_hint");
+        await c.insertMany([
+          { _id: 1, shelf: 3, isbn: "111" },
+          { _id: 2, shelf: 4, isbn: "222" },
+        ]);
+        await c.createIndex({ shelf: 1 });
+        await c.createIndex({ isbn: 1, shelf: 1 });
+        const filter = { shelf: 4, isbn: "222" };
+        const byIsbn = await c
+          .find(filter, { returnKey: true, hint: { isbn: 1, shelf: 1 } })
+          .toArray();
+        expect(byIsbn).toEqual([{ isbn: "222", shelf: 4 }]);
+        const byShelf = await c.find(filter, { returnKey: true, hint: "shelf_1" }).toArray();
+        expect(byShelf).toEqual([{ shelf: 4 }]);
+        const scan = await c.find(filter, { returnKey: true, hint: { $natural: 1 } }).toArray();
+        expect(scan).toEqual([{}]);
+      });
+    });
+
     describe("projection keeps the document's field order", () => {
       it("lists the included fields of an aggregation $project in the document's order", async () => {
         const c = db.collection<Row>("project_order");

@@ -501,28 +501,62 @@ function flatten(doc: Doc, path: string): Record<string, unknown> {
 }
 
 /**
- * The key pattern `returnKey` reports for a find: the index mongod's planner would pick for it,
- * approximated as the index the lookup used, else the first index whose leading field the filter
- * constrains, else one that provides the sort; none (a collection scan) gives `{}`.
+ * The key pattern `returnKey` reports for a find: the index mongod's planner uses for it. The
+ * hinted index when there is a hint; `_id` for an exact `_id` lookup (mongod's IDHACK); else the
+ * one index that could serve the query (its leading field constrained by the filter, or giving
+ * the sort); none (a collection scan) gives `{}`. When several indexes could serve it, mongod's
+ * choice comes from trial runs this server does not make, so the request is refused (115)
+ * rather than answered with a guess.
  */
 export function returnKeyPattern(
   coll: Collection,
   filter: Filter,
   sort: Record<string, 1 | -1> | undefined,
   collated: boolean,
+  hint?: unknown,
 ): string[] {
+  const hinted = hintedIndex(coll, hint);
+  if (hinted !== undefined) return hinted;
   const plan = planCandidates(coll, filter, collated);
-  if (plan.plan === "IDHACK") return ["_id"];
-  if (plan.index) return plan.index.fields;
-  const constrained = (field: string) => field in filter;
+  if (plan.plan === "IDHACK" && Object.keys(filter).length === 1) return ["_id"];
   const usable = coll.indexes.filter((ix) => ix.spec.hidden !== true && !ix.collated);
-  const byFilter = usable.find((ix) => constrained(ix.fields[0] as string));
-  if (byFilter) return byFilter.fields;
-  if ("_id" in filter) return ["_id"];
+  const candidates = new Set<string>();
+  const patterns = new Map<string, string[]>();
+  const consider = (name: string, fields: string[]) => {
+    candidates.add(name);
+    patterns.set(name, fields);
+  };
+  if ("_id" in filter) consider("_id_", ["_id"]);
+  for (const ix of usable) if ((ix.fields[0] as string) in filter) consider(ix.name, ix.fields);
   const first = sort ? Object.keys(sort)[0] : undefined;
-  if (first === "_id") return ["_id"];
-  const bySort = first === undefined ? undefined : usable.find((ix) => ix.fields[0] === first);
-  return bySort ? bySort.fields : [];
+  if (first === "_id") consider("_id_", ["_id"]);
+  for (const ix of usable)
+    if (first !== undefined && ix.fields[0] === first) consider(ix.name, ix.fields);
+  if (candidates.size > 1) {
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      `returnKey: several indexes could answer this query (${Array.from(candidates).join(", ")}) and the embedded server cannot tell which one MongoDB's planner would choose; give a hint`,
+    );
+  }
+  const [only] = candidates;
+  return only === undefined ? [] : (patterns.get(only) as string[]);
+}
+
+/** The fields of the index a (checked) hint names; [] for `$natural`; undefined without one. */
+function hintedIndex(coll: Collection, hint: unknown): string[] | undefined {
+  if (hint === undefined || hint === null) return undefined;
+  if (isPlainObject(hint)) {
+    if ("$natural" in hint) return [];
+    if (Object.keys(hint).length === 0) return undefined;
+  }
+  const spec = coll
+    .indexSpecs()
+    .find((s) =>
+      typeof hint === "string"
+        ? s.name === hint
+        : JSON.stringify(Object.entries(s.key)) === JSON.stringify(Object.entries(hint as object)),
+    );
+  return spec ? Object.keys(spec.key) : undefined;
 }
 
 /** `{field: value}` for each field of a key pattern (the first value along arrays, null if none). */

@@ -76,7 +76,8 @@ function find(ctx: CommandContext): Buffer {
     const raw = runFind(coll, { ...spec, projection: undefined });
     let docs: Doc[];
     if (body.returnKey === true) {
-      const fields = returnKeyPattern(coll, filter, sort, extras.collation !== undefined);
+      const collated = extras.collation !== undefined;
+      const fields = returnKeyPattern(coll, filter, sort, collated, body.hint);
       docs = raw.map((doc) => indexKeyOf(doc, fields));
     } else {
       docs = project(raw, projection, spec, filter).map((doc, i) => ({
