@@ -228,7 +228,7 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
           collMod: "prepare_unique",
           index: { keyPattern: { code: 1 }, prepareUnique: true },
         });
-        const updated = await c.updateOne({ _id: 1 }, { $inc: { seen: 1 } });
+        const updated = await c.updateOne({ _id: 1 }, { $set: { seen: 1 } });
         expect(updated.modifiedCount).toBe(1);
         expect((await rejection(c.updateOne({ _id: 3 }, { $set: { code: "A" } }))).code).toBe(
           11000,
