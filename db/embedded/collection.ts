@@ -68,6 +68,29 @@ function checkSize(doc: Doc, updating: boolean): void {
  * Schema engine the embedded server does not have, so such a validator is refused (115) rather
  * than stored and silently not enforced.
  */
+/**
+ * `errInfo.details` of a validation failure in mongod's form for the validator's top-level
+ * clauses (an implicit `$and`): the clauses the document does not satisfy, each with its index,
+ * operator and how it was specified. mongod also explains each failure (`reason`,
+ * `consideredValue`); that explanation is not computed here and is left out rather than guessed.
+ */
+function failedClauses(validator: Record<string, unknown>, doc: Doc): Document {
+  const clausesNotSatisfied: Document[] = [];
+  Object.entries(validator).forEach(([key, condition], index) => {
+    const clause = { [key]: condition };
+    if (compileQuery(clause).test(doc)) return;
+    const details: Document = {};
+    const ops = isPlainObject(condition) ? Object.keys(condition) : [];
+    if (key.startsWith("$")) details.operatorName = key;
+    else if (ops.length === 0 || !ops.every((op) => op.startsWith("$")))
+      details.operatorName = "$eq";
+    else if (ops.length === 1) details.operatorName = ops[0];
+    details.specifiedAs = clause;
+    clausesNotSatisfied.push({ index, details });
+  });
+  return { operatorName: "$and", clausesNotSatisfied };
+}
+
 export function compileValidator(validator: unknown): Query | null {
   if (validator === undefined || validator === null) return null;
   if (!isPlainObject(validator)) {
@@ -217,10 +240,11 @@ export class Collection {
     if (level === "off") return;
     if (level === "moderate" && before !== undefined && !this.validator.test(before)) return;
     if (this.validator.test(doc) || this.options.validationAction === "warn") return;
-    // mongod's errInfo also carries `details`, naming the clause that failed and why; that
-    // explanation is not computed here, and a made-up one would mislead, so it is left out.
     throw new CommandError(ErrorCode.DocumentValidationFailure, "Document failed validation", {
-      errInfo: { failingDocumentId: doc._id },
+      errInfo: {
+        failingDocumentId: doc._id,
+        details: failedClauses(this.options.validator as Record<string, unknown>, doc),
+      },
     });
   }
 

@@ -215,6 +215,27 @@ function defineConformance(name: string, open: () => Promise<Target>): void {
       });
     });
 
+    describe("a validation failure names the failing clause", () => {
+      it("lists the clauses the document does not satisfy under $and", async () => {
+        await db.createCollection("checked", {
+          validator: { name: { $type: "string" }, age: { $gte: 0 } },
+        });
+        const c = db.collection<Row>("checked");
+        const error = await rejection(c.insertOne({ _id: 1, name: "Ann", age: -3 }));
+        expect(error.code).toBe(121);
+        expect(error.errInfo).toMatchObject({
+          failingDocumentId: 1,
+          details: {
+            operatorName: "$and",
+            clausesNotSatisfied: [
+              { index: 1, details: { operatorName: "$gte", specifiedAs: { age: { $gte: 0 } } } },
+            ],
+          },
+        });
+        expect(error.errInfo?.details.clausesNotSatisfied).toHaveLength(1);
+      });
+    });
+
     describe("prepareUnique refuses only new duplicates", () => {
       it("keeps documents that already share a key updatable and refuses a new duplicate", async () => {
         const c = db.collection<Row>("prepare_unique");
