@@ -68,6 +68,29 @@ function checkSize(doc: Doc, updating: boolean): void {
  * Schema engine the embedded server does not have, so such a validator is refused (115) rather
  * than stored and silently not enforced.
  */
+/**
+ * `errInfo.details` of a validation failure in mongod's form for the validator's top-level
+ * clauses (an implicit `$and`): the clauses the document does not satisfy, each with its index,
+ * operator and how it was specified. mongod also explains each failure (`reason`,
+ * `consideredValue`); that explanation is not computed here and is left out rather than guessed.
+ */
+function failedClauses(validator: Record<string, unknown>, doc: Doc): Document {
+  const clausesNotSatisfied: Document[] = [];
+  Object.entries(validator).forEach(([key, condition], index) => {
+    const clause = { [key]: condition };
+    if (compileQuery(clause).test(doc)) return;
+    const details: Document = {};
+    const ops = isPlainObject(condition) ? Object.keys(condition) : [];
+    if (key.startsWith("$")) details.operatorName = key;
+    else if (ops.length === 0 || !ops.every((op) => op.startsWith("$")))
+      details.operatorName = "$eq";
+    else if (ops.length === 1) details.operatorName = ops[0];
+    details.specifiedAs = clause;
+    clausesNotSatisfied.push({ index, details });
+  });
+  return { operatorName: "$and", clausesNotSatisfied };
+}
+
 export function compileValidator(validator: unknown): Query | null {
   if (validator === undefined || validator === null) return null;
   if (!isPlainObject(validator)) {
@@ -220,11 +243,7 @@ export class Collection {
     throw new CommandError(ErrorCode.DocumentValidationFailure, "Document failed validation", {
       errInfo: {
         failingDocumentId: doc._id,
-        details: {
-          operatorName: "$and",
-          specifiedAs: this.options.validator,
-          reason: "the document does not match the collection's validator",
-        },
+        details: failedClauses(this.options.validator as Record<string, unknown>, doc),
       },
     });
   }
@@ -256,9 +275,14 @@ export class Collection {
     return this.indexes.map((ix) => ix.keysFor(doc));
   }
 
-  private checkUnique(keys: Array<DocKeys | null>, idKey: string): void {
+  private checkUnique(
+    keys: Array<DocKeys | null>,
+    idKey: string,
+    held?: Array<DocKeys | null>,
+  ): void {
     for (let i = 0; i < this.indexes.length; i++) {
-      (this.indexes[i] as Index).checkUnique(keys[i] as DocKeys | null, idKey, this.ns);
+      const index = this.indexes[i] as Index;
+      index.checkUnique(keys[i] as DocKeys | null, idKey, this.ns, held?.[i]);
     }
   }
 
@@ -293,8 +317,8 @@ export class Collection {
     checkSize(newDoc, true);
     this.validate(newDoc, oldDoc, w);
     const newKeys = this.keysOf(newDoc);
-    this.checkUnique(newKeys, idKey);
     const oldKeys = this.keysOf(oldDoc);
+    this.checkUnique(newKeys, idKey, oldKeys);
     for (let i = 0; i < this.indexes.length; i++) {
       const index = this.indexes[i] as Index;
       index.remove(idKey, oldKeys[i] as DocKeys | null);

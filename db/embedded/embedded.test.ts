@@ -195,6 +195,18 @@ describe("embedded server", () => {
     await expect(db.createCollection("c")).rejects.toMatchObject({ code: 48 });
   });
 
+  it("refuses returnKey without a hint when several indexes could serve the query", async () => {
+    // mongod would pick one of them by trial runs; answering with a guess could be wrong.
+    const c = client.db("return_key").collection("books");
+    await c.insertOne({ shelf: 1, isbn: "9" });
+    await c.createIndex({ shelf: 1 });
+    await c.createIndex({ isbn: 1 });
+    await expect(
+      c.find({ shelf: 1, isbn: "9" }, { returnKey: true }).toArray(),
+    ).rejects.toMatchObject({ code: 115, message: expect.stringContaining("shelf_1, isbn_1") });
+    expect(await c.find({ shelf: 1 }, { returnKey: true }).toArray()).toEqual([{ shelf: 1 }]);
+  });
+
   it("refuses an update that would grow a document beyond 16 MB, leaving it intact", async () => {
     const coll = client.db("limits").collection("big");
     const { insertedId } = await coll.insertOne({ parts: [] });

@@ -23,6 +23,7 @@ export const ErrorCode = {
   CursorNotFound: 43,
   NamespaceExists: 48,
   InvalidIdField: 53,
+  EmptyFieldName: 56,
   CommandNotFound: 59,
   ImmutableField: 66,
   InvalidOptions: 72,

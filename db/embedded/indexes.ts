@@ -249,10 +249,16 @@ export class Index {
   }
 
   /** Throws a duplicate key error if one of `keys` belongs to a document other than `idKey`. */
-  checkUnique(keys: DocKeys | null, idKey: string, ns: string): void {
+  /**
+   * E11000 when one of `keys` is held by another document. Keys the document already holds
+   * (`held`, its previous version's) are not new entries and are not checked, as in mongod:
+   * under `prepareUnique`, documents that already shared a key stay updatable.
+   */
+  checkUnique(keys: DocKeys | null, idKey: string, ns: string, held?: DocKeys | null): void {
     if (!this.unique || keys === null) return;
     if (this.strings !== undefined) {
-      for (const values of keys.values()) {
+      for (const [key, values] of keys) {
+        if (held?.has(key)) continue;
         for (let i = this.lowerBound(values); i < this.sorted.length; i++) {
           const entry = this.sorted[i] as { values: unknown[]; idKey: string };
           if (this.compareKeys(entry.values, values) !== 0) break;
@@ -265,7 +271,7 @@ export class Index {
     }
     for (const [key, values] of keys) {
       const holder = this.entries.get(key);
-      if (holder === undefined) continue;
+      if (holder === undefined || held?.has(key)) continue;
       if (typeof holder === "string" ? holder !== idKey : holder.size > 1 || !holder.has(idKey)) {
         throw duplicateKeyError(ns, this.name, this.spec.key, this.fields, values);
       }

@@ -20,7 +20,7 @@ import type { CollectionResolver, Options } from "mingo/types";
 import { resolve } from "mingo/util";
 import { type Collation, mingoCollation, type StringCompare, stringCompare } from "./collation";
 import { CommandError, ErrorCode } from "./errors";
-import { compareValues, sortDocuments, typeRank } from "./order";
+import { binaryStrings, compareValues, sortDocuments, typeRank } from "./order";
 import { type Doc, isPlainObject } from "./values";
 
 /** BSON type names (and numeric aliases) that `$type` accepts. */
@@ -166,6 +166,82 @@ function $sortStage(
   return coll.transform((items) => Lazy(sortDocuments(items, sort, collation)));
 }
 
+// --- projection field order ---------------------------------------------------------------
+//
+// mingo's `$project` lists fields in the projection's order (and `_id` last); mongod keeps the
+// input document's order for included fields and appends computed fields after them, in the
+// projection's order, at every level of nesting.
+
+const INCLUDED = 1;
+const COMPUTED = 2;
+interface Shape {
+  [field: string]: typeof INCLUDED | typeof COMPUTED | Shape;
+}
+
+/** The shape of an inclusion projection (dotted paths as nesting); null for an exclusion. */
+export function inclusionShape(spec: Record<string, unknown>, top = true): Shape | null {
+  const shape: Shape = {};
+  for (const [key, value] of Object.entries(spec)) {
+    const parts = key.split(".");
+    const last = parts.pop() as string;
+    let node = shape;
+    for (const part of parts) {
+      const child = node[part];
+      if (typeof child === "object") node = child;
+      else node = node[part] = {};
+    }
+    if (typeof value === "number" || typeof value === "boolean") {
+      if (value) node[last] = INCLUDED;
+      else if (!(top && key === "_id")) return null;
+    } else if (isPlainObject(value) && Object.keys(value).length > 0) {
+      if (Object.keys(value).some((k) => k.startsWith("$"))) node[last] = COMPUTED;
+      else {
+        const sub = inclusionShape(value, false);
+        if (sub === null) return null;
+        node[last] = sub;
+      }
+    } else {
+      node[last] = COMPUTED;
+    }
+  }
+  return shape;
+}
+
+/** `projected` (the projection of `input`) with its fields in mongod's order. */
+export function inDocumentOrder(projected: unknown, input: unknown, shape: Shape): unknown {
+  if (Array.isArray(projected) && Array.isArray(input)) {
+    const objects = input.filter(isPlainObject);
+    if (objects.length !== projected.length) return projected;
+    return projected.map((item, i) => inDocumentOrder(item, objects[i], shape));
+  }
+  if (!isPlainObject(projected) || !isPlainObject(input)) return projected;
+  const out: Doc = {};
+  for (const key of Object.keys(input)) {
+    if (!(key in projected)) continue;
+    const sub = shape[key];
+    if (sub === COMPUTED) continue;
+    out[key] =
+      typeof sub === "object" ? inDocumentOrder(projected[key], input[key], sub) : projected[key];
+  }
+  for (const key of Object.keys(projected)) if (!(key in out)) out[key] = projected[key];
+  return out;
+}
+
+/** The `$project` stage with mongod's field order (see above). */
+function $projectStage(
+  coll: { transform(fn: (items: Doc[]) => unknown): unknown },
+  spec: unknown,
+  options: Options,
+): unknown {
+  const project = pipelineOperators.$project as (c: unknown, s: unknown, o: Options) => unknown;
+  const shape = isPlainObject(spec) ? inclusionShape(spec) : null;
+  if (shape === null) return project(coll, spec, options);
+  return coll.transform((items) => {
+    const projected = (project(Lazy(items), spec, options) as { collect(): Doc[] }).collect();
+    return Lazy(projected.map((doc, i) => inDocumentOrder(doc, items[i], shape) as Doc));
+  });
+}
+
 // --- collation-aware comparisons --------------------------------------------------------------
 //
 // mingo compares strings by their code units whatever the collation. With a collation, the
@@ -244,14 +320,29 @@ function matchesRange(
   );
 }
 
+/** Whether an embedded document sits in a value (itself, or an element of an array). */
+function holdsDocument(value: unknown): boolean {
+  if (isPlainObject(value)) return true;
+  return Array.isArray(value) && value.some(holdsDocument);
+}
+
+/**
+ * A query operator compared like mongod (order.ts): through the collation when one applies to a
+ * string operand and, for the equality operators (`ordered`), whenever the operand holds an
+ * embedded document, which mongod compares field by field in order: `{x: 1, y: 2}` is not equal
+ * to `{y: 2, x: 1}`, where mingo's equality ignores the order of fields.
+ */
 function collatedQueryOp(
   original: unknown,
   predicate: (lhs: unknown, value: unknown, strings: StringCompare, depth: number) => boolean,
+  ordered = false,
 ): QueryOp {
   const fallback = original as QueryOp;
   return (selector, value, options) => {
-    const strings = collatorOf(options);
-    if (strings === undefined || !holdsString(value)) return fallback(selector, value, options);
+    const collator = collatorOf(options);
+    const collated = collator !== undefined && holdsString(value);
+    if (!collated && !(ordered && holdsDocument(value))) return fallback(selector, value, options);
+    const strings = collated ? collator : binaryStrings;
     const depth = selector.split(".").length - 1;
     return (doc) =>
       predicate(resolve(doc as never, selector, { unwrapArray: true }), value, strings, depth);
@@ -261,15 +352,34 @@ function collatedQueryOp(
 const rangeOp = (original: unknown, test: (c: number) => boolean): QueryOp =>
   collatedQueryOp(original, (l, v, s) => matchesRange(l, v, s, test));
 
+/**
+ * `$gte: null` and `$lte: null` are `$eq: null` in mongod (null is alone in its type bracket),
+ * so they match missing fields too; mingo's only match a stored null.
+ */
+function nullInclusiveOp(original: QueryOp): QueryOp {
+  return (selector, value, options) =>
+    value === null
+      ? (queryOperators.$eq as QueryOp)(selector, null, options)
+      : original(selector, value, options);
+}
+
 const COLLATED_QUERY_OPS: Record<string, QueryOp> = {
-  $eq: collatedQueryOp(queryOperators.$eq, matchesEqual),
-  $ne: collatedQueryOp(queryOperators.$ne, (l, v, s, d) => !matchesEqual(l, v, s, d)),
-  $in: collatedQueryOp(queryOperators.$in, (l, v, s, d) => matchesIn(l, v as unknown[], s, d)),
-  $nin: collatedQueryOp(queryOperators.$nin, (l, v, s, d) => !matchesIn(l, v as unknown[], s, d)),
+  $eq: collatedQueryOp(queryOperators.$eq, matchesEqual, true),
+  $ne: collatedQueryOp(queryOperators.$ne, (l, v, s, d) => !matchesEqual(l, v, s, d), true),
+  $in: collatedQueryOp(
+    queryOperators.$in,
+    (l, v, s, d) => matchesIn(l, v as unknown[], s, d),
+    true,
+  ),
+  $nin: collatedQueryOp(
+    queryOperators.$nin,
+    (l, v, s, d) => !matchesIn(l, v as unknown[], s, d),
+    true,
+  ),
   $gt: rangeOp(queryOperators.$gt, (c) => c > 0),
-  $gte: rangeOp(queryOperators.$gte, (c) => c >= 0),
+  $gte: nullInclusiveOp(rangeOp(queryOperators.$gte, (c) => c >= 0)),
   $lt: rangeOp(queryOperators.$lt, (c) => c < 0),
-  $lte: rangeOp(queryOperators.$lte, (c) => c <= 0),
+  $lte: nullInclusiveOp(rangeOp(queryOperators.$lte, (c) => c <= 0)),
 };
 
 /** `$eq`-style expression operators ({$eq: [a, b]}) compared through the collation. */
@@ -309,7 +419,7 @@ const COLLATED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
 export const MINGO_CONTEXT = Context.init({
   query: { $type: $type, ...COLLATED_QUERY_OPS } as never,
   expression: COLLATED_EXPRESSION_OPS as never,
-  pipeline: { $sort: $sortStage as never },
+  pipeline: { $sort: $sortStage as never, $project: $projectStage as never },
 })
   .addQueryOps(queryOperators)
   .addExpressionOps(expressionOperators)

@@ -17,7 +17,7 @@ import { type Doc, EMPTY_ARRAY_KEY, indexValues, isPlainObject } from "./values"
 
 export type { StringCompare };
 
-const binaryStrings: StringCompare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+export const binaryStrings: StringCompare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Rank of a value's type in MongoDB's canonical order (equal ranks compare by value). */
 export function typeRank(value: unknown): number {

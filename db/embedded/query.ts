@@ -13,7 +13,13 @@ import type { Collection } from "./collection";
 import { DocSource } from "./cursor";
 import { CommandError, ErrorCode } from "./errors";
 import type { Index } from "./indexes";
-import { compileQuery, type MingoExtras, mingoOptions } from "./mingo";
+import {
+  compileQuery,
+  inclusionShape,
+  inDocumentOrder,
+  type MingoExtras,
+  mingoOptions,
+} from "./mingo";
 import { sortDocuments } from "./order";
 import { type Doc, idFirst, indexValues, isPlainObject, keyOf } from "./values";
 
@@ -132,6 +138,41 @@ export interface MatchOptions extends MingoExtras {
   limit?: number;
   /** Scan the collection (results in natural order) instead of using an index. */
   scan?: boolean;
+}
+
+/**
+ * Refuses a `hint` that names no index of the collection, as mongod's planner does (BadValue):
+ * an index name, or a key pattern equal to an index's (fields, order and directions);
+ * `{$natural: ±1}` and an empty hint always pass. A valid hint changes nothing here: every plan
+ * returns the same documents, so the planner's own choice stands.
+ */
+export function checkHint(coll: Collection | undefined, hint: unknown): void {
+  if (hint === undefined || hint === null || coll === undefined || coll.isView) return;
+  const specs = coll.indexSpecs();
+  let found: boolean;
+  if (typeof hint === "string") {
+    found = specs.some((spec) => spec.name === hint);
+  } else if (isPlainObject(hint)) {
+    const fields = Object.keys(hint);
+    found =
+      fields.length === 0 ||
+      "$natural" in hint ||
+      specs.some((spec) => {
+        const keys = Object.keys(spec.key);
+        return (
+          keys.length === fields.length &&
+          keys.every((key, i) => key === fields[i] && spec.key[key] === hint[key])
+        );
+      });
+  } else {
+    throw new CommandError(ErrorCode.FailedToParse, "hint must be a string or an object");
+  }
+  if (!found) {
+    throw new CommandError(
+      ErrorCode.BadValue,
+      "error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index",
+    );
+  }
 }
 
 /** Documents matching a filter, in candidate order (natural order when scanning). */
@@ -341,18 +382,30 @@ function clausesOn(filter: Filter, path: string, out: Filter[]): Filter[] {
   return out;
 }
 
+/**
+ * The index of the array element the positional `$` stands for (projections and updates): the
+ * first one that the query's conditions on the array's path match; -1 when none does.
+ */
+export function positionalIndex(
+  array: unknown[],
+  path: string,
+  filter: Filter,
+  extras: MingoExtras,
+): number {
+  const clauses = clausesOn(filter, path, []);
+  if (clauses.length === 0) return -1;
+  const query = compileQuery({ $and: clauses }, extras);
+  const parts = path.split(".");
+  return array.findIndex((element) => query.test(replaceAt({}, parts, [element])));
+}
+
 /** The array element a positional projection (`path.$`) returns: the first matching one. */
 function positionalElement(doc: Doc, path: string, filter: Filter, extras: MingoExtras): unknown {
   let array: unknown = doc;
   for (const part of path.split(".")) array = isPlainObject(array) ? array[part] : undefined;
   if (!Array.isArray(array)) return undefined;
-  const clauses = clausesOn(filter, path, []);
-  if (clauses.length > 0) {
-    const query = compileQuery({ $and: clauses }, extras);
-    for (const element of array) {
-      if (query.test(replaceAt({}, path.split("."), [element]))) return element;
-    }
-  }
+  const index = positionalIndex(array, path, filter, extras);
+  if (index >= 0) return array[index];
   throw new CommandError(
     ErrorCode.BadValue,
     "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array",
@@ -364,7 +417,18 @@ function mingoProject(docs: Doc[], projection: Document, extras: MingoExtras): D
   // documents must never change, so those projections work on copies.
   const dotted = Object.keys(projection).some((key) => key.includes("."));
   const source = dotted ? docs.map((doc) => cloneDeep(doc) as Doc) : docs;
-  return $project(Lazy(source), projection, mingoOptions(extras) as Options).collect<Doc>();
+  const projected = $project(
+    Lazy(source),
+    projection,
+    mingoOptions(extras) as Options,
+  ).collect<Doc>();
+  // Included fields keep the document's order, as in mongod (projection operators aside).
+  const operators = Object.values(projection).some(
+    (value) => isPlainObject(value) && ("$slice" in value || "$elemMatch" in value),
+  );
+  const shape = operators ? null : inclusionShape(projection);
+  if (shape === null) return projected;
+  return projected.map((doc, i) => inDocumentOrder(doc, docs[i], shape) as Doc);
 }
 
 /**
@@ -437,28 +501,62 @@ function flatten(doc: Doc, path: string): Record<string, unknown> {
 }
 
 /**
- * The key pattern `returnKey` reports for a find: the index mongod's planner would pick for it,
- * approximated as the index the lookup used, else the first index whose leading field the filter
- * constrains, else one that provides the sort; none (a collection scan) gives `{}`.
+ * The key pattern `returnKey` reports for a find: the index mongod's planner uses for it. The
+ * hinted index when there is a hint; `_id` for an exact `_id` lookup (mongod's IDHACK); else the
+ * one index that could serve the query (its leading field constrained by the filter, or giving
+ * the sort); none (a collection scan) gives `{}`. When several indexes could serve it, mongod's
+ * choice comes from trial runs this server does not make, so the request is refused (115)
+ * rather than answered with a guess.
  */
 export function returnKeyPattern(
   coll: Collection,
   filter: Filter,
   sort: Record<string, 1 | -1> | undefined,
   collated: boolean,
+  hint?: unknown,
 ): string[] {
+  const hinted = hintedIndex(coll, hint);
+  if (hinted !== undefined) return hinted;
   const plan = planCandidates(coll, filter, collated);
-  if (plan.plan === "IDHACK") return ["_id"];
-  if (plan.index) return plan.index.fields;
-  const constrained = (field: string) => field in filter;
+  if (plan.plan === "IDHACK" && Object.keys(filter).length === 1) return ["_id"];
   const usable = coll.indexes.filter((ix) => ix.spec.hidden !== true && !ix.collated);
-  const byFilter = usable.find((ix) => constrained(ix.fields[0] as string));
-  if (byFilter) return byFilter.fields;
-  if ("_id" in filter) return ["_id"];
+  const candidates = new Set<string>();
+  const patterns = new Map<string, string[]>();
+  const consider = (name: string, fields: string[]) => {
+    candidates.add(name);
+    patterns.set(name, fields);
+  };
+  if ("_id" in filter) consider("_id_", ["_id"]);
+  for (const ix of usable) if ((ix.fields[0] as string) in filter) consider(ix.name, ix.fields);
   const first = sort ? Object.keys(sort)[0] : undefined;
-  if (first === "_id") return ["_id"];
-  const bySort = first === undefined ? undefined : usable.find((ix) => ix.fields[0] === first);
-  return bySort ? bySort.fields : [];
+  if (first === "_id") consider("_id_", ["_id"]);
+  for (const ix of usable)
+    if (first !== undefined && ix.fields[0] === first) consider(ix.name, ix.fields);
+  if (candidates.size > 1) {
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      `returnKey: several indexes could answer this query (${Array.from(candidates).join(", ")}) and the embedded server cannot tell which one MongoDB's planner would choose; give a hint`,
+    );
+  }
+  const [only] = candidates;
+  return only === undefined ? [] : (patterns.get(only) as string[]);
+}
+
+/** The fields of the index a (checked) hint names; [] for `$natural`; undefined without one. */
+function hintedIndex(coll: Collection, hint: unknown): string[] | undefined {
+  if (hint === undefined || hint === null) return undefined;
+  if (isPlainObject(hint)) {
+    if ("$natural" in hint) return [];
+    if (Object.keys(hint).length === 0) return undefined;
+  }
+  const spec = coll
+    .indexSpecs()
+    .find((s) =>
+      typeof hint === "string"
+        ? s.name === hint
+        : JSON.stringify(Object.entries(s.key)) === JSON.stringify(Object.entries(hint as object)),
+    );
+  return spec ? Object.keys(spec.key) : undefined;
 }
 
 /** `{field: value}` for each field of a key pattern (the first value along arrays, null if none). */

@@ -10,11 +10,13 @@ import { cloneDeep } from "mingo/util";
 import { CommandError, ErrorCode } from "./errors";
 import {
   bsonTypeName,
+  compileQuery,
   createAggregator,
   MINGO_UPDATE_CONTEXT,
   type MingoExtras,
   mingoOptions,
 } from "./mingo";
+import { positionalIndex } from "./query";
 import { type Doc, formatValue, idFirst, isPlainObject, keyOf, setPath } from "./values";
 
 const UPDATE_OPERATORS = new Set([
@@ -37,7 +39,50 @@ const UPDATE_OPERATORS = new Set([
 
 export type UpdateKind = "operators" | "replacement" | "pipeline";
 
-export function classifyUpdate(u: unknown): UpdateKind {
+/**
+ * Checks mongod makes while parsing an operator update, before it looks at any document: no
+ * path may have an empty field name (`"a..b"`: EmptyFieldName, 56), and every array filter
+ * must be used by some `$[identifier]` of the update (FailedToParse, 9).
+ */
+function checkOperatorPaths(
+  u: Record<string, Record<string, unknown>>,
+  arrayFilters: Document[] | undefined,
+): void {
+  const used = new Set<string>();
+  for (const fields of Object.values(u)) {
+    for (const path of Object.keys(fields)) {
+      if (path === "") {
+        throw new CommandError(ErrorCode.EmptyFieldName, "An empty update path is not valid.");
+      }
+      const parts = path.split(".");
+      if (parts.includes("")) {
+        throw new CommandError(
+          ErrorCode.EmptyFieldName,
+          `The update path '${path}' contains an empty field name, which is not allowed.`,
+        );
+      }
+      for (const part of parts) {
+        if (part.startsWith("$[") && part.endsWith("]")) used.add(part.slice(2, -1));
+      }
+    }
+  }
+  for (const filter of arrayFilters ?? []) {
+    if (!isPlainObject(filter)) continue;
+    const first = Object.keys(filter)[0];
+    const identifier = first?.split(".")[0];
+    if (identifier === undefined || identifier.startsWith("$") || used.has(identifier)) continue;
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      `The array filter for identifier '${identifier}' was not used in the update ${formatValue(u)}`,
+    );
+  }
+}
+
+/**
+ * The kind of an update, checked like mongod parses it; `arrayFilters` are checked against the
+ * update's paths when given.
+ */
+export function classifyUpdate(u: unknown, arrayFilters?: Document[]): UpdateKind {
   if (Array.isArray(u)) {
     if (!u.every(isPlainObject)) {
       throw new CommandError(ErrorCode.FailedToParse, "Each pipeline stage must be an object");
@@ -74,6 +119,7 @@ export function classifyUpdate(u: unknown): UpdateKind {
       );
     }
   }
+  checkOperatorPaths(u as Record<string, Record<string, unknown>>, arrayFilters);
   return "operators";
 }
 
@@ -276,8 +322,71 @@ function lastPart(path: string): string {
   return dot < 0 ? path : path.slice(dot + 1);
 }
 
+function isPositional(part: string): boolean {
+  return part === "$" || (part.startsWith("$[") && part.endsWith("]"));
+}
+
+/** The indexes of `array` a positional component (`$`, `$[]`, `$[id]`) stands for. */
+function positionalIndexes(
+  array: unknown[],
+  part: string,
+  arrayPath: string,
+  options: ApplyOptions,
+): number[] {
+  if (part === "$") {
+    const index = positionalIndex(array, arrayPath, options.filter ?? {}, options);
+    return index < 0 ? [] : [index];
+  }
+  if (part === "$[]") return Array.from(array.keys());
+  const identifier = part.slice(2, -1);
+  const filter = options.arrayFilters?.find(
+    (f) => isPlainObject(f) && Object.keys(f)[0]?.split(".")[0] === identifier,
+  );
+  if (filter === undefined) return [];
+  const query = compileQuery(filter, options);
+  const out: number[] = [];
+  array.forEach((element, i) => {
+    if (query.test({ [identifier]: element })) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * The concrete paths (array indexes in place of `$`, `$[]`, `$[id]`) an update path writes in
+ * `doc`, so the checks below apply through positional paths as mongod applies them. A
+ * positional component over something that is not an array yields nothing: mingo reports it.
+ */
+function concretePaths(doc: Doc, path: string, options: ApplyOptions): string[] {
+  const parts = path.split(".");
+  if (!parts.some(isPositional)) return [path];
+  let frontier: { value: unknown; parts: string[] }[] = [{ value: doc, parts: [] }];
+  for (const part of parts) {
+    const next: typeof frontier = [];
+    for (const { value, parts: done } of frontier) {
+      if (!isPositional(part)) {
+        const child = isPlainObject(value)
+          ? value[part]
+          : Array.isArray(value) && isArrayIndex(part)
+            ? value[Number(part)]
+            : undefined;
+        next.push({ value: child, parts: [...done, part] });
+      } else if (Array.isArray(value)) {
+        for (const i of positionalIndexes(value, part, done.join("."), options)) {
+          next.push({ value: value[i], parts: [...done, String(i)] });
+        }
+      }
+    }
+    frontier = next;
+  }
+  return frontier.map((entry) => entry.parts.join("."));
+}
+
 /** Type checks of operands and of the values they apply to, with mongod's codes and wording. */
-function checkOperands(ops: Record<string, Record<string, unknown>>, current: Doc): void {
+function checkOperands(
+  ops: Record<string, Record<string, unknown>>,
+  current: Doc,
+  options: ApplyOptions,
+): void {
   const idText = `{_id: ${formatValue(current._id)}}`;
   for (const [op, fields] of Object.entries(ops)) {
     for (const [path, operand] of Object.entries(fields)) {
@@ -287,8 +396,8 @@ function checkOperands(ops: Record<string, Record<string, unknown>>, current: Do
           `Cannot ${op === "$inc" ? "increment" : "multiply"} with non-numeric argument: {${path}: ${formatValue(operand)}}`,
         );
       }
-      const targets = op === "$rename" && typeof operand === "string" ? [operand] : [path];
-      for (const target of targets) {
+      const named = op === "$rename" && typeof operand === "string" ? operand : path;
+      for (const target of concretePaths(current, named, options)) {
         const at = resolvePath(current, target);
         if (at.kind === "positional") continue;
         if (at.kind === "blocked") {
@@ -307,7 +416,7 @@ function checkOperands(ops: Record<string, Record<string, unknown>>, current: Do
             if (!isNumeric(value)) {
               throw new CommandError(
                 ErrorCode.TypeMismatch,
-                `Cannot apply ${op} to a value of non-numeric type. ${idText} has the field '${lastPart(path)}' of non-numeric type ${type}`,
+                `Cannot apply ${op} to a value of non-numeric type. ${idText} has the field '${lastPart(target)}' of non-numeric type ${type}`,
               );
             }
             break;
@@ -315,7 +424,7 @@ function checkOperands(ops: Record<string, Record<string, unknown>>, current: Do
             if (!Array.isArray(value)) {
               throw new CommandError(
                 ErrorCode.BadValue,
-                `The field '${path}' must be an array but is of type ${type} in document ${idText}`,
+                `The field '${target}' must be an array but is of type ${type} in document ${idText}`,
               );
             }
             break;
@@ -323,7 +432,7 @@ function checkOperands(ops: Record<string, Record<string, unknown>>, current: Do
             if (!Array.isArray(value)) {
               throw new CommandError(
                 ErrorCode.BadValue,
-                `Cannot apply $addToSet to non-array field. Field named '${lastPart(path)}' has non-array type ${type}`,
+                `Cannot apply $addToSet to non-array field. Field named '${lastPart(target)}' has non-array type ${type}`,
               );
             }
             break;
@@ -337,7 +446,7 @@ function checkOperands(ops: Record<string, Record<string, unknown>>, current: Do
             if (!Array.isArray(value)) {
               throw new CommandError(
                 ErrorCode.TypeMismatch,
-                `Path '${path}' contains an element of non-array type '${type}'`,
+                `Path '${target}' contains an element of non-array type '${type}'`,
               );
             }
             break;
@@ -406,8 +515,8 @@ export function applyUpdate(current: Doc, u: unknown, options: ApplyOptions = {}
   if (setOnInsert && options.inserting) stripIdOps({ $setOnInsert: setOnInsert }, current);
   for (const op of Object.keys(ops))
     if (Object.keys(ops[op] as object).length === 0) delete ops[op];
-  checkOperands(ops, current);
-  if (setOnInsert && options.inserting) checkOperands({ $set: setOnInsert }, current);
+  checkOperands(ops, current, options);
+  if (setOnInsert && options.inserting) checkOperands({ $set: setOnInsert }, current, options);
 
   const copy = cloneDeep(current) as Doc;
   rewriteForMingo(ops, copy);

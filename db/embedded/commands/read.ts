@@ -10,6 +10,7 @@ import { CommandError, ErrorCode } from "../errors";
 import { compileQuery, createAggregator, type MingoExtras, mingoOptions } from "../mingo";
 import { collationStrings, compareValues } from "../order";
 import {
+  checkHint,
   type Filter,
   type FindSpec,
   indexKeyOf,
@@ -67,6 +68,7 @@ function find(ctx: CommandContext): Buffer {
     compileQuery(filter, extras); // a bad filter fails even without a collection, as in mongod
     return cursorReply(ctx, ns, [], { singleBatch: true });
   }
+  checkHint(coll, body.hint);
   const spec: FindSpec = { filter, sort, skip, limit, projection, ...extras };
   if (body.returnKey === true || body.showRecordId === true) {
     // In place of the projection: the index keys instead of the document (returnKey), or the
@@ -74,7 +76,8 @@ function find(ctx: CommandContext): Buffer {
     const raw = runFind(coll, { ...spec, projection: undefined });
     let docs: Doc[];
     if (body.returnKey === true) {
-      const fields = returnKeyPattern(coll, filter, sort, extras.collation !== undefined);
+      const collated = extras.collation !== undefined;
+      const fields = returnKeyPattern(coll, filter, sort, collated, body.hint);
       docs = raw.map((doc) => indexKeyOf(doc, fields));
     } else {
       docs = project(raw, projection, spec, filter).map((doc, i) => ({
@@ -210,6 +213,7 @@ function count(ctx: CommandContext): Document {
   const skip = optionalCount(body, "skip") ?? 0;
   const limit = Math.abs(optionalCount(body, "limit", true) ?? 0);
   const extras = extrasOf(body, coll);
+  checkHint(coll, body.hint);
   const total = coll.isView
     ? pipelineResults(ctx, coll, viewFindPipeline({ filter: query }), extras, true).length
     : Object.keys(query).length === 0
@@ -465,6 +469,7 @@ function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
 
   const extras = extrasOf(body, coll);
   if (extras.collation) checkCollatedPipeline(pipelineArg as Document[]);
+  checkHint(coll, body.hint);
   const results = pipelineResults(ctx, coll, pipeline, extras, onCollection, {
     counting: !out && merge === undefined,
   });

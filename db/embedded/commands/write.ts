@@ -11,7 +11,15 @@ import type { Collection, WriteContext } from "../collection";
 import type { Engine } from "../engine";
 import { CommandError, ErrorCode, toCommandError } from "../errors";
 import { compileQuery } from "../mingo";
-import { type Filter, hasNatural, matchDocs, normalizeSort, project, sortDocs } from "../query";
+import {
+  checkHint,
+  type Filter,
+  hasNatural,
+  matchDocs,
+  normalizeSort,
+  project,
+  sortDocs,
+} from "../query";
 import { applyUpdate, buildUpsertDoc, classifyUpdate } from "../update";
 import { type Doc, idFirst, isPlainObject, keyOf } from "../values";
 import { evaluateLet, withConstants } from "../variables";
@@ -158,7 +166,7 @@ function runUpdateStatement(
   const multi = stmt.multi === true;
   const upsert = stmt.upsert === true;
   const arrayFilters = optionalArray(stmt, "arrayFilters") as Document[] | undefined;
-  const kind = classifyUpdate(u);
+  const kind = classifyUpdate(u, arrayFilters);
   if (multi && kind === "replacement") {
     throw new CommandError(
       ErrorCode.FailedToParse,
@@ -169,6 +177,7 @@ function runUpdateStatement(
   const extras = { ...collationOf(stmt, coll), variables: withConstants(variables, stmt.c) };
   // The filter is checked even when there is no collection to run it on, as mongod does.
   if (!coll) compileQuery(q, extras);
+  checkHint(coll, stmt.hint);
   const matches = coll ? matchDocs(coll, q, { ...extras, limit: multi ? 0 : 1 }) : [];
   if (matches.length === 0) {
     if (!upsert) return;
@@ -251,6 +260,7 @@ async function remove(ctx: CommandContext): Promise<Document> {
           compileQuery(q, extras); // a bad filter fails even without a collection
           continue;
         }
+        checkHint(coll, stmt.hint);
         const limit = stmt.limit === 1 ? 1 : 0;
         for (const doc of matchDocs(coll, q, { ...extras, limit })) {
           if (coll.delete(keyOf(doc._id), w)) n++;
@@ -308,10 +318,11 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
       "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document",
     );
   }
-  if (!removing) classifyUpdate(u);
+  if (!removing) classifyUpdate(u, arrayFilters);
 
   let target: Doc | undefined;
   if (!coll) compileQuery(query, extras);
+  checkHint(coll, body.hint);
   if (coll) {
     target = sort
       ? sortDocs(matchDocs(coll, query, { ...extras, scan: hasNatural(sort) }), sort, extras)[0]
