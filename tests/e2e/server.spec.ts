@@ -17,6 +17,9 @@ import {
 
 const processes = specProcesses(test);
 const track = processes.track;
+// Every test starts a server (and some a database) of its own, each allowed 30 s to listen: on
+// the loaded 2-core CI machine a start alone took most of the default 30 s test timeout.
+test.describe.configure({ timeout: 90_000 });
 
 test("a bad configuration value stops start-up with one line naming the variable", async () => {
   const app = track(startApp({ PORT: "not-a-port", DATA_DIR: ":memory:" }));
@@ -61,8 +64,6 @@ test("a fresh database gets demo content and a generated admin password printed 
 });
 
 test("a DATA_DIR already in use stops a second server with one line naming it", async () => {
-  // Two server starts, one after the other, on a machine that runs other tests too.
-  test.setTimeout(60_000);
   const dataDir = tempDir("locked");
   await processes.app({ DATA_DIR: dataDir }, 30_000);
   const second = track(startApp({ PORT: String(await freePort()), DATA_DIR: dataDir }));
