@@ -5,13 +5,9 @@
 // embedded server and also against TEST_MONGODB_URI when that is set (a fresh database, dropped
 // afterwards).
 
-import { randomBytes } from "node:crypto";
-import { type Db, type Document, MongoClient } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedServer } from "./index";
-import { rejection } from "./test-support";
-
-const REAL_URI = process.env.TEST_MONGODB_URI;
+import type { Db, Document } from "mongodb";
+import { beforeAll, describe, expect, it } from "vitest";
+import { describeOnEveryTarget, rejection } from "./test-support";
 
 /** Test documents with numeric ids (the driver's default typing assumes ObjectIds). */
 interface Row {
@@ -19,290 +15,247 @@ interface Row {
   [field: string]: unknown;
 }
 
-interface Target {
-  uri: string;
-  stop(): Promise<void>;
-}
+describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
+  let db: Db;
+  beforeAll(() => {
+    ({ db } = connected());
+  });
 
-function defineConformance(name: string, open: () => Promise<Target>): void {
-  describe(`MongoDB 7.0 corners: ${name}`, () => {
-    const dbName = `corner_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-    let target: Target;
-    let client: MongoClient;
-    let db: Db;
-
-    beforeAll(async () => {
-      target = await open();
-      client = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000 });
-      await client.connect();
-      db = client.db(dbName);
-    });
-
-    afterAll(async () => {
-      await db?.dropDatabase().catch(() => undefined);
-      await client?.close();
-      await target?.stop();
-    });
-
-    describe("embedded documents compare field by field, in order", () => {
-      it("matches a whole-document equality only with the fields in the same order", async () => {
-        const c = db.collection<Row>("doc_order");
-        await c.insertMany([
-          { _id: 1, size: { h: 14, w: 21 } },
-          { _id: 2, size: { w: 21, h: 14 } },
-          {
-            _id: 3,
-            size: [
-              { w: 21, h: 14 },
-              { h: 14, w: 21 },
-            ],
-          },
-          { _id: 4, size: { h: 14, w: 21, uom: "cm" } },
-        ]);
-        const ids = async (filter: object) =>
-          (await c.find(filter, { sort: { _id: 1 } }).toArray()).map((d) => d._id);
-        expect(await ids({ size: { h: 14, w: 21 } })).toEqual([1, 3]);
-        expect(await ids({ size: { $eq: { w: 21, h: 14 } } })).toEqual([2, 3]);
-        expect(await ids({ size: { $in: [{ w: 21, h: 14 }] } })).toEqual([2, 3]);
-        expect(await ids({ size: { $ne: { h: 14, w: 21 } } })).toEqual([2, 4]);
-        expect(await ids({ size: { $nin: [{ h: 14, w: 21 }] } })).toEqual([2, 4]);
-        expect(await c.countDocuments({ size: { h: 14, w: 21 } })).toBe(2);
-        const deleted = await c.deleteMany({ size: { w: 21, h: 14 } });
-        expect(deleted.deletedCount).toBe(2);
-        expect(await ids({})).toEqual([1, 4]);
-      });
-    });
-
-    describe("null bounds match missing fields", () => {
-      it("$gte: null and $lte: null match null and missing fields, $gt/$lt: null match nothing", async () => {
-        const c = db.collection<Row>("null_range");
-        await c.insertMany([
-          { _id: 1, note: null },
-          { _id: 2 },
-          { _id: 3, note: "kept" },
-          { _id: 4, note: 0 },
-        ]);
-        const ids = async (filter: object) =>
-          (await c.find(filter, { sort: { _id: 1 } }).toArray()).map((d) => d._id);
-        expect(await ids({ note: { $gte: null } })).toEqual([1, 2]);
-        expect(await ids({ note: { $lte: null } })).toEqual([1, 2]);
-        expect(await ids({ note: { $gt: null } })).toEqual([]);
-        expect(await ids({ note: { $lt: null } })).toEqual([]);
-        expect(await c.countDocuments({ "note.deep": { $gte: null } })).toBe(4);
-      });
-    });
-
-    describe("update paths are checked before anything changes", () => {
-      it("refuses an update path with an empty field name (EmptyFieldName, 56)", async () => {
-        const c = db.collection<Row>("empty_field");
-        await c.insertOne({ _id: 1, a: { b: 1 } });
-        const updates: Document[] = [
-          { $set: { "a..b": 2 } },
-          { $inc: { "a.": 1 } },
-          { $unset: { ".a": "" } },
-        ];
-        for (const update of updates) {
-          const error = await rejection(c.updateOne({ _id: 1 }, update));
-          expect(error.code).toBe(56);
-          expect(error.message).toContain("contains an empty field name, which is not allowed");
-        }
-        expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, a: { b: 1 } });
-      });
-
-      it("refuses an array filter that the update does not use (FailedToParse, 9)", async () => {
-        const c = db.collection<Row>("unused_filter");
-        await c.insertOne({ _id: 1, scores: [1, 5, 9] });
-        const error = await rejection(
-          c.updateOne(
-            { _id: 1 },
-            { $set: { "scores.$[low]": 0 } },
-            { arrayFilters: [{ low: { $lt: 3 } }, { high: { $gt: 8 } }] },
-          ),
-        );
-        expect(error.code).toBe(9);
-        expect(error.message).toContain(
-          "The array filter for identifier 'high' was not used in the update",
-        );
-        const again = await rejection(
-          c.findOneAndUpdate(
-            { _id: 1 },
-            { $set: { flag: true } },
-            { arrayFilters: [{ low: { $lt: 3 } }] },
-          ),
-        );
-        expect(again.code).toBe(9);
-        expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, scores: [1, 5, 9] });
-      });
-    });
-
-    describe("hints must name an existing index", () => {
-      it("refuses a hint that matches no index (BadValue, 2) and accepts one that does", async () => {
-        const c = db.collection<Row>("hinted");
-        await c.insertMany([
-          { _id: 1, city: "Oslo", n: 1 },
-          { _id: 2, city: "Rome", n: 2 },
-        ]);
-        await c.createIndex({ city: 1 }, { name: "by_city" });
-        const attempts: (() => Promise<unknown>)[] = [
-          () => c.find({ city: "Oslo" }, { hint: "nope" }).toArray(),
-          () => c.find({ city: "Oslo" }, { hint: { city: -1 } }).toArray(),
-          () => c.countDocuments({ city: "Oslo" }, { hint: "nope" }),
-          () => c.aggregate([{ $match: { city: "Oslo" } }], { hint: { n: 1 } }).toArray(),
-          () => c.updateOne({ city: "Oslo" }, { $set: { n: 5 } }, { hint: "nope" }),
-          () => c.deleteOne({ city: "Oslo" }, { hint: { n: 1 } }),
-          () => c.findOneAndUpdate({ city: "Oslo" }, { $set: { n: 5 } }, { hint: { nope: 1 } }),
-        ];
-        for (const attempt of attempts) {
-          const error = await rejection(attempt());
-          expect(error.code).toBe(2);
-          expect(error.message).toContain("hint provided does not correspond to an existing index");
-        }
-        expect(await c.countDocuments({ n: 5 })).toBe(0);
-        expect(await c.countDocuments()).toBe(2);
-        const found = await c.find({ city: "Rome" }, { hint: "by_city" }).toArray();
-        expect(found.map((d) => d._id)).toEqual([2]);
-        expect(await c.countDocuments({}, { hint: { city: 1 } })).toBe(2);
-        expect(await c.countDocuments({ n: 2 }, { hint: { _id: 1 } })).toBe(1);
-        expect(await c.countDocuments({}, { hint: { $natural: 1 } })).toBe(2);
-        const updated = await c.updateOne(
-          { city: "Rome" },
-          { $set: { n: 7 } },
-          { hint: "by_city" },
-        );
-        expect(updated.modifiedCount).toBe(1);
-      });
-    });
-
-    describe("returnKey reports the index the query runs on", () => {
-      it("reports the hinted index when several could serve the query", async () => {
-        const c = db.collection<Row>("return_key_hint");
-        await c.insertMany([
-          { _id: 1, shelf: 3, isbn: "111" },
-          { _id: 2, shelf: 4, isbn: "222" },
-        ]);
-        await c.createIndex({ shelf: 1 });
-        await c.createIndex({ isbn: 1, shelf: 1 });
-        const filter = { shelf: 4, isbn: "222" };
-        const byIsbn = await c
-          .find(filter, { returnKey: true, hint: { isbn: 1, shelf: 1 } })
-          .toArray();
-        expect(byIsbn).toEqual([{ isbn: "222", shelf: 4 }]);
-        const byShelf = await c.find(filter, { returnKey: true, hint: "shelf_1" }).toArray();
-        expect(byShelf).toEqual([{ shelf: 4 }]);
-        const scan = await c.find(filter, { returnKey: true, hint: { $natural: 1 } }).toArray();
-        expect(scan).toEqual([{}]);
-      });
-    });
-
-    describe("projection keeps the document's field order", () => {
-      it("lists the included fields of an aggregation $project in the document's order", async () => {
-        const c = db.collection<Row>("project_order");
-        await c.insertOne({ _id: 1, title: "T", body: "B", meta: { y: 2, x: 1, z: 3 } });
-        const [doc] = await c
-          .aggregate([
-            { $project: { meta: { z: 1, x: 1 }, body: 1, title: 1, one: { $literal: 1 } } },
-          ])
-          .toArray();
-        expect(JSON.stringify(doc)).toBe(
-          JSON.stringify({ _id: 1, title: "T", body: "B", meta: { x: 1, z: 3 }, one: 1 }),
-        );
-        const [dotted] = await c
-          .aggregate([{ $project: { "meta.z": 1, "meta.y": 1, _id: 0 } }])
-          .toArray();
-        expect(JSON.stringify(dotted)).toBe(JSON.stringify({ meta: { y: 2, z: 3 } }));
-        const found = await c.findOne({ _id: 1 }, { projection: { body: 1, title: 1 } });
-        expect(JSON.stringify(found)).toBe(JSON.stringify({ _id: 1, title: "T", body: "B" }));
-      });
-    });
-
-    describe("a validation failure names the failing clause", () => {
-      it("lists the clauses the document does not satisfy under $and", async () => {
-        await db.createCollection("checked", {
-          validator: { name: { $type: "string" }, age: { $gte: 0 } },
-        });
-        const c = db.collection<Row>("checked");
-        const error = await rejection(c.insertOne({ _id: 1, name: "Ann", age: -3 }));
-        expect(error.code).toBe(121);
-        expect(error.errInfo).toMatchObject({
-          failingDocumentId: 1,
-          details: {
-            operatorName: "$and",
-            clausesNotSatisfied: [
-              { index: 1, details: { operatorName: "$gte", specifiedAs: { age: { $gte: 0 } } } },
-            ],
-          },
-        });
-        expect(error.errInfo?.details.clausesNotSatisfied).toHaveLength(1);
-      });
-    });
-
-    describe("prepareUnique refuses only new duplicates", () => {
-      it("keeps documents that already share a key updatable and refuses a new duplicate", async () => {
-        const c = db.collection<Row>("prepare_unique");
-        await c.insertMany([
-          { _id: 1, code: "A", seen: 0 },
-          { _id: 2, code: "A", seen: 0 },
-          { _id: 3, code: "B", seen: 0 },
-        ]);
-        await c.createIndex({ code: 1 });
-        await db.command({
-          collMod: "prepare_unique",
-          index: { keyPattern: { code: 1 }, prepareUnique: true },
-        });
-        const updated = await c.updateOne({ _id: 1 }, { $set: { seen: 1 } });
-        expect(updated.modifiedCount).toBe(1);
-        expect((await rejection(c.updateOne({ _id: 3 }, { $set: { code: "A" } }))).code).toBe(
-          11000,
-        );
-        expect((await rejection(c.insertOne({ _id: 4, code: "B" }))).code).toBe(11000);
-        expect(await c.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
-          { _id: 1, code: "A", seen: 1 },
-          { _id: 2, code: "A", seen: 0 },
-          { _id: 3, code: "B", seen: 0 },
-        ]);
-      });
-    });
-
-    describe("update operators are checked through positional paths too", () => {
-      it("refuses $inc on a string and $push on a non-array reached through $, $[] and $[id]", async () => {
-        const c = db.collection<Row>("positional_checks");
-        const items = [
-          { sku: "a", qty: "three", tags: "x" },
-          { sku: "b", qty: 2, tags: ["y"] },
-        ];
-        await c.insertOne({ _id: 1, items });
-        // The driver's typings know nothing of positional paths: the updates go untyped.
-        const cases: [Document, Document, Document | undefined, number][] = [
-          [{ _id: 1, "items.sku": "a" }, { $inc: { "items.$.qty": 1 } }, undefined, 14],
-          [{ _id: 1 }, { $inc: { "items.$[].qty": 1 } }, undefined, 14],
-          [
-            { _id: 1 },
-            { $inc: { "items.$[it].qty": 1 } },
-            { arrayFilters: [{ "it.sku": "a" }] },
-            14,
+  describe("embedded documents compare field by field, in order", () => {
+    it("matches a whole-document equality only with the fields in the same order", async () => {
+      const c = db.collection<Row>("doc_order");
+      await c.insertMany([
+        { _id: 1, size: { h: 14, w: 21 } },
+        { _id: 2, size: { w: 21, h: 14 } },
+        {
+          _id: 3,
+          size: [
+            { w: 21, h: 14 },
+            { h: 14, w: 21 },
           ],
-          [{ _id: 1 }, { $push: { "items.$[].tags": "z" } }, undefined, 2],
-          [{ _id: 1, "items.sku": "a" }, { $set: { "items.$.tags.t": 1 } }, undefined, 28],
-        ];
-        const loose = db.collection("positional_checks");
-        for (const [filter, update, options, code] of cases) {
-          const error = await rejection(loose.updateOne(filter, update, options));
-          expect(error.code).toBe(code);
-        }
-        expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, items });
-      });
+        },
+        { _id: 4, size: { h: 14, w: 21, uom: "cm" } },
+      ]);
+      const ids = async (filter: object) =>
+        (await c.find(filter, { sort: { _id: 1 } }).toArray()).map((d) => d._id);
+      expect(await ids({ size: { h: 14, w: 21 } })).toEqual([1, 3]);
+      expect(await ids({ size: { $eq: { w: 21, h: 14 } } })).toEqual([2, 3]);
+      expect(await ids({ size: { $in: [{ w: 21, h: 14 }] } })).toEqual([2, 3]);
+      expect(await ids({ size: { $ne: { h: 14, w: 21 } } })).toEqual([2, 4]);
+      expect(await ids({ size: { $nin: [{ h: 14, w: 21 }] } })).toEqual([2, 4]);
+      expect(await c.countDocuments({ size: { h: 14, w: 21 } })).toBe(2);
+      const deleted = await c.deleteMany({ size: { w: 21, h: 14 } });
+      expect(deleted.deletedCount).toBe(2);
+      expect(await ids({})).toEqual([1, 4]);
     });
   });
-}
 
-defineConformance("embedded (in-memory)", async () => {
-  const server = await startEmbeddedServer({ dataDir: ":memory:" });
-  return { uri: server.uri, stop: () => server.close() };
-});
+  describe("null bounds match missing fields", () => {
+    it("$gte: null and $lte: null match null and missing fields, $gt/$lt: null match nothing", async () => {
+      const c = db.collection<Row>("null_range");
+      await c.insertMany([
+        { _id: 1, note: null },
+        { _id: 2 },
+        { _id: 3, note: "kept" },
+        { _id: 4, note: 0 },
+      ]);
+      const ids = async (filter: object) =>
+        (await c.find(filter, { sort: { _id: 1 } }).toArray()).map((d) => d._id);
+      expect(await ids({ note: { $gte: null } })).toEqual([1, 2]);
+      expect(await ids({ note: { $lte: null } })).toEqual([1, 2]);
+      expect(await ids({ note: { $gt: null } })).toEqual([]);
+      expect(await ids({ note: { $lt: null } })).toEqual([]);
+      expect(await c.countDocuments({ "note.deep": { $gte: null } })).toBe(4);
+    });
+  });
 
-describe.skipIf(!REAL_URI)("real MongoDB", () => {
-  defineConformance(`real MongoDB (${REAL_URI ?? "unset"})`, async () => ({
-    uri: REAL_URI as string,
-    stop: async () => {},
-  }));
+  describe("update paths are checked before anything changes", () => {
+    it("refuses an update path with an empty field name (EmptyFieldName, 56)", async () => {
+      const c = db.collection<Row>("empty_field");
+      await c.insertOne({ _id: 1, a: { b: 1 } });
+      const updates: Document[] = [
+        { $set: { "a..b": 2 } },
+        { $inc: { "a.": 1 } },
+        { $unset: { ".a": "" } },
+      ];
+      for (const update of updates) {
+        const error = await rejection(c.updateOne({ _id: 1 }, update));
+        expect(error.code).toBe(56);
+        expect(error.message).toContain("contains an empty field name, which is not allowed");
+      }
+      expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, a: { b: 1 } });
+    });
+
+    it("refuses an array filter that the update does not use (FailedToParse, 9)", async () => {
+      const c = db.collection<Row>("unused_filter");
+      await c.insertOne({ _id: 1, scores: [1, 5, 9] });
+      const error = await rejection(
+        c.updateOne(
+          { _id: 1 },
+          { $set: { "scores.$[low]": 0 } },
+          { arrayFilters: [{ low: { $lt: 3 } }, { high: { $gt: 8 } }] },
+        ),
+      );
+      expect(error.code).toBe(9);
+      expect(error.message).toContain(
+        "The array filter for identifier 'high' was not used in the update",
+      );
+      const again = await rejection(
+        c.findOneAndUpdate(
+          { _id: 1 },
+          { $set: { flag: true } },
+          { arrayFilters: [{ low: { $lt: 3 } }] },
+        ),
+      );
+      expect(again.code).toBe(9);
+      expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, scores: [1, 5, 9] });
+    });
+  });
+
+  describe("hints must name an existing index", () => {
+    it("refuses a hint that matches no index (BadValue, 2) and accepts one that does", async () => {
+      const c = db.collection<Row>("hinted");
+      await c.insertMany([
+        { _id: 1, city: "Oslo", n: 1 },
+        { _id: 2, city: "Rome", n: 2 },
+      ]);
+      await c.createIndex({ city: 1 }, { name: "by_city" });
+      const attempts: (() => Promise<unknown>)[] = [
+        () => c.find({ city: "Oslo" }, { hint: "nope" }).toArray(),
+        () => c.find({ city: "Oslo" }, { hint: { city: -1 } }).toArray(),
+        () => c.countDocuments({ city: "Oslo" }, { hint: "nope" }),
+        () => c.aggregate([{ $match: { city: "Oslo" } }], { hint: { n: 1 } }).toArray(),
+        () => c.updateOne({ city: "Oslo" }, { $set: { n: 5 } }, { hint: "nope" }),
+        () => c.deleteOne({ city: "Oslo" }, { hint: { n: 1 } }),
+        () => c.findOneAndUpdate({ city: "Oslo" }, { $set: { n: 5 } }, { hint: { nope: 1 } }),
+      ];
+      for (const attempt of attempts) {
+        const error = await rejection(attempt());
+        expect(error.code).toBe(2);
+        expect(error.message).toContain("hint provided does not correspond to an existing index");
+      }
+      expect(await c.countDocuments({ n: 5 })).toBe(0);
+      expect(await c.countDocuments()).toBe(2);
+      const found = await c.find({ city: "Rome" }, { hint: "by_city" }).toArray();
+      expect(found.map((d) => d._id)).toEqual([2]);
+      expect(await c.countDocuments({}, { hint: { city: 1 } })).toBe(2);
+      expect(await c.countDocuments({ n: 2 }, { hint: { _id: 1 } })).toBe(1);
+      expect(await c.countDocuments({}, { hint: { $natural: 1 } })).toBe(2);
+      const updated = await c.updateOne({ city: "Rome" }, { $set: { n: 7 } }, { hint: "by_city" });
+      expect(updated.modifiedCount).toBe(1);
+    });
+  });
+
+  describe("returnKey reports the index the query runs on", () => {
+    it("reports the hinted index when several could serve the query", async () => {
+      const c = db.collection<Row>("return_key_hint");
+      await c.insertMany([
+        { _id: 1, shelf: 3, isbn: "111" },
+        { _id: 2, shelf: 4, isbn: "222" },
+      ]);
+      await c.createIndex({ shelf: 1 });
+      await c.createIndex({ isbn: 1, shelf: 1 });
+      const filter = { shelf: 4, isbn: "222" };
+      const byIsbn = await c
+        .find(filter, { returnKey: true, hint: { isbn: 1, shelf: 1 } })
+        .toArray();
+      expect(byIsbn).toEqual([{ isbn: "222", shelf: 4 }]);
+      const byShelf = await c.find(filter, { returnKey: true, hint: "shelf_1" }).toArray();
+      expect(byShelf).toEqual([{ shelf: 4 }]);
+      const scan = await c.find(filter, { returnKey: true, hint: { $natural: 1 } }).toArray();
+      expect(scan).toEqual([{}]);
+    });
+  });
+
+  describe("projection keeps the document's field order", () => {
+    it("lists the included fields of an aggregation $project in the document's order", async () => {
+      const c = db.collection<Row>("project_order");
+      await c.insertOne({ _id: 1, title: "T", body: "B", meta: { y: 2, x: 1, z: 3 } });
+      const [doc] = await c
+        .aggregate([
+          { $project: { meta: { z: 1, x: 1 }, body: 1, title: 1, one: { $literal: 1 } } },
+        ])
+        .toArray();
+      expect(JSON.stringify(doc)).toBe(
+        JSON.stringify({ _id: 1, title: "T", body: "B", meta: { x: 1, z: 3 }, one: 1 }),
+      );
+      const [dotted] = await c
+        .aggregate([{ $project: { "meta.z": 1, "meta.y": 1, _id: 0 } }])
+        .toArray();
+      expect(JSON.stringify(dotted)).toBe(JSON.stringify({ meta: { y: 2, z: 3 } }));
+      const found = await c.findOne({ _id: 1 }, { projection: { body: 1, title: 1 } });
+      expect(JSON.stringify(found)).toBe(JSON.stringify({ _id: 1, title: "T", body: "B" }));
+    });
+  });
+
+  describe("a validation failure names the failing clause", () => {
+    it("lists the clauses the document does not satisfy under $and", async () => {
+      await db.createCollection("checked", {
+        validator: { name: { $type: "string" }, age: { $gte: 0 } },
+      });
+      const c = db.collection<Row>("checked");
+      const error = await rejection(c.insertOne({ _id: 1, name: "Ann", age: -3 }));
+      expect(error.code).toBe(121);
+      expect(error.errInfo).toMatchObject({
+        failingDocumentId: 1,
+        details: {
+          operatorName: "$and",
+          clausesNotSatisfied: [
+            { index: 1, details: { operatorName: "$gte", specifiedAs: { age: { $gte: 0 } } } },
+          ],
+        },
+      });
+      expect(error.errInfo?.details.clausesNotSatisfied).toHaveLength(1);
+    });
+  });
+
+  describe("prepareUnique refuses only new duplicates", () => {
+    it("keeps documents that already share a key updatable and refuses a new duplicate", async () => {
+      const c = db.collection<Row>("prepare_unique");
+      await c.insertMany([
+        { _id: 1, code: "A", seen: 0 },
+        { _id: 2, code: "A", seen: 0 },
+        { _id: 3, code: "B", seen: 0 },
+      ]);
+      await c.createIndex({ code: 1 });
+      await db.command({
+        collMod: "prepare_unique",
+        index: { keyPattern: { code: 1 }, prepareUnique: true },
+      });
+      const updated = await c.updateOne({ _id: 1 }, { $set: { seen: 1 } });
+      expect(updated.modifiedCount).toBe(1);
+      expect((await rejection(c.updateOne({ _id: 3 }, { $set: { code: "A" } }))).code).toBe(11000);
+      expect((await rejection(c.insertOne({ _id: 4, code: "B" }))).code).toBe(11000);
+      expect(await c.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+        { _id: 1, code: "A", seen: 1 },
+        { _id: 2, code: "A", seen: 0 },
+        { _id: 3, code: "B", seen: 0 },
+      ]);
+    });
+  });
+
+  describe("update operators are checked through positional paths too", () => {
+    it("refuses $inc on a string and $push on a non-array reached through $, $[] and $[id]", async () => {
+      const c = db.collection<Row>("positional_checks");
+      const items = [
+        { sku: "a", qty: "three", tags: "x" },
+        { sku: "b", qty: 2, tags: ["y"] },
+      ];
+      await c.insertOne({ _id: 1, items });
+      // The driver's typings know nothing of positional paths: the updates go untyped.
+      const cases: [Document, Document, Document | undefined, number][] = [
+        [{ _id: 1, "items.sku": "a" }, { $inc: { "items.$.qty": 1 } }, undefined, 14],
+        [{ _id: 1 }, { $inc: { "items.$[].qty": 1 } }, undefined, 14],
+        [{ _id: 1 }, { $inc: { "items.$[it].qty": 1 } }, { arrayFilters: [{ "it.sku": "a" }] }, 14],
+        [{ _id: 1 }, { $push: { "items.$[].tags": "z" } }, undefined, 2],
+        [{ _id: 1, "items.sku": "a" }, { $set: { "items.$.tags.t": 1 } }, undefined, 28],
+      ];
+      const loose = db.collection("positional_checks");
+      for (const [filter, update, options, code] of cases) {
+        const error = await rejection(loose.updateOne(filter, update, options));
+        expect(error.code).toBe(code);
+      }
+      expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, items });
+    });
+  });
 });
