@@ -7,13 +7,8 @@
 // which runs on public pages without zod), and the admin screen's always-open form and twelve
 // columns (routes/admin/internships.tsx, components/admin/internship-*.tsx).
 import { z } from "zod";
-import type { InternshipDoc } from "#db/collections";
-import {
-  INTERNSHIP_DOMAINS,
-  INTERNSHIP_STATUSES,
-  MAX_DURATION_DAYS,
-  toPublicInternshipRecord,
-} from "~/domain/internship-list";
+import { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES, type InternshipDoc } from "#db/collections";
+import { MAX_DURATION_DAYS, toPublicInternshipRecord } from "~/domain/internship-list";
 import { isWebUrl } from "~/lib/links";
 import { defineCollection } from "./kit/types";
 

@@ -3,16 +3,10 @@
 // structured data. No zod here, so the internships page does not load it
 // (docs/decisions/018-javascript-budget.md); the admin form's schemas are in
 // content/internships.ts, and MongoDB access lives in internship.server.ts.
-import {
-  INTERNSHIP_DOMAINS,
-  INTERNSHIP_STATUSES,
-  type InternshipDoc,
-  type InternshipDomain,
-  type InternshipStatus,
-} from "#db/collections";
-
-export type { InternshipDomain, InternshipStatus };
-export { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES };
+import { INTERNSHIP_DOMAINS, type InternshipDomain } from "#db/collections";
+import type { InternshipRecord } from "~/content/internships";
+import { SEARCH_MAX } from "~/lib/admin-list";
+import { parsePage } from "~/lib/pagination";
 
 /** The public list shows three internships per page. */
 export const INTERNSHIP_PAGE_SIZE = 3;
@@ -31,8 +25,6 @@ export const INTERNSHIP_SORT_LABELS: Record<InternshipSort, string> = {
   title: "Title (A-Z)",
 };
 
-/** Longer searches are cut: nobody types more, and it bounds the regular expression. */
-export const SEARCH_MAX_LENGTH = 100;
 /** Durations are days; anything beyond ten years is not a duration but noise. */
 export const MAX_DURATION_DAYS = 3650;
 
@@ -55,11 +47,10 @@ function oneOf<const T extends readonly string[]>(values: T, value: string | und
     : undefined;
 }
 
-/** A whole number of at most `digits` digits within [min, max], else undefined. */
-function wholeNumber(value: string | undefined, digits: number, min: number, max: number) {
-  if (value === undefined || !new RegExp(`^\\d{1,${digits}}$`).test(value)) return undefined;
-  const number = Number(value);
-  return number >= min && number <= max ? number : undefined;
+/** A number of days (at most four digits) a duration can be, else undefined. */
+function days(value: string | undefined) {
+  const number = value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : 0;
+  return number >= 1 && number <= MAX_DURATION_DAYS ? number : undefined;
 }
 
 export const DEFAULT_INTERNSHIP_QUERY: InternshipQuery = {
@@ -97,13 +88,13 @@ export function parseInternshipQuery(params: URLSearchParams): InternshipQuery {
   // Every parameter is read on its own and a bad value is dropped, so a hand-edited or
   // outdated link still shows a list instead of an error page.
   return {
-    q: (raw.q ?? "").trim().slice(0, SEARCH_MAX_LENGTH).trim(),
+    q: (raw.q ?? "").trim().slice(0, SEARCH_MAX).trim(),
     domain: oneOf(INTERNSHIP_DOMAINS, raw.domain),
     location: oneOf(INTERNSHIP_LOCATIONS, raw.location),
-    duration: wholeNumber(raw.duration, 4, 1, MAX_DURATION_DAYS),
+    duration: days(raw.duration),
     saved: oneOf(["1", "true", "on"], raw.saved) !== undefined,
     sort: oneOf(INTERNSHIP_SORTS, raw.sort) ?? DEFAULT_INTERNSHIP_SORT,
-    page: wholeNumber(raw.page, 6, 1, Number.MAX_SAFE_INTEGER) ?? 1,
+    page: parsePage(raw.page ?? null),
   };
 }
 
@@ -129,22 +120,21 @@ export function internshipSearch(query: Partial<InternshipQuery>): string {
   return search ? `?${search}` : "";
 }
 
-/** The public listing as the page shows it. */
 /**
- * A public internship as stored: without its back-office fields (who changed it and when, the
+ * A public internship as read: without its back-office fields (when it was last changed, the
  * active flag). The public list is filtered, sorted, counted and shown from these.
  */
-export type PublicInternshipDoc = Omit<InternshipDoc, "updatedAt" | "updatedBy" | "isActive">;
+export type PublicInternshipDoc = Omit<InternshipRecord, "updatedAt" | "isActive">;
 
 /**
  * The public listing as the page shows it: durations ascending; the stored status, except that
  * a passed deadline always reads "Closed"; `isOpen` when the status is Open and the deadline has
  * not passed (counted as an open position, can be applied to).
  */
-export type PublicInternship = Omit<PublicInternshipDoc, "_id"> & { _id: string; isOpen: boolean };
+export type PublicInternship = PublicInternshipDoc & { isOpen: boolean };
 
 /** Whether the deadline (the end of its day in UTC) is behind `now`. */
-export function deadlinePassed(deadline: Date | string, now: Date): boolean {
+export function deadlinePassed(deadline: string, now: Date): boolean {
   return new Date(deadline).getTime() < now.getTime();
 }
 

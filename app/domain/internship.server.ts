@@ -3,14 +3,13 @@
 // Only active internships are public; one whose deadline has passed is shown as Closed and
 // never counted as open, whatever its stored status says (an admin need not remember to close
 // it).
-import type { Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
-import type { InternshipDoc } from "#db/collections";
 import { afterWrite } from "~/content/after-write.server";
 import type { InternshipRecord } from "~/content/internships";
 import { internshipStore } from "~/content/stores.server";
 import { editedBy } from "~/lib/edit-stamps";
 import { isWebUrl } from "~/lib/links";
+import type { ListPage } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
 import { escapeRegExp } from "~/lib/regexp";
 import type { Actor } from "./audit";
@@ -21,46 +20,30 @@ import {
   type InternshipSort,
   type PublicInternship,
   type PublicInternshipDoc,
+  toPublicInternshipRecord,
 } from "./internship-list";
 
 export type { PublicInternshipDoc };
 
 function toPublic(d: PublicInternshipDoc, now: Date): PublicInternship {
-  const passed = deadlinePassed(d.deadline, now);
   return {
-    _id: d._id.toHexString(),
-    title: d.title,
-    domain: d.domain,
-    company: d.company,
-    location: d.location,
-    duration: [...(d.duration ?? [])].sort((a, b) => a - b),
-    salary: d.salary,
-    deadline: d.deadline,
-    createdAt: d.createdAt,
-    status: passed ? "Closed" : d.status,
-    isOpen: !passed && d.status === "Open",
-    urgent: Boolean(d.urgent),
-    description: d.description,
-    requirements: d.requirements ?? [],
-    benefits: d.benefits ?? [],
+    ...toPublicInternshipRecord(d, now),
+    duration: [...d.duration].sort((a, b) => a - b),
+    isOpen: !deadlinePassed(d.deadline, now) && d.status === "Open",
     // Only a web address becomes an Apply Now link (a `javascript:` URL would be a trap).
     applicationLink: isWebUrl(d.applicationLink) ? d.applicationLink.trim() : "",
   };
 }
 
-/** What makes an internship public: only the active ones are. */
-const PUBLIC: Filter<InternshipDoc> = { isActive: true };
-
 /**
- * Every public (active) internship, as stored, in _id order: what the public list, its counts
- * and its filter options are computed from. Read once per content change on public pages
- * (domain/public-content.server.ts): the list is small (a company's open positions), and its
- * filters, sort and pages are computed per request in memory, where the clock (deadlines
- * passing) is always the request's own.
+ * Every public (active) internship, read as the admin and the JSON API read it: what the public
+ * list, its counts and its filter options are computed from. Read once per content change on
+ * public pages (domain/public-content.server.ts): the list is small (a company's open
+ * positions), and its filters, sort and pages are computed per request in memory, where the
+ * clock (deadlines passing) is always the request's own.
  */
-export async function listPublicInternshipDocs(): Promise<InternshipDoc[]> {
-  const { internships } = await getCollections();
-  return internships.find(PUBLIC).sort({ _id: 1 }).toArray();
+export async function listPublicInternshipDocs(): Promise<InternshipRecord[]> {
+  return (await internshipStore.list()).filter((internship) => internship.isActive);
 }
 
 /** Whether a public internship matches the list's filters (search, domain, location, duration, saved). */
@@ -77,13 +60,13 @@ function matcher(
     (!query.domain || d.domain === query.domain) &&
     (!location || location.test(d.location ?? "")) &&
     // An internship offering several durations matches each of them.
-    (!query.duration || (d.duration ?? []).includes(query.duration)) &&
-    (!saved || saved.has(d._id.toHexString()));
+    (!query.duration || d.duration.includes(query.duration)) &&
+    (!saved || saved.has(d._id));
 }
 
 /** The shortest duration offered; internships without any sort last. */
 function minDuration(d: PublicInternshipDoc): number {
-  const days = (d.duration ?? []).filter((n) => typeof n === "number");
+  const days = d.duration.filter((n) => typeof n === "number");
   return days.length > 0 ? Math.min(...days) : Number.MAX_SAFE_INTEGER;
 }
 
@@ -109,7 +92,6 @@ function sorted<D extends PublicInternshipDoc>(docs: D[], sort: InternshipSort, 
       distance: Math.abs(deadline - time),
       minDuration: minDuration(d),
       title: (d.title ?? "").toLowerCase(),
-      id: d._id.toHexString(),
     };
   });
   type Keyed = (typeof keyed)[number];
@@ -120,17 +102,7 @@ function sorted<D extends PublicInternshipDoc>(docs: D[], sort: InternshipSort, 
     duration: (a: Keyed, b: Keyed) => compare(a.minDuration, b.minDuration) || byDeadline(a, b),
     title: (a: Keyed, b: Keyed) => compare(a.title, b.title),
   }[sort];
-  return keyed.sort((a, b) => first(a, b) || compare(a.id, b.id)).map((k) => k.d);
-}
-
-export interface InternshipListPage {
-  internships: PublicInternship[];
-  /** Matching internships on all pages. */
-  total: number;
-  /** The page shown: the one asked for, clamped to the last page. */
-  page: number;
-  /** At least 1. */
-  pages: number;
+  return keyed.sort((a, b) => first(a, b) || compare(a.d._id, b.d._id)).map((k) => k.d);
 }
 
 /** One page of the public list for a query; a page past the end shows the last page. */
@@ -139,7 +111,7 @@ export function publicInternshipPage(
   query: InternshipQuery,
   savedIds: readonly string[],
   now: Date,
-): InternshipListPage {
+): Omit<ListPage<PublicInternship>, "items"> & { internships: PublicInternship[] } {
   const matching = sorted(docs.filter(matcher(query, savedIds)), query.sort, now);
   const total = matching.length;
   const pages = Math.max(1, Math.ceil(total / INTERNSHIP_PAGE_SIZE));
@@ -156,35 +128,25 @@ export function countOpen(docs: readonly PublicInternshipDoc[], now: Date): numb
 /** How many of these ids are public internships (the saved-only toggle's count). */
 export function countSavedIn(docs: readonly PublicInternshipDoc[], ids: readonly string[]): number {
   const wanted = new Set(ids.map((id) => id.toLowerCase()));
-  return docs.filter((d) => wanted.has(d._id.toHexString())).length;
+  return docs.filter((d) => wanted.has(d._id)).length;
 }
 
 /** The durations (days) public internships offer, ascending: the duration filter's options. */
 export function durationsOffered(docs: readonly PublicInternshipDoc[]): number[] {
-  const days = new Set<number>();
-  for (const d of docs) {
-    for (const n of d.duration ?? []) {
-      if (typeof n === "number" && Number.isInteger(n) && n > 0) days.add(n);
-    }
-  }
-  return [...days].sort((a, b) => a - b);
+  const days = docs.flatMap((d) => d.duration.filter((n) => Number.isInteger(n) && n > 0));
+  return [...new Set(days)].sort((a, b) => a - b);
 }
 
 /** Whether this id names a public (active) internship: only those can be saved. */
 export async function isPublicInternship(id: string): Promise<boolean> {
-  const _id = parseObjectId(id);
-  if (!_id) return false;
-  const { internships } = await getCollections();
-  return (await internships.countDocuments({ _id, isActive: true }, { limit: 1 })) > 0;
+  return (await internshipStore.get(id))?.isActive === true;
 }
 
-// ---------------------------------------------------------------------------------------
-// Toggle Active: the one write of its own (the others are the content kit's store's).
-
 /**
- * Toggle Active: flips isActive and returns the record as now stored, or null when the id names
- * no internship. The write is conditional on the value read, so two admins toggling at once
- * flip it twice rather than both writing the same value.
+ * Toggle Active, the one write of its own (the others are the content kit's store's): flips
+ * isActive and returns the record as now stored, or null when the id names no internship. One
+ * update flips the stored value itself, so two admins toggling at once flip it twice rather
+ * than both writing the same value.
  */
 export async function toggleInternshipActive(
   id: string,
@@ -193,24 +155,18 @@ export async function toggleInternshipActive(
   const _id = parseObjectId(id);
   if (!_id) return null;
   const { internships } = await getCollections();
-  for (let tries = 0; tries < 5; tries++) {
-    const doc = await internships.findOne({ _id });
-    if (!doc) return null;
-    const isActive = !doc.isActive;
-    const result = await internships.updateOne(
-      { _id, isActive: doc.isActive },
-      { $set: { isActive, ...editedBy(actor.email) } },
-    );
-    if (result.matchedCount === 1) {
-      await afterWrite({
-        actor,
-        action: "toggle",
-        entity: "internship",
-        entityId: id,
-        summary: `${doc.title}: ${isActive ? "active" : "inactive"}`,
-      });
-      return internshipStore.get(id);
-    }
-  }
-  throw new Error("The internship kept changing while being toggled");
+  const doc = await internships.findOneAndUpdate(
+    { _id },
+    [{ $set: { isActive: { $not: "$isActive" }, ...editedBy(actor.email) } }],
+    { returnDocument: "after" },
+  );
+  if (!doc) return null;
+  await afterWrite({
+    actor,
+    action: "toggle",
+    entity: "internship",
+    entityId: id,
+    summary: `${doc.title}: ${doc.isActive ? "active" : "inactive"}`,
+  });
+  return internshipStore.get(id);
 }

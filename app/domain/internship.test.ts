@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SEARCH_MAX } from "~/lib/admin-list";
 import {
   DEFAULT_INTERNSHIP_QUERY,
   formatDurations,
@@ -8,7 +9,6 @@ import {
   type PublicInternship,
   parseInternshipQuery,
   parseSalary,
-  SEARCH_MAX_LENGTH,
 } from "./internship-list";
 
 const parse = (search: string) => parseInternshipQuery(new URLSearchParams(search));
@@ -51,7 +51,7 @@ describe("parseInternshipQuery", () => {
   });
 
   it("cuts long searches", () => {
-    expect(parse(`q=${"a".repeat(500)}`).q).toHaveLength(SEARCH_MAX_LENGTH);
+    expect(parse(`q=${"a".repeat(500)}`).q).toHaveLength(SEARCH_MAX);
   });
 });
 
@@ -120,8 +120,8 @@ describe("jobPostingJsonLd", () => {
     location: "Hybrid - Berlin",
     duration: [90],
     salary: "€1,100 / month",
-    deadline: new Date("2030-01-31T23:59:00Z"),
-    createdAt: new Date("2029-12-01T10:00:00Z"),
+    deadline: "2030-01-31T23:59:00.000Z",
+    createdAt: "2029-12-01T10:00:00.000Z",
     status: "Open",
     isOpen: true,
     urgent: false,

@@ -5,17 +5,17 @@
 // search box waits for a pause (300 ms) and keeps the focus there.
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { INTERNSHIP_DOMAINS } from "#db/collections";
 import { Icon } from "~/components/icon/icon";
 import {
-  INTERNSHIP_DOMAINS,
   INTERNSHIP_LOCATIONS,
   INTERNSHIP_SORT_LABELS,
   INTERNSHIP_SORTS,
   type InternshipQuery,
   internshipSearch,
   parseInternshipQuery,
-  SEARCH_MAX_LENGTH,
 } from "~/domain/internship-list";
+import { SEARCH_MAX } from "~/lib/admin-list";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -146,7 +146,7 @@ export function InternshipFilters({
               type="search"
               name="q"
               defaultValue={query.q}
-              maxLength={SEARCH_MAX_LENGTH}
+              maxLength={SEARCH_MAX}
               placeholder="Title or description"
               autoComplete="off"
               className={`${fieldClass} pl-10`}
