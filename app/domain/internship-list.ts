@@ -67,34 +67,24 @@ export const DEFAULT_INTERNSHIP_QUERY: InternshipQuery = {
  * The list's query parameters, in the order internshipSearch writes them: also the page's
  * declared parameters (routes/internships.tsx `handle`), so its links are canonical URLs.
  */
-export const INTERNSHIP_QUERY_KEYS = [
-  "q",
-  "domain",
-  "location",
-  "duration",
-  "saved",
-  "sort",
-  "page",
-] as const;
+export const INTERNSHIP_QUERY_KEYS = Object.keys(
+  DEFAULT_INTERNSHIP_QUERY,
+) as (keyof InternshipQuery)[];
 
 /** The list's state from a query string. Never throws: unknown or bad values are ignored. */
 export function parseInternshipQuery(params: URLSearchParams): InternshipQuery {
   // The first value of each parameter (a repeated one must not become an array).
-  const raw: Record<string, string> = {};
-  for (const key of INTERNSHIP_QUERY_KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
+  const raw = (key: keyof InternshipQuery) => params.get(key) ?? undefined;
   // Every parameter is read on its own and a bad value is dropped, so a hand-edited or
   // outdated link still shows a list instead of an error page.
   return {
-    q: (raw.q ?? "").trim().slice(0, SEARCH_MAX).trim(),
-    domain: oneOf(INTERNSHIP_DOMAINS, raw.domain),
-    location: oneOf(INTERNSHIP_LOCATIONS, raw.location),
-    duration: days(raw.duration),
-    saved: oneOf(["1", "true", "on"], raw.saved) !== undefined,
-    sort: oneOf(INTERNSHIP_SORTS, raw.sort) ?? DEFAULT_INTERNSHIP_SORT,
-    page: parsePage(raw.page ?? null),
+    q: (raw("q") ?? "").trim().slice(0, SEARCH_MAX).trim(),
+    domain: oneOf(INTERNSHIP_DOMAINS, raw("domain")),
+    location: oneOf(INTERNSHIP_LOCATIONS, raw("location")),
+    duration: days(raw("duration")),
+    saved: oneOf(["1", "true", "on"], raw("saved")) !== undefined,
+    sort: oneOf(INTERNSHIP_SORTS, raw("sort")) ?? DEFAULT_INTERNSHIP_SORT,
+    page: parsePage(params.get("page")),
   };
 }
 
@@ -109,13 +99,12 @@ export function hasActiveFilters(query: InternshipQuery): boolean {
  */
 export function internshipSearch(query: Partial<InternshipQuery>): string {
   const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.domain) params.set("domain", query.domain);
-  if (query.location) params.set("location", query.location);
-  if (query.duration) params.set("duration", String(query.duration));
-  if (query.saved) params.set("saved", "1");
-  if (query.sort && query.sort !== DEFAULT_INTERNSHIP_SORT) params.set("sort", query.sort);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
+  for (const key of INTERNSHIP_QUERY_KEYS) {
+    const value = query[key];
+    // Saved-only is written "saved=1"; page 1 and the default sort are the list without them.
+    if (value && value !== DEFAULT_INTERNSHIP_QUERY[key])
+      params.set(key, value === true ? "1" : String(value));
+  }
   const search = params.toString();
   return search ? `?${search}` : "";
 }
