@@ -6,12 +6,11 @@
 // or 'An error occurred'), where the page scrolls after a change.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircleIcon } from "@phosphor-icons/react";
-import { useEffect, useRef } from "react";
-import { Form, Link, useRouteLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import { FlashMessage, FormErrors, SubmitButton } from "~/components/admin/form-controls";
 import { secondaryLinkClass } from "~/components/admin/list-controls";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
-import { ADMIN_LAYOUT_ID } from "~/components/admin/use-flash";
+import { type LayoutFlash as Flash, useResetOnFlash } from "~/components/admin/use-flash";
 import { INTERNSHIP_ERROR, type InternshipRecord, internships } from "~/content/internships";
 import { editorDefaults, FieldRows, SAVE_INTENT } from "~/content/kit/admin-screen";
 
@@ -23,19 +22,6 @@ export interface Note {
   text: string;
   /** Distinguishes the same text twice, so it is announced twice. */
   at: number;
-}
-
-export interface Flash {
-  message: string | null;
-  key: string | null;
-}
-
-/** The flash of the admin layout: the message after a redirect and its per-message key. */
-export function useLayoutFlash(): Flash {
-  const layout = useRouteLoaderData<{ flash: string | null; flashKey: string | null }>(
-    ADMIN_LAYOUT_ID,
-  );
-  return { message: layout?.flash ?? null, key: layout?.flashKey ?? null };
 }
 
 /**
@@ -69,14 +55,9 @@ export function InternshipForm({
     lastResult,
     defaultValue: editorDefaults(internships, editing) as never,
   });
-  // With JavaScript the add form stays mounted across the redirect after 'Add Internship':
-  // empty it once per success message (an edit's form is replaced by the add form anyway).
-  const handled = useRef<string | null>(null);
-  useEffect(() => {
-    if (!flash.key || handled.current === flash.key) return;
-    handled.current = flash.key;
-    if (flash.message === texts.created) form.reset();
-  });
+  // With JavaScript the add form stays mounted across the redirect after 'Add Internship': empty
+  // it (an edit's form is replaced by the add form anyway; a delete keeps what is being typed).
+  useResetOnFlash(form, (message) => message === texts.created);
 
   const formErrors = joinErrors(Object.values(form.allErrors).flat());
   const errorLine = note && !note.ok ? note.text : listError || formErrors;

@@ -9,24 +9,31 @@ interface LayoutData {
   flashKey: string | null;
 }
 
-/** A new value whenever a flash message arrives (a redirect after success), else null. */
-function useFlashKey(): string | null {
-  return useRouteLoaderData<LayoutData>(ADMIN_LAYOUT_ID)?.flashKey ?? null;
+/** The layout's flash: the message after a redirect, and a new key for each message (else null). */
+export type LayoutFlash = { message: string | null; key: string | null };
+
+export function useLayoutFlash(): LayoutFlash {
+  const layout = useRouteLoaderData<LayoutData>(ADMIN_LAYOUT_ID);
+  return { message: layout?.flash ?? null, key: layout?.flashKey ?? null };
 }
 
 /**
- * Empties a form when a success message arrives. Without JavaScript the redirect after success
- * loads a fresh page; with it the same inputs stay mounted and would keep what was typed
- * (passwords included, and an e-mail that a second click would report as "already exists").
+ * Empties a form when a success message arrives (or only the messages `when` picks). Without
+ * JavaScript the redirect after success loads a fresh page; with it the same inputs stay mounted
+ * and would keep what was typed (passwords included, and an e-mail that a second click would
+ * report as "already exists").
  */
-export function useResetOnFlash(form: { reset: () => void }): void {
-  const flashKey = useFlashKey();
+export function useResetOnFlash(
+  form: { reset: () => void },
+  when?: (message: string | null) => boolean,
+): void {
+  const flash = useLayoutFlash();
   // `form` is a new object on every render: reset once per message, not on every keystroke.
   const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (!flashKey || handled.current === flashKey) return;
-    handled.current = flashKey;
-    form.reset();
+    if (!flash.key || handled.current === flash.key) return;
+    handled.current = flash.key;
+    if (!when || when(flash.message)) form.reset();
   });
 }
 

@@ -8,9 +8,9 @@
 import { useEffect, useState } from "react";
 import { data, useLocation } from "react-router";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
-import { InternshipForm, type Note, useLayoutFlash } from "~/components/admin/internship-form";
+import { InternshipForm, type Note } from "~/components/admin/internship-form";
 import { InternshipTable } from "~/components/admin/internship-table";
-import { flashOf } from "~/components/admin/use-flash";
+import { flashOf, useLayoutFlash } from "~/components/admin/use-flash";
 import {
   INTERNSHIP_ERROR,
   INTERNSHIP_TOGGLED,
