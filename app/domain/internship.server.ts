@@ -25,11 +25,15 @@ import {
 
 export type { PublicInternshipDoc };
 
+/** Counted as an open position, and can be applied to: status Open and the deadline not passed. */
+const isOpen = (d: PublicInternshipDoc, now: Date) =>
+  d.status === "Open" && !deadlinePassed(d.deadline, now);
+
 function toPublic(d: PublicInternshipDoc, now: Date): PublicInternship {
   return {
     ...toPublicInternshipRecord(d, now),
     duration: [...d.duration].sort((a, b) => a - b),
-    isOpen: !deadlinePassed(d.deadline, now) && d.status === "Open",
+    isOpen: isOpen(d, now),
     // Only a web address becomes an Apply Now link (a `javascript:` URL would be a trap).
     applicationLink: isWebUrl(d.applicationLink) ? d.applicationLink.trim() : "",
   };
@@ -120,9 +124,9 @@ export function publicInternshipPage(
   return { internships: shown.map((d) => toPublic(d, now)), total, page, pages };
 }
 
-/** The banner's count: status Open and the deadline not passed. */
+/** The banner's count. */
 export function countOpen(docs: readonly PublicInternshipDoc[], now: Date): number {
-  return docs.filter((d) => d.status === "Open" && !deadlinePassed(d.deadline, now)).length;
+  return docs.filter((d) => isOpen(d, now)).length;
 }
 
 /** How many of these ids are public internships (the saved-only toggle's count). */
