@@ -9,6 +9,7 @@ import {
   isPublicInternship,
   listPublicInternshipDocs,
   publicInternshipPage,
+  toggleInternshipActive,
 } from "./internship.server";
 import { DEFAULT_INTERNSHIP_QUERY, type InternshipQuery } from "./internship-list";
 
@@ -172,5 +173,26 @@ describe("lookups", () => {
       await countPublicInternshipsIn([live._id.toHexString(), hidden._id.toHexString(), "junk"]),
     ).toBe(1);
     expect(await countPublicInternshipsIn([])).toBe(0);
+  });
+});
+
+describe("Toggle Active", () => {
+  const admin = { email: "ana@bureau.test", via: "admin", ip: "203.0.113.5" } as const;
+
+  it("flips the stored value, stamped; two toggles at once flip it twice", async () => {
+    const { internships } = await getCollections();
+    const live = doc("live", { updatedAt: new Date(0) });
+    await internships.insertOne(live);
+    const id = live._id.toHexString();
+    expect(await toggleInternshipActive(id, admin)).toMatchObject({ _id: id, isActive: false });
+    expect(await internships.findOne({ _id: live._id })).toMatchObject({
+      isActive: false,
+      updatedBy: admin.email,
+    });
+    // Each reads the value the other may just have written: neither toggle is lost.
+    await Promise.all([toggleInternshipActive(id, admin), toggleInternshipActive(id, admin)]);
+    expect((await internships.findOne({ _id: live._id }))?.isActive).toBe(false);
+    expect(await toggleInternshipActive(new ObjectId().toHexString(), admin)).toBeNull();
+    expect(await toggleInternshipActive("nope", admin)).toBeNull();
   });
 });
