@@ -8,10 +8,8 @@ import { EyeIcon, InfoIcon } from "@phosphor-icons/react";
 import { useDeferredValue, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { secondaryLinkClass } from "~/components/admin/list-controls";
-import { TextareaField } from "~/components/forms/fields";
 import { Markdown } from "~/components/site/markdown";
 import { useHydrated } from "~/lib/use-hydrated";
-import { DESCRIPTION_MAX, DESCRIPTION_ROWS } from "./blogs";
 import { CollectionEditor, type EditorProps } from "./kit/admin-screen";
 
 export const PREVIEW_INTENT = "preview";
@@ -86,8 +84,6 @@ function PreviewButton({ shown, onToggle }: { shown: boolean; onToggle: () => vo
 
 export function BlogEditor({ type, editing, actionData, cancelHref }: EditorProps) {
   const { previewing, filesDropped } = (actionData ?? {}) as PreviewData;
-  // What is typed in the description since the form opened (null: nothing yet).
-  const [typed, setTyped] = useState<string | null>(null);
   const [showPreview, setShowPreview] = useState(Boolean(previewing));
   const previewRef = useRef<HTMLDivElement>(null);
   const openedPreview = useRef(false);
@@ -128,32 +124,15 @@ export function BlogEditor({ type, editing, actionData, cancelHref }: EditorProp
           }}
         />
       }
-      layout={(input, fields, formErrorId) => (
+      layout={(input, fields) => (
         <>
           {input("title")}
           <div id={DESCRIPTION_BLOCK_ID} className="grid scroll-mt-6 gap-3">
-            <TextareaField
-              meta={fields.description as never}
-              label="Description"
-              rows={DESCRIPTION_ROWS}
-              formErrorId={formErrorId}
-              maxLength={DESCRIPTION_MAX}
-              hint={
-                <>
-                  Markdown: <code className="font-mono">## Heading</code>,{" "}
-                  <code className="font-mono">**bold**</code>,{" "}
-                  <code className="font-mono">- list item</code>,{" "}
-                  <code className="font-mono">[link](https://…)</code>. Line breaks are kept; HTML
-                  is not shown.
-                </>
-              }
-              onChange={(event) => setTyped(event.currentTarget.value)}
-            />
+            {input("description")}
             {showPreview ? (
               <div ref={previewRef}>
-                <DescriptionPreview
-                  source={typed ?? String(fields.description?.initialValue ?? "")}
-                />
+                {/* What is typed now: conform follows the field as it changes. */}
+                <DescriptionPreview source={String(fields.description?.value ?? "")} />
               </div>
             ) : null}
           </div>

@@ -53,7 +53,7 @@ describe("blog readers", () => {
     await blogs.insertMany([old, recent]);
     const page = await listBlogPage(1, 1);
     expect(page).toMatchObject({ page: 1, pages: 2, total: 2 });
-    expect(page.posts.map((p) => p.title)).toEqual(["Recent"]);
+    expect(page.items.map((p) => p.title)).toEqual(["Recent"]);
     expect(await listBlogStamps()).toEqual([
       { _id: recent._id.toHexString(), updatedAt: recent.updatedAt },
       { _id: old._id.toHexString(), updatedAt: old.updatedAt },

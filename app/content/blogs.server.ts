@@ -4,9 +4,9 @@
 import { getCollections } from "#db/client.server";
 import type { BlogDoc } from "#db/collections";
 import { markdownToPlainText, truncate } from "~/lib/format";
-import type { ListPage } from "~/lib/list-page.server";
+import { type ListPage, listPage } from "~/lib/list-page.server";
 import { type BlogPost, blogs } from "./blogs";
-import { type AdminRecordOf, collectionStore, type Doc } from "./kit/store.server";
+import { collectionStore, type Doc } from "./kit/store.server";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -36,15 +36,10 @@ function readPost(d: Doc): Omit<BlogPost, "_id"> {
 
 const base = collectionStore(blogs, { read: readPost });
 
-/** A row of the admin table: no Markdown body, the name the post shows as its author. */
-export type AdminBlogRow = Pick<AdminRecordOf<typeof blogs>, "_id" | "title" | "imageUrl"> &
-  Pick<AdminRecordOf<typeof blogs>, "createdAt" | "updatedAt" | "updatedBy"> & {
-    author: string;
-  };
-
 export const blogStore = {
   ...base,
-  async listForAdmin(query: { q: string; page: number }): Promise<ListPage<AdminBlogRow>> {
+  /** The admin table's rows: no Markdown body, and the name the post shows as its author. */
+  async listForAdmin(query: { q: string; page: number }) {
     const list = await base.listForAdmin(query);
     const items = list.items.map((post) => ({
       _id: post._id,
@@ -63,42 +58,25 @@ const collection = async () => (await getCollections()).blogs;
 const NEWEST_FIRST = blogs.publicSort;
 const toPost = (d: BlogDoc): BlogPost => ({ ...readPost(d), _id: d._id.toHexString() });
 
+/** One page of posts, newest first (past the end: the last page, and the route answers 404). */
+export async function listBlogPage(page: number, pageSize: number): Promise<ListPage<BlogPost>> {
+  return listPage(await collection(), {
+    filter: {},
+    sort: NEWEST_FIRST,
+    page,
+    pageSize,
+    map: toPost,
+  });
+}
+
 /** The newest posts, for the home page. */
-export async function listLatestBlogs(limit: number): Promise<BlogPost[]> {
-  const docs = await (await collection()).find({}).sort(NEWEST_FIRST).limit(limit).toArray();
-  return docs.map(toPost);
-}
-
-export interface BlogPage {
-  posts: BlogPost[];
-  page: number;
-  pages: number;
-  total: number;
-}
-
-/** One page of posts, newest first. A page past the end gives no posts (the route answers 404). */
-export async function listBlogPage(page: number, pageSize: number): Promise<BlogPage> {
-  const posts = await collection();
-  const total = await posts.countDocuments({});
-  const docs = await posts
-    .find({})
-    .sort(NEWEST_FIRST)
-    .skip((page - 1) * pageSize)
-    .limit(pageSize)
-    .toArray();
-  return { posts: docs.map(toPost), page, pages: Math.max(1, Math.ceil(total / pageSize)), total };
-}
-
-export interface BlogStamp {
-  _id: string;
-  updatedAt: Date;
-}
+export const listLatestBlogs = async (limit: number) => (await listBlogPage(1, limit)).items;
 
 /**
  * Id and last change of every post, newest first: all the sitemap needs, without reading the
  * Markdown bodies.
  */
-export async function listBlogStamps(): Promise<BlogStamp[]> {
+export async function listBlogStamps() {
   const docs = await (await collection())
     .find({}, { projection: { _id: 1, createdAt: 1, updatedAt: 1 } })
     .sort(NEWEST_FIRST)

@@ -16,9 +16,6 @@ import { defineCollection } from "./kit/types";
 export const BLOG_REQUIRED = "Title and description are required.";
 export const BLOG_IMAGE_REQUIRED = "Please upload a valid image before submitting.";
 export const BLOG_AUTHOR_REQUIRED = "Author is required.";
-/** A failed save, above the form (which keeps its values). */
-export const BLOG_CREATE_FAILED = "Failed to create blog.";
-export const BLOG_UPDATE_FAILED = "Failed to update blog.";
 /**
  * An id that is malformed or names no post: what /blog/{id} and the JSON API (which that
  * page's clients read) answer. The editor has its own, longer text.
@@ -27,13 +24,11 @@ export const BLOG_NOT_FOUND = "Blog not found.";
 
 const TITLE_MAX = 200;
 /** About 15,000 words: far more than any post, far less than the body limit. */
-export const DESCRIPTION_MAX = 100_000;
+const DESCRIPTION_MAX = 100_000;
 const AUTHOR_MAX = 100;
 const EXCERPT_MAX = 300;
 const TAGS_MAX = 20;
 const TAG_MAX = 40;
-/** The Markdown textarea's height. */
-export const DESCRIPTION_ROWS = 6;
 
 /** The names ImageField gives its inputs (written out in the schema below). */
 export const IMAGE_FIELD = imageFieldNames("imageUrl");
@@ -113,12 +108,10 @@ const post = z.object({
 
 const schema = post
   .extend({
-    // Read by the kit's image step (domain/image.server.ts resolveImageField); here only to
-    // know an image is coming.
+    // Read by the kit's image step (domain/image.server.ts resolveImageField); here only for
+    // the check below to know a cover image is coming.
     imageUrlFile: z.any().optional(),
     imageUrlRemove: z.string().optional(),
-    authorAvatarFile: z.any().optional(),
-    authorAvatarRemove: z.string().optional(),
   })
   .refine(
     (value) => {
@@ -182,7 +175,7 @@ export const blogs = defineCollection({
       kind: "markdown",
       name: "description",
       label: "Description",
-      rows: DESCRIPTION_ROWS,
+      rows: 6,
       maxLength: DESCRIPTION_MAX,
     },
     {
@@ -240,8 +233,8 @@ export const blogs = defineCollection({
     notFound: "This blog post does not exist (it may have been deleted).",
     apiNotFound: BLOG_NOT_FOUND,
     deleteConfirm: "Are you sure you want to delete this blog?",
-    createFailed: BLOG_CREATE_FAILED,
-    updateFailed: BLOG_UPDATE_FAILED,
+    createFailed: "Failed to create blog.",
+    updateFailed: "Failed to update blog.",
   },
   summary: (post) => post.title,
   searchFields: ["title", "description", "author", "authorName", "excerpt", "tags"],

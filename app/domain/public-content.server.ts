@@ -181,7 +181,7 @@ export const readBlogPage = (page: number, pageSize: number) =>
     async () => {
       const result = await listBlogPage(page, pageSize);
       const { page: shown, pages, total } = result;
-      return { posts: project(result.posts, BLOG_POST), page: shown, pages, total };
+      return { posts: project(result.items, BLOG_POST), page: shown, pages, total };
     },
     { keep: (result) => page <= result.pages, perRequestKey: true },
   );

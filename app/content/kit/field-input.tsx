@@ -9,6 +9,15 @@ import { StarRatingField } from "~/components/admin/star-rating-field";
 import { SelectField, TextareaField } from "~/components/forms/fields";
 import type { FieldDescriptor } from "./types";
 
+/** What a Markdown field accepts, shown under it unless the field has a hint of its own. */
+const MARKDOWN_HINT = (
+  <>
+    Markdown: <code className="font-mono">## Heading</code>,{" "}
+    <code className="font-mono">**bold**</code>, <code className="font-mono">- list item</code>,{" "}
+    <code className="font-mono">[link](https://…)</code>. Line breaks are kept; HTML is not shown.
+  </>
+);
+
 export function FieldInput({
   field,
   meta,
@@ -72,6 +81,7 @@ export function FieldInput({
         <TextareaField
           meta={meta}
           {...common}
+          hint={field.kind === "markdown" ? (field.hint ?? MARKDOWN_HINT) : field.hint}
           placeholder={field.placeholder}
           rows={field.rows ?? 5}
           maxLength={field.maxLength}

@@ -33,6 +33,7 @@ import {
 } from "../../../tests/support/content-types";
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { DRIVER_DETAIL } from "../../../tests/support/failing-writes";
+import { faqs } from "../faqs";
 import { collectionAdmin } from "./admin.server";
 import { collectionStore } from "./store.server";
 
@@ -448,5 +449,46 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
         }),
       ]);
     });
+  });
+});
+
+describe("a store's settle step (a type's own part of a write)", () => {
+  const actor = { email: "editor@bureau.test", via: "admin" as const };
+  const audited = async () =>
+    (await getCollections()).auditLog.find({}, { sort: { at: 1, _id: 1 } }).toArray();
+  beforeEach(async () => {
+    await (await getCollections()).faqs.deleteMany({});
+    await (await getCollections()).auditLog.deleteMany({});
+  });
+
+  it("runs once a write has landed, before the after-write steps; a create answers what it left", async () => {
+    const seen: string[] = [];
+    const store = collectionStore(faqs, {
+      settle: async ({ _id, input }) => {
+        seen.push(`${input ? input.question : "deleted"}, audited: ${(await audited()).length}`);
+        // A change of its own, which the created record shows.
+        if (input)
+          await (await getCollections()).faqs.updateOne({ _id }, { $set: { answer: "Settled." } });
+      },
+    });
+    const created = await store.create(faqs.example as never, actor);
+    expect(created.answer).toBe("Settled.");
+    await store.update(created._id, { ...faqs.example, question: "Renamed?" } as never, actor);
+    await store.remove(created._id, actor);
+    expect(seen).toEqual([
+      `${faqs.example?.question}, audited: 0`,
+      "Renamed?, audited: 1",
+      "deleted, audited: 2",
+    ]);
+  });
+
+  it("that fails: the write is reported failed, and is still audited and clears the caches", async () => {
+    const store = collectionStore(faqs, {
+      settle: () => Promise.reject(new Error("renumbering failed")),
+    });
+    const generation = contentGeneration();
+    await expect(store.create(faqs.example as never, actor)).rejects.toThrow("renumbering failed");
+    expect(contentGeneration()).not.toBe(generation);
+    expect((await audited()).map((e) => e.action)).toEqual(["create"]);
   });
 });

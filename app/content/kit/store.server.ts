@@ -10,7 +10,7 @@ import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
 import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
-import { afterWrite } from "../after-write.server";
+import { afterWrite, type ContentWrite } from "../after-write.server";
 import { type CollectionType, imageFields } from "./types";
 
 /** A record as read: its fields and its id as a string. */
@@ -47,6 +47,12 @@ export interface StoreOptions<T extends CollectionType> {
    * record's fields are copied as they are.
    */
   read?: (doc: Doc) => z.output<T["record"]>;
+  /**
+   * A type's own step once a write has landed (the highlights renumber their home-page order),
+   * given the record's id and the value written (null for a delete). The after-write steps run
+   * after it, and still run when it fails: the write has already changed the site.
+   */
+  settle?: (write: { _id: ObjectId; input: InputOf<T> | null }) => Promise<void>;
 }
 
 /** Newest first: a record just created is at the top of page 1. */
@@ -79,6 +85,13 @@ export function collectionStore<T extends CollectionType>(
   const imagesOf = (doc: Document) =>
     images.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
   const summary = (value: Document) => type.summary(value as InputOf<T>);
+  const land = async (_id: ObjectId, input: InputOf<T> | null, write: ContentWrite) => {
+    try {
+      await options.settle?.({ _id, input });
+    } finally {
+      await afterWrite(write);
+    }
+  };
 
   return {
     type,
@@ -110,14 +123,16 @@ export function collectionStore<T extends CollectionType>(
       const doc = { ...stored(input), ...createdBy(actor.email) } as Doc;
       const { insertedId } = await (await handle()).insertOne(doc);
       const id = insertedId.toHexString();
-      await afterWrite({
+      await land(insertedId, input, {
         entity: type.entity,
         action: "create",
         entityId: id,
         summary: summary(input as Document),
         actor,
       });
-      return toRecord({ ...doc, _id: insertedId });
+      // The type's own step may have changed the record (a highlight's place): read it again.
+      const settled = options.settle ? await (await handle()).findOne({ _id: insertedId }) : null;
+      return toRecord(settled ?? { ...doc, _id: insertedId });
     },
     async update(id, input, actor) {
       const _id = parseObjectId(id);
@@ -128,7 +143,7 @@ export function collectionStore<T extends CollectionType>(
         { returnDocument: "before" },
       );
       if (!before) return false;
-      await afterWrite({
+      await land(_id, input, {
         entity: type.entity,
         action: "update",
         entityId: id,
@@ -143,7 +158,7 @@ export function collectionStore<T extends CollectionType>(
       if (!_id) return false;
       const deleted = await (await handle()).findOneAndDelete({ _id });
       if (!deleted) return false;
-      await afterWrite({
+      await land(_id, null, {
         entity: type.entity,
         action: "delete",
         entityId: id,

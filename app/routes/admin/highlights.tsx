@@ -98,18 +98,22 @@ function PositionField({
   );
 }
 
-/** Move up / Move down: a POST of the card's new position. */
-function MoveButton(props: { id: string; title: string; to: number; direction: "up" | "down" }) {
-  const Arrow = props.direction === "up" ? ArrowUpIcon : ArrowDownIcon;
+type AdminRow = Route.ComponentProps["loaderData"]["items"][number];
+
+/** Move up / Move down: a POST of the card's new position (past an end, an empty cell). */
+function MoveButton({ card, to, count }: { card: AdminRow; to: number; count: number }) {
+  if (to < 1 || to > count) return <span />;
+  const direction = to < card.position ? "up" : "down";
+  const Arrow = direction === "up" ? ArrowUpIcon : ArrowDownIcon;
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={MOVE_INTENT} />
-      <input type="hidden" name="id" value={props.id} />
-      <input type="hidden" name="position" value={props.to} />
+      <input type="hidden" name="id" value={card._id} />
+      <input type="hidden" name="position" value={to} />
       <button type="submit" className={`${rowActionClass} w-full`}>
         <Arrow aria-hidden="true" className="h-4 w-4" />
         <span className="sr-only">
-          Move {props.direction} {props.title}
+          Move {direction} {card.title}
         </span>
       </button>
     </Form>
@@ -181,16 +185,8 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
               <td className={`${tdClass} text-right`}>
                 <div className="ml-auto grid w-max grid-cols-2 gap-2 [&>:nth-child(n+3)]:col-span-2 sm:[&>:nth-child(n+3)]:col-span-1">
                   {/* Up and down keep their columns at the ends of the list. */}
-                  {h.position > 1 ? (
-                    <MoveButton id={h._id} title={h.title} to={h.position - 1} direction="up" />
-                  ) : (
-                    <span />
-                  )}
-                  {h.position < count ? (
-                    <MoveButton id={h._id} title={h.title} to={h.position + 1} direction="down" />
-                  ) : (
-                    <span />
-                  )}
+                  <MoveButton card={h} to={h.position - 1} count={count} />
+                  <MoveButton card={h} to={h.position + 1} count={count} />
                   <EditDeleteActions
                     path={PAGE}
                     here={here}
