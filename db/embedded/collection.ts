@@ -20,25 +20,14 @@ import { compileQuery, type Query } from "./mingo";
 import type { JournalOp } from "./ops";
 import { type Doc, isPlainObject, keyOf } from "./values";
 
-/** An entry of a transaction's undo log: the document as it was before this session touched it. */
-export interface UndoEntry {
-  readonly ns: string;
-  readonly idKey: string;
-  readonly before: Doc | undefined;
-}
-
-/**
- * Collects the effects of one command: journal records (written and fsynced before the reply)
- * and, inside a transaction, the undo log that abortTransaction replays.
- */
+/** Collects the effects of one command: journal records, written and fsynced before the reply. */
 export class WriteContext {
   readonly ops: JournalOp[] = [];
-  readonly undo: UndoEntry[] | undefined;
   /** `bypassDocumentValidation: true`: the collection's validator is not applied. */
-  bypassValidation = false;
+  readonly bypassValidation: boolean;
 
-  constructor(undo?: UndoEntry[]) {
-    this.undo = undo;
+  constructor(body?: Document) {
+    this.bypassValidation = body?.bypassDocumentValidation === true;
   }
 
   record(op: JournalOp): void {
@@ -307,7 +296,6 @@ export class Collection {
       (this.indexes[i] as Index).add(idKey, keys[i] as DocKeys | null);
     }
     w.record({ t: "put", ns: this.ns, d: doc });
-    w.undo?.push({ ns: this.ns, idKey, before: undefined });
     if (this.capped) this.enforceCap(w);
   }
 
@@ -329,7 +317,6 @@ export class Collection {
       this.cappedBytes += calculateObjectSize(newDoc) - calculateObjectSize(oldDoc);
     }
     w.record({ t: "put", ns: this.ns, d: newDoc });
-    w.undo?.push({ ns: this.ns, idKey, before: oldDoc });
   }
 
   delete(idKey: string, w: WriteContext): Doc | undefined {
@@ -341,7 +328,6 @@ export class Collection {
     this.recordIds?.delete(idKey);
     if (this.cappedBytes >= 0) this.cappedBytes -= calculateObjectSize(doc);
     w.record({ t: "del", ns: this.ns, id: doc._id });
-    w.undo?.push({ ns: this.ns, idKey, before: doc });
     return doc;
   }
 

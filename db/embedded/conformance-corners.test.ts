@@ -5,7 +5,7 @@
 // embedded server and also against TEST_MONGODB_URI when that is set (a fresh database, dropped
 // afterwards).
 
-import type { Db, Document } from "mongodb";
+import type { Db, Document, MongoClient, MongoServerError } from "mongodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeOnEveryTarget, rejection } from "./test-support";
 
@@ -17,8 +17,9 @@ interface Row {
 
 describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
   let db: Db;
+  let client: MongoClient;
   beforeAll(() => {
-    ({ db } = connected());
+    ({ db, client } = connected());
   });
 
   describe("embedded documents compare field by field, in order", () => {
@@ -256,6 +257,122 @@ describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
         expect(error.code).toBe(code);
       }
       expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, items });
+    });
+  });
+
+  describe("collation with normalization off compares as mongod or refuses", () => {
+    // mongod's default is normalization: false, under which ICU compares correctly only text in
+    // FCD form. "\u00e9" (precomposed) and "e\u0301" (decomposed) are both FCD; "a\u0301\u0323"
+    // puts its combining marks in non-canonical order (acute 230 before dot below 220), so it is
+    // not, and "a\u0323\u0301" is its canonical equivalent.
+    const notFcd = "a\u0301\u0323";
+    const embedded = async () =>
+      (await db.admin().command({ buildInfo: 1 })).gitVersion === "bureau-embedded";
+
+    it("finds canonically equivalent FCD text under the default normalization", async () => {
+      const c = db.collection<Row>("fcd_text");
+      await c.insertMany([
+        { _id: 1, w: "caf\u00e9" },
+        { _id: 2, w: "cafe\u0301" },
+        { _id: 3, w: "cafe" },
+      ]);
+      const found = await c
+        .find({ w: "caf\u00e9" }, { collation: { locale: "fr", strength: 3 }, sort: { _id: 1 } })
+        .toArray();
+      expect(found.map((d) => d._id)).toEqual([1, 2]);
+      const sorted = await c
+        .find({}, { collation: { locale: "fr", strength: 1 }, sort: { w: 1, _id: -1 } })
+        .toArray();
+      expect(sorted.map((d) => d._id)).toEqual([3, 2, 1]);
+    });
+
+    it("refuses (115) to compare text that is not in FCD form, unless normalization is on", async () => {
+      const c = db.collection<Row>("non_fcd_text");
+      await c.insertMany([
+        { _id: 1, w: notFcd },
+        { _id: 2, w: "b" },
+      ]);
+      const query = (normalization: boolean) =>
+        c
+          .find({ w: "a\u0323\u0301" }, { collation: { locale: "en", strength: 3, normalization } })
+          .toArray();
+      const normalised = await query(true);
+      expect(normalised.map((d) => d._id)).toEqual([1]);
+      if (await embedded()) {
+        const refused = await rejection(query(false));
+        expect([refused.code, refused.codeName]).toEqual([115, "CommandNotSupported"]);
+        expect(refused.message).toContain("FCD");
+      } else {
+        await query(false);
+      }
+    });
+
+    it("refuses a key that is not in FCD form before the write changes anything", async () => {
+      const c = db.collection<Row>("non_fcd_index");
+      await c.createIndex({ w: 1 }, { collation: { locale: "en", strength: 2 } });
+      await c.insertOne({ _id: 1, w: "b" });
+      if (await embedded()) {
+        const refused = await rejection(c.insertOne({ _id: 2, w: notFcd }));
+        expect(refused.code).toBe(115);
+        expect(await c.find({}).toArray()).toEqual([{ _id: 1, w: "b" }]);
+      } else {
+        await c.insertOne({ _id: 2, w: notFcd });
+      }
+      const normalised = db.collection<Row>("non_fcd_index_normalised");
+      await normalised.createIndex(
+        { w: 1 },
+        { unique: true, collation: { locale: "en", strength: 2, normalization: true } },
+      );
+      await normalised.insertOne({ _id: 1, w: notFcd });
+      const duplicate = await rejection(normalised.insertOne({ _id: 2, w: "A\u0323\u0301" }));
+      expect(duplicate.code).toBe(11000);
+    });
+  });
+
+  describe("a standalone server refuses multi-document transactions", () => {
+    it("answers IllegalOperation (20) to the first command of a transaction and writes nothing", async () => {
+      const c = db.collection<{ _id: number; balance: number }>("ledger");
+      await c.insertOne({ _id: 1, balance: 100 });
+      const session = client.startSession();
+      try {
+        const refused = await rejection(
+          session.withTransaction(async () => {
+            await c.updateOne({ _id: 1 }, { $inc: { balance: -30 } }, { session });
+            await c.insertOne({ _id: 2, balance: 30 }, { session });
+          }),
+        );
+        // The driver rewrites the server's answer to a write (it takes txnNumber refusals for a
+        // storage engine without retryable writes) and keeps the server's error as the cause.
+        expect(refused.message).toBe(
+          "This MongoDB deployment does not support retryable writes. Please add retryWrites=false to your connection string.",
+        );
+        const cause = refused.errorResponse.originalError as MongoServerError;
+        expect([cause.code, cause.codeName, cause.message]).toEqual([
+          20,
+          "IllegalOperation",
+          "Transaction numbers are only allowed on a replica set member or mongos",
+        ]);
+        expect(refused.hasErrorLabel("TransientTransactionError")).toBe(false);
+        // A transaction that starts with a read is refused the same way.
+        session.startTransaction();
+        const read = await rejection(c.findOne({ _id: 1 }, { session }));
+        expect([read.code, read.codeName]).toEqual([20, "IllegalOperation"]);
+        await session.abortTransaction();
+      } finally {
+        await session.endSession();
+      }
+      expect(await c.find({}).toArray()).toEqual([{ _id: 1, balance: 100 }]);
+      // Outside a transaction the session works as usual.
+      const plain = client.startSession();
+      try {
+        await c.updateOne({ _id: 1 }, { $inc: { balance: 1 } }, { session: plain });
+      } finally {
+        await plain.endSession();
+      }
+      expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, balance: 101 });
+      // The driver sends a txnNumber with commitTransaction even when run as a plain command.
+      const commit = await rejection(client.db("admin").command({ commitTransaction: 1 }));
+      expect(commit.code).toBe(20);
     });
   });
 });
