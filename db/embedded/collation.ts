@@ -260,7 +260,7 @@ function isFcd(s: string): boolean {
 }
 
 /** A code point from U+0300 on: only text holding one can fail to be FCD. */
-const BEYOND_U02FF = /[^\u0000-\u02ff]/;
+const BEYOND_U02FF = /[\u0300-\uffff]/;
 
 function requireFcd(s: string): void {
   if (!BEYOND_U02FF.test(s) || isFcd(s)) return;

@@ -189,24 +189,239 @@ describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
     });
   });
 
-  describe("a validation failure names the failing clause", () => {
-    it("lists the clauses the document does not satisfy under $and", async () => {
-      await db.createCollection("checked", {
-        validator: { name: { $type: "string" }, age: { $gte: 0 } },
+  describe("a validation failure explains itself as mongod does", () => {
+    /** `errInfo.details` of the write error an insert into a validated collection fails with. */
+    const details = async (name: string, validator: Document, doc: Row) => {
+      await db.createCollection(name, { validator });
+      const error = await rejection(db.collection<Row>(name).insertOne(doc));
+      expect([error.code, error.errInfo?.failingDocumentId]).toEqual([121, doc._id]);
+      return error.errInfo?.details as Document;
+    };
+
+    it("lists the failing operators of each field as clauses of an implicit $and", async () => {
+      const found = await details(
+        "checked_fields",
+        { name: { $type: "string" }, age: { $gte: 0, $lte: 150 }, "items.qty": { $gt: 0 } },
+        { _id: 1, name: 7, age: 200, items: [{ qty: 0 }, { qty: -2 }] },
+      );
+      expect(found).toEqual({
+        operatorName: "$and",
+        clausesNotSatisfied: [
+          {
+            index: 0,
+            details: {
+              operatorName: "$type",
+              specifiedAs: { name: { $type: "string" } },
+              reason: "type did not match",
+              consideredValue: 7,
+              consideredType: "int",
+            },
+          },
+          {
+            index: 2,
+            details: {
+              operatorName: "$lte",
+              specifiedAs: { age: { $lte: 150 } },
+              reason: "comparison failed",
+              consideredValue: 200,
+            },
+          },
+          {
+            index: 3,
+            details: {
+              operatorName: "$gt",
+              specifiedAs: { "items.qty": { $gt: 0 } },
+              reason: "comparison failed",
+              consideredValues: [0, -2],
+            },
+          },
+        ],
       });
-      const c = db.collection<Row>("checked");
-      const error = await rejection(c.insertOne({ _id: 1, name: "Ann", age: -3 }));
-      expect(error.code).toBe(121);
-      expect(error.errInfo).toMatchObject({
-        failingDocumentId: 1,
-        details: {
-          operatorName: "$and",
-          clausesNotSatisfied: [
-            { index: 1, details: { operatorName: "$gte", specifiedAs: { age: { $gte: 0 } } } },
+    });
+
+    it("reports a lone $or with every clause and why each failed", async () => {
+      const found = await details(
+        "checked_or",
+        {
+          $or: [
+            { phone: { $type: "string" } },
+            { email: { $regex: /@example\.org$/ } },
+            { status: { $in: ["new", "pending"] } },
           ],
         },
+        { _id: 2, email: "ann@example.com" },
+      );
+      expect(found).toEqual({
+        operatorName: "$or",
+        clausesNotSatisfied: [
+          {
+            index: 0,
+            details: {
+              operatorName: "$type",
+              specifiedAs: { phone: { $type: "string" } },
+              reason: "field was missing",
+            },
+          },
+          {
+            index: 1,
+            details: {
+              operatorName: "$regex",
+              specifiedAs: { email: { $regex: /@example\.org$/ } },
+              reason: "regular expression did not match",
+              consideredValue: "ann@example.com",
+            },
+          },
+          {
+            index: 2,
+            details: {
+              operatorName: "$in",
+              specifiedAs: { status: { $in: ["new", "pending"] } },
+              reason: "field was missing",
+            },
+          },
+        ],
       });
-      expect(error.errInfo?.details.clausesNotSatisfied).toHaveLength(1);
+    });
+
+    it("explains negations ($nor, $ne, $not) by what matched, and $expr by its result", async () => {
+      const found = await details(
+        "checked_negations",
+        {
+          $nor: [{ banned: true }, { tags: { $size: 0 } }],
+          role: { $ne: "root" },
+          scores: { $not: { $elemMatch: { $lt: 0 } } },
+          $expr: { $lt: ["$spent", "$budget"] },
+        },
+        { _id: 3, banned: true, tags: ["a"], role: "root", scores: [3, -1], spent: 5, budget: 3 },
+      );
+      expect(found).toEqual({
+        operatorName: "$and",
+        clausesNotSatisfied: [
+          {
+            index: 0,
+            details: {
+              operatorName: "$nor",
+              clausesSatisfied: [
+                {
+                  index: 0,
+                  details: {
+                    operatorName: "$eq",
+                    specifiedAs: { banned: true },
+                    reason: "comparison succeeded",
+                    consideredValue: true,
+                  },
+                },
+              ],
+            },
+          },
+          {
+            index: 1,
+            details: {
+              operatorName: "$ne",
+              specifiedAs: { role: { $ne: "root" } },
+              reason: "comparison succeeded",
+              consideredValue: "root",
+            },
+          },
+          {
+            index: 2,
+            details: {
+              operatorName: "$not",
+              details: {
+                operatorName: "$elemMatch",
+                specifiedAs: { scores: { $elemMatch: { $lt: 0 } } },
+                reason: "array did satisfy the child predicate",
+                consideredValue: [3, -1],
+              },
+            },
+          },
+          {
+            index: 3,
+            details: {
+              operatorName: "$expr",
+              specifiedAs: { $expr: { $lt: ["$spent", "$budget"] } },
+              reason: "expression did not match",
+              expressionResult: false,
+            },
+          },
+        ],
+      });
+    });
+
+    it("explains array, existence and type mismatches", async () => {
+      const found = await details(
+        "checked_arrays",
+        {
+          tags: { $all: ["a", "b"] },
+          nick: { $exists: true },
+          legacy: { $exists: false },
+          code: { $regex: "^[A-Z]+$" },
+          sizes: { $size: 2 },
+        },
+        { _id: 4, tags: ["a"], legacy: 1, code: 42, sizes: "big" },
+      );
+      expect(found).toEqual({
+        operatorName: "$and",
+        clausesNotSatisfied: [
+          {
+            index: 0,
+            details: {
+              operatorName: "$all",
+              specifiedAs: { tags: { $all: ["a", "b"] } },
+              reason: "array did not contain all specified values",
+              consideredValue: ["a"],
+            },
+          },
+          {
+            index: 1,
+            details: {
+              operatorName: "$exists",
+              specifiedAs: { nick: { $exists: true } },
+              reason: "path does not exist",
+            },
+          },
+          {
+            index: 2,
+            details: {
+              operatorName: "$exists",
+              specifiedAs: { legacy: { $exists: false } },
+              reason: "path does exist",
+            },
+          },
+          {
+            index: 3,
+            details: {
+              operatorName: "$regex",
+              specifiedAs: { code: { $regex: "^[A-Z]+$" } },
+              reason: "type did not match",
+              consideredType: "int",
+              expectedTypes: ["regex", "string", "symbol"],
+              consideredValue: 42,
+            },
+          },
+          {
+            index: 4,
+            details: {
+              operatorName: "$size",
+              specifiedAs: { sizes: { $size: 2 } },
+              reason: "type did not match",
+              consideredType: "string",
+              expectedType: "array",
+              consideredValue: "big",
+            },
+          },
+        ],
+      });
+    });
+
+    it("applies the collection's default collation to its validator", async () => {
+      await db.createCollection("checked_collated", {
+        collation: { locale: "en", strength: 2 },
+        validator: { status: { $in: ["open", "closed"] } },
+      });
+      const c = db.collection<Row>("checked_collated");
+      await c.insertOne({ _id: 1, status: "OPEN" });
+      expect((await rejection(c.insertOne({ _id: 2, status: "gone" }))).code).toBe(121);
     });
   });
 
