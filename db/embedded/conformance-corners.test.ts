@@ -414,6 +414,22 @@ describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
       });
     });
 
+    it("fails a document its validator cannot evaluate, saying so", async () => {
+      const found = await details(
+        "checked_throwing",
+        { $expr: { $eq: [{ $concat: ["$first", "$last"] }, "AnnLee"] } },
+        { _id: 5, first: "Ann", last: 7 },
+      );
+      // The error inside is the expression's own: its code and message are the engine's.
+      expect(found).toMatchObject({
+        operatorName: "$expr",
+        specifiedAs: { $expr: { $eq: [{ $concat: ["$first", "$last"] }, "AnnLee"] } },
+        reason: "failed to evaluate aggregation expression",
+        details: { code: expect.any(Number), codeName: expect.any(String) },
+      });
+      expect(Object.keys(found)).toEqual(["operatorName", "specifiedAs", "reason", "details"]);
+    });
+
     it("applies the collection's default collation to its validator", async () => {
       await db.createCollection("checked_collated", {
         collation: { locale: "en", strength: 2 },
