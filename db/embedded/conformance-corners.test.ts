@@ -1,6 +1,7 @@
 // Conformance with MongoDB 7.0 in the corners where a query engine can answer differently
 // without any error: embedded-document equality, null ranges, update paths, index hints, the
-// field order of projections and update checks through positional paths. Like
+// field order of projections, validation failure details, update checks through positional
+// paths, collation normalization and the refusal of transactions by a standalone server. Like
 // conformance.test.ts it talks only through the official driver, always against an in-memory
 // embedded server and also against TEST_MONGODB_URI when that is set (a fresh database, dropped
 // afterwards).
