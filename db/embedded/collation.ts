@@ -2,7 +2,9 @@
 // (Intl.Collator), never on hand-written rules.
 //
 // A collation document is checked like mongod checks it and normalised to the full form mongod
-// reports (listIndexes, listCollections). Intl.Collator exposes only part of ICU's attributes,
+// reports (listIndexes, listCollections). ICU in Node always normalises; with mongod's default
+// `normalization: false` the two differ only for text that is not in FCD form, which is refused
+// (115) when compared rather than compared differently. Intl.Collator exposes only part of ICU's attributes,
 // so the options it cannot express are refused with CommandNotSupported (115) instead of being
 // ignored: `backwards: true`, `maxVariable: "space"` together with `alternate: "shifted"`, and
 // strength 4 with `alternate: "shifted"`. The combinations it lacks directly (case level at
@@ -241,7 +243,44 @@ export function stringCompare(collation: Collation | undefined): StringCompare |
   return compare;
 }
 
+/**
+ * Whether a string is in FCD form ("fast C or D"): the concatenation of its characters' canonical
+ * decompositions is already in canonical order. ICU compares FCD text correctly with
+ * normalization off, so for such text mongod's `normalization: false` and Node's always
+ * normalising ICU give the same answers. Text without any code point from U+0300 on (no
+ * combining mark, no decomposable character that could follow one) is FCD, as is text that is
+ * already in NFD.
+ */
+function isFcd(s: string): boolean {
+  const nfd = s.normalize("NFD");
+  if (nfd === s) return true;
+  let decomposed = "";
+  for (const ch of s) decomposed += ch.normalize("NFD");
+  return decomposed === nfd;
+}
+
+/** A code point from U+0300 on: only text holding one can fail to be FCD. */
+const BEYOND_U02FF = /[\u0300-\uffff]/;
+
+function requireFcd(s: string): void {
+  if (!BEYOND_U02FF.test(s) || isFcd(s)) return;
+  throw new CommandError(
+    ErrorCode.CommandNotSupported,
+    `collation option normalization: false cannot be honoured for ${JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s)}: the text is not in FCD form (combining marks in non-canonical order), where mongod's unnormalised comparison differs from Node's ICU, which always normalises; use normalization: true`,
+  );
+}
+
 function buildCompare(collation: Collation): StringCompare {
+  const compare = buildNormalisingCompare(collation);
+  if (collation.normalization) return compare;
+  return (a, b) => {
+    requireFcd(a);
+    requireFcd(b);
+    return compare(a, b);
+  };
+}
+
+function buildNormalisingCompare(collation: Collation): StringCompare {
   const tag = bcp47(collation.locale) as string;
   const base: Intl.CollatorOptions = {
     usage: "sort",

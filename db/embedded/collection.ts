@@ -18,27 +18,17 @@ import {
 } from "./indexes";
 import { compileQuery, type Query } from "./mingo";
 import type { JournalOp } from "./ops";
+import { validationFailureDetails } from "./validation-errors";
 import { type Doc, isPlainObject, keyOf } from "./values";
 
-/** An entry of a transaction's undo log: the document as it was before this session touched it. */
-export interface UndoEntry {
-  readonly ns: string;
-  readonly idKey: string;
-  readonly before: Doc | undefined;
-}
-
-/**
- * Collects the effects of one command: journal records (written and fsynced before the reply)
- * and, inside a transaction, the undo log that abortTransaction replays.
- */
+/** Collects the effects of one command: journal records, written and fsynced before the reply. */
 export class WriteContext {
   readonly ops: JournalOp[] = [];
-  readonly undo: UndoEntry[] | undefined;
   /** `bypassDocumentValidation: true`: the collection's validator is not applied. */
-  bypassValidation = false;
+  readonly bypassValidation: boolean;
 
-  constructor(undo?: UndoEntry[]) {
-    this.undo = undo;
+  constructor(body?: Document) {
+    this.bypassValidation = body?.bypassDocumentValidation === true;
   }
 
   record(op: JournalOp): void {
@@ -68,30 +58,7 @@ function checkSize(doc: Doc, updating: boolean): void {
  * Schema engine the embedded server does not have, so such a validator is refused (115) rather
  * than stored and silently not enforced.
  */
-/**
- * `errInfo.details` of a validation failure in mongod's form for the validator's top-level
- * clauses (an implicit `$and`): the clauses the document does not satisfy, each with its index,
- * operator and how it was specified. mongod also explains each failure (`reason`,
- * `consideredValue`); that explanation is not computed here and is left out rather than guessed.
- */
-function failedClauses(validator: Record<string, unknown>, doc: Doc): Document {
-  const clausesNotSatisfied: Document[] = [];
-  Object.entries(validator).forEach(([key, condition], index) => {
-    const clause = { [key]: condition };
-    if (compileQuery(clause).test(doc)) return;
-    const details: Document = {};
-    const ops = isPlainObject(condition) ? Object.keys(condition) : [];
-    if (key.startsWith("$")) details.operatorName = key;
-    else if (ops.length === 0 || !ops.every((op) => op.startsWith("$")))
-      details.operatorName = "$eq";
-    else if (ops.length === 1) details.operatorName = ops[0];
-    details.specifiedAs = clause;
-    clausesNotSatisfied.push({ index, details });
-  });
-  return { operatorName: "$and", clausesNotSatisfied };
-}
-
-export function compileValidator(validator: unknown): Query | null {
+export function compileValidator(validator: unknown, collation?: Collation): Query | null {
   if (validator === undefined || validator === null) return null;
   if (!isPlainObject(validator)) {
     throw new CommandError(ErrorCode.TypeMismatch, "'validator' must be an object");
@@ -111,7 +78,7 @@ export function compileValidator(validator: unknown): Query | null {
       );
     }
   }
-  return compileQuery(validator);
+  return compileQuery(validator, { collation });
 }
 
 /** mongod's answer to a write, index or other collection-only command on a view. */
@@ -152,8 +119,8 @@ export class Collection {
     this.name = name;
     this.uuid = uuid;
     this.options = options;
-    this.setValidator(options.validator);
     this.collation = parseCollation(options.collation);
+    this.setValidator(options.validator);
     this.collatedId = this.collation
       ? new Index({ ...this.idIndexSpec(), unique: true })
       : undefined;
@@ -219,7 +186,7 @@ export class Collection {
 
   private setValidator(validator: unknown): void {
     try {
-      this.validator = compileValidator(validator);
+      this.validator = compileValidator(validator, this.collation);
       this.validatorError = null;
     } catch (error) {
       this.validator = null;
@@ -238,14 +205,25 @@ export class Collection {
     if (this.validator === null) return;
     const level = this.options.validationLevel ?? "strict";
     if (level === "off") return;
-    if (level === "moderate" && before !== undefined && !this.validator.test(before)) return;
-    if (this.validator.test(doc) || this.options.validationAction === "warn") return;
+    if (level === "moderate" && before !== undefined && !this.passes(before)) return;
+    if (this.passes(doc) || this.options.validationAction === "warn") return;
     throw new CommandError(ErrorCode.DocumentValidationFailure, "Document failed validation", {
       errInfo: {
         failingDocumentId: doc._id,
-        details: failedClauses(this.options.validator as Record<string, unknown>, doc),
+        details: validationFailureDetails(this.options.validator as Document, doc, {
+          collation: this.collation,
+        }),
       },
     });
+  }
+
+  /** Like mongod, a validator that throws (an `$expr` that cannot be evaluated) fails the document. */
+  private passes(doc: Doc): boolean {
+    try {
+      return (this.validator as Query).test(doc);
+    } catch {
+      return false;
+    }
   }
 
   /** A read-only view (`create` with `viewOn` and `pipeline`): it holds no documents. */
@@ -307,7 +285,6 @@ export class Collection {
       (this.indexes[i] as Index).add(idKey, keys[i] as DocKeys | null);
     }
     w.record({ t: "put", ns: this.ns, d: doc });
-    w.undo?.push({ ns: this.ns, idKey, before: undefined });
     if (this.capped) this.enforceCap(w);
   }
 
@@ -329,7 +306,6 @@ export class Collection {
       this.cappedBytes += calculateObjectSize(newDoc) - calculateObjectSize(oldDoc);
     }
     w.record({ t: "put", ns: this.ns, d: newDoc });
-    w.undo?.push({ ns: this.ns, idKey, before: oldDoc });
   }
 
   delete(idKey: string, w: WriteContext): Doc | undefined {
@@ -341,7 +317,6 @@ export class Collection {
     this.recordIds?.delete(idKey);
     if (this.cappedBytes >= 0) this.cappedBytes -= calculateObjectSize(doc);
     w.record({ t: "del", ns: this.ns, id: doc._id });
-    w.undo?.push({ ns: this.ns, idKey, before: doc });
     return doc;
   }
 

@@ -1,11 +1,12 @@
 // Conformance with MongoDB 7.0 in the corners where a query engine can answer differently
 // without any error: embedded-document equality, null ranges, update paths, index hints, the
-// field order of projections and update checks through positional paths. Like
+// field order of projections, validation failure details, update checks through positional
+// paths, collation normalization and the refusal of transactions by a standalone server. Like
 // conformance.test.ts it talks only through the official driver, always against an in-memory
 // embedded server and also against TEST_MONGODB_URI when that is set (a fresh database, dropped
 // afterwards).
 
-import type { Db, Document } from "mongodb";
+import type { Db, Document, MongoClient, MongoServerError } from "mongodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeOnEveryTarget, rejection } from "./test-support";
 
@@ -17,8 +18,9 @@ interface Row {
 
 describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
   let db: Db;
+  let client: MongoClient;
   beforeAll(() => {
-    ({ db } = connected());
+    ({ db, client } = connected());
   });
 
   describe("embedded documents compare field by field, in order", () => {
@@ -188,24 +190,255 @@ describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
     });
   });
 
-  describe("a validation failure names the failing clause", () => {
-    it("lists the clauses the document does not satisfy under $and", async () => {
-      await db.createCollection("checked", {
-        validator: { name: { $type: "string" }, age: { $gte: 0 } },
+  describe("a validation failure explains itself as mongod does", () => {
+    /** `errInfo.details` of the write error an insert into a validated collection fails with. */
+    const details = async (name: string, validator: Document, doc: Row) => {
+      await db.createCollection(name, { validator });
+      const error = await rejection(db.collection<Row>(name).insertOne(doc));
+      expect([error.code, error.errInfo?.failingDocumentId]).toEqual([121, doc._id]);
+      return error.errInfo?.details as Document;
+    };
+
+    it("lists the failing operators of each field as clauses of an implicit $and", async () => {
+      const found = await details(
+        "checked_fields",
+        { name: { $type: "string" }, age: { $gte: 0, $lte: 150 }, "items.qty": { $gt: 0 } },
+        { _id: 1, name: 7, age: 200, items: [{ qty: 0 }, { qty: -2 }] },
+      );
+      expect(found).toEqual({
+        operatorName: "$and",
+        clausesNotSatisfied: [
+          {
+            index: 0,
+            details: {
+              operatorName: "$type",
+              specifiedAs: { name: { $type: "string" } },
+              reason: "type did not match",
+              consideredValue: 7,
+              consideredType: "int",
+            },
+          },
+          {
+            index: 2,
+            details: {
+              operatorName: "$lte",
+              specifiedAs: { age: { $lte: 150 } },
+              reason: "comparison failed",
+              consideredValue: 200,
+            },
+          },
+          {
+            index: 3,
+            details: {
+              operatorName: "$gt",
+              specifiedAs: { "items.qty": { $gt: 0 } },
+              reason: "comparison failed",
+              consideredValues: [0, -2],
+            },
+          },
+        ],
       });
-      const c = db.collection<Row>("checked");
-      const error = await rejection(c.insertOne({ _id: 1, name: "Ann", age: -3 }));
-      expect(error.code).toBe(121);
-      expect(error.errInfo).toMatchObject({
-        failingDocumentId: 1,
-        details: {
-          operatorName: "$and",
-          clausesNotSatisfied: [
-            { index: 1, details: { operatorName: "$gte", specifiedAs: { age: { $gte: 0 } } } },
+    });
+
+    it("reports a lone $or with every clause and why each failed", async () => {
+      const found = await details(
+        "checked_or",
+        {
+          $or: [
+            { phone: { $type: "string" } },
+            { email: { $regex: /@example\.org$/ } },
+            { status: { $in: ["new", "pending"] } },
           ],
         },
+        { _id: 2, email: "ann@example.com" },
+      );
+      expect(found).toEqual({
+        operatorName: "$or",
+        clausesNotSatisfied: [
+          {
+            index: 0,
+            details: {
+              operatorName: "$type",
+              specifiedAs: { phone: { $type: "string" } },
+              reason: "field was missing",
+            },
+          },
+          {
+            index: 1,
+            details: {
+              operatorName: "$regex",
+              specifiedAs: { email: { $regex: /@example\.org$/ } },
+              reason: "regular expression did not match",
+              consideredValue: "ann@example.com",
+            },
+          },
+          {
+            index: 2,
+            details: {
+              operatorName: "$in",
+              specifiedAs: { status: { $in: ["new", "pending"] } },
+              reason: "field was missing",
+            },
+          },
+        ],
       });
-      expect(error.errInfo?.details.clausesNotSatisfied).toHaveLength(1);
+    });
+
+    it("explains negations ($nor, $ne, $not) by what matched, and $expr by its result", async () => {
+      const found = await details(
+        "checked_negations",
+        {
+          $nor: [{ banned: true }, { tags: { $size: 0 } }],
+          role: { $ne: "root" },
+          scores: { $not: { $elemMatch: { $lt: 0 } } },
+          $expr: { $lt: ["$spent", "$budget"] },
+        },
+        { _id: 3, banned: true, tags: ["a"], role: "root", scores: [3, -1], spent: 5, budget: 3 },
+      );
+      expect(found).toEqual({
+        operatorName: "$and",
+        clausesNotSatisfied: [
+          {
+            index: 0,
+            details: {
+              operatorName: "$nor",
+              clausesSatisfied: [
+                {
+                  index: 0,
+                  details: {
+                    operatorName: "$eq",
+                    specifiedAs: { banned: true },
+                    reason: "comparison succeeded",
+                    consideredValue: true,
+                  },
+                },
+              ],
+            },
+          },
+          {
+            index: 1,
+            details: {
+              operatorName: "$ne",
+              specifiedAs: { role: { $ne: "root" } },
+              reason: "comparison succeeded",
+              consideredValue: "root",
+            },
+          },
+          {
+            index: 2,
+            details: {
+              operatorName: "$not",
+              details: {
+                operatorName: "$elemMatch",
+                specifiedAs: { scores: { $elemMatch: { $lt: 0 } } },
+                reason: "array did satisfy the child predicate",
+                consideredValue: [3, -1],
+              },
+            },
+          },
+          {
+            index: 3,
+            details: {
+              operatorName: "$expr",
+              specifiedAs: { $expr: { $lt: ["$spent", "$budget"] } },
+              reason: "expression did not match",
+              expressionResult: false,
+            },
+          },
+        ],
+      });
+    });
+
+    it("explains array, existence and type mismatches", async () => {
+      const found = await details(
+        "checked_arrays",
+        {
+          tags: { $all: ["a", "b"] },
+          nick: { $exists: true },
+          legacy: { $exists: false },
+          code: { $regex: "^[A-Z]+$" },
+          sizes: { $size: 2 },
+        },
+        { _id: 4, tags: ["a"], legacy: 1, code: 42, sizes: "big" },
+      );
+      expect(found).toEqual({
+        operatorName: "$and",
+        clausesNotSatisfied: [
+          {
+            index: 0,
+            details: {
+              operatorName: "$all",
+              specifiedAs: { tags: { $all: ["a", "b"] } },
+              reason: "array did not contain all specified values",
+              consideredValue: ["a"],
+            },
+          },
+          {
+            index: 1,
+            details: {
+              operatorName: "$exists",
+              specifiedAs: { nick: { $exists: true } },
+              reason: "path does not exist",
+            },
+          },
+          {
+            index: 2,
+            details: {
+              operatorName: "$exists",
+              specifiedAs: { legacy: { $exists: false } },
+              reason: "path does exist",
+            },
+          },
+          {
+            index: 3,
+            details: {
+              operatorName: "$regex",
+              specifiedAs: { code: { $regex: "^[A-Z]+$" } },
+              reason: "type did not match",
+              consideredType: "int",
+              expectedTypes: ["regex", "string", "symbol"],
+              consideredValue: 42,
+            },
+          },
+          {
+            index: 4,
+            details: {
+              operatorName: "$size",
+              specifiedAs: { sizes: { $size: 2 } },
+              reason: "type did not match",
+              consideredType: "string",
+              expectedType: "array",
+              consideredValue: "big",
+            },
+          },
+        ],
+      });
+    });
+
+    it("fails a document its validator cannot evaluate, saying so", async () => {
+      const found = await details(
+        "checked_throwing",
+        { $expr: { $eq: [{ $concat: ["$first", "$last"] }, "AnnLee"] } },
+        { _id: 5, first: "Ann", last: 7 },
+      );
+      // The error inside is the expression's own: its code and message are the engine's.
+      expect(found).toMatchObject({
+        operatorName: "$expr",
+        specifiedAs: { $expr: { $eq: [{ $concat: ["$first", "$last"] }, "AnnLee"] } },
+        reason: "failed to evaluate aggregation expression",
+        details: { code: expect.any(Number), codeName: expect.any(String) },
+      });
+      expect(Object.keys(found)).toEqual(["operatorName", "specifiedAs", "reason", "details"]);
+    });
+
+    it("applies the collection's default collation to its validator", async () => {
+      await db.createCollection("checked_collated", {
+        collation: { locale: "en", strength: 2 },
+        validator: { status: { $in: ["open", "closed"] } },
+      });
+      const c = db.collection<Row>("checked_collated");
+      await c.insertOne({ _id: 1, status: "OPEN" });
+      expect((await rejection(c.insertOne({ _id: 2, status: "gone" }))).code).toBe(121);
     });
   });
 
@@ -256,6 +489,122 @@ describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
         expect(error.code).toBe(code);
       }
       expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, items });
+    });
+  });
+
+  describe("collation with normalization off compares as mongod or refuses", () => {
+    // mongod's default is normalization: false, under which ICU compares correctly only text in
+    // FCD form. "\u00e9" (precomposed) and "e\u0301" (decomposed) are both FCD; "a\u0301\u0323"
+    // puts its combining marks in non-canonical order (acute 230 before dot below 220), so it is
+    // not, and "a\u0323\u0301" is its canonical equivalent.
+    const notFcd = "a\u0301\u0323";
+    const embedded = async () =>
+      (await db.admin().command({ buildInfo: 1 })).gitVersion === "bureau-embedded";
+
+    it("finds canonically equivalent FCD text under the default normalization", async () => {
+      const c = db.collection<Row>("fcd_text");
+      await c.insertMany([
+        { _id: 1, w: "caf\u00e9" },
+        { _id: 2, w: "cafe\u0301" },
+        { _id: 3, w: "cafe" },
+      ]);
+      const found = await c
+        .find({ w: "caf\u00e9" }, { collation: { locale: "fr", strength: 3 }, sort: { _id: 1 } })
+        .toArray();
+      expect(found.map((d) => d._id)).toEqual([1, 2]);
+      const sorted = await c
+        .find({}, { collation: { locale: "fr", strength: 1 }, sort: { w: 1, _id: -1 } })
+        .toArray();
+      expect(sorted.map((d) => d._id)).toEqual([3, 2, 1]);
+    });
+
+    it("refuses (115) to compare text that is not in FCD form, unless normalization is on", async () => {
+      const c = db.collection<Row>("non_fcd_text");
+      await c.insertMany([
+        { _id: 1, w: notFcd },
+        { _id: 2, w: "b" },
+      ]);
+      const query = (normalization: boolean) =>
+        c
+          .find({ w: "a\u0323\u0301" }, { collation: { locale: "en", strength: 3, normalization } })
+          .toArray();
+      const normalised = await query(true);
+      expect(normalised.map((d) => d._id)).toEqual([1]);
+      if (await embedded()) {
+        const refused = await rejection(query(false));
+        expect([refused.code, refused.codeName]).toEqual([115, "CommandNotSupported"]);
+        expect(refused.message).toContain("FCD");
+      } else {
+        await query(false);
+      }
+    });
+
+    it("refuses a key that is not in FCD form before the write changes anything", async () => {
+      const c = db.collection<Row>("non_fcd_index");
+      await c.createIndex({ w: 1 }, { collation: { locale: "en", strength: 2 } });
+      await c.insertOne({ _id: 1, w: "b" });
+      if (await embedded()) {
+        const refused = await rejection(c.insertOne({ _id: 2, w: notFcd }));
+        expect(refused.code).toBe(115);
+        expect(await c.find({}).toArray()).toEqual([{ _id: 1, w: "b" }]);
+      } else {
+        await c.insertOne({ _id: 2, w: notFcd });
+      }
+      const normalised = db.collection<Row>("non_fcd_index_normalised");
+      await normalised.createIndex(
+        { w: 1 },
+        { unique: true, collation: { locale: "en", strength: 2, normalization: true } },
+      );
+      await normalised.insertOne({ _id: 1, w: notFcd });
+      const duplicate = await rejection(normalised.insertOne({ _id: 2, w: "A\u0323\u0301" }));
+      expect(duplicate.code).toBe(11000);
+    });
+  });
+
+  describe("a standalone server refuses multi-document transactions", () => {
+    it("answers IllegalOperation (20) to the first command of a transaction and writes nothing", async () => {
+      const c = db.collection<{ _id: number; balance: number }>("ledger");
+      await c.insertOne({ _id: 1, balance: 100 });
+      const session = client.startSession();
+      try {
+        const refused = await rejection(
+          session.withTransaction(async () => {
+            await c.updateOne({ _id: 1 }, { $inc: { balance: -30 } }, { session });
+            await c.insertOne({ _id: 2, balance: 30 }, { session });
+          }),
+        );
+        // The driver rewrites the server's answer to a write (it takes txnNumber refusals for a
+        // storage engine without retryable writes) and keeps the server's error as the cause.
+        expect(refused.message).toBe(
+          "This MongoDB deployment does not support retryable writes. Please add retryWrites=false to your connection string.",
+        );
+        const cause = refused.errorResponse.originalError as MongoServerError;
+        expect([cause.code, cause.codeName, cause.message]).toEqual([
+          20,
+          "IllegalOperation",
+          "Transaction numbers are only allowed on a replica set member or mongos",
+        ]);
+        expect(refused.hasErrorLabel("TransientTransactionError")).toBe(false);
+        // A transaction that starts with a read is refused the same way.
+        session.startTransaction();
+        const read = await rejection(c.findOne({ _id: 1 }, { session }));
+        expect([read.code, read.codeName]).toEqual([20, "IllegalOperation"]);
+        await session.abortTransaction();
+      } finally {
+        await session.endSession();
+      }
+      expect(await c.find({}).toArray()).toEqual([{ _id: 1, balance: 100 }]);
+      // Outside a transaction the session works as usual.
+      const plain = client.startSession();
+      try {
+        await c.updateOne({ _id: 1 }, { $inc: { balance: 1 } }, { session: plain });
+      } finally {
+        await plain.endSession();
+      }
+      expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, balance: 101 });
+      // The driver sends a txnNumber with commitTransaction even when run as a plain command.
+      const commit = await rejection(client.db("admin").command({ commitTransaction: 1 }));
+      expect(commit.code).toBe(20);
     });
   });
 });

@@ -1,7 +1,7 @@
 // Embedded-server behaviour that is not MongoDB conformance: TTL sweeps with a short interval,
-// the transaction semantics we chose, index-backed lookups, cursor reaping and option checks.
+// index-backed lookups, cursor reaping and option checks.
 
-import { type Filter, MongoClient, type MongoServerError, ObjectId } from "mongodb";
+import { type Filter, MongoClient, ObjectId } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Collection, WriteContext } from "./collection";
 import { CursorManager, DocSource } from "./cursor";
@@ -67,74 +67,6 @@ describe("embedded server", () => {
     ]);
     await eventually(async () => (await tokens.countDocuments()) === 1);
     expect((await tokens.find().toArray()).map((d) => d.name)).toEqual(["later"]);
-  });
-
-  it("accepts transactions: commit keeps, abort rolls back this session's writes", async () => {
-    const coll = client.db("txn").collection("accounts");
-    await coll.createIndex({ owner: 1 }, { unique: true });
-    await coll.insertMany([
-      { owner: "ann", balance: 100 },
-      { owner: "bob", balance: 50 },
-    ]);
-    const session = client.startSession();
-    try {
-      await session.withTransaction(async () => {
-        await coll.updateOne({ owner: "ann" }, { $inc: { balance: -30 } }, { session });
-        await coll.updateOne({ owner: "bob" }, { $inc: { balance: 30 } }, { session });
-      });
-      expect((await coll.find({}, { sort: { owner: 1 } }).toArray()).map((d) => d.balance)).toEqual(
-        [70, 80],
-      );
-
-      session.startTransaction();
-      await coll.updateOne({ owner: "ann" }, { $inc: { balance: -1000 } }, { session });
-      await coll.insertOne({ owner: "eve", balance: 1 }, { session });
-      await coll.deleteOne({ owner: "bob" }, { session });
-      await session.abortTransaction();
-      const after = await coll.find({}, { sort: { owner: 1 } }).toArray();
-      expect(after.map((d) => [d.owner, d.balance])).toEqual([
-        ["ann", 70],
-        ["bob", 80],
-      ]);
-
-      // A callback that throws makes withTransaction abort: nothing of it remains.
-      await expect(
-        session.withTransaction(async () => {
-          await coll.updateOne({ owner: "ann" }, { $set: { balance: 0 } }, { session });
-          throw new Error("business rule failed");
-        }),
-      ).rejects.toThrowError("business rule failed");
-      expect((await coll.findOne({ owner: "ann" }))?.balance).toBe(70);
-    } finally {
-      await session.endSession();
-    }
-  });
-
-  it("aborts a transaction past its lifetime (a client that died mid-transaction)", async () => {
-    const short = await startEmbeddedServer({ dataDir: ":memory:", transactionLifetimeMs: 200 });
-    const other = new MongoClient(short.uri);
-    try {
-      const coll = other.db("txn").collection("orders");
-      await coll.insertOne({ _id: new ObjectId(), item: "kept" });
-      const session = other.startSession();
-      session.startTransaction();
-      await coll.updateOne({ item: "kept" }, { $set: { item: "half-done" } }, { session });
-      await coll.insertOne({ item: "orphan" }, { session });
-      // Nobody commits or ends the session: mongod aborts the transaction after its lifetime.
-      await eventually(async () => (await coll.countDocuments({ item: "orphan" })) === 0);
-      expect((await coll.find().toArray()).map((d) => d.item)).toEqual(["kept"]);
-      // Its later commands fail with NoSuchTransaction, labelled for withTransaction to retry.
-      const error = await session.commitTransaction().then(
-        () => undefined,
-        (e: MongoServerError) => e,
-      );
-      expect(error?.code).toBe(251);
-      expect(error?.hasErrorLabel("TransientTransactionError")).toBe(true);
-      await session.endSession();
-    } finally {
-      await other.close();
-      await short.close();
-    }
   });
 
   it("answers _id $in over thousands of ObjectIds from the _id map", async () => {

@@ -7,7 +7,6 @@ import { CommandError, ErrorCode } from "./errors";
 import type { IndexSpec } from "./indexes";
 import { type JournalOp, splitNs } from "./ops";
 import { SessionRegistry } from "./sessions";
-import { TransactionManager } from "./transactions";
 
 /** Where committed operations go; absent for ":memory:". */
 export interface CommitSink {
@@ -41,13 +40,8 @@ export class Engine {
   readonly dbs = new Map<string, Map<string, Collection>>();
   readonly cursors = new CursorManager();
   readonly sessions = new SessionRegistry();
-  readonly txns: TransactionManager;
   sink: CommitSink | null = null;
   readonly startedAt = new Date();
-
-  constructor(options: { transactionLifetimeMs?: number } = {}) {
-    this.txns = new TransactionManager(options.transactionLifetimeMs);
-  }
 
   /**
    * Makes a command's effects durable. Returns undefined when there is nothing to wait for

@@ -2,7 +2,6 @@
 
 import { AUTH_DB, MECHANISM, scramUser } from "./auth";
 import type { WriteContext } from "./collection";
-import { rollback } from "./commands/sessions";
 import { Engine } from "./engine";
 import { WireServer } from "./server";
 import { type Credentials, loadOrCreateCredentials } from "./storage/credentials";
@@ -22,8 +21,6 @@ export interface EmbeddedServerOptions {
   port?: number;
   /** TTL sweep interval, default 60_000. */
   ttlIntervalMs?: number;
-  /** Transactions older than this are aborted (mongod's transactionLifetimeLimitSeconds), default 60_000. */
-  transactionLifetimeMs?: number;
   /** Default: nothing (the app logs itself). */
   log?: (line: string) => void;
   /**
@@ -77,15 +74,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   if (!(ttlIntervalMs > 0)) {
     throw new Error(`Embedded MongoDB: ttlIntervalMs must be positive, got ${ttlIntervalMs}`);
   }
-  const transactionLifetimeMs = options.transactionLifetimeMs ?? 60_000;
-  if (!(transactionLifetimeMs > 0)) {
-    throw new Error(
-      `Embedded MongoDB: transactionLifetimeMs must be positive, got ${transactionLifetimeMs}`,
-    );
-  }
   const log = options.log ?? (() => {});
 
-  const engine = new Engine({ transactionLifetimeMs });
+  const engine = new Engine();
   const store =
     dataDir === MEMORY
       ? null
@@ -130,20 +121,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       });
   }, ttlIntervalMs);
   ttlTimer.unref();
-  // Housekeeping: idle cursors, and transactions past their lifetime (rolled back).
-  const reapTimer = setInterval(
-    () => {
-      const now = Date.now();
-      engine.cursors.reap(now);
-      engine.sessions.expire(now);
-      for (const undo of engine.txns.expire(now)) {
-        rollback(engine, undo, log).catch((error: Error) =>
-          log(`rolling back an expired transaction failed: ${error.message}`),
-        );
-      }
-    },
-    Math.min(CURSOR_REAP_INTERVAL_MS, Math.max(10, Math.floor(transactionLifetimeMs / 2))),
-  );
+  // Housekeeping: idle cursors and sessions.
+  const reapTimer = setInterval(() => {
+    const now = Date.now();
+    engine.cursors.reap(now);
+    engine.sessions.expire(now);
+  }, CURSOR_REAP_INTERVAL_MS);
   reapTimer.unref();
 
   let closing: Promise<void> | null = null;

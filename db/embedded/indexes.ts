@@ -248,14 +248,19 @@ export class Index {
     return values.map(encodeKeyPart).join("|");
   }
 
-  /** Throws a duplicate key error if one of `keys` belongs to a document other than `idKey`. */
   /**
    * E11000 when one of `keys` is held by another document. Keys the document already holds
    * (`held`, its previous version's) are not new entries and are not checked, as in mongod:
    * under `prepareUnique`, documents that already shared a key stay updatable.
    */
   checkUnique(keys: DocKeys | null, idKey: string, ns: string, held?: DocKeys | null): void {
-    if (!this.unique || keys === null) return;
+    if (keys === null) return;
+    // A collation refuses some strings when it compares them (normalization off, text not in
+    // FCD form: collation.ts). Comparing each key with itself surfaces that refusal here,
+    // before the write changes anything, rather than halfway through adding the keys.
+    if (this.strings !== undefined)
+      for (const values of keys.values()) this.compareKeys(values, values);
+    if (!this.unique) return;
     if (this.strings !== undefined) {
       for (const [key, values] of keys) {
         if (held?.has(key)) continue;

@@ -501,6 +501,11 @@ export function compileQuery(filter: Record<string, unknown>, extras?: MingoExtr
   return new Query(filter, mingoOptions(extras));
 }
 
+/** The value of an aggregation expression for one document (`$expr`). */
+export function evalExpression(doc: Doc, expr: unknown, extras?: MingoExtras): unknown {
+  return evalExpr(doc, expr, mingoOptions(extras) as Options);
+}
+
 export function createAggregator(pipeline: Record<string, unknown>[], extras?: MingoExtras) {
   return new Aggregator(pipeline, mingoOptions(extras));
 }

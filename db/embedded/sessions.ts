@@ -5,7 +5,7 @@
 
 import { createHash } from "node:crypto";
 import { Binary, type Document } from "bson";
-import { sessionKey } from "./transactions";
+import { keyOf } from "./values";
 
 export const SESSION_TIMEOUT_MS = 30 * 60_000;
 /** mongod's logical session cache holds at most this many sessions. */
@@ -13,6 +13,12 @@ const MAX_SESSIONS = 1_000_000;
 
 /** Without authentication every session belongs to the same (empty) user: uid = SHA-256(""). */
 const ANONYMOUS_UID = new Binary(createHash("sha256").update("").digest());
+
+function sessionKey(lsid: unknown): string | undefined {
+  if (lsid === null || typeof lsid !== "object") return undefined;
+  const id = (lsid as Document).id;
+  return id === undefined ? undefined : keyOf(id);
+}
 
 interface SessionRecord {
   readonly id: unknown;

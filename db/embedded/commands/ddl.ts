@@ -2,7 +2,7 @@
 
 import { calculateObjectSize, type Document } from "bson";
 import { collationDocument, parseCollation } from "../collation";
-import { type Collection, compileValidator, type WriteContext } from "../collection";
+import { type Collection, compileValidator, WriteContext } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
 import {
   ID_INDEX_NAME,
@@ -65,7 +65,7 @@ async function create(ctx: CommandContext): Promise<Document> {
       `namespace ${db}.${name} already exists, but with different options: ${formatValue(existing.options)}`,
     );
   }
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   try {
     engine.createCollection(db, name, options, w);
   } finally {
@@ -201,7 +201,7 @@ async function collMod(ctx: CommandContext): Promise<Document> {
       checkCappedOptions(options);
     }
   }
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   try {
     if (body.index !== undefined) Object.assign(reply, modifyIndex(coll, body.index, w));
     if (keyOf(options) !== keyOf(coll.options)) {
@@ -356,7 +356,7 @@ async function createView(ctx: CommandContext, name: string): Promise<Document> 
     if (keyOf(existing.options) === keyOf(options)) return { ok: 1 };
     throw new CommandError(ErrorCode.NamespaceExists, `namespace ${db}.${name} already exists`);
   }
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   try {
     engine.createCollection(db, name, options, w);
   } finally {
@@ -368,7 +368,7 @@ async function createView(ctx: CommandContext, name: string): Promise<Document> 
 async function drop(ctx: CommandContext): Promise<Document> {
   const { engine, body, db } = ctx;
   const name = collectionArg(ctx, "drop");
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   let dropped: Collection | undefined;
   try {
     dropped = engine.dropCollection(db, name, w);
@@ -380,7 +380,7 @@ async function drop(ctx: CommandContext): Promise<Document> {
 }
 
 async function dropDatabase(ctx: CommandContext): Promise<Document> {
-  const w = ctx.engine.txns.writeContext(ctx.body);
+  const w = new WriteContext(ctx.body);
   try {
     ctx.engine.dropDatabase(ctx.db, w);
   } finally {
@@ -465,7 +465,7 @@ async function createIndexes(ctx: CommandContext): Promise<Document> {
     throw new CommandError(ErrorCode.BadValue, "Must specify at least one index to create");
   }
   const specs = rawSpecs.map(normalizeIndexSpec);
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   try {
     const existed = engine.getCollection(db, name) !== undefined;
     const coll = engine.ensureCollection(db, name, w);
@@ -556,7 +556,7 @@ async function dropIndexes(ctx: CommandContext): Promise<Document> {
   coll.assertNotView();
   const names = indexNamesToDrop(coll, body.index);
   const before = coll.indexes.length + 1;
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   try {
     for (const indexName of names) coll.dropIndex(indexName, w);
   } finally {
@@ -575,7 +575,7 @@ async function renameCollection(ctx: CommandContext): Promise<Document> {
       "renameCollection and to must be namespace strings",
     );
   }
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   try {
     engine.renameCollection(from, to, body.dropTarget === true, w);
   } finally {

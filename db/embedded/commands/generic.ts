@@ -113,11 +113,6 @@ function checkApiVersion(name: string, body: Document): void {
   }
 }
 
-/** Whether the command starts or continues a multi-document transaction. */
-function inTransaction(body: Document): boolean {
-  return body.autocommit === false;
-}
-
 function checkReadConcern(body: Document): void {
   const readConcern = body.readConcern;
   if (readConcern === undefined || readConcern === null) return;
@@ -133,9 +128,8 @@ function checkReadConcern(body: Document): void {
       );
     }
     // A standalone has no majority commit point to read a snapshot at, nor a replica set to
-    // confirm a linearizable read with. Snapshot reads inside a transaction are accepted because
-    // the embedded server accepts transactions (see the README for their semantics).
-    if ((level === "snapshot" && !inTransaction(body)) || level === "linearizable") {
+    // confirm a linearizable read with.
+    if (level === "snapshot" || level === "linearizable") {
       throw new CommandError(
         ErrorCode.NotAReplicaSet,
         `node needs to be a replica set member to use readConcern: ${level}`,

@@ -9,7 +9,7 @@ import { ddlHandlers } from "./ddl";
 import { checkGenericArguments } from "./generic";
 import { helloHandlers } from "./hello";
 import { readHandlers } from "./read";
-import { rollback, sessionHandlers } from "./sessions";
+import { sessionHandlers } from "./sessions";
 import { writeHandlers } from "./write";
 
 const HANDLERS = new Map<string, Handler>(
@@ -46,10 +46,17 @@ export async function runCommand(ctx: CommandContext): Promise<CommandResult> {
     ).toReply();
   }
   try {
+    // A standalone mongod refuses transactions (and retryable writes, which the driver does not
+    // attempt against a standalone) before anything else. Accepting them without isolation
+    // would let code that relies on a transaction's isolation and atomicity run without either.
+    if (ctx.body.txnNumber !== undefined) {
+      throw new CommandError(
+        ErrorCode.IllegalOperation,
+        "Transaction numbers are only allowed on a replica set member or mongos",
+      );
+    }
     checkGenericArguments(name, ctx.body);
     if (name !== "endSessions" && name !== "killSessions") ctx.engine.sessions.touch(ctx.body.lsid);
-    const abandoned = ctx.engine.txns.observe(ctx.body);
-    if (abandoned) await rollback(ctx.engine, abandoned, ctx.log);
     return await handler(ctx);
   } catch (error) {
     const commandError = toCommandError(error);

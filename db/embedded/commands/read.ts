@@ -4,7 +4,7 @@ import { calculateObjectSize, type Document, Long, ObjectId } from "bson";
 import { evalExpr } from "mingo/core";
 import type { Options } from "mingo/types";
 import { cloneDeep } from "mingo/util";
-import type { Collection } from "../collection";
+import { type Collection, WriteContext } from "../collection";
 import { DocSource } from "../cursor";
 import { CommandError, ErrorCode } from "../errors";
 import { compileQuery, createAggregator, type MingoExtras, mingoOptions } from "../mingo";
@@ -651,7 +651,7 @@ async function writeOut(ctx: CommandContext, spec: unknown, results: Doc[]): Pro
     throw new CommandError(ErrorCode.FailedToParse, "$out requires a collection name");
   }
   const { engine } = ctx;
-  const w = engine.txns.writeContext(ctx.body);
+  const w = new WriteContext(ctx.body);
   const previous = engine.getCollection(db, name);
   previous?.assertNotView();
   const indexes = previous ? previous.indexes.map((ix) => ix.spec) : [];
@@ -734,7 +734,7 @@ async function writeMerge(
     );
   }
   const { engine } = ctx;
-  const w = engine.txns.writeContext(ctx.body);
+  const w = new WriteContext(ctx.body);
   try {
     const target = engine.ensureCollection(db, name, w);
     const byId = on.length === 1 && on[0] === "_id";

@@ -7,7 +7,7 @@
 
 import { type Document, ObjectId } from "bson";
 import type { Collation } from "../collation";
-import type { Collection, WriteContext } from "../collection";
+import { type Collection, WriteContext } from "../collection";
 import type { Engine } from "../engine";
 import { CommandError, ErrorCode, toCommandError } from "../errors";
 import { compileQuery } from "../mingo";
@@ -121,7 +121,7 @@ async function insert(ctx: CommandContext): Promise<Document> {
   const name = collectionArg(ctx, "insert");
   const docs = optionalArray(body, "documents") ?? [];
   const ordered = body.ordered !== false;
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   const writeErrors: Document[] = [];
   let n = 0;
   try {
@@ -209,7 +209,7 @@ async function update(ctx: CommandContext): Promise<Document> {
   checkStatementFields("update", "updates", updates, UPDATE_STATEMENT_FIELDS);
   const variables = evaluateLet(body.let);
   const ordered = body.ordered !== false;
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   const writeErrors: Document[] = [];
   const upserted: Document[] = [];
   const total = { n: 0, nModified: 0 };
@@ -244,7 +244,7 @@ async function remove(ctx: CommandContext): Promise<Document> {
   checkStatementFields("delete", "deletes", deletes, DELETE_STATEMENT_FIELDS);
   const variables = evaluateLet(body.let);
   const ordered = body.ordered !== false;
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   const writeErrors: Document[] = [];
   let n = 0;
   try {
@@ -331,7 +331,7 @@ async function findAndModify(ctx: CommandContext): Promise<Document> {
   const shape = (doc: Doc | undefined): Doc | null =>
     doc === undefined ? null : (project([doc], fields, extras, query)[0] ?? null);
 
-  const w = engine.txns.writeContext(body);
+  const w = new WriteContext(body);
   try {
     if (removing) {
       if (!coll || !target) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
