@@ -6,7 +6,25 @@ import { E2E_ADMIN } from "../support/constants";
 import { startListeningApp } from "../support/process";
 import { test as base } from "./fixtures";
 
+//
+// Specs asking for the same settings get the same `test`: Playwright starts a new worker process
+// (and with it a new browser and a new server) for every distinct worker fixture, so one `test`
+// per spec cost a server start (~9 s, ~30 s on a loaded machine) per spec, project and worker.
+// Within a worker these specs run one after another on one server; across workers each has its
+// own, so a spec's records never meet another worker's.
+const bySettings = new Map<string, ReturnType<typeof ownServerTest>>();
+
 export function testWithOwnServer(env: Record<string, string> = {}) {
+  const key = JSON.stringify(Object.entries(env).sort());
+  let test = bySettings.get(key);
+  if (!test) {
+    test = ownServerTest(env);
+    bySettings.set(key, test);
+  }
+  return test;
+}
+
+function ownServerTest(env: Record<string, string>) {
   return base.extend<object, { ownServerUrl: string }>({
     ownServerUrl: [
       // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
