@@ -34,7 +34,7 @@ function readPost(d: Doc): Omit<BlogPost, "_id"> {
   };
 }
 
-const base = collectionStore(blogs, { read: readPost });
+const base = collectionStore<typeof blogs>({ ...blogs, fromDocument: readPost });
 
 /** A row of the admin table: no Markdown body, the name the post shows as its author. */
 export type AdminBlogRow = Pick<AdminRecordOf<typeof blogs>, "_id" | "title" | "imageUrl"> &

@@ -10,7 +10,7 @@ import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
 import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
-import { afterWrite } from "../after-write.server";
+import { afterWrite, type ContentWrite } from "../after-write.server";
 import { type CollectionType, imageFields } from "./types";
 
 /** A record as read: its fields and its id as a string. */
@@ -40,34 +40,24 @@ export type Doc = Document & {
   updatedBy?: string;
 };
 
-export interface StoreOptions<T extends CollectionType> {
-  /**
-   * How a stored document is read, when it may lack fields (written by an older client of the
-   * JSON API): every field normalised, so pages never meet an undefined. By default the
-   * record's fields are copied as they are.
-   */
-  read?: (doc: Doc) => z.output<T["record"]>;
-}
-
 /** Newest first: a record just created is at the top of page 1. */
 const ADMIN_SORT = { createdAt: -1, _id: -1 } as const;
 
-export function collectionStore<T extends CollectionType>(
-  type: T,
-  options: StoreOptions<T> = {},
-): CollectionStore<T> {
+export function collectionStore<T extends CollectionType>(type: T): CollectionStore<T> {
   const fields = Object.keys(type.record.shape);
   const adminSort = type.adminSort ?? ADMIN_SORT;
-  const images = imageFields(type);
+  const imageNames = imageFields(type);
   const handle = async () =>
     (await getCollections())[type.collection] as unknown as Collection<Doc>;
-  const toRecord = (doc: Doc): RecordOf<T> => {
-    if (options.read) return { ...options.read(doc), _id: doc._id.toHexString() } as RecordOf<T>;
-    const record: Record<string, unknown> = { _id: doc._id.toHexString() };
-    if (type.fromDocument) Object.assign(record, type.fromDocument(doc));
-    else for (const field of fields) record[field] = doc[field];
-    return record as RecordOf<T>;
-  };
+  // Field for field, unless the type says how its stored documents read (older ones may lack
+  // fields, dates become strings).
+  const toRecord = (doc: Doc): RecordOf<T> =>
+    ({
+      _id: doc._id.toHexString(),
+      ...(type.fromDocument
+        ? type.fromDocument(doc)
+        : Object.fromEntries(fields.map((field) => [field, doc[field]]))),
+    }) as RecordOf<T>;
   // Only the record's fields are stored: a form's schema may also carry inputs that are not
   // content (an image field's file, its "Remove image" box).
   const stored = (input: InputOf<T>): Document => {
@@ -77,8 +67,10 @@ export function collectionStore<T extends CollectionType>(
     return out;
   };
   const imagesOf = (doc: Document) =>
-    images.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
-  const summary = (value: Document) => type.summary(value as InputOf<T>);
+    imageNames.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
+  /** The after-write steps of one write, the audit naming the record by its summary. */
+  const written = (write: Omit<ContentWrite, "entity" | "summary">, value: Document) =>
+    afterWrite({ ...write, entity: type.entity, summary: type.summary(value as InputOf<T>) });
 
   return {
     type,
@@ -109,14 +101,7 @@ export function collectionStore<T extends CollectionType>(
     async create(input, actor) {
       const doc = { ...stored(input), ...createdBy(actor.email) } as Doc;
       const { insertedId } = await (await handle()).insertOne(doc);
-      const id = insertedId.toHexString();
-      await afterWrite({
-        entity: type.entity,
-        action: "create",
-        entityId: id,
-        summary: summary(input as Document),
-        actor,
-      });
+      await written({ action: "create", entityId: insertedId.toHexString(), actor }, input);
       return toRecord({ ...doc, _id: insertedId });
     },
     async update(id, input, actor) {
@@ -128,14 +113,8 @@ export function collectionStore<T extends CollectionType>(
         { returnDocument: "before" },
       );
       if (!before) return false;
-      await afterWrite({
-        entity: type.entity,
-        action: "update",
-        entityId: id,
-        summary: summary(input as Document),
-        actor,
-        images: { before: imagesOf(before), after: imagesOf(input as Document) },
-      });
+      const images = { before: imagesOf(before), after: imagesOf(input as Document) };
+      await written({ action: "update", entityId: id, actor, images }, input);
       return true;
     },
     async remove(id, actor) {
@@ -143,14 +122,8 @@ export function collectionStore<T extends CollectionType>(
       if (!_id) return false;
       const deleted = await (await handle()).findOneAndDelete({ _id });
       if (!deleted) return false;
-      await afterWrite({
-        entity: type.entity,
-        action: "delete",
-        entityId: id,
-        summary: summary(deleted),
-        actor,
-        images: { before: imagesOf(deleted), after: [] },
-      });
+      const images = { before: imagesOf(deleted), after: [] };
+      await written({ action: "delete", entityId: id, actor, images }, deleted);
       return true;
     },
   };
