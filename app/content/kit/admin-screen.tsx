@@ -31,7 +31,7 @@ import { classifyHref } from "~/lib/links";
 import { FieldInput } from "./field-input";
 import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
 
-/** The save button's intent; the action (admin.server.ts) checks the same value. */
+/** The save button's intent, which the action (admin.server.ts) dispatches on. */
 export const SAVE_INTENT = "save";
 
 export type Row = Record<string, unknown> & {
@@ -342,6 +342,13 @@ export function editorDefaults(type: CollectionType, editing: Record<string, unk
 
 type FieldMetas = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
 
+/** The fields in a type's own arrangement, `input(name)` drawing the kit's input of one. */
+type Layout = (
+  input: (name: string) => ReactNode,
+  fields: FieldMetas,
+  formErrorId: string | undefined,
+) => ReactNode;
+
 /** The inputs of a type's fields, in order; consecutive half-width ones share a row. */
 export function FieldRows({
   type,
@@ -356,16 +363,9 @@ export function FieldRows({
   formErrorId?: string;
   /** The field that takes the focus, when the form opened on purpose. */
   autoFocus?: string;
-  /** Told when an image field starts or ends an upload: one callback, or one per field. */
-  onUploadingChange?:
-    | ((uploading: boolean) => void)
-    | Record<string, ((uploading: boolean) => void) | undefined>;
-  /** The fields in a type's own arrangement, `input(name)` drawing the kit's input of one. */
-  layout?: (
-    input: (name: string) => ReactNode,
-    fields: FieldMetas,
-    formErrorId: string | undefined,
-  ) => ReactNode;
+  /** Told, per field, when an image field starts or ends an upload. */
+  onUploadingChange?: Record<string, ((uploading: boolean) => void) | undefined>;
+  layout?: Layout;
 }) {
   const input = (field: FieldDescriptor): ReactNode => (
     <FieldInput
@@ -374,11 +374,7 @@ export function FieldRows({
       meta={fields[field.name] as never}
       formErrorId={formErrorId}
       autoFocus={field.name === autoFocus}
-      onUploadingChange={
-        typeof onUploadingChange === "function"
-          ? onUploadingChange
-          : onUploadingChange?.[field.name]
-      }
+      onUploadingChange={onUploadingChange?.[field.name]}
     />
   );
   if (layout) {
@@ -423,11 +419,7 @@ export function CollectionEditor({
   lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
   extraFields?: (fields: FieldMetas, formErrorId: string | undefined) => ReactNode;
-  layout?: (
-    input: (name: string) => ReactNode,
-    fields: FieldMetas,
-    formErrorId: string | undefined,
-  ) => ReactNode;
+  layout?: Layout;
   notice?: ReactNode;
   buttons?: ReactNode;
   autoFocus?: boolean;
