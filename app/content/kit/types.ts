@@ -180,7 +180,8 @@ export interface CollectionType<
   api: ApiDescription;
   /**
    * Why the type's admin screen or JSON API is partly its own (an escape hatch), when it is. The
-   * shared screen and API suites run over the types without one; the type's own tests cover it.
+   * shared screen and API suites run over the types without one (the type's own tests cover its
+   * screen); the store suite runs over every type.
    */
   own?: string;
   /**
