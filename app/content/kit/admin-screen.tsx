@@ -24,9 +24,11 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
+import { flashOf } from "~/components/admin/use-flash";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
+import { adminMeta } from "~/lib/admin-meta";
 import { classifyHref } from "~/lib/links";
 import { FieldInput } from "./field-input";
 import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
@@ -34,13 +36,15 @@ import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
 export const SAVE_INTENT = "save";
 
-export type Row = Record<string, unknown> & {
+type MetaArgs = { matches: Parameters<typeof flashOf>[0] };
+
+type Row = Record<string, unknown> & {
   _id: string;
   updatedAt: string;
   updatedBy: string | null;
 };
 
-export interface CollectionScreenData {
+interface CollectionScreenData {
   items: Row[];
   total: number;
   page: number;
@@ -65,7 +69,7 @@ export interface EditorProps {
 }
 
 /** A type's own table: its columns (before Actions) and the cells of a row. */
-export interface TableOverride<R extends Row> {
+interface TableOverride<R extends Row> {
   columns: readonly Column[];
   row: (item: R, here: { q: string; page: number }) => ReactNode;
 }
@@ -170,6 +174,11 @@ export function CollectionScreen<R extends Row = Row>({
       />
     </>
   );
+}
+
+/** The screen's document title, with the flash a write left (a route module's `meta`). */
+export function collectionMeta(type: CollectionType, { matches }: MetaArgs) {
+  return adminMeta(type.admin.metaTitle ?? type.admin.title, flashOf(matches));
 }
 
 /** The screen's heading, where its content shows (with a link there), and the Add link. */

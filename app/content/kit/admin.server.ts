@@ -32,14 +32,12 @@ interface Args {
   context: Readonly<RouterContextProvider>;
 }
 
-type ActionResult = ScreenActionData;
-
 /** The screen again, with the form's errors or the list's error line (400 unless said). */
 const answer = (
   result: SubmissionResult<string[]> | null,
   listError: string | null = null,
   status = 400,
-) => data<ActionResult>({ result, listError }, { status });
+) => data<ScreenActionData>({ result, listError }, { status });
 
 /** What an intent of the type's own is given, once the session is checked and the form read. */
 export interface IntentContext {
@@ -57,7 +55,9 @@ export interface AdminOptions<Extra extends object> {
   /** The type's own intents, by the value its form posts as `intent`. */
   intents?: Record<
     string,
-    (context: IntentContext) => Promise<Response | ReturnType<typeof data<ActionResult & Extra>>>
+    (
+      context: IntentContext,
+    ) => Promise<Response | ReturnType<typeof data<ScreenActionData & Extra>>>
   >;
   /**
    * The checked value just before it is saved, given the posted form and the record being

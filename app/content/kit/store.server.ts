@@ -62,9 +62,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
   // content (an image field's file, its "Remove image" box).
   const stored = (input: InputOf<T>): Document => {
     const value = input as Document;
-    const out: Document = {};
-    for (const field of fields) if (field in value) out[field] = value[field];
-    return out;
+    return Object.fromEntries(fields.filter((f) => f in value).map((f) => [f, value[f]]));
   };
   const imagesOf = (doc: Document) =>
     imageNames.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
