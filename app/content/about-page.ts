@@ -96,11 +96,8 @@ export const aboutPage = defineDocument({
   admin: {
     path: "/admin/dashboard/about",
     title: "About page",
-    editTitle: "Edit about page",
     description:
       "The About page: its title and introduction (also used by search engines and shared links), mission, values, team and contact line.",
-    editLabel: "Edit about page",
-    saveLabel: "Save",
     sections: [
       {
         id: "edit-page",

@@ -104,11 +104,8 @@ export const contactInfo = defineDocument({
   admin: {
     path: "/admin/dashboard/contact",
     title: "Contact info",
-    editTitle: "Edit contact info",
     description:
       "The address, e-mail, phone, map and picture on the contact page; the e-mail is also the one the privacy and terms pages give.",
-    editLabel: "Edit contact info",
-    saveLabel: "Save",
     sections: [
       {
         fields: [

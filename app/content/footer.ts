@@ -71,7 +71,6 @@ export const footer = defineDocument({
     editTitle: "Footer",
     description:
       "The company name (also the site's name in the top bar), the footer links and the social profiles on every public page.",
-    editLabel: "Edit footer",
     saveLabel: "Save footer",
     sections: [
       {

@@ -50,11 +50,8 @@ export const hero = defineDocument({
   admin: {
     path: "/admin/dashboard/hero",
     title: "Hero",
-    editTitle: "Edit hero",
     description:
       "The first thing visitors see on the home page: title, subtitle, background image and call to action.",
-    editLabel: "Edit hero",
-    saveLabel: "Save",
     sections: [
       {
         fields: [

@@ -184,10 +184,8 @@ export const servicePage = defineDocument({
   admin: {
     path: "/admin/dashboard/services",
     title: "Service page",
-    editTitle: "Edit service page",
     description:
       "What visitors read on the Services page: the hero, the service cards, the benefits, the numbered process and the closing call to action.",
-    editLabel: "Edit service page",
     saveLabel: "Save service page",
     sectionLinks: true,
     publicLink: { href: "/services", label: "View public page" },

@@ -25,7 +25,7 @@ import {
   rowCount,
   withoutIntent,
 } from "~/lib/form-data.server";
-import { type DocumentType, imagePaths, rowLists, setAt, valueAt } from "./document";
+import { type DocumentType, imageNames, imagePaths, rowLists, rowsIn, setAt } from "./document";
 import type { DocumentStore, StoredDocument } from "./document-store.server";
 
 interface Args {
@@ -59,14 +59,6 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
     };
   }
 
-  /** The form names of the images: `hero.image`, `team[0].image` for each of `rows(list)`. */
-  function imageNames(rows: (list: string) => number): string[] {
-    return images.flatMap((path) => {
-      if (path.list === undefined) return [path.name];
-      return Array.from({ length: rows(path.list) }, (_, i) => `${path.list}[${i}].${path.name}`);
-    });
-  }
-
   /**
    * Before an add/remove-row answer: a file picked without JavaScript is stored now and its
    * address goes in the form (a file input cannot be given a value back, the pick would be lost),
@@ -76,7 +68,7 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
    */
   async function carryImages(form: FormData, fields: FormData, skip: string | null, by: string) {
     let refused: [string, string] | null = null;
-    for (const name of imageNames((list) => rowCount(fields, list))) {
+    for (const { name } of imageNames(images, (list) => rowCount(fields, list))) {
       const field = imageFieldNames(name);
       const carried = String(fields.get(field.url) ?? "");
       if (skip !== null && name.startsWith(skip)) {
@@ -145,11 +137,7 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
     // Only now are files stored: a form with other errors leaves nothing behind.
     const stored: string[] = [];
     const input = structuredClone(value);
-    const rows = (list: string) => {
-      const posted = valueAt(value, list);
-      return Array.isArray(posted) ? posted.length : 0;
-    };
-    for (const name of imageNames(rows)) {
+    for (const { name } of imageNames(images, rowsIn(value))) {
       const image = await resolveImageField(form, name, { uploadedBy: admin.email });
       if (!image.ok) {
         for (const url of stored) await discardImage(url);
