@@ -13,9 +13,6 @@ import { isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, row, rows, text } from "./kit/document-schema";
 
-/** What a save says (the editor's flash, the JSON API's message). */
-export const ABOUT_SAVED = "About page updated.";
-export const ABOUT_SAVE_FAILED = "Failed to update about page.";
 export const MISSION_VALUES_REQUIRED = "Mission and values are required.";
 export const ABOUT_CONTACT_REQUIRED = "Contact email and phone are required.";
 export const ABOUT_EMAIL_INVALID = "Enter a valid email address.";
@@ -83,7 +80,6 @@ export const aboutPage = defineDocument({
   schema: aboutPageSchema,
   record: aboutPageRecord,
   summary: (input) => input.title,
-  texts: { saved: ABOUT_SAVED, saveFailed: ABOUT_SAVE_FAILED },
   // A portrait picked for a row with no name: the same message as a role without a name.
   checkFiles: (value, picked) => {
     const unnamed = value.team.flatMap((row, index) =>

@@ -105,11 +105,11 @@ export interface DocumentDescription<
   toApiRecord?: (record: z.output<Rec>) => z.output<Rec>;
   /** The audit entry's summary. */
   summary: (input: z.output<Schema>) => string;
-  texts: {
-    /** The editor's flash and the JSON API's message. */
-    saved: string;
-    /** A save that failed, above the form (which keeps what was typed). */
-    saveFailed: string;
+  texts?: {
+    /** The editor's flash and the JSON API's message: "Footer updated." unless given. */
+    saved?: string;
+    /** A save that failed, above the form (which keeps what was typed): "Failed to update footer." */
+    saveFailed?: string;
   };
   /**
    * Rules that need the posted files, which the schema never sees (a portrait picked for a row
@@ -128,6 +128,7 @@ export interface DocumentType<
   Rec extends z.ZodObject = z.ZodObject,
 > extends DocumentDescription<Schema, Rec> {
   admin: DocumentAdmin & Required<Pick<DocumentAdmin, "editTitle" | "editLabel" | "saveLabel">>;
+  texts: { saved: string; saveFailed: string };
   // Method syntax: a description's function may take a narrower stored shape.
   /** A stored document (or nothing saved: null) as a record, every missing part blank. */
   toRecord(stored: Record<string, unknown> | null): z.output<Rec>;
@@ -144,10 +145,16 @@ export function defineDocument<Schema extends z.ZodObject, Rec extends z.ZodObje
   type: DocumentDescription<Schema, Rec>,
 ): DocumentType<Schema, Rec> {
   const lists = rowLists(type);
-  const editLabel = type.admin.editLabel ?? `Edit ${type.admin.title.toLowerCase()}`;
+  const { title } = type.admin;
+  const editLabel = type.admin.editLabel ?? `Edit ${title.toLowerCase()}`;
   return {
     ...type,
     admin: { editLabel, editTitle: editLabel, saveLabel: "Save", ...type.admin },
+    texts: {
+      saved: `${title} updated.`,
+      saveFailed: `Failed to update ${title.toLowerCase()}.`,
+      ...type.texts,
+    },
     toRecord: (stored) => inShape(type.record, stored) as z.output<Rec>,
     toStore: (input) => inShape(type.record, input, lists) as z.output<Rec>,
   };
