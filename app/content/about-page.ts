@@ -94,6 +94,7 @@ export const aboutPage = defineDocument({
     title: "About page",
     description:
       "The About page: its title and introduction (also used by search engines and shared links), mission, values, team and contact line.",
+    nothingSaved: "No about page yet: visitors see a short placeholder until it is saved.",
     sections: [
       {
         id: "edit-page",

@@ -113,6 +113,8 @@ export const contactInfo = defineDocument({
     title: "Contact info",
     description:
       "The address, e-mail, phone, map and picture on the contact page; the e-mail is also the one the privacy and terms pages give.",
+    nothingSaved:
+      "No contact information yet: the contact page shows the form only until it is saved.",
     sections: [
       {
         fields: [

@@ -48,6 +48,7 @@ export const hero = defineDocument({
     title: "Hero",
     description:
       "The first thing visitors see on the home page: title, subtitle, background image and call to action.",
+    nothingSaved: "No hero yet: the home page shows none until one is saved.",
     sections: [
       {
         fields: [

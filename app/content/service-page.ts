@@ -185,6 +185,8 @@ export const servicePage = defineDocument({
     saveLabel: "Save service page",
     sectionLinks: true,
     publicLink: { href: "/services", label: "View public page" },
+    nothingSaved:
+      "No service page yet: the public page shows a short note with contact links until one is saved. Choose “Edit service page” to write it.",
     sections: [
       {
         id: "edit-hero",

@@ -30,6 +30,7 @@ import {
   valueAt,
 } from "./document";
 import { AddRowButton, laidOut, type Meta, RowCard, rowToFocus } from "./document-parts";
+import { NothingSaved } from "./document-view";
 import { FieldInput } from "./field-input";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
@@ -56,7 +57,7 @@ export function DocumentScreen({
   type: DocumentType;
   loaderData: { doc: Record<string, unknown> | null; editing: boolean };
   actionData?: { result: SubmissionResult<string[]> };
-  /** What the view mode shows (the document's own view). */
+  /** What the view mode shows (the document's own view; see `admin.nothingSaved`). */
   view: ReactNode;
   custom?: CustomFields;
 }) {
@@ -98,8 +99,10 @@ export function DocumentScreen({
           lastResult={actionData?.result}
           custom={custom}
         />
-      ) : (
+      ) : loaderData.doc || !admin.nothingSaved ? (
         view
+      ) : (
+        <NothingSaved>{admin.nothingSaved}</NothingSaved>
       )}
     </>
   );

@@ -75,6 +75,8 @@ export interface DocumentAdmin {
   saveLabel?: string;
   /** Links to the form's titled sections above it (a long form). */
   sectionLinks?: boolean;
+  /** What the view says while nothing was saved yet (without it the view shows a blank one). */
+  nothingSaved?: string;
   /** The public page, opened in a new tab from the header. */
   publicLink?: { href: string; label: string };
   sections: readonly DocumentSection[];

@@ -7,14 +7,7 @@ import { aboutPage, splitValues } from "~/content/about-page";
 import { aboutPageStore } from "~/content/documents.server";
 import { documentAdmin } from "~/content/kit/document-admin.server";
 import { DocumentScreen, documentMeta } from "~/content/kit/document-screen";
-import {
-  type Fact,
-  Facts,
-  LastUpdated,
-  NothingSaved,
-  ViewSection,
-  viewCard,
-} from "~/content/kit/document-view";
+import { type Fact, Facts, LastUpdated, ViewSection, viewCard } from "~/content/kit/document-view";
 import type { Route } from "./+types/about";
 
 const screen = documentAdmin(aboutPageStore);
@@ -29,15 +22,7 @@ export default function AboutAdmin({ loaderData, actionData }: Route.ComponentPr
       type={aboutPage}
       loaderData={loaderData}
       actionData={actionData}
-      view={
-        loaderData.doc ? (
-          <AboutView about={loaderData.doc} />
-        ) : (
-          <NothingSaved>
-            No about page yet: visitors see a short placeholder until it is saved.
-          </NothingSaved>
-        )
-      }
+      view={loaderData.doc && <AboutView about={loaderData.doc} />}
     />
   );
 }

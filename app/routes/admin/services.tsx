@@ -9,13 +9,7 @@ import { servicePageStore } from "~/content/documents.server";
 import { documentAdmin } from "~/content/kit/document-admin.server";
 import type { Meta } from "~/content/kit/document-parts";
 import { DocumentScreen, documentMeta } from "~/content/kit/document-screen";
-import {
-  Facts,
-  ImagePreview,
-  LastUpdated,
-  NothingSaved,
-  ViewSection,
-} from "~/content/kit/document-view";
+import { Facts, ImagePreview, LastUpdated, ViewSection } from "~/content/kit/document-view";
 import { DEFAULT_ICON, ICON_LABELS, isIconKey, servicePage } from "~/content/service-page";
 import type { Route } from "./+types/services";
 
@@ -33,16 +27,7 @@ export default function ServicesAdmin({ loaderData, actionData }: Route.Componen
       type={servicePage}
       loaderData={loaderData}
       actionData={actionData}
-      view={
-        loaderData.doc ? (
-          <ServicePageView page={loaderData.doc} />
-        ) : (
-          <NothingSaved>
-            No service page yet: the public page shows a short note with contact links until one is
-            saved. Choose “Edit service page” to write it.
-          </NothingSaved>
-        )
-      }
+      view={loaderData.doc && <ServicePageView page={loaderData.doc} />}
       custom={{ icon: (meta) => <IconPicker meta={meta} /> }}
     />
   );
