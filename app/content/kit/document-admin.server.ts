@@ -42,6 +42,12 @@ export type ScreenDocument<T extends DocumentType> = Omit<StoredDocument<T>, "up
   updatedAt: string | null;
 };
 
+/** Whether a file was picked for the image `name` (it comes with the form without JavaScript). */
+function filePicked(form: FormData, name: string): boolean {
+  const file = form.get(imageFieldNames(name).file);
+  return file instanceof Blob && file.size > 0;
+}
+
 export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
   const { type } = store;
   const images = imagePaths(type);
@@ -76,8 +82,7 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
         await deleteImageIfUnused(carried);
         continue;
       }
-      const file = form.get(field.file);
-      if (file instanceof Blob && file.size > 0) {
+      if (filePicked(form, name)) {
         const image = await resolveImageField(form, name, { uploadedBy: by });
         if (image.ok) fields.set(field.url, image.url);
         else refused ??= [name, image.message];
@@ -127,11 +132,7 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
     const submission = parseFormWith(fields, schema);
     if (submission.status !== "success") return answer(submission.reply(), 400);
     const value = submission.value as Record<string, unknown>;
-    const picked = (name: string) => {
-      const file = form.get(imageFieldNames(name).file);
-      return file instanceof Blob && file.size > 0;
-    };
-    const fileErrors = type.checkFiles?.(submission.value, picked);
+    const fileErrors = type.checkFiles?.(submission.value, (name) => filePicked(form, name));
     if (fileErrors) return answer(submission.reply({ fieldErrors: fileErrors }), 400);
 
     // Only now are files stored: a form with other errors leaves nothing behind.

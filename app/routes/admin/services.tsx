@@ -8,7 +8,7 @@ import { ContentIcon } from "~/components/site/icon";
 import { servicePageStore } from "~/content/documents.server";
 import { documentAdmin } from "~/content/kit/document-admin.server";
 import type { Meta } from "~/content/kit/document-parts";
-import { DocumentScreen, documentMeta } from "~/content/kit/document-screen";
+import { cardClass, DocumentScreen, documentMeta } from "~/content/kit/document-screen";
 import { Facts, ImagePreview, LastUpdated, ViewSection } from "~/content/kit/document-view";
 import { DEFAULT_ICON, ICON_LABELS, isIconKey, servicePage } from "~/content/service-page";
 import type { Route } from "./+types/services";
@@ -37,7 +37,7 @@ export default function ServicesAdmin({ loaderData, actionData }: Route.Componen
 // View mode
 
 const section = {
-  className: "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6",
+  className: cardClass,
   headingClass: "text-lg font-bold text-slate-900",
 };
 
