@@ -13,9 +13,6 @@ import { isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, row, rows, text } from "./kit/document-schema";
 
-/** What a save says (the editor's flash, the JSON API's message). */
-export const ABOUT_SAVED = "About page updated.";
-export const ABOUT_SAVE_FAILED = "Failed to update about page.";
 export const MISSION_VALUES_REQUIRED = "Mission and values are required.";
 export const ABOUT_CONTACT_REQUIRED = "Contact email and phone are required.";
 export const ABOUT_EMAIL_INVALID = "Enter a valid email address.";
@@ -83,7 +80,6 @@ export const aboutPage = defineDocument({
   schema: aboutPageSchema,
   record: aboutPageRecord,
   summary: (input) => input.title,
-  texts: { saved: ABOUT_SAVED, saveFailed: ABOUT_SAVE_FAILED },
   // A portrait picked for a row with no name: the same message as a role without a name.
   checkFiles: (value, picked) => {
     const unnamed = value.team.flatMap((row, index) =>
@@ -96,11 +92,9 @@ export const aboutPage = defineDocument({
   admin: {
     path: "/admin/dashboard/about",
     title: "About page",
-    editTitle: "Edit about page",
     description:
       "The About page: its title and introduction (also used by search engines and shared links), mission, values, team and contact line.",
-    editLabel: "Edit about page",
-    saveLabel: "Save",
+    nothingSaved: "No about page yet: visitors see a short placeholder until it is saved.",
     sections: [
       {
         id: "edit-page",

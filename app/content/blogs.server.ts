@@ -34,7 +34,7 @@ function readPost(d: Doc): Omit<BlogPost, "_id"> {
   };
 }
 
-const base = collectionStore(blogs, { read: readPost });
+const base = collectionStore<typeof blogs>({ ...blogs, fromDocument: readPost });
 
 export const blogStore = {
   ...base,

@@ -1,19 +1,8 @@
 // What the contact information means for the public pages: the details /contact shows (with the
 // about page's e-mail and phone standing in for blank ones) and the e-mail the legal pages give.
 // Reading and saving the document is the kit's (documents.server.ts contactInfoStore).
-import { isAllowedMapEmbedUrl } from "./contact-info";
+import { embeddableMapUrl } from "./contact-info";
 import { aboutPageStore, contactInfoStore } from "./documents.server";
-
-/**
- * The map address when it may be embedded: the https embed page of an allowed map service
- * (MAP_EMBED_PROVIDERS in contact-info.ts). Checked again on every read, not only when the
- * editor saves: a document written some other way (an import, the shell, an older version)
- * must not put an arbitrary page in the contact page's iframe. Anything else gives no map.
- */
-export function embeddableMapUrl(url: string | null | undefined): string | null {
-  const value = url?.trim();
-  return value && isAllowedMapEmbedUrl(value) ? value : null;
-}
 
 export interface ContactDetails {
   address: string;

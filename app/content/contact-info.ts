@@ -8,12 +8,9 @@ import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, text } from "./kit/document-schema";
 
-/** What a save says (the editor's flash, the JSON API's message). */
-export const CONTACT_INFO_SAVED = "Contact info updated.";
 export const CONTACT_EMAIL_PHONE_REQUIRED = "Email and phone are required.";
 export const CONTACT_EMAIL_INVALID = "Enter a valid email address.";
 export const CONTACT_IMAGE_INVALID = "Please upload a valid image.";
-export const CONTACT_INFO_SAVE_FAILED = "Failed to update contact info.";
 
 /**
  * THE list of map services whose embed pages /contact may show in an iframe. A map address is
@@ -82,14 +79,25 @@ export const contactInfoRecord = z.object({
 });
 
 /**
+ * The map address when it may be embedded: the https embed page of an allowed map service
+ * (MAP_EMBED_PROVIDERS). Checked again on every read, not only when the
+ * editor saves: a document written some other way (an import, the shell, an older version)
+ * must not put an arbitrary page in the contact page's iframe. Anything else gives no map.
+ */
+export function embeddableMapUrl(url: string | null | undefined): string | null {
+  const value = url?.trim();
+  return value && isAllowedMapEmbedUrl(value) ? value : null;
+}
+
+/**
  * The JSON API's record: a stored map address that may not be embedded reads as none, as on
  * /contact, so a client never frames it and can send the record back as it is. (The editor
  * shows even a refused one: the kit's record keeps it.)
  */
-function withEmbeddableMap(info: ContactInfo): ContactInfo {
-  const map = info.mapEmbedUrl;
-  return { ...info, mapEmbedUrl: isAllowedMapEmbedUrl(map) ? map.trim() : "" };
-}
+const withEmbeddableMap = (info: ContactInfo): ContactInfo => ({
+  ...info,
+  mapEmbedUrl: embeddableMapUrl(info.mapEmbedUrl) ?? "",
+});
 
 const MAP_HINT = `Optional. In ${MAP_EMBED_PROVIDERS.map((p) => p.name).join(" or ")}, choose Share, then Embed (HTML), and paste the address from the code's src="…": it starts with ${MAP_EMBED_PROVIDERS.map((p) => p.prefix).join(" or ")}.`;
 
@@ -100,15 +108,13 @@ export const contactInfo = defineDocument({
   record: contactInfoRecord,
   toApiRecord: withEmbeddableMap,
   summary: (input) => input.email,
-  texts: { saved: CONTACT_INFO_SAVED, saveFailed: CONTACT_INFO_SAVE_FAILED },
   admin: {
     path: "/admin/dashboard/contact",
     title: "Contact info",
-    editTitle: "Edit contact info",
     description:
       "The address, e-mail, phone, map and picture on the contact page; the e-mail is also the one the privacy and terms pages give.",
-    editLabel: "Edit contact info",
-    saveLabel: "Save",
+    nothingSaved:
+      "No contact information yet: the contact page shows the form only until it is saved.",
     sections: [
       {
         fields: [

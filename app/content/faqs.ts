@@ -2,19 +2,14 @@
 // answer are both required, with one message for either missing; a failed save says
 // 'Operation failed.' inline.
 import { z } from "zod";
+import { requiredText } from "./kit/schema";
 import { defineCollection } from "./kit/types";
 
 export const FAQ_REQUIRED = "Both question and answer are required.";
 export const QUESTION_MAX = 300;
 export const ANSWER_MAX = 5000;
 
-// conform turns an empty field into undefined; a blank one is empty once trimmed.
-const required = (max: number, what: string) =>
-  z
-    .string({ error: FAQ_REQUIRED })
-    .trim()
-    .min(1, FAQ_REQUIRED)
-    .max(max, `The ${what} can be at most ${max} characters long.`);
+const required = (max: number, what: string) => requiredText(FAQ_REQUIRED, max, what);
 
 export const faqs = defineCollection({
   entity: "faq",

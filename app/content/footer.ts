@@ -9,9 +9,6 @@ import { classifyHref, isWebUrl } from "~/lib/links";
 import { defineDocument } from "./kit/document";
 import { requiredText, row, rows, text } from "./kit/document-schema";
 
-/** What a save says (the editor's flash, the JSON API's message). */
-export const FOOTER_SAVED = "Footer updated.";
-export const FOOTER_SAVE_FAILED = "Failed to update footer.";
 export const FOOTER_TEXT_MAX = 100;
 export const FOOTER_URL_MAX = 2000;
 export const FOOTER_ROWS_MAX = 30;
@@ -64,14 +61,12 @@ export const footer = defineDocument({
   schema: footerSchema,
   record: footerRecord,
   summary: (input) => input.copyright,
-  texts: { saved: FOOTER_SAVED, saveFailed: FOOTER_SAVE_FAILED },
   admin: {
     path: "/admin/dashboard/footer",
     title: "Footer",
     editTitle: "Footer",
     description:
       "The company name (also the site's name in the top bar), the footer links and the social profiles on every public page.",
-    editLabel: "Edit footer",
     saveLabel: "Save footer",
     sections: [
       {

@@ -7,10 +7,6 @@ import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, text } from "./kit/document-schema";
 
-/** What a save says (the editor's flash, the JSON API's message). */
-export const HERO_SAVED = "Hero section saved.";
-/** A save that failed (the form keeps what was typed). */
-export const HERO_SAVE_FAILED = "Failed to update hero section.";
 export const HERO_TITLE_REQUIRED = "Title is required.";
 export const HERO_IMAGE_INVALID = "Please upload a valid image.";
 export const HERO_CTA_LINK_INVALID = "Enter a site path like /contact or an http(s) address.";
@@ -46,15 +42,13 @@ export const hero = defineDocument({
   schema: heroSchema,
   record: heroRecord,
   summary: (input) => input.title,
-  texts: { saved: HERO_SAVED, saveFailed: HERO_SAVE_FAILED },
+  texts: { saved: "Hero section saved.", saveFailed: "Failed to update hero section." },
   admin: {
     path: "/admin/dashboard/hero",
     title: "Hero",
-    editTitle: "Edit hero",
     description:
       "The first thing visitors see on the home page: title, subtitle, background image and call to action.",
-    editLabel: "Edit hero",
-    saveLabel: "Save",
+    nothingSaved: "No hero yet: the home page shows none until one is saved.",
     sections: [
       {
         fields: [

@@ -5,22 +5,19 @@
 import { z } from "zod";
 import { isValidImageUrl } from "~/domain/image";
 import { isSiteOrWebLink, LINK_MAX } from "~/lib/links";
+import { address } from "./kit/document-schema";
+import { requiredText } from "./kit/schema";
 import { defineCollection } from "./kit/types";
 
 export const RESOURCE_REQUIRED = "Title and description are required.";
 export const RESOURCE_LINK_REQUIRED = "Link is required.";
-export const RESOURCE_LINK_INVALID =
+const RESOURCE_LINK_INVALID =
   "Enter a web address starting with http:// or https://, or a site path like /blog.";
-export const RESOURCE_IMAGE_INVALID = "Please upload a valid image.";
+const RESOURCE_IMAGE_INVALID = "Please upload a valid image.";
 const TITLE_MAX = 160;
 const DESCRIPTION_MAX = 1000;
 
-const required = (max: number, what: string) =>
-  z
-    .string({ error: RESOURCE_REQUIRED })
-    .trim()
-    .min(1, RESOURCE_REQUIRED)
-    .max(max, `The ${what} can be at most ${max} characters long.`);
+const required = (max: number, what: string) => requiredText(RESOURCE_REQUIRED, max, what);
 
 export const resources = defineCollection({
   entity: "resource",
@@ -34,12 +31,7 @@ export const resources = defineCollection({
       .min(1, RESOURCE_LINK_REQUIRED)
       .refine(isSiteOrWebLink, RESOURCE_LINK_INVALID),
     // The image field's hidden address (see components/admin/image-field.tsx).
-    image: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => value ?? "")
-      .refine((value) => value === "" || isValidImageUrl(value), RESOURCE_IMAGE_INVALID),
+    image: address(RESOURCE_IMAGE_INVALID, isValidImageUrl),
   }),
   record: z.object({
     title: z.string(),

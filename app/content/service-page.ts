@@ -23,9 +23,6 @@ export const SERVICE_HERO_TITLE_REQUIRED = "Hero title is required.";
 export const SERVICE_IMAGE_INVALID = "Please upload a valid image.";
 export const SERVICE_LINK_INVALID = "Enter a page of this site (/contact) or an http(s) address.";
 export const SERVICE_ICON_REQUIRED = "Choose one of the icons.";
-/** What a save says (the editor's flash, the JSON API's message). */
-export const SERVICE_PAGE_SAVED = "Service page updated.";
-export const SERVICE_PAGE_SAVE_FAILED = "Failed to update service page.";
 
 /** A human name per icon key, for the picker's labels. */
 export const ICON_LABELS: Record<IconKey, string> = {
@@ -180,17 +177,16 @@ export const servicePage = defineDocument({
   schema: servicePageSchema,
   record: servicePageRecord,
   summary: (input) => input.hero.title,
-  texts: { saved: SERVICE_PAGE_SAVED, saveFailed: SERVICE_PAGE_SAVE_FAILED },
   admin: {
     path: "/admin/dashboard/services",
     title: "Service page",
-    editTitle: "Edit service page",
     description:
       "What visitors read on the Services page: the hero, the service cards, the benefits, the numbered process and the closing call to action.",
-    editLabel: "Edit service page",
     saveLabel: "Save service page",
     sectionLinks: true,
     publicLink: { href: "/services", label: "View public page" },
+    nothingSaved:
+      "No service page yet: the public page shows a short note with contact links until one is saved. Choose “Edit service page” to write it.",
     sections: [
       {
         id: "edit-hero",

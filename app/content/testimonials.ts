@@ -3,6 +3,8 @@
 // is 1 to 5 stars, 5 when none is given.
 import { z } from "zod";
 import { isValidImageUrl } from "~/domain/image";
+import { address } from "./kit/document-schema";
+import { requiredText } from "./kit/schema";
 import { defineCollection } from "./kit/types";
 
 export const TESTIMONIAL_REQUIRED = "Name, title, and text are required.";
@@ -10,20 +12,14 @@ export const TESTIMONIAL_RATING_RANGE = "Rating must be between 1 and 5.";
 /** The blog's wording for the same rule (a valid uploaded image is required). */
 export const TESTIMONIAL_IMAGE_REQUIRED = "Please upload a valid image before submitting.";
 
-export const RATING_MIN = 1;
+const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const DEFAULT_RATING = 5;
 const NAME_MAX = 120;
 const TITLE_MAX = 160;
 const TEXT_MAX = 2000;
 
-// conform turns an empty field into undefined; a blank one is empty once trimmed.
-const required = (max: number, what: string) =>
-  z
-    .string({ error: TESTIMONIAL_REQUIRED })
-    .trim()
-    .min(1, TESTIMONIAL_REQUIRED)
-    .max(max, `The ${what} can be at most ${max} characters long.`);
+const required = (max: number, what: string) => requiredText(TESTIMONIAL_REQUIRED, max, what);
 
 const schema = z.object({
   name: required(NAME_MAX, "name"),
@@ -39,12 +35,7 @@ const schema = z.object({
   // The image field's hidden address (kept, or uploaded with JavaScript). A file picked without
   // JavaScript is posted apart and stored by the action, which then requires an image: the
   // schema alone cannot, since without JavaScript the address is empty until the file is stored.
-  image: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value ?? "")
-    .refine((value) => value === "" || isValidImageUrl(value), TESTIMONIAL_IMAGE_REQUIRED),
+  image: address(TESTIMONIAL_IMAGE_REQUIRED, isValidImageUrl),
 });
 
 export const testimonials = defineCollection({

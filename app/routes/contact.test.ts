@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { buildDemoContent } from "#db/seed/demo-content";
-import { embeddableMapUrl } from "~/content/contact-info.server";
+import { embeddableMapUrl } from "~/content/contact-info";
 import { renderRoute } from "../../tests/support/render-route";
 import Contact, { loader } from "./contact";
 

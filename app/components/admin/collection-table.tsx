@@ -10,16 +10,7 @@ import { listHref } from "~/lib/admin-list";
 import { formatDate, isoDate } from "~/lib/format";
 import { DeleteButton } from "./confirm-delete";
 import { FormErrors } from "./form-controls";
-import {
-  EmptyRow,
-  ListPagination,
-  ResultCount,
-  rowActionClass,
-  SearchBox,
-  tableClass,
-  thClass,
-  theadClass,
-} from "./list-controls";
+import { ListPagination, ListTable, ResultCount, rowActionClass, SearchBox } from "./list-controls";
 
 export interface Column {
   label: string;
@@ -82,41 +73,19 @@ export function CollectionTable<T extends { _id: string }>({
       {/* relative: screen-reader-only text in a wide row stays inside the scrolling box
           instead of widening the whole page. */}
       <div className="relative overflow-x-auto">
-        <table className={tableClass}>
-          <thead className={theadClass}>
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.label}
-                  scope="col"
-                  className={`${thClass} ${column.className ?? ""}`}
-                >
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {items.length === 0 ? (
-              <EmptyRow colSpan={columns.length}>{emptyText}</EmptyRow>
-            ) : (
-              items.map((item) => (
-                <tr
-                  key={item._id}
-                  className={
-                    item._id === editingId
-                      ? "bg-blue-50"
-                      : item._id === deletingId
-                        ? "bg-red-50"
-                        : undefined
-                  }
-                >
-                  {row(item)}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+        <ListTable
+          columns={columns}
+          items={items}
+          emptyText={emptyText}
+          row={row}
+          rowClass={(item) =>
+            item._id === editingId
+              ? "bg-blue-50"
+              : item._id === deletingId
+                ? "bg-red-50"
+                : undefined
+          }
+        />
       </div>
       <ListPagination
         path={path}

@@ -103,19 +103,11 @@ export function DeleteButton({
         className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-left shadow-xl backdrop:bg-slate-900/50"
       >
         <div className="grid gap-4 p-6">
-          <h2 id={titleId} className="flex items-start gap-2 text-lg font-semibold text-slate-900">
-            <WarningIcon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
-            {question}
-          </h2>
-          <p className="text-sm font-medium [overflow-wrap:anywhere] text-slate-800">“{subject}”</p>
-          <DeleteForm id={id}>
-            <SubmitButton variant="danger" pending={deleting} pendingText="Deleting...">
-              Delete
-            </SubmitButton>
+          <DeleteQuestion id={id} titleId={titleId} question={question} subject={subject}>
             <button type="button" className={cancelClass} onClick={() => dialog.current?.close()}>
               Cancel
             </button>
-          </DeleteForm>
+          </DeleteQuestion>
         </div>
       </dialog>
     </>
@@ -138,25 +130,60 @@ export function DeleteConfirmation({
   cancelHref: string;
 }) {
   const titleId = useId();
-  const deleting = useDeleting(id);
   return (
     <section
       aria-labelledby={titleId}
       className="grid gap-4 rounded-2xl border border-red-200 bg-red-50 p-6 shadow-sm"
     >
-      <h2 id={titleId} className="flex items-start gap-2 text-lg font-semibold text-red-950">
+      <DeleteQuestion id={id} titleId={titleId} question={question} subject={subject} onRed>
+        <Link to={cancelHref} className={`${cancelClass} bg-white`}>
+          Cancel
+        </Link>
+      </DeleteQuestion>
+    </section>
+  );
+}
+
+/**
+ * The question, the record it names in quotes, and the Delete form with its way back
+ * (`children`): the same in the dialog and on the step without JavaScript (`onRed`: its red box).
+ */
+function DeleteQuestion({
+  id,
+  titleId,
+  question,
+  subject,
+  onRed,
+  children,
+}: {
+  id: string;
+  titleId: string;
+  question: string;
+  subject: string;
+  onRed?: boolean;
+  children: React.ReactNode;
+}) {
+  const deleting = useDeleting(id);
+  return (
+    <>
+      <h2
+        id={titleId}
+        className={`flex items-start gap-2 text-lg font-semibold ${onRed ? "text-red-950" : "text-slate-900"}`}
+      >
         <WarningIcon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
         {question}
       </h2>
-      <p className="text-sm font-medium [overflow-wrap:anywhere] text-red-950">“{subject}”</p>
+      <p
+        className={`text-sm font-medium [overflow-wrap:anywhere] ${onRed ? "text-red-950" : "text-slate-800"}`}
+      >
+        “{subject}”
+      </p>
       <DeleteForm id={id}>
         <SubmitButton variant="danger" pending={deleting} pendingText="Deleting...">
           Delete
         </SubmitButton>
-        <Link to={cancelHref} className={`${cancelClass} bg-white`}>
-          Cancel
-        </Link>
+        {children}
       </DeleteForm>
-    </section>
+    </>
   );
 }

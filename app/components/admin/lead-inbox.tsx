@@ -20,7 +20,7 @@ import { isFiltered, type LeadFilter, leadFilterSearch } from "~/lib/lead-filter
 import { useHydrated } from "~/lib/use-hydrated";
 import { FormErrors, SubmitButton } from "./form-controls";
 import { DateFilter, FilterButtons, SearchFilter, SelectFilter } from "./lead-filter-fields";
-import { EmptyRow, tableClass, tdClass, thClass, theadClass } from "./list-controls";
+import { ListTable, tdClass } from "./list-controls";
 import { useEditorForm, usePosting } from "./use-editor-form";
 import { useResetOnFlash } from "./use-flash";
 
@@ -546,36 +546,19 @@ export function LeadTable<T extends { _id: string }>({
       </div>
       {loadError ? null : (
         <div className="overflow-x-auto">
-          <table className={`${tableClass} max-sm:block`}>
-            {/* Phones: each row is a card (details, then status and actions); no header row. */}
-            <thead className={`${theadClass} max-sm:hidden`}>
-              <tr>
-                {columns.map((column) => (
-                  <th
-                    key={column.label}
-                    scope="col"
-                    className={`${thClass} ${column.className ?? ""}`}
-                  >
-                    {column.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 max-sm:block max-sm:border-t max-sm:border-slate-200">
-              {items.length === 0 ? (
-                <EmptyRow colSpan={columns.length}>{emptyText}</EmptyRow>
-              ) : (
-                items.map((item) => (
-                  <tr
-                    key={item._id}
-                    className={`${leadRowClass} ${item._id === markedId ? "bg-red-50" : ""}`}
-                  >
-                    {row(item)}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+          {/* Phones: each row is a card (details, then status and actions); no header row. */}
+          <ListTable
+            columns={columns}
+            items={items}
+            emptyText={emptyText}
+            row={row}
+            rowClass={(item) => `${leadRowClass} ${item._id === markedId ? "bg-red-50" : ""}`}
+            stacked={{
+              table: "max-sm:block",
+              thead: "max-sm:hidden",
+              tbody: "max-sm:block max-sm:border-t max-sm:border-slate-200",
+            }}
+          />
         </div>
       )}
       <PrevNext

@@ -135,6 +135,51 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
   );
 }
 
+/**
+ * A list's table: the header row of `columns`, then a row per item drawn by `row` (its cells),
+ * or the empty line. `stacked`: the classes that turn rows into cards on phones (no header row).
+ */
+export function ListTable<T extends { _id: string }>({
+  columns,
+  items,
+  emptyText,
+  row,
+  rowClass,
+  stacked,
+}: {
+  columns: readonly { label: string; className?: string }[];
+  items: readonly T[];
+  emptyText: ReactNode;
+  row: (item: T) => ReactNode;
+  rowClass?: (item: T) => string | undefined;
+  stacked?: { table: string; thead: string; tbody: string };
+}) {
+  return (
+    <table className={stacked ? `${tableClass} ${stacked.table}` : tableClass}>
+      <thead className={stacked ? `${theadClass} ${stacked.thead}` : theadClass}>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.label} scope="col" className={`${thClass} ${column.className ?? ""}`}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className={`divide-y divide-slate-200${stacked ? ` ${stacked.tbody}` : ""}`}>
+        {items.length === 0 ? (
+          <EmptyRow colSpan={columns.length}>{emptyText}</EmptyRow>
+        ) : (
+          items.map((item) => (
+            <tr key={item._id} className={rowClass?.(item)}>
+              {row(item)}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
 /** Page links when the list is longer than a page (none otherwise). */
 export function ListPagination({
   path,

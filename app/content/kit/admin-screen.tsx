@@ -24,23 +24,27 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
+import { flashOf } from "~/components/admin/use-flash";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
+import { adminMeta } from "~/lib/admin-meta";
 import { classifyHref } from "~/lib/links";
 import { FieldInput } from "./field-input";
 import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
 
-/** The save button's intent; the action (admin.server.ts) checks the same value. */
+/** The save button's intent, which the action (admin.server.ts) dispatches on. */
 export const SAVE_INTENT = "save";
 
-export type Row = Record<string, unknown> & {
+type MetaArgs = { matches: Parameters<typeof flashOf>[0] };
+
+type Row = Record<string, unknown> & {
   _id: string;
   updatedAt: string;
   updatedBy: string | null;
 };
 
-export interface CollectionScreenData {
+interface CollectionScreenData {
   items: Row[];
   total: number;
   page: number;
@@ -65,7 +69,7 @@ export interface EditorProps {
 }
 
 /** A type's own table: its columns (before Actions) and the cells of a row. */
-export interface TableOverride<R extends Row> {
+interface TableOverride<R extends Row> {
   columns: readonly Column[];
   row: (item: R, here: { q: string; page: number }) => ReactNode;
 }
@@ -170,6 +174,11 @@ export function CollectionScreen<R extends Row = Row>({
       />
     </>
   );
+}
+
+/** The screen's document title, with the flash a write left (a route module's `meta`). */
+export function collectionMeta(type: CollectionType, { matches }: MetaArgs) {
+  return adminMeta(type.admin.metaTitle ?? type.admin.title, flashOf(matches));
 }
 
 /** The screen's heading, where its content shows (with a link there), and the Add link. */
@@ -342,6 +351,13 @@ export function editorDefaults(type: CollectionType, editing: Record<string, unk
 
 type FieldMetas = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
 
+/** The fields in a type's own arrangement, `input(name)` drawing the kit's input of one. */
+type Layout = (
+  input: (name: string) => ReactNode,
+  fields: FieldMetas,
+  formErrorId: string | undefined,
+) => ReactNode;
+
 /** The inputs of a type's fields, in order; consecutive half-width ones share a row. */
 export function FieldRows({
   type,
@@ -356,16 +372,9 @@ export function FieldRows({
   formErrorId?: string;
   /** The field that takes the focus, when the form opened on purpose. */
   autoFocus?: string;
-  /** Told when an image field starts or ends an upload: one callback, or one per field. */
-  onUploadingChange?:
-    | ((uploading: boolean) => void)
-    | Record<string, ((uploading: boolean) => void) | undefined>;
-  /** The fields in a type's own arrangement, `input(name)` drawing the kit's input of one. */
-  layout?: (
-    input: (name: string) => ReactNode,
-    fields: FieldMetas,
-    formErrorId: string | undefined,
-  ) => ReactNode;
+  /** Told, per field, when an image field starts or ends an upload. */
+  onUploadingChange?: Record<string, ((uploading: boolean) => void) | undefined>;
+  layout?: Layout;
 }) {
   const input = (field: FieldDescriptor): ReactNode => (
     <FieldInput
@@ -374,11 +383,7 @@ export function FieldRows({
       meta={fields[field.name] as never}
       formErrorId={formErrorId}
       autoFocus={field.name === autoFocus}
-      onUploadingChange={
-        typeof onUploadingChange === "function"
-          ? onUploadingChange
-          : onUploadingChange?.[field.name]
-      }
+      onUploadingChange={onUploadingChange?.[field.name]}
     />
   );
   if (layout) {
@@ -423,11 +428,7 @@ export function CollectionEditor({
   lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
   extraFields?: (fields: FieldMetas, formErrorId: string | undefined) => ReactNode;
-  layout?: (
-    input: (name: string) => ReactNode,
-    fields: FieldMetas,
-    formErrorId: string | undefined,
-  ) => ReactNode;
+  layout?: Layout;
   notice?: ReactNode;
   buttons?: ReactNode;
   autoFocus?: boolean;

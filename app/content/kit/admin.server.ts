@@ -24,23 +24,20 @@ import { listHref, parseListState } from "~/lib/admin-list";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
+import { SAVE_INTENT, type ScreenActionData } from "./admin-screen";
 import { type CollectionType, isImageField } from "./types";
-
-/** The save button's intent (delete has its own, DELETE_INTENT). */
-export const SAVE_INTENT = "save";
 
 interface Args {
   request: Request;
   context: Readonly<RouterContextProvider>;
 }
 
-type ActionResult = {
-  result: SubmissionResult<string[]> | null;
-  listError: string | null;
-};
-
-const invalid = (result: SubmissionResult<string[]> | null, listError: string | null = null) =>
-  data<ActionResult>({ result, listError }, { status: 400 });
+/** The screen again, with the form's errors or the list's error line (400 unless said). */
+const answer = (
+  result: SubmissionResult<string[]> | null,
+  listError: string | null = null,
+  status = 400,
+) => data<ScreenActionData>({ result, listError }, { status });
 
 /** What an intent of the type's own is given, once the session is checked and the form read. */
 export interface IntentContext {
@@ -58,7 +55,9 @@ export interface AdminOptions<Extra extends object> {
   /** The type's own intents, by the value its form posts as `intent`. */
   intents?: Record<
     string,
-    (context: IntentContext) => Promise<Response | ReturnType<typeof data<ActionResult & Extra>>>
+    (
+      context: IntentContext,
+    ) => Promise<Response | ReturnType<typeof data<ScreenActionData & Extra>>>
   >;
   /**
    * The checked value just before it is saved, given the posted form and the record being
@@ -124,27 +123,21 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     if (!form) {
       // Not a readable form (a file over the cap, a broken body).
       const field = imageFields[0]?.name ?? "";
-      return invalid({ status: "error", error: { [field]: [IMAGE_UPLOAD_FAILED] } });
+      return answer({ status: "error", error: { [field]: [IMAGE_UPLOAD_FAILED] } });
     }
     // A button's own intent comes after the form's hidden one: the type's own intents win.
     const posted = form.getAll("intent");
     const isOwn = (value: unknown): value is string =>
       typeof value === "string" && Object.hasOwn(intents, value);
     const intent = posted.find(isOwn) ?? posted[0];
-    const id = form.get("id");
+    // The posted id: an edit or a delete names its record; a create has none.
+    const postedId = form.get("id");
+    const id = typeof postedId === "string" && postedId !== "" ? postedId : null;
     const own = isOwn(intent) ? intents[intent] : undefined;
-    if (own) {
-      return own({
-        form,
-        id: typeof id === "string" && id !== "" ? id : null,
-        actor,
-        back,
-        hideFields,
-      });
-    }
+    if (own) return own({ form, id, actor, back, hideFields });
 
     if (intent === DELETE_INTENT) {
-      if (typeof id !== "string" || !(await store.get(id))) notFound(texts.notFound);
+      if (id === null || !(await store.get(id))) notFound(texts.notFound);
       return deleteFromCollection({
         what: `Deleting a ${type.entity}`,
         form,
@@ -155,14 +148,12 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
         failedText: texts.deleteFailed,
       });
     }
-    if (intent !== SAVE_INTENT) return invalid(null, "Unknown action.");
+    if (intent !== SAVE_INTENT) return answer(null, "Unknown action.");
 
-    // An edit names its record; a create has no id at all.
-    const editId = typeof id === "string" && id !== "" ? id : null;
-    const current = editId === null ? null : await store.get(editId);
-    if (editId !== null && !current) notFound(texts.notFound);
+    const current = id === null ? null : await store.get(id);
+    if (id !== null && !current) notFound(texts.notFound);
     const submission = parseFormWith(form, type.schema);
-    if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
+    if (submission.status !== "success") return answer(submission.reply({ hideFields }));
 
     // Only now are files stored: a form with other errors leaves nothing behind.
     const input: Record<string, unknown> = { ...submission.value };
@@ -173,7 +164,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       const message = !image.ok ? image.message : image.url === "" ? field.required : undefined;
       if (message) {
         await discardStored();
-        return invalid(submission.reply({ hideFields, fieldErrors: { [field.name]: [message] } }));
+        return answer(submission.reply({ hideFields, fieldErrors: { [field.name]: [message] } }));
       }
       if (image.ok) {
         input[field.name] = image.url;
@@ -182,21 +173,18 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     }
 
     const value = options.prepare ? options.prepare(input, { form, current }) : input;
-    const saved = await attempt(`${editId ? "Updating" : "Creating"} a ${type.entity}`, () =>
-      editId ? store.update(editId, value, actor) : store.create(value, actor).then(() => true),
+    const saved = await attempt(`${id ? "Updating" : "Creating"} a ${type.entity}`, () =>
+      id ? store.update(id, value, actor) : store.create(value, actor).then(() => true),
     );
     if (!saved.ok || !saved.value) {
       // The files stored for this save would be used by nothing.
       await discardStored();
       if (saved.ok) notFound(texts.notFound);
-      const failed = editId ? texts.updateFailed : texts.createFailed;
-      return data<ActionResult>(
-        { result: submission.reply({ hideFields, formErrors: [failed] }), listError: null },
-        { status: 500 },
-      );
+      const failed = id ? texts.updateFailed : texts.createFailed;
+      return answer(submission.reply({ hideFields, formErrors: [failed] }), null, 500);
     }
     // A new record is first in the list (newest first): show page 1 of the whole list.
-    return editId
+    return id
       ? redirectWithFlash(back, texts.updated)
       : redirectWithFlash(`${path}${landing}`, texts.created);
   }

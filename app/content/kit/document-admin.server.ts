@@ -25,7 +25,7 @@ import {
   rowCount,
   withoutIntent,
 } from "~/lib/form-data.server";
-import { type DocumentType, imagePaths, rowLists, setAt, valueAt } from "./document";
+import { type DocumentType, imageNames, imagePaths, rowLists, rowsIn, setAt } from "./document";
 import type { DocumentStore, StoredDocument } from "./document-store.server";
 
 interface Args {
@@ -41,6 +41,12 @@ const answer = (result: Result, status: number) => data({ result }, { status });
 export type ScreenDocument<T extends DocumentType> = Omit<StoredDocument<T>, "updatedAt"> & {
   updatedAt: string | null;
 };
+
+/** Whether a file was picked for the image `name` (it comes with the form without JavaScript). */
+function filePicked(form: FormData, name: string): boolean {
+  const file = form.get(imageFieldNames(name).file);
+  return file instanceof Blob && file.size > 0;
+}
 
 export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
   const { type } = store;
@@ -59,14 +65,6 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
     };
   }
 
-  /** The form names of the images: `hero.image`, `team[0].image` for each of `rows(list)`. */
-  function imageNames(rows: (list: string) => number): string[] {
-    return images.flatMap((path) => {
-      if (path.list === undefined) return [path.name];
-      return Array.from({ length: rows(path.list) }, (_, i) => `${path.list}[${i}].${path.name}`);
-    });
-  }
-
   /**
    * Before an add/remove-row answer: a file picked without JavaScript is stored now and its
    * address goes in the form (a file input cannot be given a value back, the pick would be lost),
@@ -76,7 +74,7 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
    */
   async function carryImages(form: FormData, fields: FormData, skip: string | null, by: string) {
     let refused: [string, string] | null = null;
-    for (const name of imageNames((list) => rowCount(fields, list))) {
+    for (const { name } of imageNames(images, (list) => rowCount(fields, list))) {
       const field = imageFieldNames(name);
       const carried = String(fields.get(field.url) ?? "");
       if (skip !== null && name.startsWith(skip)) {
@@ -84,8 +82,7 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
         await deleteImageIfUnused(carried);
         continue;
       }
-      const file = form.get(field.file);
-      if (file instanceof Blob && file.size > 0) {
+      if (filePicked(form, name)) {
         const image = await resolveImageField(form, name, { uploadedBy: by });
         if (image.ok) fields.set(field.url, image.url);
         else refused ??= [name, image.message];
@@ -135,21 +132,13 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
     const submission = parseFormWith(fields, schema);
     if (submission.status !== "success") return answer(submission.reply(), 400);
     const value = submission.value as Record<string, unknown>;
-    const picked = (name: string) => {
-      const file = form.get(imageFieldNames(name).file);
-      return file instanceof Blob && file.size > 0;
-    };
-    const fileErrors = type.checkFiles?.(submission.value, picked);
+    const fileErrors = type.checkFiles?.(submission.value, (name) => filePicked(form, name));
     if (fileErrors) return answer(submission.reply({ fieldErrors: fileErrors }), 400);
 
     // Only now are files stored: a form with other errors leaves nothing behind.
     const stored: string[] = [];
     const input = structuredClone(value);
-    const rows = (list: string) => {
-      const posted = valueAt(value, list);
-      return Array.isArray(posted) ? posted.length : 0;
-    };
-    for (const name of imageNames(rows)) {
+    for (const { name } of imageNames(images, rowsIn(value))) {
       const image = await resolveImageField(form, name, { uploadedBy: admin.email });
       if (!image.ok) {
         for (const url of stored) await discardImage(url);

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { apiJson, apiRoute, okResponse, operation } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
-import { type DocumentType, imageMessage, imagePaths, setAt, valueAt } from "./document";
+import { type DocumentType, imageNames, imagePaths, rowsIn, setAt, valueAt } from "./document";
 import type { DocumentStore, InputOfDocument, RecordOfDocument } from "./document-store.server";
 
 export function documentApi<T extends DocumentType>(store: DocumentStore<T>) {
@@ -20,13 +20,8 @@ export function documentApi<T extends DocumentType>(store: DocumentStore<T>) {
   /** The body with every image address as the document keeps it, or a 400 naming the field. */
   async function withImages(body: InputOfDocument<T>): Promise<InputOfDocument<T>> {
     const out = structuredClone(body) as Record<string, unknown>;
-    for (const path of images) {
-      const message = imageMessage(type, path);
-      const rows = path.list === undefined ? [null] : valueAt(out, path.list);
-      for (const index of (Array.isArray(rows) ? rows : []).keys()) {
-        const at = path.list === undefined ? path.name : `${path.list}.${index}.${path.name}`;
-        setAt(out, at, await imageToSave(at, String(valueAt(out, at) ?? ""), message));
-      }
+    for (const { name, invalid } of imageNames(images, rowsIn(out), true)) {
+      setAt(out, name, await imageToSave(name, String(valueAt(out, name) ?? ""), invalid));
     }
     return out as InputOfDocument<T>;
   }

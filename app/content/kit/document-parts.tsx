@@ -1,11 +1,10 @@
 // Parts of a document's form (document-screen.tsx): a row of a row list (the service page's
 // services, the footer's links, the team) and the list's Add button, conform intent buttons
 // which post the form, so adding and removing a row works without JavaScript
-// (components/admin/row-list-form.tsx); the fields laid out in pairs; an image field.
+// (components/admin/row-list-form.tsx); the fields laid out in pairs.
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { PlusIcon, TrashIcon } from "@phosphor-icons/react";
-import { type ComponentProps, type ReactNode, useCallback } from "react";
-import { ImageField } from "~/components/admin/image-field";
+import type { ComponentProps, ReactNode } from "react";
 import type { DocumentField } from "./document";
 
 /** conform's metadata of any field of a document's form: a value, an object or a list. */
@@ -117,30 +116,4 @@ export function laidOut<F extends DocumentField>(
       drawn[0]
     );
   });
-}
-
-export function ImageInput({
-  field,
-  meta,
-  onUploading,
-}: {
-  field: Extract<DocumentField, { kind: "image" }>;
-  meta: Meta;
-  onUploading: (key: string, value: boolean) => void;
-}) {
-  const onUploadingChange = useCallback(
-    (value: boolean) => onUploading(meta.name, value),
-    [onUploading, meta.name],
-  );
-  const value = meta.initialValue;
-  return (
-    <ImageField
-      name={meta.name}
-      label={field.label}
-      defaultValue={typeof value === "string" ? value : ""}
-      errors={meta.errors}
-      hint={field.hint}
-      onUploadingChange={onUploadingChange}
-    />
-  );
 }

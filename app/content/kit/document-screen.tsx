@@ -9,9 +9,14 @@
 // lands on the row concerned (autofocus, so it also works without JavaScript).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowSquareOutIcon, PencilSimpleIcon } from "@phosphor-icons/react";
-import { Fragment, type ReactNode, useCallback, useState } from "react";
+import { Fragment, type ReactNode, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
+import {
+  AdminPageHeader,
+  primaryLinkClass,
+  secondaryLinkClass,
+} from "~/components/admin/list-controls";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
@@ -24,17 +29,8 @@ import {
   setAt,
   valueAt,
 } from "./document";
-import {
-  AddRowButton,
-  ImageInput,
-  laidOut,
-  type Meta,
-  RowCard,
-  rowToFocus,
-} from "./document-parts";
-
-export type { Meta };
-
+import { AddRowButton, laidOut, type Meta, RowCard, rowToFocus } from "./document-parts";
+import { NothingSaved } from "./document-view";
 import { FieldInput } from "./field-input";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
@@ -49,9 +45,7 @@ export function documentMeta(
   return adminMeta(editing ? type.admin.editTitle : type.admin.title, flashOf(matches));
 }
 
-const cardClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
-const linkClass =
-  "inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+export const cardClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 
 export function DocumentScreen({
   type,
@@ -63,7 +57,7 @@ export function DocumentScreen({
   type: DocumentType;
   loaderData: { doc: Record<string, unknown> | null; editing: boolean };
   actionData?: { result: SubmissionResult<string[]> };
-  /** What the view mode shows (the document's own view). */
+  /** What the view mode shows (the document's own view; see `admin.nothingSaved`). */
   view: ReactNode;
   custom?: CustomFields;
 }) {
@@ -72,37 +66,32 @@ export function DocumentScreen({
   const editing = loaderData.editing || Boolean(actionData);
   return (
     <>
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-            {editing ? admin.editTitle : admin.title}
-          </h1>
-          <p className="mt-2 max-w-2xl text-slate-700">{admin.description}</p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          {editing ? null : (
-            <Link
-              to="?edit"
-              className={`${linkClass} bg-blue-700 text-white shadow-sm hover:bg-blue-800`}
-            >
-              <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" weight="bold" />
-              {admin.editLabel}
-            </Link>
-          )}
-          {admin.publicLink ? (
-            <a
-              href={admin.publicLink.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${linkClass} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}
-            >
-              <ArrowSquareOutIcon aria-hidden="true" className="h-4 w-4" />
-              {admin.publicLink.label}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ) : null}
-        </div>
-      </header>
+      <AdminPageHeader
+        title={editing ? admin.editTitle : admin.title}
+        description={admin.description}
+        actions={
+          <>
+            {editing ? null : (
+              <Link to="?edit" className={primaryLinkClass}>
+                <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" weight="bold" />
+                {admin.editLabel}
+              </Link>
+            )}
+            {admin.publicLink ? (
+              <a
+                href={admin.publicLink.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={secondaryLinkClass}
+              >
+                <ArrowSquareOutIcon aria-hidden="true" className="h-4 w-4" />
+                {admin.publicLink.label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </>
+        }
+      />
       {editing ? (
         <DocumentForm
           type={type}
@@ -110,8 +99,10 @@ export function DocumentScreen({
           lastResult={actionData?.result}
           custom={custom}
         />
-      ) : (
+      ) : loaderData.doc || !admin.nothingSaved ? (
         view
+      ) : (
+        <NothingSaved>{admin.nothingSaved}</NothingSaved>
       )}
     </>
   );
@@ -158,14 +149,18 @@ function DocumentForm({
   const metas = fields as unknown as Record<string, Meta>;
   const focus = rowToFocus(lastResult, (list) => metaAt(metas, list).getFieldList().length);
   const saving = usePosting();
-  // Save waits while any image uploads. Stable callbacks: ImageField re-runs its effect when
-  // its callback changes.
+  // Save waits while any image uploads. One stable callback per image: ImageField re-runs its
+  // effect when its callback changes.
   const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const onUploading = useCallback(
-    (key: string, value: boolean) =>
-      setUploading((before) => (before[key] === value ? before : { ...before, [key]: value })),
-    [],
-  );
+  const callbacks = useRef(new Map<string, (now: boolean) => void>()).current;
+  const onUploading = (name: string) => {
+    if (!callbacks.has(name)) {
+      callbacks.set(name, (now) =>
+        setUploading((before) => (before[name] === now ? before : { ...before, [name]: now })),
+      );
+    }
+    return callbacks.get(name);
+  };
   const anyUploading = Object.values(uploading).some(Boolean);
 
   const input = (field: DocumentField, meta: Meta, autoFocus = false): ReactNode => {
@@ -223,12 +218,16 @@ function DocumentForm({
             formErrorId={formErrorId}
           />
         );
-      case "image":
-        return <ImageInput key={field.name} field={field} meta={meta} onUploading={onUploading} />;
       default:
         return (
           <div key={field.name} className="min-w-0 [overflow-wrap:anywhere]">
-            <FieldInput field={field} meta={meta} formErrorId={formErrorId} autoFocus={autoFocus} />
+            <FieldInput
+              field={field}
+              meta={meta}
+              formErrorId={formErrorId}
+              autoFocus={autoFocus}
+              onUploadingChange={field.kind === "image" ? onUploading(meta.name) : undefined}
+            />
           </div>
         );
     }
@@ -293,41 +292,26 @@ function DocumentForm({
         >
           {admin.saveLabel}
         </SubmitButton>
-        <Link
-          to="."
-          className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-        >
+        <Link to="." className={secondaryLinkClass}>
           Cancel
         </Link>
       </div>
     </>
   );
-  // A form with an image is multipart: its file comes with it without JavaScript.
-  const encType = imagePaths(type).length ? "multipart/form-data" : undefined;
-  // ?edit: the answer to a post comes back in edit mode.
-  return hasRows ? (
+  const element = (
+    // ?edit: the answer to a post comes back in edit mode. A form with an image is multipart:
+    // its file comes with it without JavaScript.
     <Form
       {...formProps}
-      onSubmit={rowListSubmit(formProps.onSubmit)}
+      onSubmit={hasRows ? rowListSubmit(formProps.onSubmit) : formProps.onSubmit}
       method="post"
       action="?edit"
-      encType={encType}
-      reloadDocument
-      className="grid gap-6"
+      encType={imagePaths(type).length ? "multipart/form-data" : undefined}
+      reloadDocument={hasRows}
+      className={hasRows ? "grid gap-6" : "grid max-w-3xl gap-5"}
     >
       {body}
     </Form>
-  ) : (
-    <section className={cardClass}>
-      <Form
-        {...formProps}
-        method="post"
-        action="?edit"
-        encType={encType}
-        className="grid max-w-3xl gap-5"
-      >
-        {body}
-      </Form>
-    </section>
   );
+  return hasRows ? element : <section className={cardClass}>{element}</section>;
 }

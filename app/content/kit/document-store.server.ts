@@ -8,7 +8,14 @@ import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import type { Actor } from "~/domain/audit";
 import { afterWrite } from "../after-write.server";
-import { type DocumentType, type ImagePath, imagePaths, valueAt } from "./document";
+import {
+  type DocumentType,
+  type ImagePath,
+  imageNames,
+  imagePaths,
+  rowsIn,
+  valueAt,
+} from "./document";
 
 export type RecordOfDocument<T extends DocumentType> = z.output<T["record"]>;
 export type InputOfDocument<T extends DocumentType> = z.output<T["schema"]>;
@@ -30,15 +37,8 @@ type Doc = Document & { _id: typeof SINGLETON_ID; updatedAt?: Date; updatedBy?: 
 
 /** The image addresses a document (stored or about to be) shows. */
 export function imagesOf(paths: readonly ImagePath[], doc: unknown): string[] {
-  const urls: string[] = [];
-  for (const path of paths) {
-    const rows = path.list === undefined ? [doc] : valueAt(doc, path.list);
-    for (const row of Array.isArray(rows) ? rows : []) {
-      const url = valueAt(row, path.name);
-      if (typeof url === "string" && url) urls.push(url);
-    }
-  }
-  return urls;
+  const urls = imageNames(paths, rowsIn(doc)).map(({ name }) => valueAt(doc, name));
+  return urls.filter((url): url is string => typeof url === "string" && url !== "");
 }
 
 export function documentStore<T extends DocumentType>(type: T): DocumentStore<T> {

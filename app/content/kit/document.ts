@@ -65,15 +65,18 @@ export interface DocumentSection {
 export interface DocumentAdmin {
   /** The screen's URL (app/routes.ts declares it); `?edit` opens the editor. */
   path: string;
-  /** The heading and document title in view mode and in edit mode. */
+  /** The heading and document title in view mode, and in edit mode ("Edit hero" unless given). */
   title: string;
-  editTitle: string;
+  editTitle?: string;
   description: string;
-  /** The view's link to the editor: "Edit hero". */
-  editLabel: string;
-  saveLabel: string;
+  /** The view's link to the editor: "Edit hero" for "Hero" unless given. */
+  editLabel?: string;
+  /** "Save" unless given. */
+  saveLabel?: string;
   /** Links to the form's titled sections above it (a long form). */
   sectionLinks?: boolean;
+  /** What the view says while nothing was saved yet (without it the view shows a blank one). */
+  nothingSaved?: string;
   /** The public page, opened in a new tab from the header. */
   publicLink?: { href: string; label: string };
   sections: readonly DocumentSection[];
@@ -104,11 +107,11 @@ export interface DocumentDescription<
   toApiRecord?: (record: z.output<Rec>) => z.output<Rec>;
   /** The audit entry's summary. */
   summary: (input: z.output<Schema>) => string;
-  texts: {
-    /** The editor's flash and the JSON API's message. */
-    saved: string;
-    /** A save that failed, above the form (which keeps what was typed). */
-    saveFailed: string;
+  texts?: {
+    /** The editor's flash and the JSON API's message: "Footer updated." unless given. */
+    saved?: string;
+    /** A save that failed, above the form (which keeps what was typed): "Failed to update footer." */
+    saveFailed?: string;
   };
   /**
    * Rules that need the posted files, which the schema never sees (a portrait picked for a row
@@ -126,6 +129,8 @@ export interface DocumentType<
   Schema extends z.ZodObject = z.ZodObject,
   Rec extends z.ZodObject = z.ZodObject,
 > extends DocumentDescription<Schema, Rec> {
+  admin: DocumentAdmin & Required<Pick<DocumentAdmin, "editTitle" | "editLabel" | "saveLabel">>;
+  texts: { saved: string; saveFailed: string };
   // Method syntax: a description's function may take a narrower stored shape.
   /** A stored document (or nothing saved: null) as a record, every missing part blank. */
   toRecord(stored: Record<string, unknown> | null): z.output<Rec>;
@@ -142,8 +147,16 @@ export function defineDocument<Schema extends z.ZodObject, Rec extends z.ZodObje
   type: DocumentDescription<Schema, Rec>,
 ): DocumentType<Schema, Rec> {
   const lists = rowLists(type);
+  const { title } = type.admin;
+  const editLabel = type.admin.editLabel ?? `Edit ${title.toLowerCase()}`;
   return {
     ...type,
+    admin: { editLabel, editTitle: editLabel, saveLabel: "Save", ...type.admin },
+    texts: {
+      saved: `${title} updated.`,
+      saveFailed: `Failed to update ${title.toLowerCase()}.`,
+      ...type.texts,
+    },
     toRecord: (stored) => inShape(type.record, stored) as z.output<Rec>,
     toStore: (input) => inShape(type.record, input, lists) as z.output<Rec>,
   };
@@ -183,45 +196,58 @@ function isBlankRow(list: RowsField, row: Record<string, unknown>): boolean {
 }
 
 /** Every field of the editor, sections flattened. */
-export function documentFields(type: Pick<DocumentType, "admin">): DocumentField[] {
+export function documentFields(type: { admin: Pick<DocumentAdmin, "sections"> }): DocumentField[] {
   return type.admin.sections.flatMap((section) => section.fields);
 }
 
-export function rowLists(type: Pick<DocumentType, "admin">): RowsField[] {
+export function rowLists(type: { admin: Pick<DocumentAdmin, "sections"> }): RowsField[] {
   return documentFields(type).filter((f): f is RowsField => f.kind === "rows");
 }
 
-/** An image of the document: `hero.image`, or the `image` cell of each row of `team`. */
-export type ImagePath = { name: string; list?: undefined } | { list: string; name: string };
+/** An image of the document: `hero.image`, or the `image` cell of each row of `team`; `invalid`
+ * is its field's message (the JSON API's refusal of an address it cannot keep). */
+export type ImagePath = { name: string; invalid: string; list?: string };
 
-export function imagePaths(type: Pick<DocumentType, "admin">): ImagePath[] {
-  const paths: ImagePath[] = [];
-  for (const field of documentFields(type)) {
-    if (field.kind === "image") paths.push({ name: field.name });
-    if (field.kind === "rows") {
-      for (const cell of field.fields) {
-        if (cell.kind === "image") paths.push({ list: field.name, name: cell.name });
-      }
-    }
-  }
-  return paths;
+export function imagePaths(type: { admin: Pick<DocumentAdmin, "sections"> }): ImagePath[] {
+  return documentFields(type).flatMap((field): ImagePath[] => {
+    if (field.kind === "image") return [{ name: field.name, invalid: field.invalid }];
+    if (field.kind !== "rows") return [];
+    return field.fields.flatMap((cell) =>
+      cell.kind === "image" ? [{ list: field.name, name: cell.name, invalid: cell.invalid }] : [],
+    );
+  });
 }
 
-/** The message of an image field (the JSON API's refusal of an address it cannot keep). */
-export function imageMessage(type: Pick<DocumentType, "admin">, path: ImagePath): string {
-  for (const field of documentFields(type)) {
-    const cells = field.kind === "rows" && field.name === path.list ? field.fields : [field];
-    for (const cell of cells) {
-      if (cell.kind === "image" && cell.name === path.name) return cell.invalid;
-    }
-  }
-  return "";
+/**
+ * The names of the images with `rows(list)` rows in each list: "hero.image", "team[0].image"
+ * (a form's names), or "team.0.image" with `dots` (the JSON API's).
+ */
+export function imageNames(
+  paths: readonly ImagePath[],
+  rows: (list: string) => number,
+  dots = false,
+) {
+  return paths.flatMap(({ list, name, invalid }) => {
+    if (list === undefined) return [{ name, invalid }];
+    const at = (i: number) => (dots ? `${list}.${i}.${name}` : `${list}[${i}].${name}`);
+    return Array.from({ length: rows(list) }, (_, i) => ({ name: at(i), invalid }));
+  });
 }
 
-/** The value at a dotted path ("hero.image") of a plain object. */
+/** How many rows the list at `list` of `value` has. */
+export const rowsIn = (value: unknown) => (list: string) => {
+  const rows = valueAt(value, list);
+  return Array.isArray(rows) ? rows.length : 0;
+};
+
+/** The keys of a form name or dotted path ("hero.image", "team[2].image", "team.2.image"). */
+const keysOf = (name: string) =>
+  name.split(/\.|\[(\d+)\]\.?/).filter((k) => k !== undefined && k !== "");
+
+/** The value at a form name or dotted path of a plain object. */
 export function valueAt(value: unknown, path: string): unknown {
   let node = value;
-  for (const key of path.split(".")) {
+  for (const key of keysOf(path)) {
     if (node === null || typeof node !== "object") return undefined;
     node = (node as Record<string, unknown>)[key];
   }
@@ -230,7 +256,7 @@ export function valueAt(value: unknown, path: string): unknown {
 
 /** Sets the value at a form name or dotted path ("hero.image", "team[2].image", "team.2.image"). */
 export function setAt(value: Record<string, unknown>, name: string, to: unknown): void {
-  const keys = name.split(/\.|\[(\d+)\]\.?/).filter((k) => k !== undefined && k !== "");
+  const keys = keysOf(name);
   let node: Record<string, unknown> = value;
   for (const key of keys.slice(0, -1)) {
     node = (node[key] ?? {}) as Record<string, unknown>;

@@ -32,71 +32,47 @@ export function FieldInput({
   autoFocus?: boolean;
   onUploadingChange?: (uploading: boolean) => void;
 }) {
-  const common = { label: field.label, hint: field.hint, formErrorId };
+  // What every typed input shares: label, hint, error wiring, placeholder and length limit.
+  const typed = {
+    meta,
+    label: field.label,
+    hint: field.hint,
+    formErrorId,
+    placeholder: field.placeholder,
+    maxLength: field.maxLength,
+  };
   switch (field.kind) {
     case "text":
     case "url":
     case "email":
-      return (
-        <InputField
-          meta={meta}
-          {...common}
-          type={field.kind}
-          placeholder={field.placeholder}
-          maxLength={field.maxLength}
-          autoComplete="off"
-          // The form opens on purpose (Add, Edit): start typing at once.
-          autoFocus={autoFocus}
-        />
-      );
+      // The form opens on purpose (Add, Edit): start typing at once.
+      return <InputField {...typed} type={field.kind} autoComplete="off" autoFocus={autoFocus} />;
     case "tags":
       // One line of comma-separated words; the schema splits it into the stored list.
-      return (
-        <InputField
-          meta={meta}
-          {...common}
-          type="text"
-          placeholder={field.placeholder}
-          maxLength={field.maxLength}
-          autoComplete="off"
-        />
-      );
+      return <InputField {...typed} type="text" autoComplete="off" />;
     case "link":
+      // Not type="url": a site path like /blog is a valid link too.
       return (
-        <InputField
-          meta={meta}
-          {...common}
-          // Not type="url": a site path like /blog is a valid link too.
-          type="text"
-          inputMode="url"
-          placeholder={field.placeholder}
-          maxLength={field.maxLength}
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <InputField {...typed} type="text" inputMode="url" autoComplete="off" spellCheck={false} />
       );
     case "textarea":
     case "markdown":
       return (
         <TextareaField
-          meta={meta}
-          {...common}
+          {...typed}
           hint={field.kind === "markdown" ? (field.hint ?? MARKDOWN_HINT) : field.hint}
-          placeholder={field.placeholder}
           rows={field.rows ?? 5}
-          maxLength={field.maxLength}
           autoFocus={autoFocus}
         />
       );
-    case "select":
-      return (
-        <SelectField
-          meta={meta}
-          {...common}
-          options={field.options}
-          placeholder={field.placeholder}
-        />
+    case "list":
+      return field.rows ? (
+        <TextareaField {...typed} rows={field.rows} />
+      ) : (
+        <InputField {...typed} type="text" inputMode={field.inputMode} />
       );
+    case "select":
+      return <SelectField {...typed} options={field.options} placeholder={field.placeholder} />;
     case "choice":
       return (
         <Field id={meta.id} label={field.label} errors={meta.errors} errorId={meta.errorId}>
@@ -131,25 +107,6 @@ export function FieldInput({
       );
     case "checkbox":
       return <CheckboxField meta={meta} label={field.label} hint={field.hint} />;
-    case "list":
-      return field.rows ? (
-        <TextareaField
-          meta={meta}
-          {...common}
-          placeholder={field.placeholder}
-          rows={field.rows}
-          maxLength={field.maxLength}
-        />
-      ) : (
-        <InputField
-          meta={meta}
-          {...common}
-          type="text"
-          inputMode={field.inputMode}
-          placeholder={field.placeholder}
-          maxLength={field.maxLength}
-        />
-      );
     case "stars": {
       const rating = Number(meta.initialValue ?? field.defaultValue);
       return (

@@ -1,8 +1,9 @@
 // The shared tests of the content kit: every rule the kit gives a content type, proved once per
 // mechanism and run over every registered type (app/content/registry.ts), through the admin
-// screen's loader and action (admin.server.ts) and the store (store.server.ts). A new type is
-// covered the moment it is registered; what only one type does stays in its own tests
-// (app/routes/admin/<type>.test.ts). The image field's own rules are in kit-images.test.ts.
+// screen's loader and action (admin.server.ts). A new type is covered the moment it is
+// registered; what only one type does stays in its own tests (app/routes/admin/<type>.test.ts).
+// The store's rules (public order, ids, writes and their after-write steps) are in
+// kit-store.test.ts, over every type; the image field's own rules are in kit-images.test.ts.
 import { type Collection, type Document, ObjectId } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
@@ -173,37 +174,6 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
         const outcome = await get(`${PAGE}?${query}`);
         expect(statusOf(outcome), query).toBe(404);
         expect(outcome.data).toBe(texts.notFound);
-      }
-    });
-  });
-
-  describe("the public list", () => {
-    it("follows the description's order and shows the record's fields only", async () => {
-      // Inserted in neither creation order, so an unsorted read would show.
-      for (const [name, n] of [
-        ["B", 2],
-        ["A", 1],
-        ["C", 3],
-      ] as const) {
-        await add(name, day(n), { updatedBy: "ana@bureau.test" });
-      }
-      const docs = await (await collection()).find({}).toArray();
-      const keys = Object.entries(type.publicSort);
-      const compare = (a: Document, b: Document) => {
-        for (const [key, direction] of keys) {
-          const [x, y] = [a[key], b[key]].map((v) => (v instanceof ObjectId ? v.toHexString() : v));
-          if (x < y) return -direction;
-          if (x > y) return direction;
-        }
-        return 0;
-      };
-      const expected = docs.sort(compare).map((doc) => doc[title]);
-      const list = await store.list();
-      expect(list.map((r) => (r as Record<string, unknown>)[title])).toEqual(expected);
-      for (const record of list) {
-        expect(Object.keys(record).sort()).toEqual(
-          ["_id", ...Object.keys(type.record.shape)].sort(),
-        );
       }
     });
   });

@@ -42,12 +42,6 @@ export type Doc = Document & {
 
 export interface StoreOptions<T extends CollectionType> {
   /**
-   * How a stored document is read, when it may lack fields (written by an older client of the
-   * JSON API): every field normalised, so pages never meet an undefined. By default the
-   * record's fields are copied as they are.
-   */
-  read?: (doc: Doc) => z.output<T["record"]>;
-  /**
    * A type's own step once a write has landed (the highlights renumber their home-page order),
    * given the record's id and the value written (null for a delete). The after-write steps run
    * after it, and still run when it fails: the write has already changed the site.
@@ -64,32 +58,43 @@ export function collectionStore<T extends CollectionType>(
 ): CollectionStore<T> {
   const fields = Object.keys(type.record.shape);
   const adminSort = type.adminSort ?? ADMIN_SORT;
-  const images = imageFields(type);
+  const imageNames = imageFields(type);
   const handle = async () =>
     (await getCollections())[type.collection] as unknown as Collection<Doc>;
-  const toRecord = (doc: Doc): RecordOf<T> => {
-    if (options.read) return { ...options.read(doc), _id: doc._id.toHexString() } as RecordOf<T>;
-    const record: Record<string, unknown> = { _id: doc._id.toHexString() };
-    if (type.fromDocument) Object.assign(record, type.fromDocument(doc));
-    else for (const field of fields) record[field] = doc[field];
-    return record as RecordOf<T>;
-  };
+  // Field for field, unless the type says how its stored documents read (older ones may lack
+  // fields, dates become strings).
+  const toRecord = (doc: Doc): RecordOf<T> =>
+    ({
+      _id: doc._id.toHexString(),
+      ...(type.fromDocument
+        ? type.fromDocument(doc)
+        : Object.fromEntries(fields.map((field) => [field, doc[field]]))),
+    }) as RecordOf<T>;
   // Only the record's fields are stored: a form's schema may also carry inputs that are not
   // content (an image field's file, its "Remove image" box).
   const stored = (input: InputOf<T>): Document => {
     const value = input as Document;
-    const out: Document = {};
-    for (const field of fields) if (field in value) out[field] = value[field];
-    return out;
+    return Object.fromEntries(fields.filter((f) => f in value).map((f) => [f, value[f]]));
   };
   const imagesOf = (doc: Document) =>
-    images.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
-  const summary = (value: Document) => type.summary(value as InputOf<T>);
-  const land = async (_id: ObjectId, input: InputOf<T> | null, write: ContentWrite) => {
+    imageNames.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
+  /**
+   * The type's own step, then the after-write steps of one write (the audit naming the record by
+   * its summary), which run even when that step fails.
+   */
+  const written = async (
+    write: Omit<ContentWrite, "entity" | "summary">,
+    value: Document,
+    input: InputOf<T> | null,
+  ) => {
     try {
-      await options.settle?.({ _id, input });
+      await options.settle?.({ _id: parseObjectId(write.entityId) as ObjectId, input });
     } finally {
-      await afterWrite(write);
+      await afterWrite({
+        ...write,
+        entity: type.entity,
+        summary: type.summary(value as InputOf<T>),
+      });
     }
   };
 
@@ -122,14 +127,7 @@ export function collectionStore<T extends CollectionType>(
     async create(input, actor) {
       const doc = { ...stored(input), ...createdBy(actor.email) } as Doc;
       const { insertedId } = await (await handle()).insertOne(doc);
-      const id = insertedId.toHexString();
-      await land(insertedId, input, {
-        entity: type.entity,
-        action: "create",
-        entityId: id,
-        summary: summary(input as Document),
-        actor,
-      });
+      await written({ action: "create", entityId: insertedId.toHexString(), actor }, input, input);
       // The type's own step may have changed the record (a highlight's place): read it again.
       const settled = options.settle ? await (await handle()).findOne({ _id: insertedId }) : null;
       return toRecord(settled ?? { ...doc, _id: insertedId });
@@ -143,14 +141,8 @@ export function collectionStore<T extends CollectionType>(
         { returnDocument: "before" },
       );
       if (!before) return false;
-      await land(_id, input, {
-        entity: type.entity,
-        action: "update",
-        entityId: id,
-        summary: summary(input as Document),
-        actor,
-        images: { before: imagesOf(before), after: imagesOf(input as Document) },
-      });
+      const images = { before: imagesOf(before), after: imagesOf(input as Document) };
+      await written({ action: "update", entityId: id, actor, images }, input, input);
       return true;
     },
     async remove(id, actor) {
@@ -158,14 +150,8 @@ export function collectionStore<T extends CollectionType>(
       if (!_id) return false;
       const deleted = await (await handle()).findOneAndDelete({ _id });
       if (!deleted) return false;
-      await land(_id, null, {
-        entity: type.entity,
-        action: "delete",
-        entityId: id,
-        summary: summary(deleted),
-        actor,
-        images: { before: imagesOf(deleted), after: [] },
-      });
+      const images = { before: imagesOf(deleted), after: [] };
+      await written({ action: "delete", entityId: id, actor, images }, deleted, null);
       return true;
     },
   };

@@ -158,9 +158,10 @@ export interface CollectionType<
   texts: CollectionTexts;
   /**
    * How a stored document reads as a record when not field for field (dates as ISO strings,
-   * defaults for fields older documents lack); without it each record field is copied.
+   * defaults for fields older documents, or older clients of the JSON API, left out); without it
+   * each record field is copied. The store's one reader of documents.
    */
-  fromDocument?: (doc: Record<string, unknown>) => z.output<Rec>;
+  fromDocument?(doc: Record<string, unknown>): z.output<Rec>;
   /** The audit entry's summary of a record. */
   summary: (value: z.output<Schema>) => string;
   /** Fields the admin search looks in (any case, literally). */
@@ -179,7 +180,8 @@ export interface CollectionType<
   api: ApiDescription;
   /**
    * Why the type's admin screen or JSON API is partly its own (an escape hatch), when it is. The
-   * shared screen and API suites run over the types without one; the type's own tests cover it.
+   * shared screen and API suites run over the types without one (the type's own tests cover its
+   * screen); the store suite runs over every type.
    */
   own?: string;
   /**

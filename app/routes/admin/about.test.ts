@@ -9,7 +9,7 @@ import { SINGLETON_ID } from "#db/collections";
 import {
   ABOUT_CONTACT_REQUIRED,
   ABOUT_EMAIL_INVALID,
-  ABOUT_SAVED,
+  aboutPage,
   MISSION_VALUES_REQUIRED,
   TEAM_IMAGE_INVALID,
   TEAM_NAME_REQUIRED,
@@ -74,7 +74,7 @@ describe("about page editor", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/dashboard/about");
     expect(response.headers.get("Set-Cookie")).toContain("flash");
-    expect(ABOUT_SAVED).toBe("About page updated.");
+    expect(aboutPage.texts.saved).toBe("About page updated.");
     const saved = await doc();
     expect(saved).toMatchObject({
       title: "About Acme",

@@ -1,19 +1,13 @@
 // /admin/dashboard/about: the about page, one document, built by the content kit from
 // app/content/about-page.ts (view, `?edit`, Save: kit/document-screen.tsx says how, with and
 // without JavaScript): ONE editor for the page and its team. What is this page's own: its view.
-import { EnvelopeSimpleIcon, PhoneIcon } from "@phosphor-icons/react";
+import { EnvelopeSimpleIcon, type Icon, PhoneIcon } from "@phosphor-icons/react";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { aboutPage, splitValues } from "~/content/about-page";
 import { aboutPageStore } from "~/content/documents.server";
 import { documentAdmin } from "~/content/kit/document-admin.server";
 import { DocumentScreen, documentMeta } from "~/content/kit/document-screen";
-import {
-  Facts,
-  LastUpdated,
-  NothingSaved,
-  ViewSection,
-  viewCard,
-} from "~/content/kit/document-view";
+import { type Fact, Facts, LastUpdated, ViewSection, viewCard } from "~/content/kit/document-view";
 import type { Route } from "./+types/about";
 
 const screen = documentAdmin(aboutPageStore);
@@ -28,20 +22,21 @@ export default function AboutAdmin({ loaderData, actionData }: Route.ComponentPr
       type={aboutPage}
       loaderData={loaderData}
       actionData={actionData}
-      view={
-        loaderData.doc ? (
-          <AboutView about={loaderData.doc} />
-        ) : (
-          <NothingSaved>
-            No about page yet: visitors see a short placeholder until it is saved.
-          </NothingSaved>
-        )
-      }
+      view={loaderData.doc && <AboutView about={loaderData.doc} />}
     />
   );
 }
 
-const contactTerm = "flex items-center gap-2 text-sm font-semibold text-slate-900";
+/** A term of the contact line with its icon, and its value (— when empty). */
+const contactFact = (Icon: Icon, term: string, value: string, className: string): Fact => [
+  <span key={term} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+    <Icon aria-hidden="true" className="h-5 w-5 text-blue-700" />
+    {term}
+  </span>,
+  <span key={`${term}-value`} className={className}>
+    {value || "—"}
+  </span>,
+];
 
 function AboutView({ about }: { about: NonNullable<Route.ComponentProps["loaderData"]["doc"]> }) {
   return (
@@ -112,24 +107,8 @@ function AboutView({ about }: { about: NonNullable<Route.ComponentProps["loaderD
         <Facts
           className="mt-3 grid gap-4 sm:grid-cols-2"
           facts={[
-            [
-              <span key="email" className={contactTerm}>
-                <EnvelopeSimpleIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
-                Email
-              </span>,
-              <span key="email-value" className="break-all pl-7">
-                {about.contact.email || "—"}
-              </span>,
-            ],
-            [
-              <span key="phone" className={contactTerm}>
-                <PhoneIcon aria-hidden="true" className="h-5 w-5 text-blue-700" />
-                Phone
-              </span>,
-              <span key="phone-value" className="pl-7">
-                {about.contact.phone || "—"}
-              </span>,
-            ],
+            contactFact(EnvelopeSimpleIcon, "Email", about.contact.email, "break-all pl-7"),
+            contactFact(PhoneIcon, "Phone", about.contact.phone, "pl-7"),
           ]}
         />
       </ViewSection>

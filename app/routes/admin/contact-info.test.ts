@@ -10,7 +10,7 @@ import {
   CONTACT_EMAIL_INVALID,
   CONTACT_EMAIL_PHONE_REQUIRED,
   CONTACT_IMAGE_INVALID,
-  CONTACT_INFO_SAVED,
+  contactInfo,
   isAllowedMapEmbedUrl,
   MAP_EMBED_PROVIDERS,
   MAP_URL_INVALID,
@@ -69,7 +69,7 @@ describe("contact info editor", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/dashboard/contact");
     expect(response.headers.get("Set-Cookie")).toContain("flash");
-    expect(CONTACT_INFO_SAVED).toBe("Contact info updated.");
+    expect(contactInfo.texts.saved).toBe("Contact info updated.");
     const saved = await doc();
     expect(saved).toMatchObject({ ...valid, updatedBy: "contact@bureau.test" });
     expect(saved?.updatedAt.getTime()).toBeGreaterThan(Date.parse("2026-01-02"));

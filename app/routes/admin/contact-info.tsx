@@ -8,7 +8,7 @@ import { contactInfo, isAllowedMapEmbedUrl } from "~/content/contact-info";
 import { contactInfoStore } from "~/content/documents.server";
 import { documentAdmin } from "~/content/kit/document-admin.server";
 import { DocumentScreen, documentMeta } from "~/content/kit/document-screen";
-import { Facts, ImagePreview, LastUpdated, NothingSaved } from "~/content/kit/document-view";
+import { Facts, ImagePreview, LastUpdated } from "~/content/kit/document-view";
 import type { Route } from "./+types/contact-info";
 
 const screen = documentAdmin(contactInfoStore);
@@ -24,15 +24,7 @@ export default function ContactInfoAdmin({ loaderData, actionData }: Route.Compo
       type={contactInfo}
       loaderData={loaderData}
       actionData={actionData}
-      view={
-        info ? (
-          <ContactInfoView info={info} />
-        ) : (
-          <NothingSaved>
-            No contact information yet: the contact page shows the form only until it is saved.
-          </NothingSaved>
-        )
-      }
+      view={info && <ContactInfoView info={info} />}
     />
   );
 }

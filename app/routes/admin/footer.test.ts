@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { footerStore } from "~/content/documents.server";
-import { FOOTER_SAVED } from "~/content/footer";
+import { footer } from "~/content/footer";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { createSession } from "~/domain/session.server";
@@ -56,7 +56,7 @@ describe("footer editor", () => {
     });
     const doc = await (await getCollections()).footer.findOne({ _id: SINGLETON_ID });
     expect(doc?.updatedBy).toBe("me@bureau.test");
-    expect(FOOTER_SAVED).toBe("Footer updated.");
+    expect(footer.texts.saved).toBe("Footer updated.");
   });
 
   it.each([

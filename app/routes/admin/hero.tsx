@@ -5,7 +5,7 @@ import { heroStore } from "~/content/documents.server";
 import { DEFAULT_CTA_TEXT, hero } from "~/content/hero";
 import { documentAdmin } from "~/content/kit/document-admin.server";
 import { DocumentScreen, documentMeta } from "~/content/kit/document-screen";
-import { Facts, ImagePreview, NothingSaved } from "~/content/kit/document-view";
+import { Facts, ImagePreview } from "~/content/kit/document-view";
 import type { Route } from "./+types/hero";
 
 const screen = documentAdmin(heroStore);
@@ -31,9 +31,7 @@ export default function HeroAdmin({ loaderData, actionData }: Route.ComponentPro
       />
       <ImagePreview src={doc.image} alt="Hero background" caption="Background image" />
     </section>
-  ) : (
-    <NothingSaved>No hero yet: the home page shows none until one is saved.</NothingSaved>
-  );
+  ) : null;
   return <DocumentScreen type={hero} loaderData={loaderData} actionData={actionData} view={view} />;
 }
 

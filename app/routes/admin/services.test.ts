@@ -12,7 +12,7 @@ import {
   SERVICE_ICON_REQUIRED,
   SERVICE_IMAGE_INVALID,
   SERVICE_LINK_INVALID,
-  SERVICE_PAGE_SAVED,
+  servicePage,
 } from "~/content/service-page";
 import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET } from "~/domain/image.server";
@@ -102,7 +102,7 @@ describe("service page editor", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/dashboard/services");
     expect(res.headers.get("Set-Cookie")).toContain("flash");
-    expect(SERVICE_PAGE_SAVED).toBe("Service page updated.");
+    expect(servicePage.texts.saved).toBe("Service page updated.");
     const doc = await (await getCollections()).servicePage.findOne({ _id: SINGLETON_ID });
     expect(doc).toMatchObject({
       hero: {

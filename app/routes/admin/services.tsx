@@ -7,14 +7,9 @@ import { ICON_KEYS } from "#db/collections";
 import { ContentIcon } from "~/components/site/icon";
 import { servicePageStore } from "~/content/documents.server";
 import { documentAdmin } from "~/content/kit/document-admin.server";
-import { DocumentScreen, documentMeta, type Meta } from "~/content/kit/document-screen";
-import {
-  Facts,
-  ImagePreview,
-  LastUpdated,
-  NothingSaved,
-  ViewSection,
-} from "~/content/kit/document-view";
+import type { Meta } from "~/content/kit/document-parts";
+import { cardClass, DocumentScreen, documentMeta } from "~/content/kit/document-screen";
+import { Facts, ImagePreview, LastUpdated, ViewSection } from "~/content/kit/document-view";
 import { DEFAULT_ICON, ICON_LABELS, isIconKey, servicePage } from "~/content/service-page";
 import type { Route } from "./+types/services";
 
@@ -32,16 +27,7 @@ export default function ServicesAdmin({ loaderData, actionData }: Route.Componen
       type={servicePage}
       loaderData={loaderData}
       actionData={actionData}
-      view={
-        loaderData.doc ? (
-          <ServicePageView page={loaderData.doc} />
-        ) : (
-          <NothingSaved>
-            No service page yet: the public page shows a short note with contact links until one is
-            saved. Choose “Edit service page” to write it.
-          </NothingSaved>
-        )
-      }
+      view={loaderData.doc && <ServicePageView page={loaderData.doc} />}
       custom={{ icon: (meta) => <IconPicker meta={meta} /> }}
     />
   );
@@ -51,7 +37,7 @@ export default function ServicesAdmin({ loaderData, actionData }: Route.Componen
 // View mode
 
 const section = {
-  className: "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6",
+  className: cardClass,
   headingClass: "text-lg font-bold text-slate-900",
 };
 
@@ -93,38 +79,15 @@ function ServicePageView({ page }: { page: Page }) {
           />
         </div>
       </ViewSection>
-      <IconItemsView
-        id="view-services"
-        title="Services"
-        items={page.services}
-        empty="No services."
+      <ItemsView id="view-services" title="Services" items={page.services} empty="No services." />
+      <ItemsView id="view-benefits" title="Benefits" items={page.benefits} empty="No benefits." />
+      <ItemsView
+        id="view-process"
+        title="Process steps"
+        items={page.processSteps}
+        empty="No process steps."
+        numbered
       />
-      <IconItemsView
-        id="view-benefits"
-        title="Benefits"
-        items={page.benefits}
-        empty="No benefits."
-      />
-      <ViewSection id="view-process" title="Process steps" {...section}>
-        {page.processSteps.length ? (
-          <ol className="mt-4 grid gap-4 md:grid-cols-2">
-            {page.processSteps.map((step, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: stored order; texts may repeat.
-              <li key={i} className="flex gap-3">
-                <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white">
-                  {i + 1}
-                </span>
-                <div className="min-w-0">
-                  <p className="font-semibold break-words text-slate-900">{step.title}</p>
-                  <p className="mt-1 text-sm break-words text-slate-700">{step.description}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="mt-2 text-slate-700">No process steps.</p>
-        )}
-      </ViewSection>
       <ViewSection id="view-cta" title="Call to action" {...section}>
         <Facts
           className="mt-4 grid gap-4"
@@ -139,34 +102,49 @@ function ServicePageView({ page }: { page: Page }) {
   );
 }
 
-function IconItemsView({
+/** A list of the page's: services and benefits as cards with their icon, the steps numbered. */
+function ItemsView({
   id,
   title,
   items,
   empty,
+  numbered,
 }: {
   id: string;
   title: string;
-  items: Page["services"];
+  items: { title: string; description: string; icon?: string }[];
   empty: string;
+  numbered?: boolean;
 }) {
+  const List = numbered ? "ol" : "ul";
   return (
     <ViewSection id={id} title={title} {...section}>
       {items.length ? (
-        <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <List className={`mt-4 grid gap-4 md:grid-cols-2${numbered ? "" : " xl:grid-cols-3"}`}>
           {items.map((item, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: stored order; texts may repeat.
-            <li key={i} className="flex gap-3 rounded-xl border border-slate-200 p-4">
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700 ring-1 ring-blue-100">
-                <ContentIcon name={item.icon} className="h-6 w-6" />
-              </span>
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: stored order; texts may repeat.
+              key={i}
+              className={
+                numbered ? "flex gap-3" : "flex gap-3 rounded-xl border border-slate-200 p-4"
+              }
+            >
+              {numbered ? (
+                <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white">
+                  {i + 1}
+                </span>
+              ) : (
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700 ring-1 ring-blue-100">
+                  <ContentIcon name={item.icon ?? ""} className="h-6 w-6" />
+                </span>
+              )}
               <div className="min-w-0">
                 <p className="font-semibold break-words text-slate-900">{item.title}</p>
                 <p className="mt-1 text-sm break-words text-slate-700">{item.description}</p>
               </div>
             </li>
           ))}
-        </ul>
+        </List>
       ) : (
         <p className="mt-2 text-slate-700">{empty}</p>
       )}

@@ -1,0 +1,114 @@
+// The store every content type writes through (kit/store.server.ts, or a type's own store built
+// on it: the highlights' order, the posts' reader), run over every registered type, its escape
+// hatch or not: the public list's order and fields, a malformed or unknown id, and each write with
+// its stamps and after-write steps (an audit entry naming the record, the content generation
+// moved). Every writer (admin editor, JSON API, CLI) goes through these, so the rules are proved
+// here once; the screen's own rules are in kit.test.ts, the images' in kit-images.test.ts.
+import { type Collection, type Document, ObjectId } from "mongodb";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getCollections } from "#db/client.server";
+import type { Actor } from "~/domain/audit";
+import { contentGeneration } from "~/lib/content-version.server";
+import { STORE_CASES, storedExample, titleField } from "../../../tests/support/content-types";
+import { STORES } from "../stores.server";
+import type { CollectionStore } from "./store.server";
+import type { CollectionType } from "./types";
+
+afterAll(closeDatabase);
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+const MISSING = "0123456789abcdef01234567";
+const BAD_IDS = ["nope", MISSING, "0123456789abcdef0123456z", ""];
+const actor: Actor = { email: "ana@bureau.test", via: "cli" };
+
+describe.each(STORE_CASES)("%s", (entity, type) => {
+  const store = STORES[entity as keyof typeof STORES] as unknown as CollectionStore<CollectionType>;
+  const title = titleField(type);
+  const input = (change: Record<string, unknown> = {}) =>
+    ({ ...storedExample(type), ...change }) as never;
+
+  const collection = async () =>
+    (await getCollections())[type.collection] as unknown as Collection<Document>;
+  const audit = async () =>
+    (await getCollections()).auditLog.find({}, { sort: { at: 1, _id: 1 } }).toArray();
+  let generation = 0;
+  /** Whether the content generation moved since the last look (caches learn of a write). */
+  const moved = () => {
+    const now = contentGeneration();
+    const ok = now > generation;
+    generation = now;
+    return ok;
+  };
+
+  beforeEach(async () => {
+    await (await collection()).deleteMany({});
+    await (await getCollections()).auditLog.deleteMany({});
+    generation = contentGeneration();
+  });
+
+  it("lists in the description's public order, each record its fields and its id only", async () => {
+    // Created on other days than in the order of creation, so an unsorted read would show.
+    for (const [name, n] of [
+      ["B", 2],
+      ["A", 1],
+      ["C", 3],
+    ] as const) {
+      const created = await store.create(input({ [title]: name }), actor);
+      await (await collection()).updateOne(
+        { _id: new ObjectId(created._id) },
+        { $set: { createdAt: day(n), updatedAt: day(n) } },
+      );
+    }
+    const docs = await (await collection()).find({}).sort(type.publicSort).toArray();
+    const list = await store.list();
+    expect(list.map((r) => r._id)).toEqual(docs.map((d) => d._id.toHexString()));
+    for (const record of list) {
+      expect(Object.keys(record).sort()).toEqual(["_id", ...Object.keys(type.record.shape)].sort());
+    }
+  });
+
+  it("finds nothing, changes nothing and records nothing for a malformed or unknown id", async () => {
+    const kept = await store.create(input({ [title]: "Kept" }), actor);
+    moved();
+    await (await getCollections()).auditLog.deleteMany({});
+    for (const id of BAD_IDS) {
+      expect(await store.get(id), id).toBeNull();
+      expect(await store.update(id, input({ [title]: "Changed" }), actor), id).toBe(false);
+      expect(await store.remove(id, actor), id).toBe(false);
+    }
+    expect(moved()).toBe(false);
+    expect(await audit()).toEqual([]);
+    expect((await store.get(kept._id))?.[title as never]).toBe("Kept");
+  });
+
+  it("creates, updates and removes with the stamps and the after-write steps", async () => {
+    const created = await store.create(input(), actor);
+    expect(moved(), "create").toBe(true);
+    expect(await store.get(created._id)).toEqual(created);
+    expect(await store.get(created._id.toUpperCase()), "an id in capitals").toEqual(created);
+    const doc = await (await collection()).findOne({ _id: new ObjectId(created._id) });
+    expect(doc).toMatchObject({ updatedBy: actor.email, createdAt: expect.any(Date) });
+
+    expect(await store.update(created._id, input({ [title]: "Renamed" }), actor)).toBe(true);
+    expect(moved(), "update").toBe(true);
+    const after = await (await collection()).findOne({ _id: new ObjectId(created._id) });
+    expect(after).toMatchObject({ [title]: "Renamed", createdAt: doc?.createdAt });
+    expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(doc?.updatedAt.getTime());
+
+    expect(await store.remove(created._id, actor)).toBe(true);
+    expect(moved(), "delete").toBe(true);
+    expect(await store.get(created._id)).toBeNull();
+
+    const entry = { entity: type.entity, entityId: created._id, actor: actor.email, via: "cli" };
+    expect(await audit()).toEqual([
+      expect.objectContaining({ ...entry, action: "create", summary: expect.any(String) }),
+      expect.objectContaining({ ...entry, action: "update", summary: expect.any(String) }),
+      expect.objectContaining({ ...entry, action: "delete", summary: expect.any(String) }),
+    ]);
+    // The summary names the record: its title as it was when written.
+    const summaries = (await audit()).map((e) => e.summary);
+    expect(summaries[0]).toContain(String(storedExample(type)[title]));
+    expect(summaries[1]).toContain("Renamed");
+    expect(summaries[2]).toContain("Renamed");
+  });
+});

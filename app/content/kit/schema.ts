@@ -1,0 +1,12 @@
+// The rule the collection types' forms share, written once (isomorphic: the editor checks it in
+// the browser too). conform sends an empty field as undefined, and a blank one is empty once
+// trimmed: either way the type's one message for its required fields says so.
+import { z } from "zod";
+
+/** A required trimmed text of at most `max` characters, `what` naming it when it is longer. */
+export const requiredText = (message: string, max: number, what: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `The ${what} can be at most ${max} characters long.`);
