@@ -250,12 +250,13 @@ export const blogs = defineCollection({
     noun: ["blog post", "blog posts"],
     search: { label: "Search blog posts", placeholder: "Words in a title, text, author or tag" },
     emptyText: "No blog articles found.",
-    titleColumn: {
-      label: "Title",
-      title: "title",
-      image: { field: "imageUrl", shape: "thumbnail" },
-    },
-    columns: [{ label: "Author", field: "author", kind: "text", from: "lg" }],
+    titleColumn: { label: "Title", title: "title", siteHref: (post) => `/blog/${post._id}` },
+    columns: [
+      { label: "Image", field: "imageUrl", kind: "image", from: "sm", before: true },
+      // The name the post shows (blogs.server.ts listForAdmin).
+      { label: "Author", field: "author", kind: "text", from: "lg" },
+      { label: "Date", field: "createdAt", kind: "date", from: "lg" },
+    ],
     subject: (post) => String(post.title),
   },
   api: {

@@ -105,8 +105,16 @@ export const highlights = defineCollection({
     noun: ["highlight", "highlights"],
     search: { label: "Search highlights", placeholder: "Title, label or description" },
     emptyText: "No highlights found",
-    titleColumn: { label: "Highlight", title: "title", subtitle: { field: "label" } },
-    columns: [{ label: "Description", field: "description", kind: "text", from: "lg" }],
+    titleColumn: {
+      label: "Highlight",
+      title: "title",
+      subtitle: { field: "label", accent: true },
+    },
+    columns: [
+      // The route draws it: the card's icon with its 1-based place (the loader's `position`).
+      { label: "Position", field: "position", kind: "own", from: "sm", before: true },
+      { label: "Description", field: "description", kind: "text", from: "lg" },
+    ],
     subject: (h) => String(h.title),
   },
   api: {

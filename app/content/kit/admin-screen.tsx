@@ -2,11 +2,12 @@
 // Add link, the editor (`?new`, `?edit=<id>`), the delete step (`?delete=<id>` without
 // JavaScript), and the searchable, paged table. Native forms throughout: everything works
 // without JavaScript, and conform checks the same schema in the browser when it runs.
-// A type whose editor or table shows more than its fields (a highlight's position, a post's
-// Markdown preview) hands in its own `editor` or `table`; the rest stays the kit's.
+// A type whose editor shows more than its fields (a highlight's position, a post's Markdown
+// preview) hands in its own `editor`; one whose table does hands in the cells of its `own`
+// columns and its extra row actions (`table`); the rest stays the kit's.
 
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
-import { ArrowUpRightIcon } from "@phosphor-icons/react";
+import { ArrowRightIcon, ArrowUpRightIcon } from "@phosphor-icons/react";
 import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { Form, Link } from "react-router";
 import {
@@ -29,9 +30,10 @@ import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image"
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
+import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { FieldInput } from "./field-input";
-import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
+import type { CollectionType, FieldDescriptor, ListColumn, TitleColumn } from "./types";
 
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
 export const SAVE_INTENT = "save";
@@ -68,10 +70,12 @@ export interface EditorProps {
   cancelHref: string;
 }
 
-/** A type's own table: its columns (before Actions) and the cells of a row. */
-interface TableOverride<R extends Row> {
-  columns: readonly Column[];
-  row: (item: R, here: { q: string; page: number }) => ReactNode;
+/** What a type's screen adds to its described table. */
+interface TableParts<R extends Row> {
+  /** The value of each `own` column, by field; `narrow`: shown in the title's cell. */
+  cells?: Record<string, (item: R, narrow: boolean) => ReactNode>;
+  /** Row actions before Edit and Delete, and the classes of the grid they all sit in. */
+  actions?: { before: (item: R) => ReactNode; className: string };
 }
 
 export function CollectionScreen<R extends Row = Row>({
@@ -86,8 +90,8 @@ export function CollectionScreen<R extends Row = Row>({
   actionData?: ScreenActionData;
   /** The type's own editor, in place of the one drawn from its fields. */
   editor?: (props: EditorProps) => ReactNode;
-  /** The type's own columns and cells, in place of the described ones. */
-  table?: TableOverride<R>;
+  /** The cells of the type's `own` columns, and its extra row actions. */
+  table?: TableParts<R>;
 }) {
   const { admin } = type;
   const { items, total, page, pages, q, formOpen, editing, deleting } = loaderData;
@@ -95,6 +99,14 @@ export function CollectionScreen<R extends Row = Row>({
   const listUrl = listHref(admin.path, here);
   const editingId = editing ? String(editing._id) : undefined;
   const deletingId = deleting ? String(deleting._id) : undefined;
+  const before = admin.columns.filter((c) => c.before);
+  const after = admin.columns.filter((c) => !c.before);
+  const cells = table?.cells as Cells | undefined;
+  const cell = (item: Row) => (c: ListColumn) => (
+    <td key={c.field} className={`${tdClass} ${columnClass(c)} ${CELL[c.kind] ?? ""}`}>
+      {value(c, item, cells, false)}
+    </td>
+  );
   return (
     <>
       <ScreenHeader
@@ -136,41 +148,34 @@ export function CollectionScreen<R extends Row = Row>({
         search={admin.search}
         listError={actionData?.listError}
         columns={[
-          ...(table?.columns ?? [
-            { label: admin.titleColumn.label },
-            ...admin.columns.map((c) => ({ label: c.label, className: columnClass(c) })),
-          ]),
+          ...before.map(header),
+          { label: admin.titleColumn.label },
+          ...after.map(header),
           { label: "Actions", className: "text-right" },
         ]}
         emptyText={admin.emptyText}
         items={items}
         editingId={editingId}
         deletingId={deletingId}
-        row={(item) =>
-          table ? (
-            table.row(item, here)
-          ) : (
-            <>
-              <TitleCell type={type} item={item} />
-              {admin.columns.map((c) => (
-                <td key={c.field} className={`${tdClass} ${columnClass(c)} ${cellClass(c)}`}>
-                  <Value column={c} value={item[c.field]} clamp="line-clamp-4" />
-                </td>
-              ))}
-              <td className={`${tdClass} text-right`}>
-                <div className={rowActionsClass}>
-                  <EditDeleteActions
-                    path={admin.path}
-                    here={here}
-                    id={item._id}
-                    subject={admin.subject(item)}
-                    deleteQuestion={type.texts.deleteConfirm}
-                  />
-                </div>
-              </td>
-            </>
-          )
-        }
+        row={(item) => (
+          <>
+            {before.map(cell(item))}
+            <TitleCell type={type} item={item} cells={cells} />
+            {after.map(cell(item))}
+            <td className={`${tdClass} text-right`}>
+              <div className={table?.actions?.className ?? rowActionsClass}>
+                {table?.actions?.before(item)}
+                <EditDeleteActions
+                  path={admin.path}
+                  here={here}
+                  id={item._id}
+                  subject={admin.subject(item)}
+                  deleteQuestion={type.texts.deleteConfirm}
+                />
+              </div>
+            </td>
+          </>
+        )}
       />
     </>
   );
@@ -209,16 +214,39 @@ const SHOW_FROM = {
   lg: { column: "hidden lg:table-cell", under: "lg:hidden" },
 } as const;
 
-const columnClass = (c: ListColumn) =>
-  `${SHOW_FROM[c.from].column}${c.kind === "link" ? " w-64" : ""}`;
-const cellClass = (c: ListColumn) =>
-  c.kind === "text" ? "max-w-md text-slate-700 [overflow-wrap:anywhere]" : "";
+const WIDTH: Partial<Record<ListColumn["kind"], string>> = { link: " w-64", image: " w-32" };
+const columnClass = (c: ListColumn) => `${SHOW_FROM[c.from].column}${WIDTH[c.kind] ?? ""}`;
+const CELL: Partial<Record<ListColumn["kind"], string>> = {
+  text: "max-w-md text-slate-700 [overflow-wrap:anywhere]",
+  date: "whitespace-nowrap",
+};
+const header = (c: ListColumn): Column => ({ label: c.label, className: columnClass(c) });
+const subtitleClass = (s: NonNullable<TitleColumn["subtitle"]>) =>
+  s.accent
+    ? "mt-0.5 font-semibold text-blue-700"
+    : s.clamp
+      ? "mt-1 line-clamp-2 text-slate-700"
+      : "text-slate-700";
 
-function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
+type Cells = Record<string, (item: Row, narrow: boolean) => ReactNode>;
+
+function TitleCell({ type, item, cells }: { type: CollectionType; item: Row; cells?: Cells }) {
   const { titleColumn, columns } = type.admin;
   const image = titleColumn.image;
   const src = image ? String(item[image.field] ?? "") : "";
   const subtitle = titleColumn.subtitle;
+  const subtitleText = subtitle ? String(item[subtitle.field] ?? "") : "";
+  const title = String(item[titleColumn.title] ?? "");
+  // Narrow screens: the other columns' values above or under the title, not in columns (a
+  // picture is the row's decoration: it is not repeated).
+  const narrow = (before: boolean) =>
+    columns
+      .filter((c) => !c.before === !before && c.kind !== "image")
+      .map((c) => (
+        <div key={c.field} className={`${before ? "mb-2" : "mt-1"} ${SHOW_FROM[c.from].under}`}>
+          {value(c, item, cells, true)}
+        </div>
+      ));
   return (
     <td className={`${tdClass} [overflow-wrap:anywhere]`}>
       <div className={image ? "flex items-start gap-3" : undefined}>
@@ -236,19 +264,22 @@ function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
           <Thumbnail src={src} className="hidden h-[54px] shrink-0 sm:block" />
         ) : null}
         <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{String(item[titleColumn.title] ?? "")}</p>
-          {subtitle ? (
-            <p className={subtitle.clamp ? "mt-1 line-clamp-2 text-slate-700" : "text-slate-700"}>
-              {String(item[subtitle.field] ?? "")}
-            </p>
+          {narrow(true)}
+          <p className="font-semibold text-slate-900">{title}</p>
+          {subtitle && subtitleText ? (
+            <p className={subtitleClass(subtitle)}>{subtitleText}</p>
           ) : null}
-          {/* Narrow screens: the other columns' values under the title, not in columns. */}
-          {columns.map((c) => (
-            <div key={c.field} className={`mt-1 ${SHOW_FROM[c.from].under}`}>
-              <Value column={c} value={item[c.field]} clamp="line-clamp-3" />
-            </div>
-          ))}
+          {narrow(false)}
           <EditStamp updatedAt={item.updatedAt} updatedBy={item.updatedBy} />
+          {titleColumn.siteHref ? (
+            <Link
+              to={titleColumn.siteHref(item)}
+              className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 underline-offset-4 hover:underline"
+            >
+              View on the site<span className="sr-only">: {title}</span>
+              <ArrowRightIcon aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          ) : null}
         </div>
       </div>
     </td>
@@ -256,7 +287,7 @@ function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
 }
 
 /** A record's picture in an admin table, 96 px wide (the default image when it has none). */
-export function Thumbnail({ src, className }: { src: string; className: string }) {
+function Thumbnail({ src, className }: { src: string; className: string }) {
   return (
     <FallbackImage
       src={src}
@@ -269,24 +300,33 @@ export function Thumbnail({ src, className }: { src: string; className: string }
   );
 }
 
-function Value({
-  column,
-  value,
-  clamp,
-}: {
-  column: ListColumn;
-  value: unknown;
-  clamp: "line-clamp-3" | "line-clamp-4";
-}) {
+/** A column's value; `narrow`: in the title's cell (a shorter clamp) rather than its column. */
+function value(column: ListColumn, item: Row, cells: Cells | undefined, narrow: boolean) {
+  const v = item[column.field];
   switch (column.kind) {
     case "stars":
-      return <Stars rating={Number(value)} />;
+      return <Stars rating={Number(v)} />;
     case "link":
-      return <OpenLink link={String(value ?? "")} />;
+      return <OpenLink link={String(v ?? "")} />;
+    case "image":
+      return <Thumbnail src={String(v ?? "")} className="aspect-video" />;
+    case "date":
+      return (
+        <time dateTime={isoDate(String(v))} className="text-slate-700">
+          {formatDate(String(v))}
+        </time>
+      );
+    case "own": {
+      const cell = cells?.[column.field];
+      if (!cell) throw new Error(`The screen draws no cell for the column ${column.field}`);
+      return cell(item, narrow);
+    }
     case "text":
       return (
-        <p className={`${clamp} text-slate-700${column.preLine ? " whitespace-pre-line" : ""}`}>
-          {String(value ?? "")}
+        <p
+          className={`${narrow ? "line-clamp-3" : "line-clamp-4"} text-slate-700${column.preLine ? " whitespace-pre-line" : ""}`}
+        >
+          {String(v ?? "") || "—"}
         </p>
       );
   }

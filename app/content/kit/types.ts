@@ -60,24 +60,33 @@ export type FieldDescriptor =
    */
   | (FieldBase & { kind: "list"; rows?: number; inputMode?: "numeric"; separator?: string });
 
-/** A column of the admin table besides the first (the record's title, with its edit stamp). */
+/** A column of the admin table besides the title (the record's title, with its edit stamp). */
 export interface ListColumn {
   label: string;
   field: string;
-  /** How the value is drawn: text (clamped), the star rating, or a link that opens. */
-  kind: "text" | "stars" | "link";
+  /**
+   * How the value is drawn: text (clamped; — when empty), the star rating, a link that opens, a
+   * picture (not repeated on narrow screens), a day, or `own`: drawn by the type's screen
+   * (`CollectionScreen`'s `table.cells[field]`).
+   */
+  kind: "text" | "stars" | "link" | "image" | "date" | "own";
   /** Below this breakpoint the value shows under the title instead of in its own column. */
   from: "sm" | "md" | "lg";
   /** Text keeps its line breaks. */
   preLine?: boolean;
+  /** The column comes before the title's; on narrow screens its value shows above the title. */
+  before?: boolean;
 }
 
-/** The first column: the record's title, an optional second line and picture. */
+/** The title column: the record's title, an optional second line and picture. */
 export interface TitleColumn {
   label: string;
   title: string;
-  subtitle?: { field: string; clamp?: boolean };
+  /** `accent`: the line in the brand colour (a highlight's label); an empty one is left out. */
+  subtitle?: { field: string; clamp?: boolean; accent?: boolean };
   image?: { field: string; shape: "avatar" | "thumbnail" };
+  /** Where the record shows on the site: a "View on the site" link under the title. */
+  siteHref?: (record: Record<string, unknown>) => string;
 }
 
 export interface CollectionTexts {
