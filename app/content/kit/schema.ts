@@ -8,5 +8,7 @@ export const requiredText = (message: string, max: number, what: string) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, message)
+    // abort: a blank field says only that it is required, not also what a check added after
+    // this one refuses (an internship's application link that is no URL).
+    .min(1, { error: message, abort: true })
     .max(max, `The ${what} can be at most ${max} characters long.`);
