@@ -11,7 +11,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowSquareOutIcon, PencilSimpleIcon } from "@phosphor-icons/react";
 import { Fragment, type ReactNode, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
+import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
   primaryLinkClass,
@@ -205,19 +205,6 @@ function DocumentForm({
       }
       case "custom":
         return <Fragment key={field.name}>{custom[field.render]?.(meta)}</Fragment>;
-      case "tel":
-        return (
-          <InputField
-            key={field.name}
-            meta={meta}
-            label={field.label}
-            hint={field.hint}
-            type="tel"
-            maxLength={field.maxLength}
-            autoComplete="off"
-            formErrorId={formErrorId}
-          />
-        );
       default:
         return (
           <div key={field.name} className="min-w-0 [overflow-wrap:anywhere]">

@@ -45,6 +45,7 @@ export function FieldInput({
     case "text":
     case "url":
     case "email":
+    case "tel":
       // The form opens on purpose (Add, Edit): start typing at once.
       return <InputField {...typed} type={field.kind} autoComplete="off" autoFocus={autoFocus} />;
     case "tags":
