@@ -7,7 +7,7 @@
 
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowUpRightIcon } from "@phosphor-icons/react";
-import { Fragment, type ReactNode, useMemo, useState } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import {
   CollectionTable,
@@ -30,7 +30,7 @@ import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { classifyHref } from "~/lib/links";
-import { FieldInput } from "./field-input";
+import { FieldInput, laidOut, useUploads } from "./field-input";
 import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
 
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
@@ -320,17 +320,6 @@ export function OpenLink({ link, closed }: { link: string; closed?: string }) {
   );
 }
 
-/** Consecutive half-width fields share a row from the `sm` breakpoint. */
-function fieldRows(fields: readonly FieldDescriptor[]): [FieldDescriptor, ...FieldDescriptor[]][] {
-  const rows: [FieldDescriptor, ...FieldDescriptor[]][] = [];
-  for (const field of fields) {
-    const last = rows.at(-1);
-    if (field.half && last?.[0].half && last.length < 2) last.push(field);
-    else rows.push([field]);
-  }
-  return rows;
-}
-
 /** A stored value as its input shows it: a list as one comma-separated line, a date as its day. */
 function formValue(field: FieldDescriptor, value: unknown): unknown {
   if (field.kind === "tags" && Array.isArray(value)) return value.join(", ");
@@ -372,8 +361,8 @@ export function FieldRows({
   formErrorId?: string;
   /** The field that takes the focus, when the form opened on purpose. */
   autoFocus?: string;
-  /** Told, per field, when an image field starts or ends an upload. */
-  onUploadingChange?: Record<string, ((uploading: boolean) => void) | undefined>;
+  /** Told, per field, when an image field starts or ends an upload (useUploads). */
+  onUploadingChange?: (name: string) => (uploading: boolean) => void;
   layout?: Layout;
 }) {
   const input = (field: FieldDescriptor): ReactNode => (
@@ -383,7 +372,7 @@ export function FieldRows({
       meta={fields[field.name] as never}
       formErrorId={formErrorId}
       autoFocus={field.name === autoFocus}
-      onUploadingChange={onUploadingChange?.[field.name]}
+      onUploadingChange={onUploadingChange?.(field.name)}
     />
   );
   if (layout) {
@@ -394,15 +383,7 @@ export function FieldRows({
     };
     return layout(named, fields, formErrorId);
   }
-  return fieldRows(type.fields).map((row) =>
-    row.length > 1 ? (
-      <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
-        {row.map(input)}
-      </div>
-    ) : (
-      <Fragment key={row[0].name}>{input(row[0])}</Fragment>
-    ),
-  );
+  return laidOut(type.fields, input);
 }
 
 /**
@@ -434,7 +415,7 @@ export function CollectionEditor({
   autoFocus?: boolean;
 }) {
   const saving = usePosting(SAVE_INTENT);
-  const uploads = useUploads(type);
+  const uploads = useUploads();
   const [form, fields] = useEditorForm(type.schema, {
     id: editing ? `${type.entity}-${String(editing._id)}` : `${type.entity}-new`,
     lastResult,
@@ -488,25 +469,4 @@ export function CollectionEditor({
       </Form>
     </section>
   );
-}
-
-/**
- * Whether an image field is uploading, per field: with two image fields (a post's cover and
- * avatar) one finishing must not end the other's "Uploading image...". The callbacks stay the
- * same across renders (the image field calls its own in an effect).
- */
-function useUploads(type: CollectionType) {
-  const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const onChange = useMemo(
-    () =>
-      Object.fromEntries(
-        type.fields.map((f) => [
-          f.name,
-          (now: boolean) =>
-            setUploading((was) => (was[f.name] === now ? was : { ...was, [f.name]: now })),
-        ]),
-      ),
-    [type],
-  );
-  return { onChange, any: Object.values(uploading).some(Boolean) };
 }
