@@ -24,7 +24,7 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
-import { flashOf } from "~/components/admin/use-flash";
+import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
@@ -348,7 +348,7 @@ type Layout = (
 ) => ReactNode;
 
 /** The inputs of a type's fields, in order; consecutive half-width ones share a row. */
-export function FieldRows({
+function FieldRows({
   type,
   fields,
   formErrorId,
@@ -390,8 +390,9 @@ export function FieldRows({
  * The editor drawn from a type's fields. A type's own editor adds to it without copying it:
  * `extraFields` (inputs of its own after the fields), `layout` (the fields in its own
  * arrangement, `input(name)` drawing the kit's input of one), `notice` (a line above the
- * fields), `buttons` (beside Create / Update) and `autoFocus` (false: the first field does not
- * take the focus).
+ * fields), `intro` (a line under the heading), `buttons` (beside the submit button), `labels`
+ * (the submit button's words), `after` (lines of its own after the form), `alwaysOpen` and
+ * `autoFocus` (false: the first field does not take the focus).
  */
 export function CollectionEditor({
   type,
@@ -401,7 +402,11 @@ export function CollectionEditor({
   extraFields,
   layout,
   notice,
+  intro,
   buttons,
+  labels = { create: "Create", update: "Update", creating: "Creating..." },
+  after,
+  alwaysOpen = false,
   autoFocus = true,
 }: {
   type: CollectionType;
@@ -411,7 +416,18 @@ export function CollectionEditor({
   extraFields?: (fields: FieldMetas, formErrorId: string | undefined) => ReactNode;
   layout?: Layout;
   notice?: ReactNode;
+  intro?: ReactNode;
   buttons?: ReactNode;
+  labels?: { create: string; update: string; creating: string };
+  /** Given the form's errors, which it then shows itself: they are not repeated above the fields. */
+  after?: (errors: string[]) => ReactNode;
+  /**
+   * The form is always on the page, not opened by Add or Edit (internships): it spans its card,
+   * takes the focus only to edit, has nothing to cancel while adding, is emptied after a create
+   * (with JavaScript it stays mounted across the redirect), and stands out in edit mode so that
+   * nobody takes the filled form for a new one.
+   */
+  alwaysOpen?: boolean;
   autoFocus?: boolean;
 }) {
   const saving = usePosting(SAVE_INTENT);
@@ -421,33 +437,39 @@ export function CollectionEditor({
     lastResult,
     defaultValue: editorDefaults(type, editing) as never,
   });
-  const formErrorId = form.errors?.length ? form.errorId : undefined;
+  // An edit's form is replaced by the add form anyway; a delete keeps what is being typed.
+  useResetOnFlash(form, (message) => alwaysOpen && message === type.texts.created);
+  const formErrorId = form.errors?.length && !after ? form.errorId : undefined;
   const headingId = `${type.entity}-form-heading`;
   const multipart = type.fields.some((f) => f.kind === "image");
+  const frame = alwaysOpen
+    ? `p-4 sm:p-6 ${editing ? "border-blue-300 ring-4 ring-blue-50" : "border-slate-200"}`
+    : "border-slate-200 p-6";
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className={`rounded-2xl border bg-white shadow-sm ${frame}`}
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {editing ? type.admin.formTitle.edit : type.admin.formTitle.create}
       </h2>
+      {intro}
       <Form
         method="post"
         encType={multipart ? "multipart/form-data" : undefined}
         {...getFormProps(form)}
-        className="mt-5 grid max-w-3xl gap-5"
+        className={alwaysOpen ? "mt-5 grid gap-5" : "mt-5 grid max-w-3xl gap-5"}
       >
         <input type="hidden" name="intent" value={SAVE_INTENT} />
         {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
-        <FormErrors id={form.errorId} errors={form.errors} />
+        {after ? null : <FormErrors id={form.errorId} errors={form.errors} />}
         {notice}
         <FieldRows
           type={type}
           fields={fields as never}
           formErrorId={formErrorId}
           // The form opens on purpose (Add, Edit): start typing at once, unless the type says not.
-          autoFocus={autoFocus ? type.fields[0]?.name : undefined}
+          autoFocus={autoFocus && (editing || !alwaysOpen) ? type.fields[0]?.name : undefined}
           onUploadingChange={uploads.onChange}
           layout={layout}
         />
@@ -456,17 +478,20 @@ export function CollectionEditor({
           <SubmitButton
             pending={saving || uploads.any}
             pendingText={
-              uploads.any ? "Uploading image..." : editing ? "Updating..." : "Creating..."
+              uploads.any ? "Uploading image..." : editing ? "Updating..." : labels.creating
             }
           >
-            {editing ? "Update" : "Create"}
+            {editing ? labels.update : labels.create}
           </SubmitButton>
           {buttons}
-          <Link to={cancelHref} className={secondaryLinkClass}>
-            Cancel
-          </Link>
+          {editing || !alwaysOpen ? (
+            <Link to={cancelHref} className={secondaryLinkClass}>
+              Cancel
+            </Link>
+          ) : null}
         </div>
       </Form>
+      {after?.(Object.values(form.allErrors).flat())}
     </section>
   );
 }
