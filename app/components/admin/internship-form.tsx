@@ -1,14 +1,11 @@
-// The internships editor (routes/admin/internships.tsx): the kit's editor, always on the page,
-// titled 'Add New Internship', or 'Edit Internship' at `?edit=<id>` (editing fills it, lists
-// joined by commas; a successful save empties it and leaves edit mode). Below it the green
-// success line (the flash after POST/redirect/GET, or a toggle's answer) and the red error line
-// (the errors joined by commas, or 'An error occurred'), where the page scrolls after a change.
-import type { SubmissionResult } from "@conform-to/react";
+// The internships editor's own parts (routes/admin/internships.tsx draws the kit's editor, always
+// on the page): below it the green success line (the flash after POST/redirect/GET, or a
+// toggle's answer) and the red error line (the errors joined by commas, or 'An error
+// occurred'), where the page scrolls after a change.
 import { CheckCircleIcon } from "@phosphor-icons/react";
 import { FlashMessage, FormErrors } from "~/components/admin/form-controls";
 import type { LayoutFlash as Flash } from "~/components/admin/use-flash";
-import { INTERNSHIP_ERROR, type InternshipRecord, internships } from "~/content/internships";
-import { CollectionEditor } from "~/content/kit/admin-screen";
+import { INTERNSHIP_ERROR, internships } from "~/content/internships";
 
 const { admin } = internships;
 
@@ -30,53 +27,8 @@ export function joinErrors(errors: readonly string[]): string {
   return unique.length ? `${unique.join(", ")}.` : "";
 }
 
-export function InternshipForm({
-  editing,
-  lastResult,
-  cancelHref,
-  flash,
-  note,
-  listError,
-}: {
-  editing: InternshipRecord | null;
-  lastResult: SubmissionResult<string[]> | null | undefined;
-  cancelHref: string;
-  flash: Flash;
-  note: Note | null;
-  listError: string | null | undefined;
-}) {
-  return (
-    <CollectionEditor
-      type={internships}
-      editing={editing}
-      lastResult={lastResult}
-      cancelHref={cancelHref}
-      alwaysOpen
-      intro={
-        editing ? (
-          <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
-            Changing “{editing.title}”.
-          </p>
-        ) : (
-          <p className="mt-1 text-sm text-slate-700">
-            Every field is required except the two boxes.
-          </p>
-        )
-      }
-      labels={{ create: "Add Internship", update: "Update Internship", creating: "Adding..." }}
-      after={(errors) => (
-        <ResultLines
-          flash={flash}
-          note={note}
-          errorLine={note && !note.ok ? note.text : listError || joinErrors(errors)}
-        />
-      )}
-    />
-  );
-}
-
 /** The green success and red error lines below the form. */
-function ResultLines({
+export function ResultLines({
   flash,
   note,
   errorLine,
