@@ -158,7 +158,7 @@ export const internshipFormSchema = z.object({
   requirements: list(M.requirements, "requirements"),
   benefits: list(M.benefits, "benefits"),
   isActive: checkbox,
-  applicationLink: requiredText(M.linkRequired, L.link, "application link").refine(
+  applicationLink: requiredText(M.linkRequired, L.link, "application link", true).refine(
     (link) => isWebUrl(link),
     M.linkInvalid,
   ),
