@@ -11,6 +11,8 @@
 // image's included) comes with the first submit.
 import { z } from "zod";
 import { imageFieldNames, isValidImageUrl } from "~/domain/image";
+import { address } from "./kit/document-schema";
+import { requiredText } from "./kit/schema";
 import { defineCollection } from "./kit/types";
 
 export const BLOG_REQUIRED = "Title and description are required.";
@@ -59,14 +61,8 @@ export const hasFile = (value: unknown) =>
 /** Browsers post a textarea's line breaks as CRLF; the stored Markdown uses LF. */
 const lf = (value: string) => value.replace(/\r\n?/g, "\n");
 
-// conform turns an empty field into undefined; a blank one is empty once trimmed.
 const required = (message: string, max: number, what: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `The ${what} can be at most ${max} characters long.`)
-    .transform(lf);
+  requiredText(message, max, what).transform(lf);
 
 const optionalText = (max: number, what: string) =>
   z
@@ -77,12 +73,7 @@ const optionalText = (max: number, what: string) =>
     .transform((value) => lf(value ?? ""));
 
 /** An image field's kept or uploaded address: empty, or one a document may hold. */
-const imageAddress = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value ?? "")
-  .refine((value) => value === "" || isValidImageUrl(value), BLOG_IMAGE_REQUIRED);
+const imageAddress = address(BLOG_IMAGE_REQUIRED, isValidImageUrl);
 
 const tags = z
   .string()

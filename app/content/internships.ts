@@ -10,6 +10,7 @@ import { z } from "zod";
 import { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES, type InternshipDoc } from "#db/collections";
 import { MAX_DURATION_DAYS, toPublicInternshipRecord } from "~/domain/internship-list";
 import { isWebUrl } from "~/lib/links";
+import { requiredText } from "./kit/schema";
 import { defineCollection } from "./kit/types";
 
 export const INTERNSHIP_TOGGLED = "Internship active status toggled successfully!";
@@ -104,14 +105,6 @@ const parsed =
     return z.NEVER;
   };
 
-const requiredText = (message: string, max: number, what: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    // abort: a blank field says only that it is required, not also that it is no URL.
-    .min(1, { error: message, abort: true })
-    .max(max, `The ${what} can be at most ${max} characters long.`);
-
 /**
  * The items of a list (requirements, benefits), from the form's comma-separated text or the
  * JSON API's array: at least one, at most INTERNSHIP_LIMITS.items, each at most
@@ -165,7 +158,7 @@ export const internshipFormSchema = z.object({
   requirements: list(M.requirements, "requirements"),
   benefits: list(M.benefits, "benefits"),
   isActive: checkbox,
-  applicationLink: requiredText(M.linkRequired, L.link, "application link").refine(
+  applicationLink: requiredText(M.linkRequired, L.link, "application link", true).refine(
     (link) => isWebUrl(link),
     M.linkInvalid,
   ),

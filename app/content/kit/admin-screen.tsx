@@ -8,7 +8,7 @@
 
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowRightIcon, ArrowUpRightIcon } from "@phosphor-icons/react";
-import { Fragment, type ReactNode, useMemo, useState } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import {
   CollectionTable,
@@ -25,14 +25,14 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
-import { flashOf } from "~/components/admin/use-flash";
+import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
-import { FieldInput } from "./field-input";
+import { FieldInput, laidOut, useUploads } from "./field-input";
 import type { CollectionType, FieldDescriptor, ListColumn, TitleColumn } from "./types";
 
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
@@ -360,17 +360,6 @@ export function OpenLink({ link, closed }: { link: string; closed?: string }) {
   );
 }
 
-/** Consecutive half-width fields share a row from the `sm` breakpoint. */
-function fieldRows(fields: readonly FieldDescriptor[]): [FieldDescriptor, ...FieldDescriptor[]][] {
-  const rows: [FieldDescriptor, ...FieldDescriptor[]][] = [];
-  for (const field of fields) {
-    const last = rows.at(-1);
-    if (field.half && last?.[0].half && last.length < 2) last.push(field);
-    else rows.push([field]);
-  }
-  return rows;
-}
-
 /** A stored value as its input shows it: a list as one comma-separated line, a date as its day. */
 function formValue(field: FieldDescriptor, value: unknown): unknown {
   if (field.kind === "tags" && Array.isArray(value)) return value.join(", ");
@@ -399,7 +388,7 @@ type Layout = (
 ) => ReactNode;
 
 /** The inputs of a type's fields, in order; consecutive half-width ones share a row. */
-export function FieldRows({
+function FieldRows({
   type,
   fields,
   formErrorId,
@@ -412,8 +401,8 @@ export function FieldRows({
   formErrorId?: string;
   /** The field that takes the focus, when the form opened on purpose. */
   autoFocus?: string;
-  /** Told, per field, when an image field starts or ends an upload. */
-  onUploadingChange?: Record<string, ((uploading: boolean) => void) | undefined>;
+  /** Told, per field, when an image field starts or ends an upload (useUploads). */
+  onUploadingChange?: (name: string) => (uploading: boolean) => void;
   layout?: Layout;
 }) {
   const input = (field: FieldDescriptor): ReactNode => (
@@ -423,7 +412,7 @@ export function FieldRows({
       meta={fields[field.name] as never}
       formErrorId={formErrorId}
       autoFocus={field.name === autoFocus}
-      onUploadingChange={onUploadingChange?.[field.name]}
+      onUploadingChange={onUploadingChange?.(field.name)}
     />
   );
   if (layout) {
@@ -434,23 +423,16 @@ export function FieldRows({
     };
     return layout(named, fields, formErrorId);
   }
-  return fieldRows(type.fields).map((row) =>
-    row.length > 1 ? (
-      <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
-        {row.map(input)}
-      </div>
-    ) : (
-      <Fragment key={row[0].name}>{input(row[0])}</Fragment>
-    ),
-  );
+  return laidOut(type.fields, input);
 }
 
 /**
  * The editor drawn from a type's fields. A type's own editor adds to it without copying it:
  * `extraFields` (inputs of its own after the fields), `layout` (the fields in its own
  * arrangement, `input(name)` drawing the kit's input of one), `notice` (a line above the
- * fields), `buttons` (beside Create / Update) and `autoFocus` (false: the first field does not
- * take the focus).
+ * fields), `intro` (a line under the heading), `buttons` (beside the submit button), `labels`
+ * (the submit button's words), `after` (lines of its own after the form), `alwaysOpen` and
+ * `autoFocus` (false: the first field does not take the focus).
  */
 export function CollectionEditor({
   type,
@@ -460,7 +442,11 @@ export function CollectionEditor({
   extraFields,
   layout,
   notice,
+  intro,
   buttons,
+  labels = { create: "Create", update: "Update", creating: "Creating..." },
+  after,
+  alwaysOpen = false,
   autoFocus = true,
 }: {
   type: CollectionType;
@@ -470,43 +456,60 @@ export function CollectionEditor({
   extraFields?: (fields: FieldMetas, formErrorId: string | undefined) => ReactNode;
   layout?: Layout;
   notice?: ReactNode;
+  intro?: ReactNode;
   buttons?: ReactNode;
+  labels?: { create: string; update: string; creating: string };
+  /** Given the form's errors, which it then shows itself: they are not repeated above the fields. */
+  after?: (errors: string[]) => ReactNode;
+  /**
+   * The form is always on the page, not opened by Add or Edit (internships): it spans its card,
+   * takes the focus only to edit, has nothing to cancel while adding, is emptied after a create
+   * (with JavaScript it stays mounted across the redirect), and stands out in edit mode so that
+   * nobody takes the filled form for a new one.
+   */
+  alwaysOpen?: boolean;
   autoFocus?: boolean;
 }) {
   const saving = usePosting(SAVE_INTENT);
-  const uploads = useUploads(type);
+  const uploads = useUploads();
   const [form, fields] = useEditorForm(type.schema, {
     id: editing ? `${type.entity}-${String(editing._id)}` : `${type.entity}-new`,
     lastResult,
     defaultValue: editorDefaults(type, editing) as never,
   });
-  const formErrorId = form.errors?.length ? form.errorId : undefined;
+  // An edit's form is replaced by the add form anyway; a delete keeps what is being typed.
+  useResetOnFlash(form, (message) => alwaysOpen && message === type.texts.created);
+  const formErrorId = form.errors?.length && !after ? form.errorId : undefined;
   const headingId = `${type.entity}-form-heading`;
   const multipart = type.fields.some((f) => f.kind === "image");
+  const frame = alwaysOpen
+    ? `p-4 sm:p-6 ${editing ? "border-blue-300 ring-4 ring-blue-50" : "border-slate-200"}`
+    : "border-slate-200 p-6";
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className={`rounded-2xl border bg-white shadow-sm ${frame}`}
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {editing ? type.admin.formTitle.edit : type.admin.formTitle.create}
       </h2>
+      {intro}
       <Form
         method="post"
         encType={multipart ? "multipart/form-data" : undefined}
         {...getFormProps(form)}
-        className="mt-5 grid max-w-3xl gap-5"
+        className={alwaysOpen ? "mt-5 grid gap-5" : "mt-5 grid max-w-3xl gap-5"}
       >
         <input type="hidden" name="intent" value={SAVE_INTENT} />
         {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
-        <FormErrors id={form.errorId} errors={form.errors} />
+        {after ? null : <FormErrors id={form.errorId} errors={form.errors} />}
         {notice}
         <FieldRows
           type={type}
           fields={fields as never}
           formErrorId={formErrorId}
           // The form opens on purpose (Add, Edit): start typing at once, unless the type says not.
-          autoFocus={autoFocus ? type.fields[0]?.name : undefined}
+          autoFocus={autoFocus && (editing || !alwaysOpen) ? type.fields[0]?.name : undefined}
           onUploadingChange={uploads.onChange}
           layout={layout}
         />
@@ -515,38 +518,20 @@ export function CollectionEditor({
           <SubmitButton
             pending={saving || uploads.any}
             pendingText={
-              uploads.any ? "Uploading image..." : editing ? "Updating..." : "Creating..."
+              uploads.any ? "Uploading image..." : editing ? "Updating..." : labels.creating
             }
           >
-            {editing ? "Update" : "Create"}
+            {editing ? labels.update : labels.create}
           </SubmitButton>
           {buttons}
-          <Link to={cancelHref} className={secondaryLinkClass}>
-            Cancel
-          </Link>
+          {editing || !alwaysOpen ? (
+            <Link to={cancelHref} className={secondaryLinkClass}>
+              Cancel
+            </Link>
+          ) : null}
         </div>
       </Form>
+      {after?.(Object.values(form.allErrors).flat())}
     </section>
   );
-}
-
-/**
- * Whether an image field is uploading, per field: with two image fields (a post's cover and
- * avatar) one finishing must not end the other's "Uploading image...". The callbacks stay the
- * same across renders (the image field calls its own in an effect).
- */
-function useUploads(type: CollectionType) {
-  const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const onChange = useMemo(
-    () =>
-      Object.fromEntries(
-        type.fields.map((f) => [
-          f.name,
-          (now: boolean) =>
-            setUploading((was) => (was[f.name] === now ? was : { ...was, [f.name]: now })),
-        ]),
-      ),
-    [type],
-  );
-  return { onChange, any: Object.values(uploading).some(Boolean) };
 }

@@ -26,10 +26,11 @@ interface FieldBase {
 /**
  * The kinds of field the editor draws. `markdown` is a textarea whose text is rendered as
  * Markdown on the site; `image` is the image picker (components/admin/image-field.tsx), which
- * makes the form multipart; `stars` is the 1-5 rating radio group.
+ * makes the form multipart; `stars` is the 1-5 rating radio group; `tel` a phone number (the
+ * phone keypad on touch screens).
  */
 export type FieldDescriptor =
-  | (FieldBase & { kind: "text" | "url" | "email" })
+  | (FieldBase & { kind: "text" | "url" | "email" | "tel" })
   /** A link visitors open: an http(s) address or a path on this site (kit/links.ts checks it). */
   | (FieldBase & { kind: "link" })
   | (FieldBase & { kind: "textarea" | "markdown"; rows?: number })
