@@ -22,6 +22,28 @@ type ApiStore<T extends CollectionType> = Pick<
   "type" | "list" | "get" | "create" | "update" | "remove"
 >;
 
+/**
+ * The JSON body of POST and PUT: the type's `apiSchema`, else its form's schema, with each
+ * required image field required here too. The form takes an empty address, since a file picked
+ * without JavaScript is posted apart and the action checks the image once it is stored; JSON has
+ * no file posted apart (the image is uploaded first, POST /api/images), so the body must name it.
+ */
+export function apiBody<T extends CollectionType>(type: T): z.ZodType<InputOf<T>> {
+  const body = type.apiSchema ?? type.schema;
+  const required = type.fields.filter(isImageField).filter((field) => field.required);
+  if (required.length === 0) return body as z.ZodType<InputOf<T>>;
+  if (!(body instanceof z.ZodObject)) throw new Error(`${type.entity}: the API body is no object`);
+  const images = required.map(({ name, required: message }) => [
+    name,
+    z
+      .string({ error: message })
+      .optional()
+      .pipe(body.shape[name])
+      .refine((url) => url !== "", message),
+  ]);
+  return body.extend(Object.fromEntries(images)) as unknown as z.ZodType<InputOf<T>>;
+}
+
 export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
   const { type } = store;
   const { api: doc, texts } = type;
@@ -29,7 +51,7 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
   const notFound = texts.apiNotFound ?? texts.notFound;
   const summaries = doc.summaries ?? {};
   const noun = type.admin.noun[0];
-  const body = (type.apiSchema ?? type.schema) as z.ZodType<InputOf<T>>;
+  const body = apiBody(type);
   const imageFields = type.fields.filter(isImageField);
   const publicView = type.publicView;
   const readAuth = publicView ? "optional" : "none";
