@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BLOG_AUTHOR_REQUIRED, BLOG_IMAGE_REQUIRED, BLOG_REQUIRED, blogs } from "~/content/blogs";
 import { highlights, POSITION_MESSAGE } from "~/content/highlights";
-import { apiBody } from "~/content/kit/api.server";
+import { apiBody } from "~/content/kit/types";
 import {
   DEFAULT_RATING,
   TESTIMONIAL_IMAGE_REQUIRED,

@@ -14,35 +14,13 @@ import {
 } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
 import type { CollectionStore, InputOf, RecordOf } from "./store.server";
-import { type CollectionType, isImageField } from "./types";
+import { apiBody, type CollectionType, isImageField } from "./types";
 
 /** The store's reads and writes (its admin table is not the API's). */
 type ApiStore<T extends CollectionType> = Pick<
   CollectionStore<T>,
   "type" | "list" | "get" | "create" | "update" | "remove"
 >;
-
-/**
- * The JSON body of POST and PUT: the type's `apiSchema`, else its form's schema, with each
- * required image field required here too. The form takes an empty address, since a file picked
- * without JavaScript is posted apart and the action checks the image once it is stored; JSON has
- * no file posted apart (the image is uploaded first, POST /api/images), so the body must name it.
- */
-export function apiBody<T extends CollectionType>(type: T): z.ZodType<InputOf<T>> {
-  const body = type.apiSchema ?? type.schema;
-  const required = type.fields.filter(isImageField).filter((field) => field.required);
-  if (required.length === 0) return body as z.ZodType<InputOf<T>>;
-  if (!(body instanceof z.ZodObject)) throw new Error(`${type.entity}: the API body is no object`);
-  const images = required.map(({ name, required: message }) => [
-    name,
-    z
-      .string({ error: message })
-      .optional()
-      .pipe(body.shape[name])
-      .refine((url) => url !== "", message),
-  ]);
-  return body.extend(Object.fromEntries(images)) as unknown as z.ZodType<InputOf<T>>;
-}
 
 export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
   const { type } = store;

@@ -211,6 +211,28 @@ export function imageFields(type: Pick<CollectionType, "fields">): string[] {
 }
 
 /**
+ * The JSON body of POST and PUT: the type's `apiSchema`, else its form's schema, with each
+ * required image field required here too. The form takes an empty address, since a file picked
+ * without JavaScript is posted apart and the action checks the image once it is stored; JSON has
+ * no file posted apart (the image is uploaded first, POST /api/images), so the body must name it.
+ */
+export function apiBody<T extends CollectionType>(type: T): z.ZodType<z.output<T["schema"]>> {
+  const body = type.apiSchema ?? type.schema;
+  const required = type.fields.filter(isImageField).filter((field) => field.required);
+  if (required.length === 0) return body as z.ZodType<z.output<T["schema"]>>;
+  if (!(body instanceof z.ZodObject)) throw new Error(`${type.entity}: the API body is no object`);
+  const images = required.map(({ name, required: message }) => [
+    name,
+    z
+      .string({ error: message })
+      .optional()
+      .pipe(body.shape[name])
+      .refine((url) => url !== "", message),
+  ]);
+  return body.extend(Object.fromEntries(images)) as unknown as z.ZodType<z.output<T["schema"]>>;
+}
+
+/**
  * A record's fields from the schema that checks them, for a record that says no more than the
  * schema's values: each field is the type of what is posted (a text, a box ticked or not, one of
  * the choices, a row list of such), without the schema's limits and messages, which check input
