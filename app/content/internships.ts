@@ -11,7 +11,7 @@ import { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES, type InternshipDoc } from "#db
 import { MAX_DURATION_DAYS, toPublicInternshipRecord } from "~/domain/internship-list";
 import { isWebUrl } from "~/lib/links";
 import { requiredText } from "./kit/schema";
-import { defineCollection } from "./kit/types";
+import { defineCollection, recordFrom } from "./kit/types";
 
 export const INTERNSHIP_TOGGLED = "Internship active status toggled successfully!";
 /** What a failure says when the server gives no list of errors, exactly as written. */
@@ -230,21 +230,11 @@ export const internshipBodySchema = z.object({
 }) satisfies z.ZodType<InternshipInput, unknown>;
 
 /** An internship as the admin and the JSON API read it: every stored field, dates as ISO strings. */
-const record = z.object({
-  title: z.string(),
-  domain: z.enum(INTERNSHIP_DOMAINS),
-  company: z.string(),
-  location: z.string(),
+const record = recordFrom(internshipFormSchema, {
   duration: z.array(z.number().int()),
-  salary: z.string(),
   deadline: z.string().describe("ISO date-time: the end of the deadline's day in UTC"),
-  status: z.enum(INTERNSHIP_STATUSES),
-  urgent: z.boolean(),
-  description: z.string(),
   requirements: z.array(z.string()),
   benefits: z.array(z.string()),
-  isActive: z.boolean(),
-  applicationLink: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -449,6 +439,21 @@ export const internships = defineCollection({
       update: "Replace an internship (the full body, as for POST)",
       delete: "Delete an internship",
     },
+  },
+  example: {
+    title: "Frontend intern",
+    domain: "Tech",
+    company: "Bureau",
+    location: "Remote",
+    duration: "30, 60",
+    salary: "Unpaid",
+    deadline: "2030-01-31",
+    urgent: false,
+    description: "Build pages with us.",
+    requirements: "React, TypeScript",
+    benefits: "Mentoring",
+    isActive: true,
+    applicationLink: "https://jobs.example.com/frontend-intern",
   },
 });
 

@@ -7,7 +7,7 @@
 //
 // A description is isomorphic: the admin screen's component reads its fields and schema in the
 // browser too. Nothing here may import server code.
-import type { z } from "zod";
+import { z } from "zod";
 import type { AuditEntity } from "~/domain/audit";
 
 /** What every field descriptor has: the form input's name, its label and its hint. */
@@ -218,4 +218,67 @@ export function isImageField(field: FieldDescriptor): field is ImageFieldDescrip
 /** The names of a type's image fields, whose files are deleted once nothing uses them. */
 export function imageFields(type: Pick<CollectionType, "fields">): string[] {
   return type.fields.filter(isImageField).map((f) => f.name);
+}
+
+/**
+ * The JSON body of POST and PUT: the type's `apiSchema`, else its form's schema, with each
+ * required image field required here too. The form takes an empty address, since a file picked
+ * without JavaScript is posted apart and the action checks the image once it is stored; JSON has
+ * no file posted apart (the image is uploaded first, POST /api/images), so the body must name it.
+ */
+export function apiBody<T extends CollectionType>(type: T): z.ZodType<z.output<T["schema"]>> {
+  const body = type.apiSchema ?? type.schema;
+  const required = type.fields.filter(isImageField).filter((field) => field.required);
+  if (required.length === 0) return body as z.ZodType<z.output<T["schema"]>>;
+  if (!(body instanceof z.ZodObject)) throw new Error(`${type.entity}: the API body is no object`);
+  const images = required.map(({ name, required: message }) => [
+    name,
+    z
+      .string({ error: message })
+      .optional()
+      .pipe(body.shape[name])
+      .refine((url) => url !== "", message),
+  ]);
+  return body.extend(Object.fromEntries(images)) as unknown as z.ZodType<z.output<T["schema"]>>;
+}
+
+/**
+ * A record's fields from the schema that checks them, for a record that says no more than the
+ * schema's values: each field is the type of what is posted (a text, a box ticked or not, one of
+ * the choices, a row list of such), without the schema's limits and messages, which check input
+ * and do not describe what is read. A schema that turns a posted value into another type (a
+ * comma-separated text into a list, a day into a date) or a field with a note for the OpenAPI
+ * document names its record type in `overrides`, which also adds fields the schema lacks (an
+ * order, the dates). Keys keep the schema's order (a JSON answer's too), added ones at the end.
+ */
+export function recordFrom<S extends z.ZodRawShape, O extends z.ZodRawShape = Record<never, never>>(
+  schema: z.ZodObject<S>,
+  overrides?: O,
+) {
+  const given: z.ZodRawShape = overrides ?? {};
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [key, given[key] ?? plainType(field)]),
+  );
+  return z.object({ ...shape, ...given }) as unknown as z.ZodObject<
+    { [K in Exclude<keyof S, keyof O>]: z.ZodType<z.output<S[K]>> } & O
+  >;
+}
+
+/** The type of the value a field is given (see recordFrom). */
+function plainType(field: z.core.SomeType): z.ZodType {
+  const def = field._zod.def as z.core.$ZodTypeDef & {
+    innerType?: z.ZodType;
+    in?: z.ZodType;
+    element?: z.ZodType;
+    entries?: Record<string, string>;
+  };
+  if (def.type === "string") return z.string();
+  if (def.type === "boolean") return z.boolean();
+  if (def.type === "enum" && def.entries) return z.enum(def.entries);
+  if (def.innerType) return plainType(def.innerType); // optional, default, prefault
+  // A transform is taken to keep the value's type (a trim, CRLF to LF, "" for nothing posted).
+  if (def.type === "pipe" && def.in) return plainType(def.in);
+  if (def.type === "array" && def.element) return z.array(plainType(def.element));
+  if (field instanceof z.ZodObject) return recordFrom(field);
+  throw new Error(`recordFrom: a ${def.type} field has no plain type; give it in overrides`);
 }
