@@ -12,6 +12,7 @@ import { z } from "zod";
 import { isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, row, rows, text } from "./kit/document-schema";
+import { recordFrom } from "./kit/types";
 
 export const MISSION_VALUES_REQUIRED = "Mission and values are required.";
 export const ABOUT_CONTACT_REQUIRED = "Contact email and phone are required.";
@@ -65,13 +66,8 @@ export function splitValues(values: string): string[] {
 }
 
 /** The about page as the JSON API answers it: what the editor edits. */
-export const aboutPageRecord = z.object({
-  title: z.string(),
-  content: z.string(),
-  mission: z.string(),
+export const aboutPageRecord = recordFrom(aboutPageSchema, {
   values: z.string().describe("One value per line"),
-  team: z.array(z.object({ name: z.string(), role: z.string(), image: z.string() })),
-  contact: z.object({ email: z.string(), phone: z.string() }),
 });
 
 export const aboutPage = defineDocument({

@@ -11,7 +11,9 @@
 // image's included) comes with the first submit.
 import { z } from "zod";
 import { imageFieldNames, isValidImageUrl } from "~/domain/image";
-import { defineCollection } from "./kit/types";
+import { address } from "./kit/document-schema";
+import { requiredText } from "./kit/schema";
+import { defineCollection, recordFrom } from "./kit/types";
 
 export const BLOG_REQUIRED = "Title and description are required.";
 export const BLOG_IMAGE_REQUIRED = "Please upload a valid image before submitting.";
@@ -59,14 +61,8 @@ export const hasFile = (value: unknown) =>
 /** Browsers post a textarea's line breaks as CRLF; the stored Markdown uses LF. */
 const lf = (value: string) => value.replace(/\r\n?/g, "\n");
 
-// conform turns an empty field into undefined; a blank one is empty once trimmed.
 const required = (message: string, max: number, what: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `The ${what} can be at most ${max} characters long.`)
-    .transform(lf);
+  requiredText(message, max, what).transform(lf);
 
 const optionalText = (max: number, what: string) =>
   z
@@ -77,12 +73,7 @@ const optionalText = (max: number, what: string) =>
     .transform((value) => lf(value ?? ""));
 
 /** An image field's kept or uploaded address: empty, or one a document may hold. */
-const imageAddress = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value ?? "")
-  .refine((value) => value === "" || isValidImageUrl(value), BLOG_IMAGE_REQUIRED);
+const imageAddress = address(BLOG_IMAGE_REQUIRED, isValidImageUrl);
 
 const tags = z
   .string()
@@ -130,16 +121,12 @@ const schema = post
 
 /**
  * A post's JSON body: the form's field schemas (same rules, same messages), with what JSON says
- * differently. The image is its address only (uploaded first through POST /api/images) and is
- * required; tags may be a list of strings or the comma-separated text the old form sent, both
- * read by parseTags (a tag cannot hold a comma: the editor would split it on the next save).
+ * differently. The images are their addresses only (uploaded first through POST /api/images;
+ * the kit requires the cover image, kit/api.server.ts apiBody); tags may be a list of strings or
+ * the comma-separated text the old form sent, both read by parseTags (a tag cannot hold a comma:
+ * the editor would split it on the next save).
  */
-export const blogApiSchema = post.extend({
-  imageUrl: z
-    .string({ error: BLOG_IMAGE_REQUIRED })
-    .optional()
-    .pipe(imageAddress)
-    .refine((url) => url !== "", BLOG_IMAGE_REQUIRED),
+const blogApiSchema = post.extend({
   tags: z
     .union([z.array(z.string()).transform((list) => list.join(",")), z.string()], {
       error: "Tags are a list of strings, or one string of comma-separated tags.",
@@ -148,17 +135,11 @@ export const blogApiSchema = post.extend({
     .pipe(tags),
 });
 
-/** What a post holds besides its id (db/collections.ts BlogDoc). */
-const fields = {
-  title: z.string(),
+/** What a post holds besides its id and dates (db/collections.ts BlogDoc). */
+const fields = recordFrom(post, {
   description: z.string().describe("Markdown"),
-  imageUrl: z.string(),
-  author: z.string(),
-  authorName: z.string(),
-  authorAvatar: z.string(),
-  excerpt: z.string(),
   tags: z.array(z.string()),
-};
+});
 
 export const blogs = defineCollection({
   entity: "blog",
@@ -166,9 +147,9 @@ export const blogs = defineCollection({
   collection: "blogs",
   schema,
   apiSchema: blogApiSchema,
-  record: z.object({ ...fields, createdAt: z.date(), updatedAt: z.date() }),
+  record: fields.extend({ createdAt: z.date(), updatedAt: z.date() }),
   // JSON answers the dates as ISO strings.
-  apiRecord: z.object({ ...fields, createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() }),
+  apiRecord: fields.extend({ createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() }),
   fields: [
     { kind: "text", name: "title", label: "Title", maxLength: TITLE_MAX },
     {
@@ -250,12 +231,13 @@ export const blogs = defineCollection({
     noun: ["blog post", "blog posts"],
     search: { label: "Search blog posts", placeholder: "Words in a title, text, author or tag" },
     emptyText: "No blog articles found.",
-    titleColumn: {
-      label: "Title",
-      title: "title",
-      image: { field: "imageUrl", shape: "thumbnail" },
-    },
-    columns: [{ label: "Author", field: "author", kind: "text", from: "lg" }],
+    titleColumn: { label: "Title", title: "title", siteHref: (post) => `/blog/${post._id}` },
+    columns: [
+      { label: "Image", field: "imageUrl", kind: "image", from: "sm", before: true },
+      // The name the post shows (blogs.server.ts listForAdmin).
+      { label: "Author", field: "author", kind: "text", from: "lg" },
+      { label: "Date", field: "createdAt", kind: "date", from: "lg" },
+    ],
     subject: (post) => String(post.title),
   },
   api: {
@@ -273,6 +255,13 @@ export const blogs = defineCollection({
       update: "Replace a post",
       delete: "Delete a post",
     },
+  },
+  example: {
+    title: "Shipping on Fridays",
+    description: "## Why not\n\nTests, and a way back.",
+    imageUrl: "/demo/resource-wcag.webp",
+    author: "Ana Lima",
+    tags: "process, releases",
   },
 });
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, text } from "./kit/document-schema";
+import { recordFrom } from "./kit/types";
 
 export const CONTACT_EMAIL_PHONE_REQUIRED = "Email and phone are required.";
 export const CONTACT_EMAIL_INVALID = "Enter a valid email address.";
@@ -70,12 +71,8 @@ export const contactInfoSchema = z.object({
 });
 
 /** The contact information as the JSON API answers it: what the editor edits. */
-export const contactInfoRecord = z.object({
-  address: z.string(),
-  email: z.string(),
-  phone: z.string(),
+export const contactInfoRecord = recordFrom(contactInfoSchema, {
   mapEmbedUrl: z.string().describe("An allowed map embed address, or empty"),
-  image: z.string(),
 });
 
 /**

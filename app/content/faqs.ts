@@ -3,7 +3,7 @@
 // 'Operation failed.' inline.
 import { z } from "zod";
 import { requiredText } from "./kit/schema";
-import { defineCollection } from "./kit/types";
+import { defineCollection, recordFrom } from "./kit/types";
 
 export const FAQ_REQUIRED = "Both question and answer are required.";
 export const QUESTION_MAX = 300;
@@ -11,14 +11,16 @@ export const ANSWER_MAX = 5000;
 
 const required = (max: number, what: string) => requiredText(FAQ_REQUIRED, max, what);
 
+const schema = z.object({
+  question: required(QUESTION_MAX, "question"),
+  answer: required(ANSWER_MAX, "answer"),
+});
+
 export const faqs = defineCollection({
   entity: "faq",
   collection: "faqs",
-  schema: z.object({
-    question: required(QUESTION_MAX, "question"),
-    answer: required(ANSWER_MAX, "answer"),
-  }),
-  record: z.object({ question: z.string(), answer: z.string() }),
+  schema,
+  record: recordFrom(schema),
   fields: [
     {
       kind: "text",

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, text } from "./kit/document-schema";
+import { recordFrom } from "./kit/types";
 
 export const HERO_TITLE_REQUIRED = "Title is required.";
 export const HERO_IMAGE_INVALID = "Please upload a valid image.";
@@ -25,13 +26,7 @@ export const heroSchema = z.object({
 });
 
 /** The hero as the JSON API answers it: what the editor edits. */
-export const heroRecord = z.object({
-  title: z.string(),
-  subtitle: z.string(),
-  image: z.string(),
-  ctaText: z.string(),
-  ctaLink: z.string(),
-});
+export const heroRecord = recordFrom(heroSchema);
 
 /** The home page's CTA text when none is set. */
 export const DEFAULT_CTA_TEXT = "Get Free Consultation";

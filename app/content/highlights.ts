@@ -4,7 +4,7 @@
 // 0, 1, 2… without gaps by highlights.server.ts, and the form's `position` (1-based, empty for
 // last or "keep its place") says where a card goes. The rest is the kit's.
 import { z } from "zod";
-import { defineCollection } from "./kit/types";
+import { defineCollection, recordFrom } from "./kit/types";
 
 export const HIGHLIGHT_REQUIRED = "Title and description are required.";
 export const HIGHLIGHT_TITLE_MAX = 80;
@@ -50,10 +50,8 @@ export const highlights = defineCollection({
   own: "the home-page order: a position field, Move up and Move down, and a table in that order",
   collection: "highlights",
   schema,
-  record: z.object({
-    title: z.string(),
-    label: z.string(),
-    description: z.string(),
+  // The position is where a write puts the card; the record keeps its place as `order`.
+  record: recordFrom(schema.omit({ position: true }), {
     order: z.number().int().describe("0-based place on the home page (decides icon and colour)"),
   }),
   fields: [
@@ -105,8 +103,16 @@ export const highlights = defineCollection({
     noun: ["highlight", "highlights"],
     search: { label: "Search highlights", placeholder: "Title, label or description" },
     emptyText: "No highlights found",
-    titleColumn: { label: "Highlight", title: "title", subtitle: { field: "label" } },
-    columns: [{ label: "Description", field: "description", kind: "text", from: "lg" }],
+    titleColumn: {
+      label: "Highlight",
+      title: "title",
+      subtitle: { field: "label", accent: true },
+    },
+    columns: [
+      // The route draws it: the card's icon with its 1-based place (the loader's `position`).
+      { label: "Position", field: "position", kind: "own", from: "sm", before: true },
+      { label: "Description", field: "description", kind: "text", from: "lg" },
+    ],
     subject: (h) => String(h.title),
   },
   api: {
@@ -120,6 +126,7 @@ export const highlights = defineCollection({
     deleteDescription: "The cards after it move up one place.",
     summaries: { update: "Replace a highlight's texts, and move it" },
   },
+  example: { title: "Dedicated Support", label: "Within 2 hours", description: "A named lead." },
 });
 
 export type Highlight = z.output<typeof highlights.record> & { _id: string };

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES, type InternshipDoc } from "#db/collections";
 import { MAX_DURATION_DAYS, toPublicInternshipRecord } from "~/domain/internship-list";
 import { isWebUrl } from "~/lib/links";
-import { defineCollection } from "./kit/types";
+import { requiredText } from "./kit/schema";
+import { defineCollection, recordFrom } from "./kit/types";
 
 export const INTERNSHIP_TOGGLED = "Internship active status toggled successfully!";
 /** What a failure says when the server gives no list of errors, exactly as written. */
@@ -104,14 +105,6 @@ const parsed =
     return z.NEVER;
   };
 
-const requiredText = (message: string, max: number, what: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    // abort: a blank field says only that it is required, not also that it is no URL.
-    .min(1, { error: message, abort: true })
-    .max(max, `The ${what} can be at most ${max} characters long.`);
-
 /**
  * The items of a list (requirements, benefits), from the form's comma-separated text or the
  * JSON API's array: at least one, at most INTERNSHIP_LIMITS.items, each at most
@@ -165,7 +158,7 @@ export const internshipFormSchema = z.object({
   requirements: list(M.requirements, "requirements"),
   benefits: list(M.benefits, "benefits"),
   isActive: checkbox,
-  applicationLink: requiredText(M.linkRequired, L.link, "application link").refine(
+  applicationLink: requiredText(M.linkRequired, L.link, "application link", true).refine(
     (link) => isWebUrl(link),
     M.linkInvalid,
   ),
@@ -237,21 +230,11 @@ export const internshipBodySchema = z.object({
 }) satisfies z.ZodType<InternshipInput, unknown>;
 
 /** An internship as the admin and the JSON API read it: every stored field, dates as ISO strings. */
-const record = z.object({
-  title: z.string(),
-  domain: z.enum(INTERNSHIP_DOMAINS),
-  company: z.string(),
-  location: z.string(),
+const record = recordFrom(internshipFormSchema, {
   duration: z.array(z.number().int()),
-  salary: z.string(),
   deadline: z.string().describe("ISO date-time: the end of the deadline's day in UTC"),
-  status: z.enum(INTERNSHIP_STATUSES),
-  urgent: z.boolean(),
-  description: z.string(),
   requirements: z.array(z.string()),
   benefits: z.array(z.string()),
-  isActive: z.boolean(),
-  applicationLink: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -456,6 +439,21 @@ export const internships = defineCollection({
       update: "Replace an internship (the full body, as for POST)",
       delete: "Delete an internship",
     },
+  },
+  example: {
+    title: "Frontend intern",
+    domain: "Tech",
+    company: "Bureau",
+    location: "Remote",
+    duration: "30, 60",
+    salary: "Unpaid",
+    deadline: "2030-01-31",
+    urgent: false,
+    description: "Build pages with us.",
+    requirements: "React, TypeScript",
+    benefits: "Mentoring",
+    isActive: true,
+    applicationLink: "https://jobs.example.com/frontend-intern",
   },
 });
 

@@ -10,6 +10,7 @@ import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { classifyHref } from "~/lib/links";
 import { type DocumentSection, defineDocument, type RowsField } from "./kit/document";
 import { address, requiredText, row, rows, text } from "./kit/document-schema";
+import { recordFrom } from "./kit/types";
 
 export const SERVICE_TITLE_MAX = 200;
 export const SERVICE_TEXT_MAX = 1000;
@@ -108,23 +109,13 @@ export const servicePageSchema = z.object({
     .default({ title: "", subtitle: "", buttons: [] }),
 });
 
-const iconRecord = z.object({
-  title: z.string(),
-  description: z.string(),
-  icon: z.enum(ICON_KEYS),
-});
+/** A service or a benefit as read: its icon is one of the site's (the form posts any text). */
+const iconRecord = z.array(recordFrom(iconRow("Service"), { icon: z.enum(ICON_KEYS) }));
 
 /** The service page as the JSON API answers it: what the editor edits. */
-export const servicePageRecord = z.object({
-  hero: z.object({ title: z.string(), subtitle: z.string(), image: z.string() }),
-  services: z.array(iconRecord),
-  benefits: z.array(iconRecord),
-  processSteps: z.array(z.object({ title: z.string(), description: z.string() })),
-  cta: z.object({
-    title: z.string(),
-    subtitle: z.string(),
-    buttons: z.array(z.object({ label: z.string(), link: z.string() })),
-  }),
+export const servicePageRecord = recordFrom(servicePageSchema, {
+  services: iconRecord,
+  benefits: iconRecord,
 });
 
 /** A service's or a benefit's row: texts, and the icon picker (routes/admin/services.tsx). */

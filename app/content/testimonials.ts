@@ -42,15 +42,6 @@ export const testimonials = defineCollection({
   entity: "testimonial",
   collection: "testimonials",
   schema,
-  // JSON has no file posted apart: the image is uploaded first (POST /api/images), so the body
-  // itself must name one.
-  apiSchema: schema.extend({
-    image: z
-      .string({ error: TESTIMONIAL_IMAGE_REQUIRED })
-      .optional()
-      .pipe(schema.shape.image)
-      .refine((url) => url !== "", TESTIMONIAL_IMAGE_REQUIRED),
-  }),
   record: z.object({
     name: z.string(),
     title: z.string(),

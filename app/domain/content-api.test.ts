@@ -1,13 +1,9 @@
 // The JSON API's body schemas of the content collections (issue 8): the editors' field schemas
 // and messages, read from JSON (tags as a list or text, images by address only).
 import { describe, expect, it } from "vitest";
-import {
-  BLOG_AUTHOR_REQUIRED,
-  BLOG_IMAGE_REQUIRED,
-  BLOG_REQUIRED,
-  blogApiSchema,
-} from "~/content/blogs";
+import { BLOG_AUTHOR_REQUIRED, BLOG_IMAGE_REQUIRED, BLOG_REQUIRED, blogs } from "~/content/blogs";
 import { highlights, POSITION_MESSAGE } from "~/content/highlights";
+import { apiBody } from "~/content/kit/types";
 import {
   DEFAULT_RATING,
   TESTIMONIAL_IMAGE_REQUIRED,
@@ -34,6 +30,8 @@ function errorsOf(result: {
   for (const issue of result.error?.issues ?? []) out[issue.path.join(".")] ??= issue.message;
   return out;
 }
+
+const blogApiSchema = apiBody(blogs);
 
 describe("blogApiSchema", () => {
   it("reads a post as the editor stores it, optional fields empty", () => {
@@ -95,7 +93,7 @@ describe("blogApiSchema", () => {
   });
 });
 
-const testimonialApiSchema = () => testimonials.apiSchema ?? testimonials.schema;
+const testimonialApiSchema = () => apiBody(testimonials);
 
 describe("testimonialApiSchema", () => {
   const testimonial = {

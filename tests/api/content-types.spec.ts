@@ -6,6 +6,7 @@
 // does stays in tests/api/<type>.spec.ts.
 import type { APIRequestContext } from "@playwright/test";
 import type { z } from "zod";
+import { apiBody } from "../../app/content/kit/types";
 import { snapshotOf, testTokenAndIds } from "../support/api-collection";
 import {
   type AnyType,
@@ -27,8 +28,8 @@ import {
   UNKNOWN_ID,
 } from "./fixtures";
 
-/** The body the API checks (the form's schema unless the type has one of its own). */
-const bodySchema = (type: AnyType) => (type.apiSchema ?? type.schema) as z.ZodType;
+/** The body the API checks (the form's schema unless the type has one, images required). */
+const bodySchema = (type: AnyType) => apiBody(type) as z.ZodType;
 
 /** A record as the API answers it for `body` (trimmed, defaults filled in). */
 const answered = (type: AnyType, body: Record<string, unknown>) =>

@@ -27,39 +27,9 @@ export const STORE_CASES: ReadonlyArray<readonly [string, AnyType]> = CONTENT_TY
   (type) => [type.entity, type as unknown as AnyType] as const,
 );
 
-/**
- * Valid records of the types with an escape hatch, whose descriptions carry no `example` yet:
- * the store suite writes every type. (Moved into a description, one is no longer needed here.)
- */
-const OWN_EXAMPLES: Record<string, Record<string, unknown>> = {
-  highlight: { title: "Dedicated Support", label: "Within 2 hours", description: "A named lead." },
-  blog: {
-    title: "Shipping on Fridays",
-    description: "## Why not\n\nTests, and a way back.",
-    imageUrl: "/demo/resource-wcag.webp",
-    author: "Ana Lima",
-    tags: "process, releases",
-  },
-  internship: {
-    title: "Frontend intern",
-    domain: "Tech",
-    company: "Bureau",
-    location: "Remote",
-    duration: "30, 60",
-    salary: "Unpaid",
-    deadline: "2030-01-31",
-    urgent: false,
-    description: "Build pages with us.",
-    requirements: "React, TypeScript",
-    benefits: "Mentoring",
-    isActive: true,
-    applicationLink: "https://jobs.example.com/frontend-intern",
-  },
-};
-
 /** The type's example (a valid record as a client sends it); a type without one fails loudly. */
 export function exampleOf(type: AnyType): Record<string, unknown> {
-  const example = type.example ?? OWN_EXAMPLES[type.entity];
+  const example = type.example;
   if (!example) {
     throw new Error(
       `${type.entity}: give the description an \`example\` (a valid record) for the shared tests`,

@@ -2,12 +2,13 @@
 // Add link, the editor (`?new`, `?edit=<id>`), the delete step (`?delete=<id>` without
 // JavaScript), and the searchable, paged table. Native forms throughout: everything works
 // without JavaScript, and conform checks the same schema in the browser when it runs.
-// A type whose editor or table shows more than its fields (a highlight's position, a post's
-// Markdown preview) hands in its own `editor` or `table`; the rest stays the kit's.
+// A type whose editor shows more than its fields (a highlight's position, a post's Markdown
+// preview) hands in its own `editor`; one whose table does hands in the cells of its `own`
+// columns and its extra row actions (`table`); the rest stays the kit's.
 
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
-import { ArrowUpRightIcon } from "@phosphor-icons/react";
-import { Fragment, type ReactNode, useMemo, useState } from "react";
+import { ArrowRightIcon, ArrowUpRightIcon } from "@phosphor-icons/react";
+import { Fragment, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import {
   CollectionTable,
@@ -24,14 +25,15 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
-import { flashOf } from "~/components/admin/use-flash";
+import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
+import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
-import { FieldInput } from "./field-input";
-import type { CollectionType, FieldDescriptor, ListColumn } from "./types";
+import { FieldInput, laidOut, useUploads } from "./field-input";
+import type { CollectionType, FieldDescriptor, ListColumn, TitleColumn } from "./types";
 
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
 export const SAVE_INTENT = "save";
@@ -68,10 +70,12 @@ export interface EditorProps {
   cancelHref: string;
 }
 
-/** A type's own table: its columns (before Actions) and the cells of a row. */
-interface TableOverride<R extends Row> {
-  columns: readonly Column[];
-  row: (item: R, here: { q: string; page: number }) => ReactNode;
+/** What a type's screen adds to its described table. */
+interface TableParts<R extends Row> {
+  /** The value of each `own` column, by field; `narrow`: shown in the title's cell. */
+  cells?: Record<string, (item: R, narrow: boolean) => ReactNode>;
+  /** Row actions before Edit and Delete, and the classes of the grid they all sit in. */
+  actions?: { before: (item: R) => ReactNode; className: string };
 }
 
 export function CollectionScreen<R extends Row = Row>({
@@ -86,8 +90,8 @@ export function CollectionScreen<R extends Row = Row>({
   actionData?: ScreenActionData;
   /** The type's own editor, in place of the one drawn from its fields. */
   editor?: (props: EditorProps) => ReactNode;
-  /** The type's own columns and cells, in place of the described ones. */
-  table?: TableOverride<R>;
+  /** The cells of the type's `own` columns, and its extra row actions. */
+  table?: TableParts<R>;
 }) {
   const { admin } = type;
   const { items, total, page, pages, q, formOpen, editing, deleting } = loaderData;
@@ -95,6 +99,14 @@ export function CollectionScreen<R extends Row = Row>({
   const listUrl = listHref(admin.path, here);
   const editingId = editing ? String(editing._id) : undefined;
   const deletingId = deleting ? String(deleting._id) : undefined;
+  const before = admin.columns.filter((c) => c.before);
+  const after = admin.columns.filter((c) => !c.before);
+  const cells = table?.cells as Cells | undefined;
+  const cell = (item: Row) => (c: ListColumn) => (
+    <td key={c.field} className={`${tdClass} ${columnClass(c)} ${CELL[c.kind] ?? ""}`}>
+      {value(c, item, cells, false)}
+    </td>
+  );
   return (
     <>
       <ScreenHeader
@@ -136,41 +148,34 @@ export function CollectionScreen<R extends Row = Row>({
         search={admin.search}
         listError={actionData?.listError}
         columns={[
-          ...(table?.columns ?? [
-            { label: admin.titleColumn.label },
-            ...admin.columns.map((c) => ({ label: c.label, className: columnClass(c) })),
-          ]),
+          ...before.map(header),
+          { label: admin.titleColumn.label },
+          ...after.map(header),
           { label: "Actions", className: "text-right" },
         ]}
         emptyText={admin.emptyText}
         items={items}
         editingId={editingId}
         deletingId={deletingId}
-        row={(item) =>
-          table ? (
-            table.row(item, here)
-          ) : (
-            <>
-              <TitleCell type={type} item={item} />
-              {admin.columns.map((c) => (
-                <td key={c.field} className={`${tdClass} ${columnClass(c)} ${cellClass(c)}`}>
-                  <Value column={c} value={item[c.field]} clamp="line-clamp-4" />
-                </td>
-              ))}
-              <td className={`${tdClass} text-right`}>
-                <div className={rowActionsClass}>
-                  <EditDeleteActions
-                    path={admin.path}
-                    here={here}
-                    id={item._id}
-                    subject={admin.subject(item)}
-                    deleteQuestion={type.texts.deleteConfirm}
-                  />
-                </div>
-              </td>
-            </>
-          )
-        }
+        row={(item) => (
+          <>
+            {before.map(cell(item))}
+            <TitleCell type={type} item={item} cells={cells} />
+            {after.map(cell(item))}
+            <td className={`${tdClass} text-right`}>
+              <div className={table?.actions?.className ?? rowActionsClass}>
+                {table?.actions?.before(item)}
+                <EditDeleteActions
+                  path={admin.path}
+                  here={here}
+                  id={item._id}
+                  subject={admin.subject(item)}
+                  deleteQuestion={type.texts.deleteConfirm}
+                />
+              </div>
+            </td>
+          </>
+        )}
       />
     </>
   );
@@ -209,16 +214,39 @@ const SHOW_FROM = {
   lg: { column: "hidden lg:table-cell", under: "lg:hidden" },
 } as const;
 
-const columnClass = (c: ListColumn) =>
-  `${SHOW_FROM[c.from].column}${c.kind === "link" ? " w-64" : ""}`;
-const cellClass = (c: ListColumn) =>
-  c.kind === "text" ? "max-w-md text-slate-700 [overflow-wrap:anywhere]" : "";
+const WIDTH: Partial<Record<ListColumn["kind"], string>> = { link: " w-64", image: " w-32" };
+const columnClass = (c: ListColumn) => `${SHOW_FROM[c.from].column}${WIDTH[c.kind] ?? ""}`;
+const CELL: Partial<Record<ListColumn["kind"], string>> = {
+  text: "max-w-md text-slate-700 [overflow-wrap:anywhere]",
+  date: "whitespace-nowrap",
+};
+const header = (c: ListColumn): Column => ({ label: c.label, className: columnClass(c) });
+const subtitleClass = (s: NonNullable<TitleColumn["subtitle"]>) =>
+  s.accent
+    ? "mt-0.5 font-semibold text-blue-700"
+    : s.clamp
+      ? "mt-1 line-clamp-2 text-slate-700"
+      : "text-slate-700";
 
-function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
+type Cells = Record<string, (item: Row, narrow: boolean) => ReactNode>;
+
+function TitleCell({ type, item, cells }: { type: CollectionType; item: Row; cells?: Cells }) {
   const { titleColumn, columns } = type.admin;
   const image = titleColumn.image;
   const src = image ? String(item[image.field] ?? "") : "";
   const subtitle = titleColumn.subtitle;
+  const subtitleText = subtitle ? String(item[subtitle.field] ?? "") : "";
+  const title = String(item[titleColumn.title] ?? "");
+  // Narrow screens: the other columns' values above or under the title, not in columns (a
+  // picture is the row's decoration: it is not repeated).
+  const narrow = (before: boolean) =>
+    columns
+      .filter((c) => !c.before === !before && c.kind !== "image")
+      .map((c) => (
+        <div key={c.field} className={`${before ? "mb-2" : "mt-1"} ${SHOW_FROM[c.from].under}`}>
+          {value(c, item, cells, true)}
+        </div>
+      ));
   return (
     <td className={`${tdClass} [overflow-wrap:anywhere]`}>
       <div className={image ? "flex items-start gap-3" : undefined}>
@@ -236,19 +264,22 @@ function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
           <Thumbnail src={src} className="hidden h-[54px] shrink-0 sm:block" />
         ) : null}
         <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{String(item[titleColumn.title] ?? "")}</p>
-          {subtitle ? (
-            <p className={subtitle.clamp ? "mt-1 line-clamp-2 text-slate-700" : "text-slate-700"}>
-              {String(item[subtitle.field] ?? "")}
-            </p>
+          {narrow(true)}
+          <p className="font-semibold text-slate-900">{title}</p>
+          {subtitle && subtitleText ? (
+            <p className={subtitleClass(subtitle)}>{subtitleText}</p>
           ) : null}
-          {/* Narrow screens: the other columns' values under the title, not in columns. */}
-          {columns.map((c) => (
-            <div key={c.field} className={`mt-1 ${SHOW_FROM[c.from].under}`}>
-              <Value column={c} value={item[c.field]} clamp="line-clamp-3" />
-            </div>
-          ))}
+          {narrow(false)}
           <EditStamp updatedAt={item.updatedAt} updatedBy={item.updatedBy} />
+          {titleColumn.siteHref ? (
+            <Link
+              to={titleColumn.siteHref(item)}
+              className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 underline-offset-4 hover:underline"
+            >
+              View on the site<span className="sr-only">: {title}</span>
+              <ArrowRightIcon aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          ) : null}
         </div>
       </div>
     </td>
@@ -256,7 +287,7 @@ function TitleCell({ type, item }: { type: CollectionType; item: Row }) {
 }
 
 /** A record's picture in an admin table, 96 px wide (the default image when it has none). */
-export function Thumbnail({ src, className }: { src: string; className: string }) {
+function Thumbnail({ src, className }: { src: string; className: string }) {
   return (
     <FallbackImage
       src={src}
@@ -269,24 +300,33 @@ export function Thumbnail({ src, className }: { src: string; className: string }
   );
 }
 
-function Value({
-  column,
-  value,
-  clamp,
-}: {
-  column: ListColumn;
-  value: unknown;
-  clamp: "line-clamp-3" | "line-clamp-4";
-}) {
+/** A column's value; `narrow`: in the title's cell (a shorter clamp) rather than its column. */
+function value(column: ListColumn, item: Row, cells: Cells | undefined, narrow: boolean) {
+  const v = item[column.field];
   switch (column.kind) {
     case "stars":
-      return <Stars rating={Number(value)} />;
+      return <Stars rating={Number(v)} />;
     case "link":
-      return <OpenLink link={String(value ?? "")} />;
+      return <OpenLink link={String(v ?? "")} />;
+    case "image":
+      return <Thumbnail src={String(v ?? "")} className="aspect-video" />;
+    case "date":
+      return (
+        <time dateTime={isoDate(String(v))} className="text-slate-700">
+          {formatDate(String(v))}
+        </time>
+      );
+    case "own": {
+      const cell = cells?.[column.field];
+      if (!cell) throw new Error(`The screen draws no cell for the column ${column.field}`);
+      return cell(item, narrow);
+    }
     case "text":
       return (
-        <p className={`${clamp} text-slate-700${column.preLine ? " whitespace-pre-line" : ""}`}>
-          {String(value ?? "")}
+        <p
+          className={`${narrow ? "line-clamp-3" : "line-clamp-4"} text-slate-700${column.preLine ? " whitespace-pre-line" : ""}`}
+        >
+          {String(v ?? "") || "—"}
         </p>
       );
   }
@@ -320,17 +360,6 @@ export function OpenLink({ link, closed }: { link: string; closed?: string }) {
   );
 }
 
-/** Consecutive half-width fields share a row from the `sm` breakpoint. */
-function fieldRows(fields: readonly FieldDescriptor[]): [FieldDescriptor, ...FieldDescriptor[]][] {
-  const rows: [FieldDescriptor, ...FieldDescriptor[]][] = [];
-  for (const field of fields) {
-    const last = rows.at(-1);
-    if (field.half && last?.[0].half && last.length < 2) last.push(field);
-    else rows.push([field]);
-  }
-  return rows;
-}
-
 /** A stored value as its input shows it: a list as one comma-separated line, a date as its day. */
 function formValue(field: FieldDescriptor, value: unknown): unknown {
   if (field.kind === "tags" && Array.isArray(value)) return value.join(", ");
@@ -359,7 +388,7 @@ type Layout = (
 ) => ReactNode;
 
 /** The inputs of a type's fields, in order; consecutive half-width ones share a row. */
-export function FieldRows({
+function FieldRows({
   type,
   fields,
   formErrorId,
@@ -372,8 +401,8 @@ export function FieldRows({
   formErrorId?: string;
   /** The field that takes the focus, when the form opened on purpose. */
   autoFocus?: string;
-  /** Told, per field, when an image field starts or ends an upload. */
-  onUploadingChange?: Record<string, ((uploading: boolean) => void) | undefined>;
+  /** Told, per field, when an image field starts or ends an upload (useUploads). */
+  onUploadingChange?: (name: string) => (uploading: boolean) => void;
   layout?: Layout;
 }) {
   const input = (field: FieldDescriptor): ReactNode => (
@@ -383,7 +412,7 @@ export function FieldRows({
       meta={fields[field.name] as never}
       formErrorId={formErrorId}
       autoFocus={field.name === autoFocus}
-      onUploadingChange={onUploadingChange?.[field.name]}
+      onUploadingChange={onUploadingChange?.(field.name)}
     />
   );
   if (layout) {
@@ -394,23 +423,16 @@ export function FieldRows({
     };
     return layout(named, fields, formErrorId);
   }
-  return fieldRows(type.fields).map((row) =>
-    row.length > 1 ? (
-      <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
-        {row.map(input)}
-      </div>
-    ) : (
-      <Fragment key={row[0].name}>{input(row[0])}</Fragment>
-    ),
-  );
+  return laidOut(type.fields, input);
 }
 
 /**
  * The editor drawn from a type's fields. A type's own editor adds to it without copying it:
  * `extraFields` (inputs of its own after the fields), `layout` (the fields in its own
  * arrangement, `input(name)` drawing the kit's input of one), `notice` (a line above the
- * fields), `buttons` (beside Create / Update) and `autoFocus` (false: the first field does not
- * take the focus).
+ * fields), `intro` (a line under the heading), `buttons` (beside the submit button), `labels`
+ * (the submit button's words), `after` (lines of its own after the form), `alwaysOpen` and
+ * `autoFocus` (false: the first field does not take the focus).
  */
 export function CollectionEditor({
   type,
@@ -420,7 +442,11 @@ export function CollectionEditor({
   extraFields,
   layout,
   notice,
+  intro,
   buttons,
+  labels = { create: "Create", update: "Update", creating: "Creating..." },
+  after,
+  alwaysOpen = false,
   autoFocus = true,
 }: {
   type: CollectionType;
@@ -430,43 +456,60 @@ export function CollectionEditor({
   extraFields?: (fields: FieldMetas, formErrorId: string | undefined) => ReactNode;
   layout?: Layout;
   notice?: ReactNode;
+  intro?: ReactNode;
   buttons?: ReactNode;
+  labels?: { create: string; update: string; creating: string };
+  /** Given the form's errors, which it then shows itself: they are not repeated above the fields. */
+  after?: (errors: string[]) => ReactNode;
+  /**
+   * The form is always on the page, not opened by Add or Edit (internships): it spans its card,
+   * takes the focus only to edit, has nothing to cancel while adding, is emptied after a create
+   * (with JavaScript it stays mounted across the redirect), and stands out in edit mode so that
+   * nobody takes the filled form for a new one.
+   */
+  alwaysOpen?: boolean;
   autoFocus?: boolean;
 }) {
   const saving = usePosting(SAVE_INTENT);
-  const uploads = useUploads(type);
+  const uploads = useUploads();
   const [form, fields] = useEditorForm(type.schema, {
     id: editing ? `${type.entity}-${String(editing._id)}` : `${type.entity}-new`,
     lastResult,
     defaultValue: editorDefaults(type, editing) as never,
   });
-  const formErrorId = form.errors?.length ? form.errorId : undefined;
+  // An edit's form is replaced by the add form anyway; a delete keeps what is being typed.
+  useResetOnFlash(form, (message) => alwaysOpen && message === type.texts.created);
+  const formErrorId = form.errors?.length && !after ? form.errorId : undefined;
   const headingId = `${type.entity}-form-heading`;
   const multipart = type.fields.some((f) => f.kind === "image");
+  const frame = alwaysOpen
+    ? `p-4 sm:p-6 ${editing ? "border-blue-300 ring-4 ring-blue-50" : "border-slate-200"}`
+    : "border-slate-200 p-6";
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className={`rounded-2xl border bg-white shadow-sm ${frame}`}
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {editing ? type.admin.formTitle.edit : type.admin.formTitle.create}
       </h2>
+      {intro}
       <Form
         method="post"
         encType={multipart ? "multipart/form-data" : undefined}
         {...getFormProps(form)}
-        className="mt-5 grid max-w-3xl gap-5"
+        className={alwaysOpen ? "mt-5 grid gap-5" : "mt-5 grid max-w-3xl gap-5"}
       >
         <input type="hidden" name="intent" value={SAVE_INTENT} />
         {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
-        <FormErrors id={form.errorId} errors={form.errors} />
+        {after ? null : <FormErrors id={form.errorId} errors={form.errors} />}
         {notice}
         <FieldRows
           type={type}
           fields={fields as never}
           formErrorId={formErrorId}
           // The form opens on purpose (Add, Edit): start typing at once, unless the type says not.
-          autoFocus={autoFocus ? type.fields[0]?.name : undefined}
+          autoFocus={autoFocus && (editing || !alwaysOpen) ? type.fields[0]?.name : undefined}
           onUploadingChange={uploads.onChange}
           layout={layout}
         />
@@ -475,38 +518,20 @@ export function CollectionEditor({
           <SubmitButton
             pending={saving || uploads.any}
             pendingText={
-              uploads.any ? "Uploading image..." : editing ? "Updating..." : "Creating..."
+              uploads.any ? "Uploading image..." : editing ? "Updating..." : labels.creating
             }
           >
-            {editing ? "Update" : "Create"}
+            {editing ? labels.update : labels.create}
           </SubmitButton>
           {buttons}
-          <Link to={cancelHref} className={secondaryLinkClass}>
-            Cancel
-          </Link>
+          {editing || !alwaysOpen ? (
+            <Link to={cancelHref} className={secondaryLinkClass}>
+              Cancel
+            </Link>
+          ) : null}
         </div>
       </Form>
+      {after?.(Object.values(form.allErrors).flat())}
     </section>
   );
-}
-
-/**
- * Whether an image field is uploading, per field: with two image fields (a post's cover and
- * avatar) one finishing must not end the other's "Uploading image...". The callbacks stay the
- * same across renders (the image field calls its own in an effect).
- */
-function useUploads(type: CollectionType) {
-  const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const onChange = useMemo(
-    () =>
-      Object.fromEntries(
-        type.fields.map((f) => [
-          f.name,
-          (now: boolean) =>
-            setUploading((was) => (was[f.name] === now ? was : { ...was, [f.name]: now })),
-        ]),
-      ),
-    [type],
-  );
-  return { onChange, any: Object.values(uploading).some(Boolean) };
 }

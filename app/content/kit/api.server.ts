@@ -14,7 +14,7 @@ import {
 } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
 import type { CollectionStore, InputOf, RecordOf } from "./store.server";
-import { type CollectionType, isImageField } from "./types";
+import { apiBody, type CollectionType, isImageField } from "./types";
 
 /** The store's reads and writes (its admin table is not the API's). */
 type ApiStore<T extends CollectionType> = Pick<
@@ -29,7 +29,7 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
   const notFound = texts.apiNotFound ?? texts.notFound;
   const summaries = doc.summaries ?? {};
   const noun = type.admin.noun[0];
-  const body = (type.apiSchema ?? type.schema) as z.ZodType<InputOf<T>>;
+  const body = apiBody(type);
   const imageFields = type.fields.filter(isImageField);
   const publicView = type.publicView;
   const readAuth = publicView ? "optional" : "none";

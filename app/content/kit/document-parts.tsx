@@ -1,11 +1,10 @@
 // Parts of a document's form (document-screen.tsx): a row of a row list (the service page's
 // services, the footer's links, the team) and the list's Add button, conform intent buttons
 // which post the form, so adding and removing a row works without JavaScript
-// (components/admin/row-list-form.tsx); the fields laid out in pairs.
+// (components/admin/row-list-form.tsx).
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { PlusIcon, TrashIcon } from "@phosphor-icons/react";
 import type { ComponentProps, ReactNode } from "react";
-import type { DocumentField } from "./document";
 
 /** conform's metadata of any field of a document's form: a value, an object or a list. */
 // biome-ignore lint/suspicious/noExplicitAny: any document's form.
@@ -87,33 +86,4 @@ export function rowToFocus(
   if (intent.type === "remove")
     return { list, index: Math.min(intent.payload.index ?? 0, count(list) - 1) };
   return null;
-}
-
-/** Consecutive half-width fields share a row from the `sm` breakpoint. */
-function pairHalves<F extends { name: string; half?: boolean }>(fields: readonly F[]) {
-  const rows: [F, ...F[]][] = [];
-  for (const field of fields) {
-    const last = rows.at(-1);
-    if (field.half && last?.[0].half && last.length < 2) last.push(field);
-    else rows.push([field]);
-  }
-  return rows;
-}
-
-/** Fields in the description's order, consecutive half-width ones side by side. */
-export function laidOut<F extends DocumentField>(
-  fields: readonly F[],
-  draw: (field: F, index: number) => ReactNode,
-): ReactNode {
-  let index = 0;
-  return pairHalves(fields).map((row) => {
-    const drawn = row.map((field) => draw(field, index++));
-    return row.length > 1 ? (
-      <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
-        {drawn}
-      </div>
-    ) : (
-      drawn[0]
-    );
-  });
 }

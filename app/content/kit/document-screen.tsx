@@ -9,9 +9,9 @@
 // lands on the row concerned (autofocus, so it also works without JavaScript).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowSquareOutIcon, PencilSimpleIcon } from "@phosphor-icons/react";
-import { Fragment, type ReactNode, useRef, useState } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
+import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
   primaryLinkClass,
@@ -29,9 +29,9 @@ import {
   setAt,
   valueAt,
 } from "./document";
-import { AddRowButton, laidOut, type Meta, RowCard, rowToFocus } from "./document-parts";
+import { AddRowButton, type Meta, RowCard, rowToFocus } from "./document-parts";
 import { NothingSaved } from "./document-view";
-import { FieldInput } from "./field-input";
+import { FieldInput, laidOut, useUploads } from "./field-input";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
@@ -149,19 +149,7 @@ function DocumentForm({
   const metas = fields as unknown as Record<string, Meta>;
   const focus = rowToFocus(lastResult, (list) => metaAt(metas, list).getFieldList().length);
   const saving = usePosting();
-  // Save waits while any image uploads. One stable callback per image: ImageField re-runs its
-  // effect when its callback changes.
-  const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const callbacks = useRef(new Map<string, (now: boolean) => void>()).current;
-  const onUploading = (name: string) => {
-    if (!callbacks.has(name)) {
-      callbacks.set(name, (now) =>
-        setUploading((before) => (before[name] === now ? before : { ...before, [name]: now })),
-      );
-    }
-    return callbacks.get(name);
-  };
-  const anyUploading = Object.values(uploading).some(Boolean);
+  const uploads = useUploads();
 
   const input = (field: DocumentField, meta: Meta, autoFocus = false): ReactNode => {
     switch (field.kind) {
@@ -205,19 +193,6 @@ function DocumentForm({
       }
       case "custom":
         return <Fragment key={field.name}>{custom[field.render]?.(meta)}</Fragment>;
-      case "tel":
-        return (
-          <InputField
-            key={field.name}
-            meta={meta}
-            label={field.label}
-            hint={field.hint}
-            type="tel"
-            maxLength={field.maxLength}
-            autoComplete="off"
-            formErrorId={formErrorId}
-          />
-        );
       default:
         return (
           <div key={field.name} className="min-w-0 [overflow-wrap:anywhere]">
@@ -226,7 +201,7 @@ function DocumentForm({
               meta={meta}
               formErrorId={formErrorId}
               autoFocus={autoFocus}
-              onUploadingChange={field.kind === "image" ? onUploading(meta.name) : undefined}
+              onUploadingChange={field.kind === "image" ? uploads.onChange(meta.name) : undefined}
             />
           </div>
         );
@@ -286,8 +261,8 @@ function DocumentForm({
       )}
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
         <SubmitButton
-          pending={saving || anyUploading}
-          pendingText={anyUploading ? "Uploading image..." : "Saving..."}
+          pending={saving || uploads.any}
+          pendingText={uploads.any ? "Uploading image..." : "Saving..."}
           aria-describedby={formErrorId}
         >
           {admin.saveLabel}

@@ -12,17 +12,9 @@ import type { z } from "zod";
 import type { AuditEntity } from "~/domain/audit";
 import type { FieldDescriptor } from "./types";
 
-/** The editor's input kinds besides the collection kit's. */
+/** The editor's input kinds: the collection kit's, and one of the route module's own. */
 export type DocumentInput =
   | FieldDescriptor
-  | {
-      kind: "tel";
-      name: string;
-      label: string;
-      hint?: string;
-      maxLength?: number;
-      half?: boolean;
-    }
   /** Drawn by the screen's `custom[render]` (an escape hatch: the service page's icon picker). */
   | { kind: "custom"; name: string; label: string; render: string; half?: boolean };
 

@@ -1,7 +1,8 @@
-// One editor input per field descriptor: the kit's form draws a type's fields from its
-// description, with conform's wiring (labels, hints, errors, aria) from components/forms.
+// One editor input per field descriptor: the kit's forms (a collection's, a document's) draw a
+// type's fields from its description, with conform's wiring (labels, hints, errors, aria) from
+// components/forms, laid out in pairs, and wait for their image uploads before saving.
 import { getInputProps, getSelectProps } from "@conform-to/react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, type ReactNode, useRef, useState } from "react";
 import { CheckboxField } from "~/components/admin/checkbox-field";
 import { Field, InputField, inputClass } from "~/components/admin/form-controls";
 import { ImageField } from "~/components/admin/image-field";
@@ -45,6 +46,7 @@ export function FieldInput({
     case "text":
     case "url":
     case "email":
+    case "tel":
       // The form opens on purpose (Add, Edit): start typing at once.
       return <InputField {...typed} type={field.kind} autoComplete="off" autoFocus={autoFocus} />;
     case "tags":
@@ -133,4 +135,49 @@ export function FieldInput({
         />
       );
   }
+}
+
+/** Fields in the description's order; consecutive half-width ones share a row from `sm` on. */
+export function laidOut<F extends { name: string; half?: boolean }>(
+  fields: readonly F[],
+  draw: (field: F, index: number) => ReactNode,
+): ReactNode {
+  const rows: [F, ...F[]][] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    if (field.half && last?.[0].half && last.length < 2) last.push(field);
+    else rows.push([field]);
+  }
+  let index = 0;
+  return rows.map((row) => {
+    const drawn = row.map((field) => draw(field, index++));
+    return row.length > 1 ? (
+      <div key={row[0].name} className="grid gap-5 sm:grid-cols-2">
+        {drawn}
+      </div>
+    ) : (
+      drawn[0]
+    );
+  });
+}
+
+/**
+ * Whether an image field is uploading, per field (Save waits for every upload): with two image
+ * fields (a post's cover and avatar) one finishing must not end the other's "Uploading
+ * image...". `onChange(name)` is the same callback on every render: ImageField re-runs its
+ * effect when its callback changes.
+ */
+export function useUploads() {
+  const [uploading, setUploading] = useState<Record<string, boolean>>({});
+  const callbacks = useRef(new Map<string, (now: boolean) => void>()).current;
+  const onChange = (name: string) => {
+    let callback = callbacks.get(name);
+    if (!callback) {
+      callback = (now) =>
+        setUploading((was) => (was[name] === now ? was : { ...was, [name]: now }));
+      callbacks.set(name, callback);
+    }
+    return callback;
+  };
+  return { onChange, any: Object.values(uploading).some(Boolean) };
 }

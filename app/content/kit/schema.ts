@@ -3,10 +3,15 @@
 // trimmed: either way the type's one message for its required fields says so.
 import { z } from "zod";
 
-/** A required trimmed text of at most `max` characters, `what` naming it when it is longer. */
-export const requiredText = (message: string, max: number, what: string) =>
+/**
+ * A required trimmed text of at most `max` characters, `what` naming it when it is longer.
+ * `abort`: a blank field says only that it is required, not also what a check added after this
+ * one refuses (an internship's application link that is no URL). Not the default: it also
+ * silences the form's own checks, which must speak with the first submit (a post's cover image).
+ */
+export const requiredText = (message: string, max: number, what: string, abort = false) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, message)
+    .min(1, { error: message, abort })
     .max(max, `The ${what} can be at most ${max} characters long.`);

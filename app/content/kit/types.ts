@@ -7,7 +7,7 @@
 //
 // A description is isomorphic: the admin screen's component reads its fields and schema in the
 // browser too. Nothing here may import server code.
-import type { z } from "zod";
+import { z } from "zod";
 import type { AuditEntity } from "~/domain/audit";
 
 /** What every field descriptor has: the form input's name, its label and its hint. */
@@ -26,10 +26,11 @@ interface FieldBase {
 /**
  * The kinds of field the editor draws. `markdown` is a textarea whose text is rendered as
  * Markdown on the site; `image` is the image picker (components/admin/image-field.tsx), which
- * makes the form multipart; `stars` is the 1-5 rating radio group.
+ * makes the form multipart; `stars` is the 1-5 rating radio group; `tel` a phone number (the
+ * phone keypad on touch screens).
  */
 export type FieldDescriptor =
-  | (FieldBase & { kind: "text" | "url" | "email" })
+  | (FieldBase & { kind: "text" | "url" | "email" | "tel" })
   /** A link visitors open: an http(s) address or a path on this site (kit/links.ts checks it). */
   | (FieldBase & { kind: "link" })
   | (FieldBase & { kind: "textarea" | "markdown"; rows?: number })
@@ -60,24 +61,33 @@ export type FieldDescriptor =
    */
   | (FieldBase & { kind: "list"; rows?: number; inputMode?: "numeric"; separator?: string });
 
-/** A column of the admin table besides the first (the record's title, with its edit stamp). */
+/** A column of the admin table besides the title (the record's title, with its edit stamp). */
 export interface ListColumn {
   label: string;
   field: string;
-  /** How the value is drawn: text (clamped), the star rating, or a link that opens. */
-  kind: "text" | "stars" | "link";
+  /**
+   * How the value is drawn: text (clamped; — when empty), the star rating, a link that opens, a
+   * picture (not repeated on narrow screens), a day, or `own`: drawn by the type's screen
+   * (`CollectionScreen`'s `table.cells[field]`).
+   */
+  kind: "text" | "stars" | "link" | "image" | "date" | "own";
   /** Below this breakpoint the value shows under the title instead of in its own column. */
   from: "sm" | "md" | "lg";
   /** Text keeps its line breaks. */
   preLine?: boolean;
+  /** The column comes before the title's; on narrow screens its value shows above the title. */
+  before?: boolean;
 }
 
-/** The first column: the record's title, an optional second line and picture. */
+/** The title column: the record's title, an optional second line and picture. */
 export interface TitleColumn {
   label: string;
   title: string;
-  subtitle?: { field: string; clamp?: boolean };
+  /** `accent`: the line in the brand colour (a highlight's label); an empty one is left out. */
+  subtitle?: { field: string; clamp?: boolean; accent?: boolean };
   image?: { field: string; shape: "avatar" | "thumbnail" };
+  /** Where the record shows on the site: a "View on the site" link under the title. */
+  siteHref?: (record: Record<string, unknown>) => string;
 }
 
 export interface CollectionTexts {
@@ -208,4 +218,67 @@ export function isImageField(field: FieldDescriptor): field is ImageFieldDescrip
 /** The names of a type's image fields, whose files are deleted once nothing uses them. */
 export function imageFields(type: Pick<CollectionType, "fields">): string[] {
   return type.fields.filter(isImageField).map((f) => f.name);
+}
+
+/**
+ * The JSON body of POST and PUT: the type's `apiSchema`, else its form's schema, with each
+ * required image field required here too. The form takes an empty address, since a file picked
+ * without JavaScript is posted apart and the action checks the image once it is stored; JSON has
+ * no file posted apart (the image is uploaded first, POST /api/images), so the body must name it.
+ */
+export function apiBody<T extends CollectionType>(type: T): z.ZodType<z.output<T["schema"]>> {
+  const body = type.apiSchema ?? type.schema;
+  const required = type.fields.filter(isImageField).filter((field) => field.required);
+  if (required.length === 0) return body as z.ZodType<z.output<T["schema"]>>;
+  if (!(body instanceof z.ZodObject)) throw new Error(`${type.entity}: the API body is no object`);
+  const images = required.map(({ name, required: message }) => [
+    name,
+    z
+      .string({ error: message })
+      .optional()
+      .pipe(body.shape[name])
+      .refine((url) => url !== "", message),
+  ]);
+  return body.extend(Object.fromEntries(images)) as unknown as z.ZodType<z.output<T["schema"]>>;
+}
+
+/**
+ * A record's fields from the schema that checks them, for a record that says no more than the
+ * schema's values: each field is the type of what is posted (a text, a box ticked or not, one of
+ * the choices, a row list of such), without the schema's limits and messages, which check input
+ * and do not describe what is read. A schema that turns a posted value into another type (a
+ * comma-separated text into a list, a day into a date) or a field with a note for the OpenAPI
+ * document names its record type in `overrides`, which also adds fields the schema lacks (an
+ * order, the dates). Keys keep the schema's order (a JSON answer's too), added ones at the end.
+ */
+export function recordFrom<S extends z.ZodRawShape, O extends z.ZodRawShape = Record<never, never>>(
+  schema: z.ZodObject<S>,
+  overrides?: O,
+) {
+  const given: z.ZodRawShape = overrides ?? {};
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [key, given[key] ?? plainType(field)]),
+  );
+  return z.object({ ...shape, ...given }) as unknown as z.ZodObject<
+    { [K in Exclude<keyof S, keyof O>]: z.ZodType<z.output<S[K]>> } & O
+  >;
+}
+
+/** The type of the value a field is given (see recordFrom). */
+function plainType(field: z.core.SomeType): z.ZodType {
+  const def = field._zod.def as z.core.$ZodTypeDef & {
+    innerType?: z.ZodType;
+    in?: z.ZodType;
+    element?: z.ZodType;
+    entries?: Record<string, string>;
+  };
+  if (def.type === "string") return z.string();
+  if (def.type === "boolean") return z.boolean();
+  if (def.type === "enum" && def.entries) return z.enum(def.entries);
+  if (def.innerType) return plainType(def.innerType); // optional, default, prefault
+  // A transform is taken to keep the value's type (a trim, CRLF to LF, "" for nothing posted).
+  if (def.type === "pipe" && def.in) return plainType(def.in);
+  if (def.type === "array" && def.element) return z.array(plainType(def.element));
+  if (field instanceof z.ZodObject) return recordFrom(field);
+  throw new Error(`recordFrom: a ${def.type} field has no plain type; give it in overrides`);
 }

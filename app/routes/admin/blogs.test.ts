@@ -269,14 +269,17 @@ describe("creating a post", () => {
     expect(await blogCount()).toBe(0);
   });
 
-  it("says every missing field at once", async () => {
-    const outcome = await post({ intent: "save" });
-    expect(outcome.data.result.error).toMatchObject({
-      title: [BLOG_REQUIRED],
-      description: [BLOG_REQUIRED],
-      author: [BLOG_AUTHOR_REQUIRED],
-      imageUrl: [BLOG_IMAGE_REQUIRED],
-    });
+  it("says every missing or blank field at once", async () => {
+    const blank = { title: "   ", description: "   ", author: "   " };
+    for (const fields of [{}, blank]) {
+      const outcome = await post({ intent: "save", ...fields });
+      expect(outcome.data.result.error).toMatchObject({
+        title: [BLOG_REQUIRED],
+        description: [BLOG_REQUIRED],
+        author: [BLOG_AUTHOR_REQUIRED],
+        imageUrl: [BLOG_IMAGE_REQUIRED],
+      });
+    }
   });
 
   it("keeps the typed values when refused (no JavaScript: the form comes back filled)", async () => {

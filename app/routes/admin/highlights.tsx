@@ -7,23 +7,19 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { ArrowDownIcon, ArrowUpIcon } from "@phosphor-icons/react";
 import { data, Form } from "react-router";
-import { EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
-import { rowActionClass, tdClass } from "~/components/admin/list-controls";
-import { flashOf } from "~/components/admin/use-flash";
+import { rowActionClass } from "~/components/admin/list-controls";
 import { SelectField } from "~/components/forms/fields";
 import { Icon } from "~/components/icon/icon";
 import { highlightStyle } from "~/components/site/highlight-cards";
 import { highlights, moveSchema, POSITION_MESSAGE } from "~/content/highlights";
 import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server";
-import { CollectionEditor, CollectionScreen } from "~/content/kit/admin-screen";
+import { CollectionEditor, CollectionScreen, collectionMeta } from "~/content/kit/admin-screen";
 import { highlightStore } from "~/content/stores.server";
 import { attempt, notFound, unexpectedError } from "~/lib/admin-crud.server";
-import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { Route } from "./+types/highlights";
 
-const PAGE = highlights.admin.path;
 const MOVE_INTENT = "move";
 const { texts } = highlights;
 
@@ -46,8 +42,7 @@ const screen = collectionAdmin(highlightStore, { intents: { [MOVE_INTENT]: move 
 export const loader = (args: Route.LoaderArgs) => screen.loader(args);
 export const action = (args: Route.ActionArgs) => screen.action(args);
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  adminMeta(highlights.admin.title, flashOf(matches));
+export const meta: Route.MetaFunction = (args) => collectionMeta(highlights, args);
 
 const ICON_NAMES: Record<string, string> = {
   headset: "headset, blue",
@@ -120,6 +115,26 @@ function MoveButton({ card, to, count }: { card: AdminRow; to: number; count: nu
   );
 }
 
+/** A card's position with the icon it gets: a column, or a smaller line above the title. */
+function positionCell({ position }: { position: number }, narrow: boolean) {
+  const { iconName, tone } = highlightStyle(position - 1);
+  return narrow ? (
+    <p className="flex items-center gap-2 text-xs font-semibold text-slate-700">
+      <span className={`flex h-7 w-7 items-center justify-center rounded-lg ${tone}`}>
+        <Icon name={iconName} weight="duotone" className="h-4 w-4" />
+      </span>
+      Position {position}
+    </p>
+  ) : (
+    <span className="flex items-center gap-3 whitespace-nowrap">
+      <span className={`flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}>
+        <Icon name={iconName} weight="duotone" className="h-6 w-6" />
+      </span>
+      <span className="text-base font-semibold text-slate-900">{position}</span>
+    </span>
+  );
+}
+
 export default function ManageHighlights({ loaderData, actionData }: Route.ComponentProps) {
   const { items, count, editing } = loaderData;
   const editingPosition = editing
@@ -147,57 +162,17 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
         />
       )}
       table={{
-        columns: [
-          { label: "Position", className: "hidden sm:table-cell" },
-          { label: "Highlight" },
-          { label: "Description", className: "hidden lg:table-cell" },
-        ],
-        row: (h, here) => {
-          const { iconName, tone } = highlightStyle(h.position - 1);
-          return (
+        cells: { position: positionCell },
+        actions: {
+          // Up and down keep their columns at the ends of the list.
+          before: (h) => (
             <>
-              <td className={`${tdClass} hidden whitespace-nowrap sm:table-cell`}>
-                <span className="flex items-center gap-3">
-                  <span className={`flex h-10 w-10 items-center justify-center rounded-xl ${tone}`}>
-                    <Icon name={iconName} weight="duotone" className="h-6 w-6" />
-                  </span>
-                  <span className="text-base font-semibold text-slate-900">{h.position}</span>
-                </span>
-              </td>
-              <td className={`${tdClass} min-w-48 [overflow-wrap:anywhere]`}>
-                {/* Phones: the position sits above the title instead of in a column. */}
-                <p className="mb-2 flex items-center gap-2 text-xs font-semibold text-slate-700 sm:hidden">
-                  <span className={`flex h-7 w-7 items-center justify-center rounded-lg ${tone}`}>
-                    <Icon name={iconName} weight="duotone" className="h-4 w-4" />
-                  </span>
-                  Position {h.position}
-                </p>
-                <p className="font-semibold text-slate-900">{h.title}</p>
-                {h.label ? <p className="mt-0.5 font-semibold text-blue-700">{h.label}</p> : null}
-                <p className="mt-1 line-clamp-3 text-slate-700 lg:hidden">{h.description}</p>
-                <EditStamp updatedAt={h.updatedAt} updatedBy={h.updatedBy} />
-              </td>
-              <td
-                className={`${tdClass} hidden max-w-md text-slate-700 [overflow-wrap:anywhere] lg:table-cell`}
-              >
-                <p className="line-clamp-4">{h.description}</p>
-              </td>
-              <td className={`${tdClass} text-right`}>
-                <div className="ml-auto grid w-max grid-cols-2 gap-2 [&>:nth-child(n+3)]:col-span-2 sm:[&>:nth-child(n+3)]:col-span-1">
-                  {/* Up and down keep their columns at the ends of the list. */}
-                  <MoveButton card={h} to={h.position - 1} count={count} />
-                  <MoveButton card={h} to={h.position + 1} count={count} />
-                  <EditDeleteActions
-                    path={PAGE}
-                    here={here}
-                    id={h._id}
-                    subject={h.title}
-                    deleteQuestion={texts.deleteConfirm}
-                  />
-                </div>
-              </td>
+              <MoveButton card={h} to={h.position - 1} count={count} />
+              <MoveButton card={h} to={h.position + 1} count={count} />
             </>
-          );
+          ),
+          className:
+            "ml-auto grid w-max grid-cols-2 gap-2 [&>:nth-child(n+3)]:col-span-2 sm:[&>:nth-child(n+3)]:col-span-1",
         },
       }}
     />

@@ -1,16 +1,17 @@
 // /admin/dashboard/intership-page (spelled so on purpose): the internships admin, on the content
 // kit's loader and action (app/content/internships.ts describes the type; the kit checks the
 // session, saves, deletes and runs the after-write steps). The screen is the internship's own:
-// the editor is always there (components/admin/internship-form.tsx) with the success and error
-// lines below it, where every change lands; then 'All Internships' with its twelve columns and
-// Toggle Active per row (components/admin/internship-table.tsx). Delete asks its question (a
-// dialog with JavaScript, `?delete=<id>` without, components/admin/confirm-delete.tsx).
+// the kit's editor is always there, with the success and error lines below it
+// (components/admin/internship-form.tsx), where every change lands; then 'All Internships' with
+// its twelve columns and Toggle Active per row (components/admin/internship-table.tsx). Delete
+// asks its question (a dialog with JavaScript, `?delete=<id>` without,
+// components/admin/confirm-delete.tsx).
 import { useEffect, useState } from "react";
 import { data, useLocation } from "react-router";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
-import { InternshipForm, type Note } from "~/components/admin/internship-form";
+import { joinErrors, type Note, ResultLines } from "~/components/admin/internship-form";
 import { InternshipTable } from "~/components/admin/internship-table";
-import { flashOf, useLayoutFlash } from "~/components/admin/use-flash";
+import { useLayoutFlash } from "~/components/admin/use-flash";
 import {
   INTERNSHIP_ERROR,
   INTERNSHIP_TOGGLED,
@@ -20,12 +21,11 @@ import {
   TOGGLE_INTENT,
 } from "~/content/internships";
 import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server";
-import { ScreenHeader } from "~/content/kit/admin-screen";
+import { CollectionEditor, collectionMeta, ScreenHeader } from "~/content/kit/admin-screen";
 import { internshipStore } from "~/content/stores.server";
 import { toggleInternshipActive } from "~/domain/internship.server";
 import { attempt, notFound } from "~/lib/admin-crud.server";
 import { listHref } from "~/lib/admin-list";
-import { adminMeta } from "~/lib/admin-meta";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/internships";
 import type { AdminPageHandle } from "./layout";
@@ -95,7 +95,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => screen.action(args);
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(admin.title, flashOf(matches));
+export const meta: Route.MetaFunction = (args) => collectionMeta(internships, args);
 
 export default function ManageInternships({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pages, q, editing, deleting } = loaderData;
@@ -116,14 +116,32 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
       {/* No Add link: the form is always there. */}
       <ScreenHeader type={internships} />
 
-      <InternshipForm
+      <CollectionEditor
         key={editing?._id ?? "new"}
+        type={internships}
         editing={editing}
         lastResult={actionData?.result}
         cancelHref={listUrl}
-        flash={flash}
-        note={note}
-        listError={actionData?.listError}
+        alwaysOpen
+        intro={
+          editing ? (
+            <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
+              Changing “{editing.title}”.
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-700">
+              Every field is required except the two boxes.
+            </p>
+          )
+        }
+        labels={{ create: "Add Internship", update: "Update Internship", creating: "Adding..." }}
+        after={(errors) => (
+          <ResultLines
+            flash={flash}
+            note={note}
+            errorLine={note && !note.ok ? note.text : actionData?.listError || joinErrors(errors)}
+          />
+        )}
       />
 
       {deleting ? (
