@@ -21,7 +21,7 @@ import { isPlainObject } from "./values";
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
-const SAFE = 2 ** 53;
+const SAFE = 2n ** 53n;
 
 /** What bson would write a JavaScript number back as. */
 export function writtenAs(n: number): "int" | "double" {
@@ -65,81 +65,69 @@ const UNKEPT_NAMES: Record<number, string> = {
   19: "a Decimal128",
 };
 
+/** The end (offset of the NUL) of the C string at `pos`; a byte loop beats Buffer.indexOf here. */
+function cStringEnd(buf: Buffer, pos: number): number {
+  while (buf[pos] !== 0) pos++;
+  return pos;
+}
+
+/** A field name; short ASCII names (all of a command's) are read without a native call. */
+function fieldName(buf: Buffer, start: number, end: number): string {
+  if (end - start > 24) return buf.toString("utf8", start, end);
+  let name = "";
+  for (let i = start; i < end; i++) {
+    const byte = buf[i] as number;
+    if (byte > 0x7f) return buf.toString("utf8", start, end);
+    name += String.fromCharCode(byte);
+  }
+  return name;
+}
+
 class Scanner {
   constructor(
     private readonly buf: Buffer,
     private readonly stored: boolean,
   ) {}
 
-  /** The path of the first unkept number in the document at `start`, or undefined. */
-  document(start: number, path: string): string | undefined {
+  /**
+   * The path (below this document) of its first unkept number, or undefined. Names are decoded
+   * only on the way out of a hit, so a clean document costs a walk over its type bytes.
+   */
+  document(start: number): string | undefined {
     const buf = this.buf;
     const end = start + buf.readInt32LE(start) - 1;
     let pos = start + 4;
     while (pos < end) {
       const type = buf[pos] as number;
-      const nameEnd = buf.indexOf(0, pos + 1);
-      const name = buf.toString("utf8", pos + 1, nameEnd);
+      const nameStart = pos + 1;
+      const nameEnd = cStringEnd(buf, nameStart);
       pos = nameEnd + 1;
-      switch (type) {
-        case 0x01: // double
-          if (this.stored && writtenAs(buf.readDoubleLE(pos)) === "int") {
-            return `${path}${name} (${UNKEPT_NAMES[type]}, ${buf.readDoubleLE(pos).toFixed(1)})`;
-          }
-          pos += 8;
-          break;
-        case 0x12: {
-          const value = buf.readBigInt64LE(pos);
-          if (this.stored || value > BigInt(SAFE) || value < -BigInt(SAFE)) {
-            return `${path}${name} (${UNKEPT_NAMES[type]}, ${value})`;
-          }
-          pos += 8;
-          break;
-        }
-        case 0x13:
-          return `${path}${name} (${UNKEPT_NAMES[type]})`;
-        case 0x03:
-        case 0x04: {
-          const found = this.document(pos, `${path}${name}.`);
-          if (found !== undefined) return found;
-          pos += buf.readInt32LE(pos);
-          break;
-        }
-        case 0x02: // string
-        case 0x0d: // code
-        case 0x0e: // symbol
-          pos += 4 + buf.readInt32LE(pos);
-          break;
-        case 0x0c: // DBPointer: string + ObjectId
-          pos += 4 + buf.readInt32LE(pos) + 12;
-          break;
-        case 0x05: // binary: length, subtype, bytes
-          pos += 5 + buf.readInt32LE(pos);
-          break;
-        case 0x0f: // code with scope: total length first
-          pos += buf.readInt32LE(pos);
-          break;
-        case 0x07:
-          pos += 12;
-          break;
-        case 0x08:
-          pos += 1;
-          break;
-        case 0x09:
-        case 0x11:
-          pos += 8;
-          break;
-        case 0x10:
-          pos += 4;
-          break;
-        case 0x0b: // regex: two C strings
-          pos = buf.indexOf(0, buf.indexOf(0, pos) + 1) + 1;
-          break;
-        default: // undefined, null, MinKey, MaxKey: no payload
-          break;
+      let found: string | undefined;
+      if (type === 0x03 || type === 0x04) {
+        const inner = this.document(pos);
+        if (inner !== undefined) found = `.${inner}`;
+      } else if (type === 0x01 || type === 0x12 || type === 0x13) {
+        found = this.number(type, pos);
       }
+      if (found !== undefined) return buf.toString("utf8", nameStart, nameEnd) + found;
+      pos += elementSize(buf, type, pos);
     }
     return undefined;
+  }
+
+  /** " (what)" when the number at `pos` cannot be kept, else undefined. */
+  private number(type: number, pos: number): string | undefined {
+    if (type === 0x13) return ` (${UNKEPT_NAMES[type]})`;
+    if (type === 0x01) {
+      const value = this.buf.readDoubleLE(pos);
+      return this.stored && writtenAs(value) === "int"
+        ? ` (${UNKEPT_NAMES[type]}, ${value.toFixed(1)})`
+        : undefined;
+    }
+    const value = this.buf.readBigInt64LE(pos);
+    return this.stored || value > SAFE || value < -SAFE
+      ? ` (${UNKEPT_NAMES[type]}, ${value})`
+      : undefined;
   }
 }
 
@@ -158,17 +146,17 @@ export function findUnkeptNumber(
   let command: string | undefined;
   while (pos < end) {
     const type = buf[pos] as number;
-    const nameEnd = buf.indexOf(0, pos + 1);
-    const name = buf.toString("utf8", pos + 1, nameEnd);
+    const nameEnd = cStringEnd(buf, pos + 1);
+    const name = fieldName(buf, pos + 1, nameEnd);
     command ??= name;
     pos = nameEnd + 1;
     const use = fieldUse(command, name);
-    const size = elementSize(buf, type, pos);
-    if (use !== undefined) {
-      const found = scanValue(buf, type, pos, name, use === "stored");
-      if (found !== undefined) return found;
+    // Data fields are documents or arrays; a bare value in one is refused by the command itself.
+    if (use !== undefined && (type === 0x03 || type === 0x04)) {
+      const found = new Scanner(buf, use === "stored").document(pos);
+      if (found !== undefined) return `${name}.${found}`;
     }
-    pos += size;
+    pos += elementSize(buf, type, pos);
   }
   if (command === undefined) return undefined;
   for (const [name, offsets] of sequences) {
@@ -176,23 +164,11 @@ export function findUnkeptNumber(
     if (use === undefined) continue;
     const scanner = new Scanner(buf, use === "stored");
     for (let i = 0; i < offsets.length; i++) {
-      const found = scanner.document(offsets[i] as number, `${name}.${i}.`);
-      if (found !== undefined) return found;
+      const found = scanner.document(offsets[i] as number);
+      if (found !== undefined) return `${name}.${i}.${found}`;
     }
   }
   return undefined;
-}
-
-/** Data fields are documents or arrays; a bare value in one is refused by the command itself. */
-function scanValue(
-  buf: Buffer,
-  type: number,
-  pos: number,
-  name: string,
-  stored: boolean,
-): string | undefined {
-  if (type !== 0x03 && type !== 0x04) return undefined;
-  return new Scanner(buf, stored).document(pos, `${name}.`);
 }
 
 function elementSize(buf: Buffer, type: number, pos: number): number {
@@ -222,8 +198,8 @@ function elementSize(buf: Buffer, type: number, pos: number): number {
       return 1;
     case 0x10:
       return 4;
-    case 0x0b:
-      return buf.indexOf(0, buf.indexOf(0, pos) + 1) + 1 - pos;
+    case 0x0b: // regex: two C strings
+      return cStringEnd(buf, cStringEnd(buf, pos) + 1) + 1 - pos;
     default:
       return 0;
   }
