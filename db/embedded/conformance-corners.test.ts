@@ -1,12 +1,22 @@
 // Conformance with MongoDB 7.0 in the corners where a query engine can answer differently
 // without any error: embedded-document equality, null ranges, update paths, index hints, the
 // field order of projections, validation failure details, update checks through positional
-// paths, collation normalization and the refusal of transactions by a standalone server. Like
+// paths, collation normalization, the refusal of transactions by a standalone server, and the
+// BSON type of numbers (kept, compared across types, or refused by the embedded server). Like
 // conformance.test.ts it talks only through the official driver, always against an in-memory
 // embedded server and also against TEST_MONGODB_URI when that is set (a fresh database, dropped
 // afterwards).
 
-import type { Db, Document, MongoClient, MongoServerError } from "mongodb";
+import {
+  type Db,
+  Decimal128,
+  type Document,
+  Double,
+  Int32,
+  Long,
+  type MongoClient,
+  type MongoServerError,
+} from "mongodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeOnEveryTarget, rejection } from "./test-support";
 
@@ -14,6 +24,12 @@ import { describeOnEveryTarget, rejection } from "./test-support";
 interface Row {
   _id: number;
   [field: string]: unknown;
+}
+
+/** Documents whose fields are all numbers, for update operators such as `$inc`. */
+interface NumberRow {
+  _id: number;
+  [field: string]: number;
 }
 
 describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
@@ -605,6 +621,196 @@ describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
       // The driver sends a txnNumber with commitTransaction even when run as a plain command.
       const commit = await rejection(client.db("admin").command({ commitTransaction: 1 }));
       expect(commit.code).toBe(20);
+    });
+  });
+  describe("numbers keep their BSON type, or the embedded server refuses them", () => {
+    const embedded = async () =>
+      (await db.admin().command({ buildInfo: 1 })).gitVersion === "bureau-embedded";
+    /** The raw BSON types of a document's fields, as a driver with promoteValues off sees them. */
+    const rawTypes = async (name: string, id: number) => {
+      const doc = await db.collection<Row>(name).findOne({ _id: id }, { promoteValues: false });
+      const types: Record<string, string> = {};
+      for (const [key, value] of Object.entries(doc ?? {})) {
+        if (key !== "_id") types[key] = (value as { _bsontype?: string })._bsontype ?? typeof value;
+      }
+      return types;
+    };
+
+    it("stores int32 and non-integral doubles with their type, for reads, $type and aggregation", async () => {
+      const c = db.collection<NumberRow>("kept_numbers");
+      // The driver sends 12 as an int32 and 0.25 and 5e9 (past int32) as doubles.
+      await c.insertOne({ _id: 1, qty: 12, ratio: 0.25, big: 5e9, neg: -0 });
+      expect(await rawTypes("kept_numbers", 1)).toEqual({
+        qty: "Int32",
+        ratio: "Double",
+        big: "Double",
+        neg: "Double",
+      });
+      const untyped = db.collection("kept_numbers");
+      const ofType = async (type: string) =>
+        (await untyped.countDocuments({ qty: { $type: type } })) +
+        (await untyped.countDocuments({ big: { $type: type } })) * 10;
+      expect(await ofType("int")).toBe(1);
+      expect(await ofType("double")).toBe(10);
+      expect(await ofType("long")).toBe(0);
+      expect(await ofType("number")).toBe(11);
+      const [types] = await c
+        .aggregate([
+          {
+            $project: {
+              _id: 0,
+              qty: { $type: "$qty" },
+              ratio: { $type: "$ratio" },
+              big: { $type: "$big" },
+              gone: { $type: "$gone" },
+            },
+          },
+        ])
+        .toArray();
+      expect(types).toEqual({ qty: "int", ratio: "double", big: "double", gone: "missing" });
+      // Arithmetic that keeps the type: int32 + int32 and double results that are not integral.
+      await c.updateOne({ _id: 1 }, { $inc: { qty: 3, ratio: 0.5 } });
+      expect(await c.findOne({ _id: 1 })).toMatchObject({ qty: 15, ratio: 0.75 });
+      expect(await rawTypes("kept_numbers", 1)).toMatchObject({ qty: "Int32", ratio: "Double" });
+      const [sums] = await c
+        .aggregate([
+          {
+            $project: {
+              _id: 0,
+              add: { $add: ["$qty", 1] },
+              half: { $divide: ["$qty", 2] },
+              mixed: { $multiply: ["$ratio", 3] },
+            },
+          },
+        ])
+        .toArray();
+      expect(sums).toEqual({ add: 16, half: 7.5, mixed: 2.25 });
+    });
+
+    it("compares an integral double or a small int64 in a filter like any equal number", async () => {
+      const c = db.collection<Row>("number_filters");
+      await c.insertMany([
+        { _id: 1, n: 5 },
+        { _id: 2, n: 7.5 },
+      ]);
+      expect((await c.find({ n: new Double(5) }).toArray()).map((d) => d._id)).toEqual([1]);
+      expect(
+        (await c.find({ n: { $lt: Long.fromNumber(6) } }).toArray()).map((d) => d._id),
+      ).toEqual([1]);
+      expect((await c.find({ n: { $gt: new Int32(5) } }).toArray()).map((d) => d._id)).toEqual([2]);
+    });
+
+    it("keeps a double with an integral value, an int64 and a Decimal128, or refuses them (115)", async () => {
+      const c = db.collection<Row>("typed_numbers");
+      const values = {
+        price: new Double(5),
+        views: Long.fromString("9007199254740993"),
+        small: Long.fromNumber(7),
+        amount: Decimal128.fromString("5.10"),
+      };
+      const onEmbedded = await embedded();
+      for (const [field, value] of Object.entries(values)) {
+        const write = () => c.insertOne({ _id: field as unknown as number, [field]: value });
+        if (onEmbedded) {
+          const refused = await rejection(write());
+          expect([refused.code, refused.codeName]).toEqual([115, "CommandNotSupported"]);
+          expect(refused.message).toContain(field);
+        } else {
+          await write();
+        }
+      }
+      if (onEmbedded) {
+        expect(await c.countDocuments()).toBe(0);
+        // Set by an update, kept from an upsert's filter, or returned by a pipeline: refused.
+        await c.insertOne({ _id: 1, price: 4.5 });
+        for (const run of [
+          () => c.updateOne({ _id: 1 }, { $set: { price: new Double(5) } }),
+          () =>
+            c.updateOne({ _id: 3, n: Long.fromNumber(1) }, { $set: { m: 1 } }, { upsert: true }),
+          () =>
+            c.aggregate([{ $project: { v: { $literal: Decimal128.fromString("1") } } }]).toArray(),
+        ]) {
+          expect((await rejection(run())).code).toBe(115);
+        }
+        expect(await c.find({}).toArray()).toEqual([{ _id: 1, price: 4.5 }]);
+        // Compared with stored numbers: Decimal128 and an int64 past 2^53 are refused too.
+        for (const filter of [
+          { price: Decimal128.fromString("4.5") },
+          { price: { $lt: Long.fromString("9007199254740993") } },
+        ]) {
+          expect((await rejection(c.find(filter).toArray())).code).toBe(115);
+        }
+        return;
+      }
+      expect(await rawTypes("typed_numbers", "price" as unknown as number)).toEqual({
+        price: "Double",
+      });
+      expect(await rawTypes("typed_numbers", "small" as unknown as number)).toEqual({
+        small: "Long",
+      });
+      const bigint = await c.findOne({ _id: "views" as unknown as number }, { useBigInt64: true });
+      expect(bigint?.views).toBe(9007199254740993n);
+      // mongod compares numbers across types exactly.
+      const ids = async (filter: object) =>
+        (await c.find(filter, { sort: { _id: 1 } }).toArray()).map((d) => d._id);
+      expect(await ids({ amount: 5.1 })).toEqual([]);
+      expect(await ids({ amount: { $gt: 5.09, $lt: 5.11 } })).toEqual(["amount"]);
+      expect(await ids({ views: { $gt: 9007199254740992 } })).toEqual(["views"]);
+      expect(await ids({ price: { $type: "double" } })).toEqual(["price"]);
+      expect(await ids({ small: { $type: "long" } })).toEqual(["small"]);
+      expect(await ids({ amount: { $type: "decimal" } })).toEqual(["amount"]);
+    });
+
+    it("returns arithmetic with mongod's result type, or refuses a result whose type it would lose (115)", async () => {
+      const c = db.collection<NumberRow>("typed_arithmetic");
+      await c.insertMany([
+        { _id: 1, n: 5.5, top: 2147483647, a: 10, b: 4 },
+        { _id: 2, n: 1.5, top: 1, a: 9, b: 3 },
+      ]);
+      const lost = [
+        () => c.updateOne({ _id: 1 }, { $inc: { n: 0.5 } }), // 6.0, a double
+        () => c.updateOne({ _id: 1 }, { $inc: { top: 1 } }), // 2147483648, a long
+        () => c.updateOne({ _id: 1 }, { $mul: { n: 2 } }), // 11.0, a double
+        () => c.aggregate([{ $project: { q: { $divide: ["$a", 2] } } }]).toArray(), // 5.0
+        () => c.aggregate([{ $group: { _id: "$_id", avg: { $avg: "$a" } } }]).toArray(), // 10.0
+        () => c.aggregate([{ $project: { r: { $round: ["$n"] } } }]).toArray(), // 6.0, 2.0
+        () => c.aggregate([{ $project: { d: { $toLong: "$a" } } }]).toArray(),
+        () => c.aggregate([{ $unwind: { path: "$x", includeArrayIndex: "i" } }]).toArray(),
+      ];
+      if (await embedded()) {
+        for (const run of lost) {
+          // A write error carries the code alone (no codeName), as mongod's do.
+          expect((await rejection(run())).code).toBe(115);
+        }
+        expect(await c.findOne({ _id: 1 })).toEqual({
+          _id: 1,
+          n: 5.5,
+          top: 2147483647,
+          a: 10,
+          b: 4,
+        });
+      } else {
+        await lost[0]?.();
+        await lost[1]?.();
+        expect(await rawTypes("typed_arithmetic", 1)).toMatchObject({ n: "Double", top: "Long" });
+        const [quotient] = await c
+          .aggregate(
+            [{ $match: { _id: 1 } }, { $project: { _id: 0, q: { $divide: ["$a", 2] } } }],
+            {
+              promoteValues: false,
+            },
+          )
+          .toArray();
+        expect(quotient?.q).toBeInstanceOf(Double);
+      }
+      // What keeps its type works on both: 9 / 2 = 4.5, an int32 sum, averages that are not integral.
+      const [kept] = await c
+        .aggregate([
+          { $group: { _id: null, sum: { $sum: "$a" }, avg: { $avg: "$b" }, mix: { $avg: "$n" } } },
+          { $project: { _id: 0, sum: 1, avg: 1, mix: 1, half: { $divide: [9, 2] } } },
+        ])
+        .toArray();
+      expect(kept).toEqual({ sum: 19, avg: 3.5, mix: 3.5, half: 4.5 });
     });
   });
 });

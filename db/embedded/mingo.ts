@@ -20,6 +20,13 @@ import type { CollectionResolver, Options } from "mingo/types";
 import { resolve } from "mingo/util";
 import { type Collation, mingoCollation, type StringCompare, stringCompare } from "./collation";
 import { CommandError, ErrorCode } from "./errors";
+import {
+  bsonTypeName,
+  NUMBER_ACCUMULATOR_OPS,
+  NUMBER_EXPRESSION_OPS,
+  NUMBER_WINDOW_OPS,
+  unkeptNumberError,
+} from "./numbers";
 import { binaryStrings, compareValues, sortDocuments, typeRank } from "./order";
 import { type Doc, isPlainObject } from "./values";
 
@@ -44,60 +51,6 @@ const TYPE_ALIASES: Record<string, string> = {
   "-1": "minKey",
   "127": "maxKey",
 };
-
-/** The BSON type a deserialised value would be written back as. */
-export function bsonTypeName(value: unknown): string {
-  switch (typeof value) {
-    case "string":
-      return "string";
-    case "boolean":
-      return "bool";
-    case "undefined":
-      return "undefined";
-    case "bigint":
-      return "long";
-    case "number":
-      // bson writes integral numbers in int32 range as int32 and everything else as double.
-      return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647
-        ? "int"
-        : "double";
-    case "object":
-      break;
-    default:
-      return "javascript";
-  }
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (value instanceof Date) return "date";
-  if (value instanceof RegExp) return "regex";
-  if (isPlainObject(value)) return "object";
-  switch ((value as { _bsontype?: string })._bsontype) {
-    case "ObjectId":
-      return "objectId";
-    case "Binary":
-      return "binData";
-    case "Long":
-      return "long";
-    case "Decimal128":
-      return "decimal";
-    case "Timestamp":
-      return "timestamp";
-    case "Int32":
-      return "int";
-    case "Double":
-      return "double";
-    case "BSONRegExp":
-      return "regex";
-    case "Code":
-      return "javascript";
-    case "MinKey":
-      return "minKey";
-    case "MaxKey":
-      return "maxKey";
-    default:
-      return "object";
-  }
-}
 
 const NUMERIC_TYPES = new Set(["double", "int", "long", "decimal"]);
 
@@ -164,6 +117,21 @@ function $sortStage(
   }
   const collation = (options as { collation?: Collation }).collation;
   return coll.transform((items) => Lazy(sortDocuments(items, sort, collation)));
+}
+
+/**
+ * `$unwind` refuses `includeArrayIndex`: mongod gives the index as a long, which this server
+ * would return as an int32 (numbers.ts).
+ */
+function $unwindStage(coll: unknown, spec: unknown, options: Options): unknown {
+  if (isPlainObject(spec) && spec.includeArrayIndex !== undefined) {
+    throw unkeptNumberError("the array index $unwind's includeArrayIndex gives (a long)");
+  }
+  return (pipelineOperators.$unwind as (c: unknown, s: unknown, o: Options) => unknown)(
+    coll,
+    spec,
+    options,
+  );
 }
 
 // --- projection field order ---------------------------------------------------------------
@@ -418,8 +386,14 @@ const COLLATED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
 
 export const MINGO_CONTEXT = Context.init({
   query: { $type: $type, ...COLLATED_QUERY_OPS } as never,
-  expression: COLLATED_EXPRESSION_OPS as never,
-  pipeline: { $sort: $sortStage as never, $project: $projectStage as never },
+  expression: { ...NUMBER_EXPRESSION_OPS, ...COLLATED_EXPRESSION_OPS } as never,
+  accumulator: NUMBER_ACCUMULATOR_OPS as never,
+  window: NUMBER_WINDOW_OPS as never,
+  pipeline: {
+    $sort: $sortStage as never,
+    $project: $projectStage as never,
+    $unwind: $unwindStage as never,
+  },
 })
   .addQueryOps(queryOperators)
   .addExpressionOps(expressionOperators)

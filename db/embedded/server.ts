@@ -98,8 +98,10 @@ export class WireServer {
     connectionId: number,
     remoteAddress: string,
     auth: AuthSession,
+    unkeptNumber?: string,
   ): Promise<CommandResult> {
     return runCommand({
+      unkeptNumber,
       engine: this.engine,
       server: { host: this.host, port: this.port },
       db,
@@ -243,6 +245,7 @@ class Connection {
       this.id,
       this.remote,
       this.auth,
+      request.unkeptNumber,
     );
     if (request.moreToCome || this.closed) return;
     let parts: Buffer[];

@@ -9,13 +9,13 @@ import { updateOne } from "mingo/updater";
 import { cloneDeep } from "mingo/util";
 import { CommandError, ErrorCode } from "./errors";
 import {
-  bsonTypeName,
   compileQuery,
   createAggregator,
   MINGO_UPDATE_CONTEXT,
   type MingoExtras,
   mingoOptions,
 } from "./mingo";
+import { arithmeticType, bsonTypeName, keptNumber } from "./numbers";
 import { positionalIndex } from "./query";
 import { type Doc, formatValue, idFirst, isPlainObject, keyOf, setPath } from "./values";
 
@@ -418,6 +418,10 @@ function checkOperands(
                 ErrorCode.TypeMismatch,
                 `Cannot apply ${op} to a value of non-numeric type. ${idText} has the field '${lastPart(target)}' of non-numeric type ${type}`,
               );
+            }
+            if (typeof value === "number" && typeof operand === "number") {
+              const result = op === "$inc" ? value + operand : value * operand;
+              keptNumber(result, arithmeticType(value, operand, result), `${op} on '${target}'`);
             }
             break;
           case "$push":

@@ -12,7 +12,8 @@
 
 import type { Document } from "bson";
 import { toCommandError } from "./errors";
-import { bsonTypeName, compileQuery, evalExpression, type MingoExtras } from "./mingo";
+import { compileQuery, evalExpression, type MingoExtras } from "./mingo";
+import { bsonTypeName } from "./numbers";
 import { isPlainObject } from "./values";
 
 /** mongod's internalQueryMaxDocValidationErrorConsideredValues. */

@@ -5,6 +5,7 @@
 // on a connection (`admin.$cmd` hello/isMaster) and OP_MSG for everything else.
 
 import { type Document, deserialize, serialize } from "bson";
+import { findUnkeptNumber } from "./numbers";
 
 export const OpCode = {
   REPLY: 1,
@@ -157,6 +158,8 @@ export interface CommandRequest {
   readonly body: Document;
   /** OP_MSG moreToCome: the client expects no reply. */
   readonly moreToCome: boolean;
+  /** A number in the command's data this server cannot keep like mongod (numbers.ts). */
+  readonly unkeptNumber?: string | undefined;
 }
 
 function readCString(buf: Buffer, start: number, end: number): { value: string; next: number } {
@@ -205,13 +208,16 @@ function parseOpMsg(frame: Frame): CommandRequest {
   const end = flags & MsgFlag.checksumPresent ? buf.length - 4 : buf.length;
   let pos = HEADER_SIZE + 4;
   let body: Document | undefined;
+  let bodyStart = 0;
   const sequences: Array<[string, Document[]]> = [];
+  const offsets: Array<[string, number[]]> = [];
   while (pos < end) {
     const kind = buf[pos++];
     if (kind === 0) {
       if (body) throw new Error("OP_MSG has more than one body section");
       const read = readDocument(buf, pos, end);
       body = read.doc;
+      bodyStart = pos;
       pos = read.next;
     } else if (kind === 1) {
       if (pos + 4 > end) throw new Error("truncated document sequence");
@@ -220,13 +226,16 @@ function parseOpMsg(frame: Frame): CommandRequest {
       if (size < 5 || sectionEnd > end) throw new Error(`invalid document sequence size ${size}`);
       const name = readCString(buf, pos + 4, sectionEnd);
       const docs: Document[] = [];
+      const starts: number[] = [];
       let p = name.next;
       while (p < sectionEnd) {
         const read = readDocument(buf, p, sectionEnd);
         docs.push(read.doc);
+        starts.push(p);
         p = read.next;
       }
       sequences.push([name.value, docs]);
+      offsets.push([name.value, starts]);
       pos = sectionEnd;
     } else {
       throw new Error(`unknown OP_MSG section kind ${kind}`);
@@ -245,6 +254,7 @@ function parseOpMsg(frame: Frame): CommandRequest {
     db,
     body,
     moreToCome: (flags & MsgFlag.moreToCome) !== 0,
+    unkeptNumber: findUnkeptNumber(buf, bodyStart, offsets),
   };
 }
 

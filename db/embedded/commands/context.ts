@@ -31,6 +31,8 @@ export interface CommandContext {
   /** The connection's authentication state (who signed in, an open SCRAM conversation). */
   readonly auth: AuthSession;
   readonly log: (line: string) => void;
+  /** A number in the command's data this server cannot keep like mongod (numbers.ts). */
+  readonly unkeptNumber?: string | undefined;
 }
 
 /** A reply document, or an already-encoded BSON reply (cursor batches). */

@@ -3,6 +3,7 @@
 
 import { OPEN_COMMANDS } from "../auth";
 import { CommandError, ErrorCode, toCommandError } from "../errors";
+import { unkeptNumberError } from "../numbers";
 import { authHandlers } from "./auth";
 import type { CommandContext, CommandResult, Handler } from "./context";
 import { ddlHandlers } from "./ddl";
@@ -56,6 +57,7 @@ export async function runCommand(ctx: CommandContext): Promise<CommandResult> {
       );
     }
     checkGenericArguments(name, ctx.body);
+    if (ctx.unkeptNumber !== undefined) throw unkeptNumberError(ctx.unkeptNumber);
     if (name !== "endSessions" && name !== "killSessions") ctx.engine.sessions.touch(ctx.body.lsid);
     return await handler(ctx);
   } catch (error) {
