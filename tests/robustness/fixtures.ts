@@ -192,7 +192,7 @@ export async function startRobustServer(): Promise<{
   output: () => string;
   stop: () => Promise<void>;
 }> {
-  const { db: embedded, port: dbPort, uri } = await startListeningDb(tempDir("robustness"));
+  const { db: embedded, uri } = await startListeningDb(tempDir("robustness"));
   const name = "bureau_robustness";
   const { app, url } = await startListeningApp({
     MONGODB_URI: uri(name),
