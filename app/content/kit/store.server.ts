@@ -83,15 +83,17 @@ export function collectionStore<T extends CollectionType>(
    * its summary), which run even when that step fails.
    */
   const written = async (
-    write: Omit<ContentWrite, "entity" | "summary">,
+    _id: ObjectId,
+    write: Omit<ContentWrite, "entity" | "entityId" | "summary">,
     value: Document,
     input: InputOf<T> | null,
   ) => {
     try {
-      await options.settle?.({ _id: parseObjectId(write.entityId) as ObjectId, input });
+      await options.settle?.({ _id, input });
     } finally {
       await afterWrite({
         ...write,
+        entityId: _id.toHexString(),
         entity: type.entity,
         summary: type.summary(value as InputOf<T>),
       });
@@ -127,7 +129,7 @@ export function collectionStore<T extends CollectionType>(
     async create(input, actor) {
       const doc = { ...stored(input), ...createdBy(actor.email) } as Doc;
       const { insertedId } = await (await handle()).insertOne(doc);
-      await written({ action: "create", entityId: insertedId.toHexString(), actor }, input, input);
+      await written(insertedId, { action: "create", actor }, input, input);
       // The type's own step may have changed the record (a highlight's place): read it again.
       const settled = options.settle ? await (await handle()).findOne({ _id: insertedId }) : null;
       return toRecord(settled ?? { ...doc, _id: insertedId });
@@ -142,7 +144,7 @@ export function collectionStore<T extends CollectionType>(
       );
       if (!before) return false;
       const images = { before: imagesOf(before), after: imagesOf(input as Document) };
-      await written({ action: "update", entityId: id, actor, images }, input, input);
+      await written(_id, { action: "update", actor, images }, input, input);
       return true;
     },
     async remove(id, actor) {
@@ -151,7 +153,7 @@ export function collectionStore<T extends CollectionType>(
       const deleted = await (await handle()).findOneAndDelete({ _id });
       if (!deleted) return false;
       const images = { before: imagesOf(deleted), after: [] };
-      await written({ action: "delete", entityId: id, actor, images }, deleted, null);
+      await written(_id, { action: "delete", actor, images }, deleted, null);
       return true;
     },
   };
