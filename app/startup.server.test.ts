@@ -1,3 +1,5 @@
+// The session secret is memoised at first use and this file proves its creation: it needs a
+// fresh module graph.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { getSessionSecret } from "./lib/settings.server";

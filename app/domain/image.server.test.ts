@@ -1,6 +1,7 @@
 // Cloudinary uploads, unsigned as the original editors made them: with CLOUDINARY_CLOUD_NAME and
 // CLOUDINARY_UPLOAD_PRESET set, a validated file is posted there (file + upload_preset) and its
 // secure_url kept; nothing goes to GridFS, and a failed or odd answer is the upload failure text.
+// The environment is read once, at first use: this file needs a fresh module graph.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getDb } from "#db/client.server";
