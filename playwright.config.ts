@@ -7,14 +7,15 @@ import {
   E2E_ADMIN,
   E2E_PORT,
   SYSTEM_CHROMIUM,
+  SYSTEM_HEADLESS_SHELL,
   TEST_ISOLATION_ENV,
 } from "./tests/support/constants";
 
-// Debian's Chromium when present (CI and these machines cannot download Playwright's browser);
-// Playwright's own browser elsewhere, so the same command works on a laptop.
-const launchOptions = existsSync(SYSTEM_CHROMIUM)
-  ? { executablePath: SYSTEM_CHROMIUM, args: CHROMIUM_FLAGS }
-  : {};
+// Debian's headless shell, else Debian's Chromium, when present (CI and these machines cannot
+// download Playwright's browser); Playwright's own browser elsewhere, so the same command works
+// on a laptop.
+const systemBrowser = [SYSTEM_HEADLESS_SHELL, SYSTEM_CHROMIUM].find((path) => existsSync(path));
+const launchOptions = systemBrowser ? { executablePath: systemBrowser, args: CHROMIUM_FLAGS } : {};
 
 const baseURL = `http://localhost:${E2E_PORT}`;
 

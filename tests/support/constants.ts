@@ -8,6 +8,13 @@ export const E2E_ADMIN = { email: "e2e-admin@bureau.test", password: "e2e correc
  * and fills the log with refused connections.
  */
 export const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Blink without the full
+ * browser around it, which Playwright itself uses for headless runs. The end-to-end suite on it
+ * took a third less time than on the full browser in new-headless mode (measured on the 2-core
+ * machine: 112 s -> 76 s for the same 66 tests).
+ */
+export const SYSTEM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 export const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",
