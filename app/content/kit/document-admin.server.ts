@@ -33,9 +33,7 @@ interface Args {
   context: Readonly<RouterContextProvider>;
 }
 
-type Result = SubmissionResult<string[]>;
-
-const answer = (result: Result, status: number) => data({ result }, { status });
+const answer = (result: SubmissionResult<string[]>, status: number) => data({ result }, { status });
 
 /** A document as the screen gets it: dates as ISO text. */
 export type ScreenDocument<T extends DocumentType> = Omit<StoredDocument<T>, "updatedAt"> & {

@@ -14,8 +14,9 @@ export function documentApi<T extends DocumentType>(store: DocumentStore<T>) {
   const { type } = store;
   const { api: doc } = type;
   const images = imagePaths(type);
-  const present = (record: RecordOfDocument<T>) =>
-    type.toApiRecord ? type.toApiRecord(record) : record;
+  /** The record as the JSON API shows it (the description's toApiRecord). */
+  const answer = (value: unknown) =>
+    type.toApiRecord(type.toRecord(value as Record<string, unknown> | null)) as RecordOfDocument<T>;
 
   /** The body with every image address as the document keeps it, or a 400 naming the field. */
   async function withImages(body: InputOfDocument<T>): Promise<InputOfDocument<T>> {
@@ -32,11 +33,7 @@ export function documentApi<T extends DocumentType>(store: DocumentStore<T>) {
       summary: doc.getSummary,
       auth: "none",
       response: z.object({ success: z.literal(true), data: type.record }),
-      handler: async () => {
-        const stored = await store.get();
-        const record = type.toRecord(stored) as RecordOfDocument<T>;
-        return apiJson({ success: true, data: present(record) });
-      },
+      handler: async () => apiJson({ success: true, data: answer(await store.get()) }),
     }),
     put: operation({
       tag: doc.tag,
@@ -48,7 +45,8 @@ export function documentApi<T extends DocumentType>(store: DocumentStore<T>) {
       handler: async ({ body, actor }) => {
         const input = await withImages(body);
         await store.save(input, actor);
-        const data = present(type.toRecord(type.toStore(input)) as RecordOfDocument<T>);
+        // What is stored of the input, read back as GET would.
+        const data = answer(type.toStore(input));
         return apiJson({ success: true, data, message: type.texts.saved });
       },
     }),

@@ -123,6 +123,7 @@ export interface DocumentType<
 > extends DocumentDescription<Schema, Rec> {
   admin: DocumentAdmin & Required<Pick<DocumentAdmin, "editTitle" | "editLabel" | "saveLabel">>;
   texts: { saved: string; saveFailed: string };
+  toApiRecord: (record: z.output<Rec>) => z.output<Rec>;
   // Method syntax: a description's function may take a narrower stored shape.
   /** A stored document (or nothing saved: null) as a record, every missing part blank. */
   toRecord(stored: Record<string, unknown> | null): z.output<Rec>;
@@ -149,6 +150,7 @@ export function defineDocument<Schema extends z.ZodObject, Rec extends z.ZodObje
       saveFailed: `Failed to update ${title.toLowerCase()}.`,
       ...type.texts,
     },
+    toApiRecord: type.toApiRecord ?? ((record) => record),
     toRecord: (stored) => inShape(type.record, stored) as z.output<Rec>,
     toStore: (input) => inShape(type.record, input, lists) as z.output<Rec>,
   };
@@ -188,13 +190,11 @@ function isBlankRow(list: RowsField, row: Record<string, unknown>): boolean {
 }
 
 /** Every field of the editor, sections flattened. */
-export function documentFields(type: { admin: Pick<DocumentAdmin, "sections"> }): DocumentField[] {
-  return type.admin.sections.flatMap((section) => section.fields);
-}
+const documentFields = (type: { admin: Pick<DocumentAdmin, "sections"> }): DocumentField[] =>
+  type.admin.sections.flatMap((section) => section.fields);
 
-export function rowLists(type: { admin: Pick<DocumentAdmin, "sections"> }): RowsField[] {
-  return documentFields(type).filter((f): f is RowsField => f.kind === "rows");
-}
+export const rowLists = (type: { admin: Pick<DocumentAdmin, "sections"> }) =>
+  documentFields(type).filter((f): f is RowsField => f.kind === "rows");
 
 /** An image of the document: `hero.image`, or the `image` cell of each row of `team`; `invalid`
  * is its field's message (the JSON API's refusal of an address it cannot keep). */
