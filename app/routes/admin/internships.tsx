@@ -1,16 +1,20 @@
 // /admin/dashboard/intership-page (spelled so on purpose): the internships admin, on the content
 // kit's loader and action (app/content/internships.ts describes the type; the kit checks the
 // session, saves, deletes and runs the after-write steps). The screen is the internship's own:
-// the kit's editor is always there, with the success and error lines below it
-// (components/admin/internship-form.tsx), where every change lands; then 'All Internships' with
-// its twelve columns and Toggle Active per row (components/admin/internship-table.tsx). Delete
+// the kit's editor is always there, with the success and error lines below it, where every
+// change lands; then 'All Internships' with its twelve columns and Toggle Active per row
+// (components/admin/internship-screen.tsx). Delete
 // asks its question (a dialog with JavaScript, `?delete=<id>` without,
 // components/admin/confirm-delete.tsx).
 import { useEffect, useState } from "react";
 import { data, useLocation } from "react-router";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
-import { joinErrors, type Note, ResultLines } from "~/components/admin/internship-form";
-import { InternshipTable } from "~/components/admin/internship-table";
+import {
+  InternshipTable,
+  joinErrors,
+  type Note,
+  ResultLines,
+} from "~/components/admin/internship-screen";
 import { useLayoutFlash } from "~/components/admin/use-flash";
 import {
   INTERNSHIP_ERROR,
