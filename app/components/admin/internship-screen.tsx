@@ -11,7 +11,7 @@
 // (asking for a data answer), so the page stays where it is and the row changes once the server
 // answered.
 import { CheckCircleIcon, PowerIcon } from "@phosphor-icons/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useFetcher } from "react-router";
 import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
 import { FlashMessage, FormErrors } from "~/components/admin/form-controls";
@@ -118,22 +118,19 @@ function cell(label: string, className = "") {
 }
 
 export function InternshipTable({
-  items,
-  total,
-  page,
-  pages,
-  q,
-  editingId,
-  deletingId,
+  list: { items, total, page, pages, q, editing, deleting },
   onToggled,
 }: {
-  items: readonly InternshipRow[];
-  total: number;
-  page: number;
-  pages: number;
-  q: string;
-  editingId?: string;
-  deletingId?: string;
+  /** The screen's list as loaded, with the internship being edited or deleted. */
+  list: {
+    items: readonly InternshipRow[];
+    total: number;
+    page: number;
+    pages: number;
+    q: string;
+    editing: { _id: string } | null;
+    deleting: { _id: string } | null;
+  };
   onToggled: (note: Note) => void;
 }) {
   const here = { q, page };
@@ -154,8 +151,8 @@ export function InternshipTable({
       ]}
       emptyText={admin.emptyText}
       items={items}
-      editingId={editingId}
-      deletingId={deletingId}
+      editingId={editing?._id}
+      deletingId={deleting?._id}
       row={(internship) => (
         <>
           <td
@@ -206,16 +203,15 @@ function ToggleActive({
   const hydrated = useHydrated();
   const pending = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const report = useRef(onAnswer);
-  report.current = onAnswer;
+  // Once per answer (onAnswer is the screen's state setter, the same on every render).
   useEffect(() => {
     if (!answer) return;
-    report.current(
+    onAnswer(
       answer.message
         ? { ok: true, text: answer.message, at: Date.now() }
         : { ok: false, text: answer.listError ?? INTERNSHIP_ERROR, at: Date.now() },
     );
-  }, [answer]);
+  }, [answer, onAnswer]);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={TOGGLE_INTENT} />

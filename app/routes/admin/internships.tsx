@@ -3,9 +3,8 @@
 // session, saves, deletes and runs the after-write steps). The screen is the internship's own:
 // the kit's editor is always there, with the success and error lines below it, where every
 // change lands; then 'All Internships' with its twelve columns and Toggle Active per row
-// (components/admin/internship-screen.tsx). Delete
-// asks its question (a dialog with JavaScript, `?delete=<id>` without,
-// components/admin/confirm-delete.tsx).
+// (components/admin/internship-screen.tsx). Delete asks its question (a dialog with
+// JavaScript, `?delete=<id>` without, components/admin/confirm-delete.tsx).
 import { useEffect, useState } from "react";
 import { data, useLocation } from "react-router";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
@@ -102,7 +101,7 @@ export const action = (args: Route.ActionArgs) => screen.action(args);
 export const meta: Route.MetaFunction = (args) => collectionMeta(internships, args);
 
 export default function ManageInternships({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pages, q, editing, deleting } = loaderData;
+  const { page, q, editing, deleting } = loaderData;
   const listUrl = listHref(admin.path, { q, page });
   const flash = useLayoutFlash();
   const location = useLocation();
@@ -157,16 +156,7 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
         />
       ) : null}
 
-      <InternshipTable
-        items={items}
-        total={total}
-        page={page}
-        pages={pages}
-        q={q}
-        editingId={editing?._id}
-        deletingId={deleting?._id}
-        onToggled={setNote}
-      />
+      <InternshipTable list={loaderData} onToggled={setNote} />
     </>
   );
 }
