@@ -52,15 +52,15 @@ const STATUS_TONE: Record<string, string> = {
   Pending: "bg-amber-100 text-amber-900",
 };
 
-function Pill({ tone, children }: { tone: string | undefined; children: ReactNode }) {
-  return (
-    <span
-      className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone ?? ""}`}
-    >
-      {children}
-    </span>
-  );
-}
+/** A short value in a rounded badge: a status, Yes or No. */
+const pill = (tone: string | undefined, text: string) => (
+  <span
+    className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone ?? ""}`}
+  >
+    {text}
+  </span>
+);
+const yesNo = (on: boolean) => pill(YES_NO[`${on}`], on ? "Yes" : "No");
 
 /** A note under a value (the deadline has passed), beside it on the cards. */
 const aside = (text: string, className = "") => (
@@ -92,13 +92,13 @@ const CELLS: Cell[] = [
     // The stored status, and whether the site shows it as Closed anyway (a passed deadline).
     (i) => (
       <span>
-        <Pill tone={STATUS_TONE[i.status]}>{i.status}</Pill>
+        {pill(STATUS_TONE[i.status], i.status)}
         {i.deadlinePassed && i.status !== "Closed" ? aside("Closed on the site", "xl:mt-1") : null}
       </span>
     ),
   ],
-  ["Urgent", "", (i) => <Pill tone={YES_NO[`${i.urgent}`]}>{i.urgent ? "Yes" : "No"}</Pill>],
-  ["Active", "", (i) => <Pill tone={YES_NO[`${i.isActive}`]}>{i.isActive ? "Yes" : "No"}</Pill>],
+  ["Urgent", "", (i) => yesNo(i.urgent)],
+  ["Active", "", (i) => yesNo(i.isActive)],
   [
     "Application Link",
     "xl:whitespace-nowrap",

@@ -27,6 +27,7 @@ import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server"
 import { CollectionEditor, collectionMeta, ScreenHeader } from "~/content/kit/admin-screen";
 import { internshipStore } from "~/content/stores.server";
 import { toggleInternshipActive } from "~/domain/internship.server";
+import { deadlinePassed } from "~/domain/internship-list";
 import { attempt, notFound } from "~/lib/admin-crud.server";
 import { listHref } from "~/lib/admin-list";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -88,10 +89,10 @@ const screen = collectionAdmin<typeof internshipStore, Toggled>(internshipStore,
 export async function loader(args: Route.LoaderArgs) {
   const list = await screen.loader(args);
   // Decided here, on the server's clock, so the page and its hydration agree.
-  const now = Date.now();
+  const now = new Date();
   const items = list.items.map((item) => ({
     ...item,
-    deadlinePassed: new Date(item.deadline).getTime() < now,
+    deadlinePassed: deadlinePassed(item.deadline, now),
   }));
   return { ...list, items };
 }
