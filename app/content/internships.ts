@@ -7,7 +7,7 @@
 // which runs on public pages without zod), and the admin screen's always-open form and twelve
 // columns (routes/admin/internships.tsx, components/admin/internship-*.tsx).
 import { z } from "zod";
-import { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES, type InternshipDoc } from "#db/collections";
+import { INTERNSHIP_DOMAINS, INTERNSHIP_STATUSES } from "#db/collections";
 import { MAX_DURATION_DAYS, toPublicInternshipRecord } from "~/domain/internship-list";
 import { isWebUrl } from "~/lib/links";
 import { requiredText } from "./kit/schema";
@@ -125,6 +125,8 @@ const list = (message: string, what: string) =>
     .transform(splitList)
     .transform(checkedItems(message, what));
 
+const isoDateTime = z.iso.datetime({ offset: true });
+
 // conform turns an empty field into undefined (hence the "required" messages on a missing
 // value) and an unchecked checkbox into nothing at all (hence false).
 const checkbox = z
@@ -144,8 +146,17 @@ export const internshipFormSchema = z.object({
   location: requiredText(M.location, L.location, "location"),
   duration: requiredText(M.durationRequired, 200, "duration").transform(parsed(parseDurationText)),
   salary: requiredText(M.salary, L.salary, "salary"),
+  // "2026-12-31", or (from the JSON API) an ISO date-time such as its own
+  // "2026-12-31T23:59:59.999Z".
   deadline: z
     .string({ error: M.deadlineRequired })
+    .transform((text) => {
+      const trimmed = text.trim();
+      if (!isoDateTime.safeParse(trimmed).success) return text;
+      // The day it is in UTC, where the site keeps deadlines (parseDeadline).
+      const date = new Date(trimmed);
+      return Number.isNaN(date.getTime()) ? text : date.toISOString().slice(0, 10);
+    })
     .transform(
       parsed((text) =>
         text.trim() === "" ? M.deadlineRequired : (parseDeadline(text) ?? M.deadlineInvalid),
@@ -168,10 +179,7 @@ export type InternshipInput = z.output<typeof internshipFormSchema>;
 
 // The JSON API's body: the form's field schemas and messages, with what JSON carries instead
 // of the form's text: the duration and the lists as arrays (the form's comma-separated text is
-// still accepted), booleans as booleans, the deadline also as the ISO date-time the API answers
-// with. Field names are as stored: `company`, `urgent`.
-const form = internshipFormSchema.shape;
-
+// still accepted), booleans as booleans. Field names are as stored: `company`, `urgent`.
 export const INTERNSHIP_API_MESSAGES = {
   list: (what: string) => `The ${what} must be a list of texts or comma-separated text.`,
   boolean: (name: string) => `${name} must be true or false.`,
@@ -183,7 +191,7 @@ const durationBody = z
     error: (issue) => (issue.input === undefined ? M.durationRequired : M.durationFormat),
   })
   .transform((value) => (Array.isArray(value) ? value.join(",") : value))
-  .pipe(form.duration);
+  .pipe(internshipFormSchema.shape.duration);
 
 /**
  * `["a", "b, c"]` (each item kept whole, trimmed, blank ones dropped), or the form's "a, b"
@@ -201,27 +209,11 @@ const listBody = (message: string, what: "requirements" | "benefits") =>
     )
     .transform(checkedItems(message, what));
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
-/** "2026-12-31", or an ISO date-time such as the API's own "2026-12-31T23:59:59.999Z". */
-const deadlineBody = z
-  .string({ error: M.deadlineRequired })
-  .transform((text) => {
-    const trimmed = text.trim();
-    if (!isoDateTime.safeParse(trimmed).success) return text;
-    // The day it is in UTC, where the site keeps deadlines (parseDeadline).
-    const date = new Date(trimmed);
-    return Number.isNaN(date.getTime()) ? text : date.toISOString().slice(0, 10);
-  })
-  .pipe(form.deadline);
-
 const flag = (name: string, fallback: boolean) =>
   z.boolean({ error: INTERNSHIP_API_MESSAGES.boolean(name) }).default(fallback);
 
-export const internshipBodySchema = z.object({
-  ...form,
+export const internshipBodySchema = internshipFormSchema.extend({
   duration: durationBody,
-  deadline: deadlineBody,
   // Not urgent and active unless said otherwise.
   urgent: flag("urgent", false),
   requirements: listBody(M.requirements, "requirements"),
@@ -241,6 +233,9 @@ const record = recordFrom(internshipFormSchema, {
 
 export type InternshipRecord = z.infer<typeof record> & { _id: string };
 
+/** What a document written before these fields existed reads as. */
+const LACKING: Record<string, unknown> = { duration: [], requirements: [], benefits: [] };
+
 const LIST_HINT = "Separate the items with commas.";
 
 export const internships = defineCollection({
@@ -250,28 +245,15 @@ export const internships = defineCollection({
   schema: internshipFormSchema,
   apiSchema: internshipBodySchema,
   record,
-  // Dates as ISO strings; what a document written before a field existed lacks, its default.
-  fromDocument: (stored) => {
-    const doc = stored as unknown as InternshipDoc;
-    return {
-      title: doc.title,
-      domain: doc.domain,
-      company: doc.company,
-      location: doc.location,
-      duration: [...(doc.duration ?? [])],
-      salary: doc.salary,
-      deadline: doc.deadline.toISOString(),
-      status: doc.status,
-      urgent: Boolean(doc.urgent),
-      description: doc.description,
-      requirements: doc.requirements ?? [],
-      benefits: doc.benefits ?? [],
-      isActive: Boolean(doc.isActive),
-      applicationLink: doc.applicationLink ?? "",
-      createdAt: doc.createdAt.toISOString(),
-      updatedAt: doc.updatedAt.toISOString(),
-    };
-  },
+  // Field for field, dates as ISO strings, and defaults for what older documents lack (the two
+  // boxes unticked, no link).
+  fromDocument: (doc) =>
+    Object.fromEntries(
+      Object.entries(record.shape).map(([field, type]) => {
+        const value = doc[field] ?? LACKING[field] ?? (type instanceof z.ZodBoolean ? false : "");
+        return [field, value instanceof Date ? value.toISOString() : value];
+      }),
+    ) as z.output<typeof record>,
   // In the editor's order: the half-width ones two to a row from the `sm` breakpoint.
   fields: [
     {
@@ -421,7 +403,7 @@ export const internships = defineCollection({
     },
     emptyText: "No internships found.",
     titleColumn: { label: "Title", title: "title" },
-    // The screen draws its own twelve columns (components/admin/internship-table.tsx).
+    // The screen draws its own twelve columns (components/admin/internship-screen.tsx).
     columns: [],
     subject: (internship) => String(internship.title),
     // The form is long: a change lands on the lines below it, with the list right under them.

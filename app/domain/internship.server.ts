@@ -14,6 +14,7 @@ import { parseObjectId } from "~/lib/object-id.server";
 import { escapeRegExp } from "~/lib/regexp";
 import type { Actor } from "./audit";
 import {
+  DEFAULT_INTERNSHIP_QUERY,
   deadlinePassed,
   INTERNSHIP_PAGE_SIZE,
   type InternshipQuery,
@@ -68,12 +69,6 @@ function matcher(
     (!saved || saved.has(d._id));
 }
 
-/** The shortest duration offered; internships without any sort last. */
-function minDuration(d: PublicInternshipDoc): number {
-  const days = d.duration.filter((n) => typeof n === "number");
-  return days.length > 0 ? Math.min(...days) : Number.MAX_SAFE_INTEGER;
-}
-
 const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -94,7 +89,8 @@ function sorted<D extends PublicInternshipDoc>(docs: D[], sort: InternshipSort, 
       d,
       passed: deadline < time ? 1 : 0,
       distance: Math.abs(deadline - time),
-      minDuration: minDuration(d),
+      // The shortest duration offered: Infinity, sorting last, for an internship without any.
+      minDuration: Math.min(...d.duration),
       title: (d.title ?? "").toLowerCase(),
     };
   });
@@ -131,8 +127,7 @@ export function countOpen(docs: readonly PublicInternshipDoc[], now: Date): numb
 
 /** How many of these ids are public internships (the saved-only toggle's count). */
 export function countSavedIn(docs: readonly PublicInternshipDoc[], ids: readonly string[]): number {
-  const wanted = new Set(ids.map((id) => id.toLowerCase()));
-  return docs.filter((d) => wanted.has(d._id)).length;
+  return docs.filter(matcher({ ...DEFAULT_INTERNSHIP_QUERY, saved: true }, ids)).length;
 }
 
 /** The durations (days) public internships offer, ascending: the duration filter's options. */

@@ -7,7 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
-import { joinErrors } from "~/components/admin/internship-form";
+import { joinErrors } from "~/components/admin/internship-screen";
 import {
   INTERNSHIP_ERROR,
   INTERNSHIP_LIMITS,

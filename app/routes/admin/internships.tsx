@@ -1,16 +1,19 @@
 // /admin/dashboard/intership-page (spelled so on purpose): the internships admin, on the content
 // kit's loader and action (app/content/internships.ts describes the type; the kit checks the
 // session, saves, deletes and runs the after-write steps). The screen is the internship's own:
-// the kit's editor is always there, with the success and error lines below it
-// (components/admin/internship-form.tsx), where every change lands; then 'All Internships' with
-// its twelve columns and Toggle Active per row (components/admin/internship-table.tsx). Delete
-// asks its question (a dialog with JavaScript, `?delete=<id>` without,
-// components/admin/confirm-delete.tsx).
+// the kit's editor is always there, with the success and error lines below it, where every
+// change lands; then 'All Internships' with its twelve columns and Toggle Active per row
+// (components/admin/internship-screen.tsx). Delete asks its question (a dialog with
+// JavaScript, `?delete=<id>` without, components/admin/confirm-delete.tsx).
 import { useEffect, useState } from "react";
 import { data, useLocation } from "react-router";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
-import { joinErrors, type Note, ResultLines } from "~/components/admin/internship-form";
-import { InternshipTable } from "~/components/admin/internship-table";
+import {
+  InternshipTable,
+  joinErrors,
+  type Note,
+  ResultLines,
+} from "~/components/admin/internship-screen";
 import { useLayoutFlash } from "~/components/admin/use-flash";
 import {
   INTERNSHIP_ERROR,
@@ -24,6 +27,7 @@ import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server"
 import { CollectionEditor, collectionMeta, ScreenHeader } from "~/content/kit/admin-screen";
 import { internshipStore } from "~/content/stores.server";
 import { toggleInternshipActive } from "~/domain/internship.server";
+import { deadlinePassed } from "~/domain/internship-list";
 import { attempt, notFound } from "~/lib/admin-crud.server";
 import { listHref } from "~/lib/admin-list";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -85,10 +89,10 @@ const screen = collectionAdmin<typeof internshipStore, Toggled>(internshipStore,
 export async function loader(args: Route.LoaderArgs) {
   const list = await screen.loader(args);
   // Decided here, on the server's clock, so the page and its hydration agree.
-  const now = Date.now();
+  const now = new Date();
   const items = list.items.map((item) => ({
     ...item,
-    deadlinePassed: new Date(item.deadline).getTime() < now,
+    deadlinePassed: deadlinePassed(item.deadline, now),
   }));
   return { ...list, items };
 }
@@ -98,7 +102,7 @@ export const action = (args: Route.ActionArgs) => screen.action(args);
 export const meta: Route.MetaFunction = (args) => collectionMeta(internships, args);
 
 export default function ManageInternships({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pages, q, editing, deleting } = loaderData;
+  const { page, q, editing, deleting } = loaderData;
   const listUrl = listHref(admin.path, { q, page });
   const flash = useLayoutFlash();
   const location = useLocation();
@@ -153,16 +157,7 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
         />
       ) : null}
 
-      <InternshipTable
-        items={items}
-        total={total}
-        page={page}
-        pages={pages}
-        q={q}
-        editingId={editing?._id}
-        deletingId={deleting?._id}
-        onToggled={setNote}
-      />
+      <InternshipTable list={loaderData} onToggled={setNote} />
     </>
   );
 }

@@ -1,15 +1,20 @@
-// 'All Internships' (routes/admin/internships.tsx): the kit's CollectionTable (search, count,
-// pages) with the internship's twelve columns in their order, and per row Edit, Delete and
-// Toggle Active. Below 1280 px the columns do not fit (beside the sidebar from 1024 px on), so
-// each row is a card of label / value pairs (two side by side from 640 px); from 1280 px it is a
-// table that scrolls sideways inside its card when needed, the title and the actions staying in
-// view (in the row's own colour). Toggle Active is one small POST form per row: without
-// JavaScript a POST/redirect/GET like every other change; with it sent by a fetcher (asking for
-// a data answer), so the page stays where it is and the row changes once the server answered.
-import { PowerIcon } from "@phosphor-icons/react";
-import { type ReactNode, useEffect, useRef } from "react";
+// The internships admin's own parts (routes/admin/internships.tsx draws the kit's editor, always
+// on the page). Below the editor, where the page scrolls after a change: the green success line
+// (the flash after POST/redirect/GET, or a toggle's answer) and the red error line (the errors
+// joined by commas, or 'An error occurred'). Then 'All Internships': the kit's CollectionTable
+// (search, count, pages) with the internship's twelve columns in their order, and per row Edit,
+// Delete and Toggle Active. Below 1280 px the columns do not fit (beside the sidebar from 1024 px
+// on), so each row is a card of label / value pairs (two side by side from 640 px); from 1280 px
+// it is a table that scrolls sideways inside its card when needed, the title and the actions
+// staying in view (in the row's own colour). Toggle Active is one small POST form per row:
+// without JavaScript a POST/redirect/GET like every other change; with it sent by a fetcher
+// (asking for a data answer), so the page stays where it is and the row changes once the server
+// answered.
+import { CheckCircleIcon, PowerIcon } from "@phosphor-icons/react";
+import { type ReactNode, useEffect } from "react";
 import { useFetcher } from "react-router";
 import { CollectionTable, EditDeleteActions, EditStamp } from "~/components/admin/collection-table";
+import { FlashMessage, FormErrors } from "~/components/admin/form-controls";
 import { rowActionClass } from "~/components/admin/list-controls";
 import {
   INTERNSHIP_ERROR,
@@ -22,10 +27,10 @@ import { OpenLink } from "~/content/kit/admin-screen";
 import { formatDurations } from "~/domain/internship-list";
 import { formatShortDate, isoDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { Note } from "./internship-form";
+import type { LayoutFlash as Flash } from "./use-flash";
 
 /** A row as the loader sends it: whether the deadline has passed is decided on the server. */
-export type InternshipRow = InternshipRecord & {
+type InternshipRow = InternshipRecord & {
   updatedBy: string | null;
   deadlinePassed: boolean;
 };
@@ -47,15 +52,15 @@ const STATUS_TONE: Record<string, string> = {
   Pending: "bg-amber-100 text-amber-900",
 };
 
-function Pill({ tone, children }: { tone: string | undefined; children: ReactNode }) {
-  return (
-    <span
-      className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone ?? ""}`}
-    >
-      {children}
-    </span>
-  );
-}
+/** A short value in a rounded badge: a status, Yes or No. */
+const pill = (tone: string | undefined, text: string) => (
+  <span
+    className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone ?? ""}`}
+  >
+    {text}
+  </span>
+);
+const yesNo = (on: boolean) => pill(YES_NO[`${on}`], on ? "Yes" : "No");
 
 /** A note under a value (the deadline has passed), beside it on the cards. */
 const aside = (text: string, className = "") => (
@@ -87,13 +92,13 @@ const CELLS: Cell[] = [
     // The stored status, and whether the site shows it as Closed anyway (a passed deadline).
     (i) => (
       <span>
-        <Pill tone={STATUS_TONE[i.status]}>{i.status}</Pill>
+        {pill(STATUS_TONE[i.status], i.status)}
         {i.deadlinePassed && i.status !== "Closed" ? aside("Closed on the site", "xl:mt-1") : null}
       </span>
     ),
   ],
-  ["Urgent", "", (i) => <Pill tone={YES_NO[`${i.urgent}`]}>{i.urgent ? "Yes" : "No"}</Pill>],
-  ["Active", "", (i) => <Pill tone={YES_NO[`${i.isActive}`]}>{i.isActive ? "Yes" : "No"}</Pill>],
+  ["Urgent", "", (i) => yesNo(i.urgent)],
+  ["Active", "", (i) => yesNo(i.isActive)],
   [
     "Application Link",
     "xl:whitespace-nowrap",
@@ -113,22 +118,19 @@ function cell(label: string, className = "") {
 }
 
 export function InternshipTable({
-  items,
-  total,
-  page,
-  pages,
-  q,
-  editingId,
-  deletingId,
+  list: { items, total, page, pages, q, editing, deleting },
   onToggled,
 }: {
-  items: readonly InternshipRow[];
-  total: number;
-  page: number;
-  pages: number;
-  q: string;
-  editingId?: string;
-  deletingId?: string;
+  /** The screen's list as loaded, with the internship being edited or deleted. */
+  list: {
+    items: readonly InternshipRow[];
+    total: number;
+    page: number;
+    pages: number;
+    q: string;
+    editing: { _id: string } | null;
+    deleting: { _id: string } | null;
+  };
   onToggled: (note: Note) => void;
 }) {
   const here = { q, page };
@@ -149,8 +151,8 @@ export function InternshipTable({
       ]}
       emptyText={admin.emptyText}
       items={items}
-      editingId={editingId}
-      deletingId={deletingId}
+      editingId={editing?._id}
+      deletingId={deleting?._id}
       row={(internship) => (
         <>
           <td
@@ -201,16 +203,15 @@ function ToggleActive({
   const hydrated = useHydrated();
   const pending = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const report = useRef(onAnswer);
-  report.current = onAnswer;
+  // Once per answer (onAnswer is the screen's state setter, the same on every render).
   useEffect(() => {
     if (!answer) return;
-    report.current(
+    onAnswer(
       answer.message
         ? { ok: true, text: answer.message, at: Date.now() }
         : { ok: false, text: answer.listError ?? INTERNSHIP_ERROR, at: Date.now() },
     );
-  }, [answer]);
+  }, [answer, onAnswer]);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={TOGGLE_INTENT} />
@@ -232,5 +233,52 @@ function ToggleActive({
         </span>
       </button>
     </fetcher.Form>
+  );
+}
+
+/** A toggle's answer, shown in the lines below the form. */
+export interface Note {
+  ok: boolean;
+  text: string;
+  /** Distinguishes the same text twice, so it is announced twice. */
+  at: number;
+}
+
+/**
+ * The errors joined by commas ("Title is required, Salary is required."), or the generic
+ * 'An error occurred' exactly as written, as delete and toggle show it.
+ */
+export function joinErrors(errors: readonly string[]): string {
+  const unique = [...new Set(errors.map((e) => e.trim().replace(/\.$/, "")))].filter(Boolean);
+  if (unique.includes(INTERNSHIP_ERROR)) return INTERNSHIP_ERROR;
+  return unique.length ? `${unique.join(", ")}.` : "";
+}
+
+/** The green success and red error lines below the form. */
+export function ResultLines({
+  flash,
+  note,
+  errorLine,
+}: {
+  flash: Flash;
+  note: Note | null;
+  errorLine: string | null | undefined;
+}) {
+  return (
+    <div id={admin.resultId} className="mt-5 grid scroll-mt-6 gap-3">
+      <FlashMessage key={flash.key ?? "none"} message={note ? null : flash.message} />
+      <div role="status" className={note?.ok ? "" : "sr-only"}>
+        {note?.ok ? (
+          <p
+            key={note.at}
+            className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800"
+          >
+            <CheckCircleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+            <span>{note.text}</span>
+          </p>
+        ) : null}
+      </div>
+      <FormErrors errors={errorLine ? [errorLine] : undefined} />
+    </div>
   );
 }
