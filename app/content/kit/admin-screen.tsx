@@ -67,6 +67,8 @@ export interface EditorProps {
   type: CollectionType;
   editing: Record<string, unknown> | null;
   actionData: ScreenActionData | undefined;
+  /** The form's result in `actionData`, as CollectionEditor takes it. */
+  lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
 }
 
@@ -102,6 +104,8 @@ export function CollectionScreen<R extends Row = Row>({
   const before = admin.columns.filter((c) => c.before);
   const after = admin.columns.filter((c) => !c.before);
   const cells = table?.cells as Cells | undefined;
+  const lastResult = actionData?.result;
+  const editorProps = { type, editing, actionData, lastResult, cancelHref: listUrl };
   const cell = (item: Row) => (c: ListColumn) => (
     <td key={c.field} className={`${tdClass} ${columnClass(c)} ${CELL[c.kind] ?? ""}`}>
       {value(c, item, cells, false)}
@@ -116,16 +120,7 @@ export function CollectionScreen<R extends Row = Row>({
 
       {formOpen ? (
         <Fragment key={editingId ?? "new"}>
-          {editor ? (
-            editor({ type, editing, actionData, cancelHref: listUrl })
-          ) : (
-            <CollectionEditor
-              type={type}
-              editing={editing}
-              lastResult={actionData?.result}
-              cancelHref={listUrl}
-            />
-          )}
+          {editor ? editor(editorProps) : <CollectionEditor {...editorProps} />}
         </Fragment>
       ) : null}
 
