@@ -32,9 +32,8 @@ const EXCERPT_MAX = 300;
 const TAGS_MAX = 20;
 const TAG_MAX = 40;
 
-/** The names ImageField gives its inputs (written out in the schema below). */
-export const IMAGE_FIELD = imageFieldNames("imageUrl");
-export const AVATAR_FIELD = imageFieldNames("authorAvatar");
+/** The names ImageField gives the cover image's inputs (written out in the schema below). */
+const IMAGE_FIELD = imageFieldNames("imageUrl");
 
 /**
  * "SEO, react , seo,,Cloud" -> ["SEO", "react", "Cloud"]: trimmed, blanks dropped, a tag that
