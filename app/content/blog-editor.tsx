@@ -82,8 +82,8 @@ function PreviewButton({ shown, onToggle }: { shown: boolean; onToggle: () => vo
   );
 }
 
-export function BlogEditor({ type, editing, actionData, cancelHref }: EditorProps) {
-  const { previewing, filesDropped } = (actionData ?? {}) as PreviewData;
+export function BlogEditor(props: EditorProps) {
+  const { previewing, filesDropped } = (props.actionData ?? {}) as PreviewData;
   const [showPreview, setShowPreview] = useState(Boolean(previewing));
   const previewRef = useRef<HTMLDivElement>(null);
   const openedPreview = useRef(false);
@@ -98,10 +98,7 @@ export function BlogEditor({ type, editing, actionData, cancelHref }: EditorProp
 
   return (
     <CollectionEditor
-      type={type}
-      editing={editing}
-      lastResult={actionData?.result}
-      cancelHref={cancelHref}
+      {...props}
       // Back from Preview: the description is where the page lands, not the title.
       autoFocus={!previewing}
       notice={

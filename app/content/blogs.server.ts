@@ -1,6 +1,7 @@
 // Blog posts' store and public reads: the kit's store with the post's own way of reading a
 // document (older clients of the JSON API may have left fields out), a slim admin table, and
 // what the public pages, the feed and the sitemap read (newest first, paged, latest few).
+import { z } from "zod";
 import { getCollections } from "#db/client.server";
 import type { BlogDoc } from "#db/collections";
 import { markdownToPlainText, truncate } from "~/lib/format";
@@ -8,7 +9,10 @@ import { type ListPage, listPage } from "~/lib/list-page.server";
 import { type BlogPost, blogs } from "./blogs";
 import { collectionStore, type Doc } from "./kit/store.server";
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
+/** The post's text fields, in the record's order (a JSON answer's too). */
+const TEXTS = Object.keys(blogs.record.shape).filter(
+  (key) => blogs.record.shape[key as keyof typeof blogs.record.shape] instanceof z.ZodString,
+);
 
 /**
  * A stored post with every field filled: only title, description, imageUrl and author are
@@ -17,14 +21,9 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
  */
 function readPost(d: Doc): Omit<BlogPost, "_id"> {
   const createdAt = d.createdAt instanceof Date ? d.createdAt : d._id.getTimestamp();
+  const texts = TEXTS.map((key) => [key, typeof d[key] === "string" ? d[key] : ""]);
   return {
-    title: text(d.title),
-    description: text(d.description),
-    imageUrl: text(d.imageUrl),
-    author: text(d.author),
-    authorName: text(d.authorName),
-    authorAvatar: text(d.authorAvatar),
-    excerpt: text(d.excerpt),
+    ...(Object.fromEntries(texts) as Omit<BlogPost, "_id" | "tags" | "createdAt" | "updatedAt">),
     // Unique, non-blank tags (duplicates would also repeat React keys).
     tags: Array.isArray(d.tags)
       ? [...new Set(d.tags.filter((t): t is string => typeof t === "string" && t.trim() !== ""))]

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { imageFieldNames, isValidImageUrl } from "~/domain/image";
 import { address } from "./kit/document-schema";
 import { requiredText } from "./kit/schema";
-import { defineCollection, recordFrom } from "./kit/types";
+import { collectionTexts, defineCollection, recordFrom } from "./kit/types";
 
 export const BLOG_REQUIRED = "Title and description are required.";
 export const BLOG_IMAGE_REQUIRED = "Please upload a valid image before submitting.";
@@ -32,9 +32,8 @@ const EXCERPT_MAX = 300;
 const TAGS_MAX = 20;
 const TAG_MAX = 40;
 
-/** The names ImageField gives its inputs (written out in the schema below). */
-export const IMAGE_FIELD = imageFieldNames("imageUrl");
-export const AVATAR_FIELD = imageFieldNames("authorAvatar");
+/** The names ImageField gives the cover image's inputs (written out in the schema below). */
+const IMAGE_FIELD = imageFieldNames("imageUrl");
 
 /**
  * "SEO, react , seo,,Cloud" -> ["SEO", "react", "Cloud"]: trimmed, blanks dropped, a tag that
@@ -207,15 +206,11 @@ export const blogs = defineCollection({
       hint: "Square works best. Empty: a default avatar. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.",
     },
   ],
+  // The flashes and the delete question say "blog"; the 404 says "blog post" (the noun).
   texts: {
-    created: "Blog created.",
-    updated: "Blog updated.",
-    deleted: "Blog deleted.",
+    ...collectionTexts("blog"),
     notFound: "This blog post does not exist (it may have been deleted).",
     apiNotFound: BLOG_NOT_FOUND,
-    deleteConfirm: "Are you sure you want to delete this blog?",
-    createFailed: "Failed to create blog.",
-    updateFailed: "Failed to update blog.",
   },
   summary: (post) => post.title,
   searchFields: ["title", "description", "author", "authorName", "excerpt", "tags"],

@@ -13,6 +13,7 @@ export const HIGHLIGHT_DESCRIPTION_MAX = 400;
 /** More cards than anyone would show; bounds the number a form can send. */
 const HIGHLIGHT_POSITION_MAX = 1000;
 export const POSITION_MESSAGE = "Choose a position from the list.";
+const SAVE_FAILED = "Unexpected error: the change could not be saved. Please try again.";
 
 const text = (max: number, what: string) =>
   z.string().trim().max(max, `The ${what} can be at most ${max} characters long.`);
@@ -79,16 +80,8 @@ export const highlights = defineCollection({
       maxLength: HIGHLIGHT_DESCRIPTION_MAX,
     },
   ],
-  texts: {
-    created: "Highlight created.",
-    updated: "Highlight updated.",
-    deleted: "Highlight deleted.",
-    notFound: "This highlight does not exist (it may have been deleted).",
-    deleteConfirm: "Are you sure you want to delete this highlight?",
-    // The admin's generic failure line (lib/admin-crud.server.ts unexpectedError).
-    createFailed: "Unexpected error: the change could not be saved. Please try again.",
-    updateFailed: "Unexpected error: the change could not be saved. Please try again.",
-  },
+  // A failed save says the admin's generic failure line (lib/admin-crud.server.ts unexpectedError).
+  texts: { createFailed: SAVE_FAILED, updateFailed: SAVE_FAILED },
   summary: (h) => h.title,
   searchFields: ["title", "label", "description"],
   publicSort: HOME_ORDER,

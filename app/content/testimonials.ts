@@ -83,15 +83,6 @@ export const testimonials = defineCollection({
       hint: "Required. A square portrait works best; it is shown round. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.",
     },
   ],
-  texts: {
-    created: "Testimonial created.",
-    updated: "Testimonial updated.",
-    deleted: "Testimonial deleted.",
-    notFound: "This testimonial does not exist (it may have been deleted).",
-    deleteConfirm: "Are you sure you want to delete this testimonial?",
-    createFailed: "Failed to create testimonial.",
-    updateFailed: "Failed to update testimonial.",
-  },
   summary: (t) => t.name,
   searchFields: ["name", "title", "text"],
   // Oldest first, so the carousel keeps a stable order.

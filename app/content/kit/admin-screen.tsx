@@ -67,6 +67,8 @@ export interface EditorProps {
   type: CollectionType;
   editing: Record<string, unknown> | null;
   actionData: ScreenActionData | undefined;
+  /** The form's result in `actionData`, as CollectionEditor takes it. */
+  lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
 }
 
@@ -102,6 +104,8 @@ export function CollectionScreen<R extends Row = Row>({
   const before = admin.columns.filter((c) => c.before);
   const after = admin.columns.filter((c) => !c.before);
   const cells = table?.cells as Cells | undefined;
+  const lastResult = actionData?.result;
+  const editorProps = { type, editing, actionData, lastResult, cancelHref: listUrl };
   const cell = (item: Row) => (c: ListColumn) => (
     <td key={c.field} className={`${tdClass} ${columnClass(c)} ${CELL[c.kind] ?? ""}`}>
       {value(c, item, cells, false)}
@@ -116,16 +120,7 @@ export function CollectionScreen<R extends Row = Row>({
 
       {formOpen ? (
         <Fragment key={editingId ?? "new"}>
-          {editor ? (
-            editor({ type, editing, actionData, cancelHref: listUrl })
-          ) : (
-            <CollectionEditor
-              type={type}
-              editing={editing}
-              lastResult={actionData?.result}
-              cancelHref={listUrl}
-            />
-          )}
+          {editor ? editor(editorProps) : <CollectionEditor {...editorProps} />}
         </Fragment>
       ) : null}
 
@@ -387,45 +382,6 @@ type Layout = (
   formErrorId: string | undefined,
 ) => ReactNode;
 
-/** The inputs of a type's fields, in order; consecutive half-width ones share a row. */
-function FieldRows({
-  type,
-  fields,
-  formErrorId,
-  autoFocus,
-  onUploadingChange,
-  layout,
-}: {
-  type: CollectionType;
-  fields: FieldMetas;
-  formErrorId?: string;
-  /** The field that takes the focus, when the form opened on purpose. */
-  autoFocus?: string;
-  /** Told, per field, when an image field starts or ends an upload (useUploads). */
-  onUploadingChange?: (name: string) => (uploading: boolean) => void;
-  layout?: Layout;
-}) {
-  const input = (field: FieldDescriptor): ReactNode => (
-    <FieldInput
-      key={field.name}
-      field={field}
-      meta={fields[field.name] as never}
-      formErrorId={formErrorId}
-      autoFocus={field.name === autoFocus}
-      onUploadingChange={onUploadingChange?.(field.name)}
-    />
-  );
-  if (layout) {
-    const named = (name: string): ReactNode => {
-      const field = type.fields.find((f) => f.name === name);
-      if (!field) throw new Error(`${type.entity} describes no field ${name}`);
-      return input(field);
-    };
-    return layout(named, fields, formErrorId);
-  }
-  return laidOut(type.fields, input);
-}
-
 /**
  * The editor drawn from a type's fields. A type's own editor adds to it without copying it:
  * `extraFields` (inputs of its own after the fields), `layout` (the fields in its own
@@ -482,6 +438,23 @@ export function CollectionEditor({
   const formErrorId = form.errors?.length && !after ? form.errorId : undefined;
   const headingId = `${type.entity}-form-heading`;
   const multipart = type.fields.some((f) => f.kind === "image");
+  // The form opens on purpose (Add, Edit): start typing at once, unless the type says not.
+  const focused = autoFocus && (editing || !alwaysOpen) ? type.fields[0]?.name : undefined;
+  const input = (field: FieldDescriptor): ReactNode => (
+    <FieldInput
+      key={field.name}
+      field={field}
+      meta={fields[field.name as never] as never}
+      formErrorId={formErrorId}
+      autoFocus={field.name === focused}
+      onUploadingChange={uploads.onChange(field.name)}
+    />
+  );
+  const named = (name: string): ReactNode => {
+    const field = type.fields.find((f) => f.name === name);
+    if (!field) throw new Error(`${type.entity} describes no field ${name}`);
+    return input(field);
+  };
   const frame = alwaysOpen
     ? `p-4 sm:p-6 ${editing ? "border-blue-300 ring-4 ring-blue-50" : "border-slate-200"}`
     : "border-slate-200 p-6";
@@ -504,15 +477,7 @@ export function CollectionEditor({
         {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
         {after ? null : <FormErrors id={form.errorId} errors={form.errors} />}
         {notice}
-        <FieldRows
-          type={type}
-          fields={fields as never}
-          formErrorId={formErrorId}
-          // The form opens on purpose (Add, Edit): start typing at once, unless the type says not.
-          autoFocus={autoFocus && (editing || !alwaysOpen) ? type.fields[0]?.name : undefined}
-          onUploadingChange={uploads.onChange}
-          layout={layout}
-        />
+        {layout ? layout(named, fields as never, formErrorId) : laidOut(type.fields, input)}
         {extraFields?.(fields as never, formErrorId)}
         <div className="flex flex-wrap gap-3">
           <SubmitButton

@@ -202,11 +202,31 @@ export interface CollectionType<
   example?: z.input<Schema>;
 }
 
-/** Declares a content type (a typed identity: the kit reads the description). */
+/**
+ * The texts worded from a noun ("FAQ created.", "Failed to create FAQ."…): what a type says
+ * unless its description words some of them otherwise.
+ */
+export function collectionTexts(noun: string): CollectionTexts {
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  return {
+    created: `${Noun} created.`,
+    updated: `${Noun} updated.`,
+    deleted: `${Noun} deleted.`,
+    notFound: `This ${noun} does not exist (it may have been deleted).`,
+    deleteConfirm: `Are you sure you want to delete this ${noun}?`,
+    createFailed: `Failed to create ${noun}.`,
+    updateFailed: `Failed to update ${noun}.`,
+  };
+}
+
+/**
+ * Declares a content type. The texts it leaves out are worded from its singular noun
+ * (collectionTexts).
+ */
 export function defineCollection<Schema extends z.ZodObject, Rec extends z.ZodObject>(
-  type: CollectionType<Schema, Rec>,
+  type: Omit<CollectionType<Schema, Rec>, "texts"> & { texts?: Partial<CollectionTexts> },
 ): CollectionType<Schema, Rec> {
-  return type;
+  return { ...type, texts: { ...collectionTexts(type.admin.noun[0]), ...type.texts } };
 }
 
 export type ImageFieldDescriptor = Extract<FieldDescriptor, { kind: "image" }>;

@@ -5,7 +5,7 @@
 // without JavaScript sends the form back with every value and the preview, storing nothing.
 import { data } from "react-router";
 import { BlogEditor, PREVIEW_INTENT, type PreviewData } from "~/content/blog-editor";
-import { AVATAR_FIELD, blogs, hasFile, IMAGE_FIELD } from "~/content/blogs";
+import { blogs, hasFile } from "~/content/blogs";
 import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server";
 import { CollectionScreen, collectionMeta } from "~/content/kit/admin-screen";
 import { blogStore } from "~/content/stores.server";
@@ -22,8 +22,8 @@ async function preview({ form, id, hideFields }: IntentContext) {
       result: { initialValue },
       listError: null,
       previewing: true,
-      // A picked file is not stored by a preview: the editor says to choose it again.
-      filesDropped: hasFile(form.get(IMAGE_FIELD.file)) || hasFile(form.get(AVATAR_FIELD.file)),
+      // A picked file (hideFields: the image fields' files) is not stored by a preview: say so.
+      filesDropped: hideFields.some((file) => hasFile(form.get(file))),
     },
     { status: 200 },
   );

@@ -145,12 +145,9 @@ export default function ManageHighlights({ loaderData, actionData }: Route.Compo
       type={highlights}
       loaderData={loaderData}
       actionData={actionData}
-      editor={({ editing, actionData, cancelHref }) => (
+      editor={(props) => (
         <CollectionEditor
-          type={highlights}
-          editing={editing}
-          lastResult={actionData?.result}
-          cancelHref={cancelHref}
+          {...props}
           extraFields={(fields, formErrorId) => (
             <PositionField
               meta={fields.position as FieldMetadata<unknown, Record<string, unknown>, string[]>}

@@ -1,0 +1,100 @@
+// A content type's texts (defineCollection, collectionTexts): those a description leaves out
+// are worded from its noun. The flashes, 404s, delete questions and save failures are what
+// admins and API clients read: each type's are written out here word for word, so a change to
+// the wording from the noun shows as a failing case.
+import { describe, expect, it } from "vitest";
+import { blogs } from "../blogs";
+import { faqs } from "../faqs";
+import { highlights } from "../highlights";
+import { resources } from "../resources";
+import { testimonials } from "../testimonials";
+import { collectionTexts } from "./types";
+
+const SAVE_FAILED = "Unexpected error: the change could not be saved. Please try again.";
+
+describe("collectionTexts", () => {
+  it("words every text from the noun, capitalised where a sentence starts", () => {
+    expect(collectionTexts("partner")).toEqual({
+      created: "Partner created.",
+      updated: "Partner updated.",
+      deleted: "Partner deleted.",
+      notFound: "This partner does not exist (it may have been deleted).",
+      deleteConfirm: "Are you sure you want to delete this partner?",
+      createFailed: "Failed to create partner.",
+      updateFailed: "Failed to update partner.",
+    });
+  });
+});
+
+describe("each type's texts", () => {
+  it.each([
+    [
+      testimonials.entity,
+      testimonials,
+      {
+        created: "Testimonial created.",
+        updated: "Testimonial updated.",
+        deleted: "Testimonial deleted.",
+        notFound: "This testimonial does not exist (it may have been deleted).",
+        deleteConfirm: "Are you sure you want to delete this testimonial?",
+        createFailed: "Failed to create testimonial.",
+        updateFailed: "Failed to update testimonial.",
+      },
+    ],
+    [
+      resources.entity,
+      resources,
+      {
+        created: "Resource created.",
+        updated: "Resource updated.",
+        deleted: "Resource deleted.",
+        notFound: "This resource does not exist (it may have been deleted).",
+        deleteConfirm: "Are you sure you want to delete this resource?",
+        createFailed: "Failed to create resource.",
+        updateFailed: "Failed to update resource.",
+      },
+    ],
+    [
+      faqs.entity,
+      faqs,
+      {
+        created: "FAQ created.",
+        updated: "FAQ updated.",
+        deleted: "FAQ deleted.",
+        notFound: "This FAQ does not exist (it may have been deleted).",
+        deleteConfirm: "Are you sure you want to delete this FAQ?",
+        createFailed: "Operation failed.",
+        updateFailed: "Operation failed.",
+      },
+    ],
+    [
+      highlights.entity,
+      highlights,
+      {
+        created: "Highlight created.",
+        updated: "Highlight updated.",
+        deleted: "Highlight deleted.",
+        notFound: "This highlight does not exist (it may have been deleted).",
+        deleteConfirm: "Are you sure you want to delete this highlight?",
+        createFailed: SAVE_FAILED,
+        updateFailed: SAVE_FAILED,
+      },
+    ],
+    [
+      blogs.entity,
+      blogs,
+      {
+        created: "Blog created.",
+        updated: "Blog updated.",
+        deleted: "Blog deleted.",
+        notFound: "This blog post does not exist (it may have been deleted).",
+        apiNotFound: "Blog not found.",
+        deleteConfirm: "Are you sure you want to delete this blog?",
+        createFailed: "Failed to create blog.",
+        updateFailed: "Failed to update blog.",
+      },
+    ],
+  ])("%s says what it always said", (_entity, type, texts) => {
+    expect(type.texts).toEqual(texts);
+  });
+});
