@@ -1,6 +1,6 @@
 // Shared Playwright fixtures. Every page test fails on a browser console error or an uncaught
 // exception, which catches hydration mismatches and React key warnings early.
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Locator } from "@playwright/test";
 
 export const test = base.extend<{
   failOnConsoleErrors: undefined;
@@ -62,3 +62,18 @@ function isOwnDataUrl(resource: string, pageUrl: string): boolean {
 export const httpTest = base;
 
 export { expect };
+
+/**
+ * Waits until React has hydrated this element (its props are attached to it). With JavaScript,
+ * a key press or click before that reaches the plain HTML form or link, which is right for a
+ * visitor but not what a test of the upgraded behaviour means to try.
+ */
+export async function hydrated(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) =>
+        Object.keys(element).some((k) => k.startsWith("__reactProps$")),
+      ),
+    )
+    .toBe(true);
+}

@@ -6,7 +6,7 @@
 // and a high per-address limit (every test posts from one address).
 import { testWithOwnServer } from "./own-server";
 
-export { expect } from "./fixtures";
+export { expect, hydrated } from "./fixtures";
 
 // The admin variables are harmless here: no form spec signs in.
 export const test = testWithOwnServer({ FORM_MIN_FILL_SECONDS: "0", FORM_IP_LIMIT: "1000" });

@@ -2,7 +2,7 @@
 // JavaScript on and off: success, a second signup of the same address, the e-mail errors,
 // 'Subscribing...' with the input disabled while pending, and a network failure.
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./forms-fixtures";
+import { expect, hydrated, test, uniqueEmail } from "./forms-fixtures";
 
 const SUBSCRIBED = "Subscribed successfully!";
 const ALREADY = "You are already subscribed. Thank you!";
@@ -103,6 +103,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     page,
   }) => {
     await page.goto("/");
+    await hydrated(emailInput(page));
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -128,6 +129,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
 
   test("Enter in the field subscribes through the fetcher; the page stays", async ({ page }) => {
     await page.goto("/");
+    await hydrated(emailInput(page));
     const documents: string[] = [];
     page.on("request", (r) => {
       if (r.isNavigationRequest()) documents.push(`${r.method()} ${r.url()}`);
@@ -144,6 +146,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     page,
   }) => {
     await page.goto("/");
+    await hydrated(emailInput(page));
     await page.route(
       (url) => url.pathname === HOME_ACTION_DATA,
       (route) =>

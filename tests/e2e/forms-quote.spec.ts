@@ -66,6 +66,8 @@ test.describe("with JavaScript: the modal", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the modal needs JavaScript");
 
   async function openModal(page: Page) {
+    // Until the page has hydrated, Get Quotes is the plain link to /quote: wait for the upgrade.
+    await expect(getQuotes(page)).toHaveAttribute("aria-haspopup", "dialog");
     await getQuotes(page).click();
     const dialog = page.getByRole("dialog", { name: "Get a Free Quote" });
     await expect(dialog).toBeVisible();
