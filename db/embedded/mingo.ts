@@ -20,6 +20,7 @@ import type { CollectionResolver, Options } from "mingo/types";
 import { resolve } from "mingo/util";
 import { type Collation, mingoCollation, type StringCompare, stringCompare } from "./collation";
 import { CommandError, ErrorCode } from "./errors";
+import { CHECKED_EXPRESSION_OPS, checkExpressionOperators } from "./expression-checks";
 import {
   bsonTypeName,
   NUMBER_ACCUMULATOR_OPS,
@@ -386,7 +387,13 @@ const COLLATED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
 
 export const MINGO_CONTEXT = Context.init({
   query: { $type: $type, ...COLLATED_QUERY_OPS } as never,
-  expression: { ...NUMBER_EXPRESSION_OPS, ...COLLATED_EXPRESSION_OPS } as never,
+  expression: {
+    ...NUMBER_EXPRESSION_OPS,
+    ...COLLATED_EXPRESSION_OPS,
+    ...CHECKED_EXPRESSION_OPS,
+    // mongod's other name for $literal.
+    $const: expressionOperators.$literal,
+  } as never,
   accumulator: NUMBER_ACCUMULATOR_OPS as never,
   window: NUMBER_WINDOW_OPS as never,
   pipeline: {
@@ -435,6 +442,14 @@ export function mingoOptions(extras: MingoExtras = {}, context = MINGO_CONTEXT):
   return options as Partial<Options>;
 }
 
+/** Whether mongod would parse `name` as an expression operator here (or refuse it, 168). */
+function knownExpression(name: string): boolean {
+  return (
+    MINGO_CONTEXT.getOperator("expression" as never, name) !== null ||
+    MINGO_CONTEXT.getOperator("accumulator" as never, name) !== null
+  );
+}
+
 const ARRAY_OPERATORS = new Set(["$in", "$nin", "$all"]);
 const LOGICAL_OPERATORS = new Set(["$and", "$or", "$nor"]);
 
@@ -445,7 +460,9 @@ const LOGICAL_OPERATORS = new Set(["$and", "$or", "$nor"]);
 function validateFilter(filter: unknown, depth = 0): void {
   if (!isPlainObject(filter) || depth > 100) return;
   for (const [key, value] of Object.entries(filter)) {
-    if (LOGICAL_OPERATORS.has(key)) {
+    if (key === "$expr") {
+      checkExpressionOperators(value, knownExpression);
+    } else if (LOGICAL_OPERATORS.has(key)) {
       if (!Array.isArray(value) || value.length === 0 || !value.every(isPlainObject)) {
         throw new CommandError(ErrorCode.BadValue, `${key} must be a nonempty array of objects`);
       }
