@@ -358,10 +358,36 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       expect(error.code).toBe(34455);
     });
 
+    it("refuses an operator that is not an accumulator in $group (15952)", async () => {
+      for (const name of ["$nope", "$add"]) {
+        const error = await rejection(
+          c.aggregate([{ $group: { _id: null, v: { [name]: [1, 2] } } }]).toArray(),
+        );
+        expect(error.code).toBe(15952);
+        expect(error.codeName).toBe("Location15952");
+        expect(error.message).toContain(`unknown group operator '${name}'`);
+      }
+    });
+
     it("refuses an unknown operator even when no document reaches it", async () => {
       const empty = db.collection<Row>("empty");
-      const error = await rejection(empty.find({ $expr: { $nope: 1 } }).toArray());
+      for (const attempt of [
+        () => empty.find({ $expr: { $nope: 1 } }).toArray(),
+        () => empty.aggregate([{ $project: { v: { $nope: 1 } } }]).toArray(),
+        () =>
+          empty.aggregate([{ $match: { $expr: { $cond: [false, { $nope: 1 }, 1] } } }]).toArray(),
+      ]) {
+        const error = await rejection(attempt());
+        expect(error.code).toBe(168);
+        expect(error.message).toContain("Unrecognized expression '$nope'");
+      }
+    });
+
+    it("refuses an accumulator that is not also an expression ($push) as an expression", async () => {
+      const error = await refusal({ $eq: [{ $push: "$a" }, [1]] });
       expect(error.code).toBe(168);
+      expect(error.message).toContain("Unrecognized expression '$push'");
+      expect(await evaluated({ $sum: [1, 2] })).toBe(3);
     });
   });
 

@@ -327,8 +327,9 @@ const STRINGS: Record<string, ExpressionOp> = {
 };
 
 /** `$substrBytes` (and its old name `$substr`): mongod counts UTF-8 bytes. */
-function substrBytes(name: string): ExpressionOp {
-  return positional(name, 3, 3, ([input, start, length]) => {
+function substrBytes(): ExpressionOp {
+  // mongod names both spellings $substrBytes in its messages.
+  return positional("$substrBytes", 3, 3, ([input, start, length]) => {
     const bytes = Buffer.from(substringInput("$substrBytes", input));
     // mongod's messages here have two spaces after the colon.
     if (!numeric(start)) {
@@ -461,8 +462,10 @@ function parseDateString(s: string): Date {
     .slice(1, 7)
     .map((part) => (part === undefined ? undefined : Number(part))) as number[];
   const ms = m[7] === undefined ? 0 : Number(m[7].padEnd(3, "0"));
-  const time = Date.UTC(year as number, (month as number) - 1, day, hour, minute, second, ms);
-  const date = new Date(time);
+  // Date.UTC would read years 0-99 as 1900-1999.
+  const date = new Date(Date.UTC(2000, (month as number) - 1, day, hour, minute, second, ms));
+  date.setUTCFullYear(year as number);
+  const time = date.getTime();
   // A month, day or time out of range is an invalid date to mongod's parser, not a rollover.
   if (
     date.getUTCMonth() !== (month as number) - 1 ||
@@ -738,7 +741,7 @@ function convertTo(to: string, v: unknown): unknown {
     case "decimal":
       throw unkeptNumberError("$convert's result (a Decimal128)");
     default:
-      if (bsonTypeName(v) === to) return v;
+      // mongod's table has no other conversions, not even from a type to itself.
       return unsupportedConversion(v, to);
   }
 }
@@ -799,8 +802,8 @@ const CONVERSIONS: Record<string, ExpressionOp> = {
 export const CHECKED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
   ...ARITHMETIC,
   ...STRINGS,
-  $substrBytes: substrBytes("$substrBytes"),
-  $substr: substrBytes("$substr"),
+  $substrBytes: substrBytes(),
+  $substr: substrBytes(),
   ...ARRAYS,
   $dateFromString,
   ...CONVERSIONS,
@@ -812,6 +815,64 @@ export const CHECKED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
  * mongod parses a whole expression before it evaluates any of it, so an unknown operator is
  * refused even where no document would reach it (an empty collection, an untaken $cond branch).
  */
+/**
+ * Accumulators mongod also accepts as expressions; the others (`$push`, `$addToSet`, `$count`,
+ * `$top`, ...) are only accumulators, and an expression naming one is refused (168).
+ */
+const ACCUMULATOR_EXPRESSIONS = new Set([
+  "$avg",
+  "$max",
+  "$min",
+  "$sum",
+  "$stdDevPop",
+  "$stdDevSamp",
+  "$median",
+  "$percentile",
+  "$first",
+  "$last",
+  "$firstN",
+  "$lastN",
+  "$maxN",
+  "$minN",
+]);
+
+/** Whether mongod would parse `name` as an expression operator (given the engine's context). */
+export function knownExpression(
+  context: { getOperator(type: never, name: string): unknown },
+  name: string,
+): boolean {
+  return (
+    context.getOperator("expression" as never, name) !== null ||
+    (ACCUMULATOR_EXPRESSIONS.has(name) &&
+      context.getOperator("accumulator" as never, name) !== null)
+  );
+}
+
+/** Pipeline stages whose whole argument is made of expressions. */
+const EXPRESSION_STAGES = new Set([
+  "$project",
+  "$addFields",
+  "$set",
+  "$replaceRoot",
+  "$replaceWith",
+]);
+
+/** The expression operators of a pipeline's stages that take expressions, checked as mongod parses them. */
+export function checkPipelineExpressions(
+  pipeline: unknown[],
+  known: (name: string) => boolean,
+): void {
+  for (const stage of pipeline) {
+    if (!isSpec(stage)) continue;
+    for (const [name, spec] of Object.entries(stage)) {
+      if (EXPRESSION_STAGES.has(name)) checkExpressionOperators(spec, known);
+      else if (name === "$match" && isSpec(spec) && "$expr" in spec) {
+        checkExpressionOperators(spec.$expr, known);
+      }
+    }
+  }
+}
+
 export function checkExpressionOperators(
   expr: unknown,
   known: (name: string) => boolean,
