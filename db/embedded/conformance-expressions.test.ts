@@ -195,6 +195,55 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       "Third argument to $slice must be positive: 0",
     ],
     [
+      "$in over a string",
+      { $in: [1, "$s"] },
+      40081,
+      "Location40081",
+      "$in requires an array as a second argument, found: string",
+    ],
+    [
+      "$concatArrays with a string",
+      { $concatArrays: ["$arr", "$s"] },
+      28664,
+      "Location28664",
+      "$concatArrays only supports arrays, not string",
+    ],
+    [
+      "$map over a string",
+      { $map: { input: "$s", in: "$$this" } },
+      16883,
+      "Location16883",
+      "input to $map must be an array not string",
+    ],
+    [
+      "$filter over a number",
+      { $filter: { input: "$a", cond: true } },
+      28651,
+      "Location28651",
+      "input to $filter must be an array not int",
+    ],
+    [
+      "$setUnion with a string",
+      { $setUnion: ["$arr", "$s"] },
+      17043,
+      "Location17043",
+      "All operands of $setUnion must be arrays. One argument is of type: string",
+    ],
+    [
+      "$objectToArray of a string",
+      { $objectToArray: "$s" },
+      40390,
+      "Location40390",
+      "$objectToArray requires a document input, found: string",
+    ],
+    [
+      "$range with a zero step",
+      { $range: [0, 5, 0] },
+      34449,
+      "Location34449",
+      "$range requires a non-zero step value",
+    ],
+    [
       "$substrCP from a negative index",
       { $substrCP: ["$s", -1, 1] },
       34455,
@@ -418,6 +467,16 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       expect(await evaluated({ $toInt: 2.9 })).toBe(2);
       expect(await evaluated({ $toString: 1.5 })).toBe("1.5");
       expect(await evaluated({ $toBool: "" })).toBe(true);
+      expect(await evaluated({ $in: [20, "$arr"] })).toBe(true);
+      expect(await evaluated({ $map: { input: "$arr", in: { $add: ["$$this", 1] } } })).toEqual([
+        11, 21, 31,
+      ]);
+      expect(
+        await evaluated({ $filter: { input: "$arr", cond: { $gt: ["$$this", 15] } } }),
+      ).toEqual([20, 30]);
+      expect(await evaluated({ $map: { input: "$nothing", in: 1 } })).toBeNull();
+      expect(await evaluated({ $range: [0, 6, 2] })).toEqual([0, 2, 4]);
+      expect(await evaluated({ $concatArrays: ["$arr", [1]] })).toEqual([10, 20, 30, 1]);
     });
 
     it("leaves the field out when $arrayElemAt reaches past the end", async () => {

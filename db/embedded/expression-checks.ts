@@ -435,6 +435,133 @@ const ARRAYS: Record<string, ExpressionOp> = {
   }),
 };
 
+/** An operator whose every operand must be an array (or null, when `nullable`). */
+function arraysOnly(
+  name: string,
+  min: number,
+  max: number,
+  nullable: boolean,
+  refuse: (v: unknown, index: number) => never,
+): ExpressionOp {
+  return positional(name, min, max, (values) => {
+    for (const [i, v] of values.entries()) {
+      if (nullable && nullish(v)) return NULL;
+      if (!Array.isArray(v)) refuse(v, i);
+    }
+    return undefined;
+  });
+}
+
+const bothArrays = (name: string, first: number, second: number) => (v: unknown, i: number) =>
+  fail(
+    i === 0 ? first : second,
+    `both operands of ${name} must be arrays. ${i === 0 ? "First" : "Second"} argument is of type: ${typeName(v)}`,
+  );
+
+/** `$map` and `$filter`: the input must be an array (or null); the rest is the engine's. */
+function arrayInput(name: string, code: number): ExpressionOp {
+  const base = BASE[name] as ExpressionOp;
+  return (obj, expr, options) => {
+    if (!isSpec(expr) || !("input" in expr)) return base(obj, expr, options);
+    const input = evalExpr(obj, expr.input, options);
+    if (nullish(input)) return null;
+    if (!Array.isArray(input)) {
+      fail(code, `input to ${name} must be an array not ${typeName(input)}`);
+    }
+    return base(obj, { ...expr, input: literal(input) }, options);
+  };
+}
+
+const MORE_ARRAYS: Record<string, ExpressionOp> = {
+  $concatArrays: arraysOnly("$concatArrays", 0, Number.POSITIVE_INFINITY, true, (v) =>
+    fail(28664, `$concatArrays only supports arrays, not ${typeName(v)}`),
+  ),
+  $reverseArray: arraysOnly("$reverseArray", 1, 1, true, (v) =>
+    fail(34435, `The argument to $reverseArray must be an array, but was of type: ${typeName(v)}`),
+  ),
+  $allElementsTrue: arraysOnly("$allElementsTrue", 1, 1, false, (v) =>
+    fail(17040, `$allElementsTrue's argument must be an array, but is ${typeName(v)}`),
+  ),
+  $anyElementTrue: arraysOnly("$anyElementTrue", 1, 1, false, (v) =>
+    fail(17041, `$anyElementTrue's argument must be an array, but is ${typeName(v)}`),
+  ),
+  $setUnion: arraysOnly("$setUnion", 0, Number.POSITIVE_INFINITY, true, (v) =>
+    fail(
+      17043,
+      `All operands of $setUnion must be arrays. One argument is of type: ${typeName(v)}`,
+    ),
+  ),
+  $setIntersection: arraysOnly("$setIntersection", 0, Number.POSITIVE_INFINITY, true, (v) =>
+    fail(
+      17047,
+      `All operands of $setIntersection must be arrays. One argument is of type: ${typeName(v)}`,
+    ),
+  ),
+  $setDifference: arraysOnly(
+    "$setDifference",
+    2,
+    2,
+    true,
+    bothArrays("$setDifference", 17048, 17049),
+  ),
+  $setIsSubset: arraysOnly("$setIsSubset", 2, 2, false, bothArrays("$setIsSubset", 17046, 17042)),
+  $setEquals: positional("$setEquals", 0, Number.POSITIVE_INFINITY, (values) => {
+    if (values.length < 2) {
+      fail(17045, `$setEquals needs at least two arguments had: ${values.length}`);
+    }
+    for (const [i, v] of values.entries()) {
+      if (!Array.isArray(v)) {
+        fail(
+          17044,
+          `All operands of $setEquals must be arrays. ${i + 1}-th argument is of type: ${typeName(v)}`,
+        );
+      }
+    }
+    return undefined;
+  }),
+  $objectToArray: positional("$objectToArray", 1, 1, ([v]) => {
+    if (nullish(v)) return NULL;
+    if (bsonTypeName(v) !== "object") {
+      fail(40390, `$objectToArray requires a document input, found: ${typeName(v)}`);
+    }
+    return undefined;
+  }),
+  $arrayToObject: positional("$arrayToObject", 1, 1, ([v]) => {
+    if (nullish(v)) return NULL;
+    if (!Array.isArray(v)) {
+      fail(40386, `$arrayToObject requires an array input, found: ${typeName(v)}`);
+    }
+    return undefined;
+  }),
+  $range: positional("$range", 2, 3, ([start, end, step]) => {
+    const bound = (v: unknown, what: string, typeCode: number, intCode: number): number => {
+      if (!numeric(v)) {
+        fail(typeCode, `$range requires a numeric ${what}, found value of type: ${typeName(v)}`);
+      }
+      if (!integral(v)) {
+        fail(
+          intCode,
+          `$range requires a ${what} that can be represented as a 32-bit integer, found value: ${shown(v)}`,
+        );
+      }
+      return v;
+    };
+    bound(start, "starting value", 34443, 34444);
+    bound(end, "ending value", 34445, 34446);
+    if (step !== undefined) {
+      // mongod's message has no space after "type:" for the step.
+      if (!numeric(step)) {
+        fail(34447, `$range requires a numeric step value, found value of type:${typeName(step)}`);
+      }
+      bound(step, "step value", 34447, 34448);
+      if (step === 0) fail(34449, "$range requires a non-zero step value");
+    }
+    return undefined;
+  }),
+  $map: arrayInput("$map", 16883),
+  $filter: arrayInput("$filter", 28651),
+};
+
 // --- dates from strings ---------------------------------------------------------------------
 
 const ISO_DATE =
@@ -805,6 +932,7 @@ export const CHECKED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
   $substrBytes: substrBytes(),
   $substr: substrBytes(),
   ...ARRAYS,
+  ...MORE_ARRAYS,
   $dateFromString,
   ...CONVERSIONS,
 };

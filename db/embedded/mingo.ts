@@ -434,14 +434,17 @@ const COLLATED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
   $lte: collatedExpressionOp(expressionOperators.$lte, (c) => c <= 0),
   $cmp: collatedExpressionOp(expressionOperators.$cmp, (c) => (c < 0 ? -1 : c > 0 ? 1 : 0)),
   $in: (obj, expr, options) => {
-    const strings = collatorOf(options);
-    if (strings === undefined || !Array.isArray(expr) || expr.length !== 2) {
+    if (!Array.isArray(expr) || expr.length !== 2) {
       return (expressionOperators.$in as ExpressionOp)(obj, expr, options);
     }
     const [value, list] = evalExpr(obj, expr, options) as [unknown, unknown];
     if (!Array.isArray(list)) {
-      throw new CommandError(ErrorCode.BadValue, "$in requires an array as a second argument");
+      throw new CommandError(
+        40081,
+        `$in requires an array as a second argument, found: ${list === undefined ? "missing" : bsonTypeName(list)}`,
+      );
     }
+    const strings = collatorOf(options) ?? binaryStrings;
     return list.some((item) => compareValues(value, item, strings) === 0);
   },
 };
