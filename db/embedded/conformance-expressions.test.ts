@@ -244,6 +244,34 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       "$range requires a non-zero step value",
     ],
     [
+      "$round of a string",
+      { $round: ["$s", 1] },
+      51081,
+      "Location51081",
+      "$round only supports numeric types, not string",
+    ],
+    [
+      "$trunc to a precision out of range",
+      { $trunc: [1.25, 101] },
+      51083,
+      "Location51083",
+      "cannot apply $trunc with precision value 101 value must be in [-20, 100]",
+    ],
+    [
+      "$trim of a number",
+      { $trim: { input: "$a" } },
+      50699,
+      "Location50699",
+      "$trim requires its input to be a string, got 1 (of type int) instead.",
+    ],
+    [
+      "$regexMatch over a number",
+      { $regexMatch: { input: "$a", regex: "x" } },
+      51104,
+      "Location51104",
+      "$regexMatch needs 'input' to be of type string",
+    ],
+    [
       "$substrCP from a negative index",
       { $substrCP: ["$s", -1, 1] },
       34455,
@@ -477,6 +505,11 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       expect(await evaluated({ $map: { input: "$nothing", in: 1 } })).toBeNull();
       expect(await evaluated({ $range: [0, 6, 2] })).toEqual([0, 2, 4]);
       expect(await evaluated({ $concatArrays: ["$arr", [1]] })).toEqual([10, 20, 30, 1]);
+      expect(await evaluated({ $trim: { input: "  x " } })).toBe("x");
+      expect(await evaluated({ $trim: { input: "$nothing" } })).toBeNull();
+      expect(await evaluated({ $regexMatch: { input: "$s", regex: /X/i } })).toBe(true);
+      expect(await evaluated({ $regexMatch: { input: "$nothing", regex: "x" } })).toBe(false);
+      expect(await evaluated({ $round: [1.25, 1] })).toBe(1.2);
     });
 
     it("leaves the field out when $arrayElemAt reaches past the end", async () => {

@@ -216,9 +216,107 @@ const ARITHMETIC: Record<string, ExpressionOp> = {
   $exp: singleNumeric("$exp"),
   $ceil: singleNumeric("$ceil"),
   $floor: singleNumeric("$floor"),
+  $round: roundOrTrunc("$round"),
+  $trunc: roundOrTrunc("$trunc"),
 };
 
+/** `$round` and `$trunc` (evaluateRoundOrTrunc): a number, and a precision in [-20, 100]. */
+function roundOrTrunc(name: string): ExpressionOp {
+  return positional(name, 1, 2, ([n, precision]) => {
+    if (nullish(n)) return NULL;
+    if (!numeric(n)) fail(51081, `${name} only supports numeric types, not ${typeName(n)}`);
+    if (precision === undefined) return undefined;
+    if (nullish(precision)) return NULL;
+    if (!numeric(precision)) {
+      unsupported(`takes only a number as ${name}'s precision, not a ${typeName(precision)}`);
+    }
+    // mongod's message has two spaces after "to".
+    if (!integral(precision)) {
+      fail(51082, `precision argument to  ${name} must be a integral value`);
+    }
+    if (precision < -20 || precision > 100) {
+      fail(
+        51083,
+        `cannot apply ${name} with precision value ${precision} value must be in [-20, 100]`,
+      );
+    }
+    return undefined;
+  });
+}
+
 // --- strings ----------------------------------------------------------------------------------
+
+/**
+ * Operators with named arguments whose listed fields must evaluate to one of the allowed types
+ * (or null); the engine then computes the result from the evaluated values.
+ */
+function namedTyped(
+  name: string,
+  fields: Record<string, { allowed: string[]; refuse: (v: unknown) => never }>,
+  nullGivesNull: boolean,
+): ExpressionOp {
+  const base = BASE[name] as ExpressionOp;
+  return (obj, expr, options) => {
+    if (!isSpec(expr)) return base(obj, expr, options);
+    const evaluated: Record<string, unknown> = { ...expr };
+    let sawNull = false;
+    for (const [field, { allowed, refuse }] of Object.entries(fields)) {
+      if (!(field in expr)) continue;
+      const v = evalExpr(obj, expr[field], options);
+      if (nullish(v)) sawNull = true;
+      else if (!allowed.includes(bsonTypeName(v))) refuse(v);
+      evaluated[field] = literal(v);
+    }
+    if (sawNull && nullGivesNull) return null;
+    return base(obj, evaluated, options);
+  };
+}
+
+function trimOp(name: string): ExpressionOp {
+  return namedTyped(
+    name,
+    {
+      input: {
+        allowed: ["string"],
+        refuse: (v) =>
+          fail(
+            50699,
+            `${name} requires its input to be a string, got ${shown(v)} (of type ${typeName(v)}) instead.`,
+          ),
+      },
+      chars: {
+        allowed: ["string"],
+        refuse: (v) =>
+          fail(
+            50700,
+            `${name} requires 'chars' to be a string, got ${shown(v)} (of type ${typeName(v)}) instead.`,
+          ),
+      },
+    },
+    true,
+  );
+}
+
+function regexOp(name: string): ExpressionOp {
+  return namedTyped(
+    name,
+    {
+      input: {
+        allowed: ["string"],
+        refuse: () => fail(51104, `${name} needs 'input' to be of type string`),
+      },
+      regex: {
+        allowed: ["string", "regex"],
+        refuse: () => fail(51105, `${name} needs 'regex' to be of type string or regex`),
+      },
+      options: {
+        allowed: ["string"],
+        refuse: () => fail(51106, `${name} needs 'options' to be of type string`),
+      },
+    },
+    false,
+  );
+}
 
 /** `coerceToString` of a substring operator's input, for the types whose text is certain. */
 function substringInput(name: string, v: unknown): string {
@@ -929,6 +1027,12 @@ const CONVERSIONS: Record<string, ExpressionOp> = {
 export const CHECKED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
   ...ARITHMETIC,
   ...STRINGS,
+  $trim: trimOp("$trim"),
+  $ltrim: trimOp("$ltrim"),
+  $rtrim: trimOp("$rtrim"),
+  $regexMatch: regexOp("$regexMatch"),
+  $regexFind: regexOp("$regexFind"),
+  $regexFindAll: regexOp("$regexFindAll"),
   $substrBytes: substrBytes(),
   $substr: substrBytes(),
   ...ARRAYS,
