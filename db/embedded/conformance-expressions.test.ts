@@ -512,6 +512,18 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       expect(await evaluated({ $round: [1.25, 1] })).toBe(1.2);
     });
 
+    it("keeps find's projection operators apart from the expressions of the same name", async () => {
+      const [doc] = await c
+        .find({}, { projection: { _id: 0, arr: { $slice: [1, 1] }, s: 1 } })
+        .toArray();
+      expect(doc).toEqual({ arr: [20], s: "x" });
+      // A $slice alone keeps the other fields, as an exclusion would.
+      const [last] = await c.find({}, { projection: { _id: 0, arr: { $slice: -1 } } }).toArray();
+      expect(last?.arr).toEqual([30]);
+      expect(last?.s).toBe("x");
+      expect(last?._id).toBeUndefined();
+    });
+
     it("leaves the field out when $arrayElemAt reaches past the end", async () => {
       const [doc] = await c
         .aggregate([{ $project: { _id: 0, v: { $arrayElemAt: ["$arr", 5] } } }])
