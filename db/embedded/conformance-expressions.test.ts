@@ -8,6 +8,13 @@ import type { Collection, Db } from "mongodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeOnEveryTarget, rejection } from "./test-support";
 
+/** A $switch branch, built without an object literal's `then` key (which reads as a promise). */
+const branch = (when: unknown, value: unknown) =>
+  Object.fromEntries([
+    ["case", when],
+    ["then", value],
+  ]);
+
 interface Row {
   _id: number;
   [field: string]: unknown;
@@ -272,6 +279,55 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       "$regexMatch needs 'input' to be of type string",
     ],
     [
+      "$year of a string",
+      { $year: "$s" },
+      16006,
+      "Location16006",
+      "can't convert from BSON type string to Date",
+    ],
+    [
+      "$dateToString of a number",
+      { $dateToString: { date: "$a" } },
+      16006,
+      "Location16006",
+      "can't convert from BSON type int to Date",
+    ],
+    [
+      "$dateToString with an unknown format character",
+      { $dateToString: { date: "$when", format: "%Y-%q" } },
+      18536,
+      "Location18536",
+      "Invalid format character '%q' in format string",
+    ],
+    [
+      "$dateToString with a lone % at the end",
+      { $dateToString: { date: "$when", format: "%Y%" } },
+      18535,
+      "Location18535",
+      "Unmatched '%' at end of format string",
+    ],
+    [
+      "$hour with a numeric timezone",
+      { $hour: { date: "$when", timezone: 1 } },
+      40517,
+      "Location40517",
+      "timezone must evaluate to a string, found int",
+    ],
+    [
+      "$ifNull with one argument",
+      { $ifNull: ["$nothing"] },
+      1257300,
+      "Location1257300",
+      "$ifNull needs at least two arguments, had: 1",
+    ],
+    [
+      "$switch with no matching branch and no default",
+      { $switch: { branches: [branch(false, 1)] } },
+      40066,
+      "Location40066",
+      "$switch could not find a matching branch for an input, and no default was specified.",
+    ],
+    [
       "$substrCP from a negative index",
       { $substrCP: ["$s", -1, 1] },
       34455,
@@ -510,6 +566,19 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       expect(await evaluated({ $regexMatch: { input: "$s", regex: /X/i } })).toBe(true);
       expect(await evaluated({ $regexMatch: { input: "$nothing", regex: "x" } })).toBe(false);
       expect(await evaluated({ $round: [1.25, 1] })).toBe(1.2);
+      expect(await evaluated({ $year: "$when" })).toBe(2024);
+      expect(await evaluated({ $month: "$nothing" })).toBeNull();
+      expect(await evaluated({ $hour: { date: "$when", timezone: "+02:00" } })).toBe(12);
+      expect(await evaluated({ $dateToString: { date: "$when", format: "%Y-%m-%d %H:%M" } })).toBe(
+        "2024-05-01 10:30",
+      );
+      expect(await evaluated({ $dateToString: { date: "$nothing", onNull: "none" } })).toBe("none");
+      expect(await evaluated({ $ifNull: ["$nothing", "fallback"] })).toBe("fallback");
+      // An empty string is true to mongod.
+      expect(await evaluated({ $switch: { branches: [branch("", "yes")] } })).toBe("yes");
+      expect(await evaluated({ $switch: { branches: [branch(false, 1)], default: "other" } })).toBe(
+        "other",
+      );
     });
 
     it("keeps find's projection operators apart from the expressions of the same name", async () => {

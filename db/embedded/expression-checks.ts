@@ -765,6 +765,179 @@ const $dateFromString: ExpressionOp = (obj, expr, options) => {
   });
 };
 
+// --- dates -----------------------------------------------------------------------------------
+
+/**
+ * `Value::coerceToDate()`: a date, or a timestamp's seconds; anything else is 16006. An ObjectId
+ * is refused: whether 7.0 reads it as its creation time here could not be confirmed.
+ */
+function coerceToDate(v: unknown): Date {
+  if (v instanceof Date) return v;
+  const type = bsonTypeName(v);
+  if (type === "timestamp") {
+    return new Date((v as { getHighBits(): number }).getHighBits() * 1000);
+  }
+  if (type === "objectId") unsupported("does not read an ObjectId as a date in date operators");
+  fail(16006, `can't convert from BSON type ${typeName(v)} to Date`);
+}
+
+/** makeTimeZone: a timezone must be a string (null gives null). */
+function checkTimezone(v: unknown): void {
+  if (!nullish(v) && typeof v !== "string") {
+    fail(40517, `timezone must evaluate to a string, found ${typeName(v)}`);
+  }
+}
+
+/** `$year`, `$month`, ...: a date expression, or `{date, timezone}`. */
+function datePart(name: string): ExpressionOp {
+  const base = BASE[name] as ExpressionOp;
+  return (obj, expr, options) => {
+    const spec =
+      isSpec(expr) && "date" in expr && !Object.keys(expr)[0]?.startsWith("$") ? expr : undefined;
+    const operand = spec ? spec.date : Array.isArray(expr) && expr.length === 1 ? expr[0] : expr;
+    if (spec && "timezone" in spec) {
+      const zone = evalExpr(obj, spec.timezone, options);
+      checkTimezone(zone);
+      if (nullish(zone)) return null;
+    }
+    const date = evalExpr(obj, operand, options);
+    if (nullish(date)) return null;
+    const coerced = literal(coerceToDate(date));
+    return base(obj, spec ? { ...spec, date: coerced } : coerced, options);
+  };
+}
+
+const DATE_PARTS = [
+  "$year",
+  "$month",
+  "$dayOfMonth",
+  "$dayOfWeek",
+  "$dayOfYear",
+  "$hour",
+  "$minute",
+  "$second",
+  "$millisecond",
+  "$week",
+  "$isoWeek",
+  "$isoWeekYear",
+  "$isoDayOfWeek",
+];
+
+/** mongod's $dateToString format characters (kDateToStringFormatMap). */
+const DATE_TO_STRING_FORMATS = new Set("bBdGHjLmMSwuUVYzZ%");
+/** Those the engine prints as mongod does; %b/%B are newer than 7.0's list could be confirmed. */
+const DATE_TO_STRING_KEPT = new Set("dHjLmMSwuUVYz");
+
+/** TimeZone::validateToStringFormat (18535, 18536), then the characters this server prints. */
+function checkDateFormat(format: string): void {
+  for (let i = 0; i < format.length; i++) {
+    if (format[i] !== "%") continue;
+    const c = format[++i];
+    if (c === undefined) fail(18535, "Unmatched '%' at end of format string");
+    if (!DATE_TO_STRING_FORMATS.has(c)) {
+      fail(18536, `Invalid format character '%${c}' in format string`);
+    }
+    if (!DATE_TO_STRING_KEPT.has(c)) {
+      unsupported(`does not print %${c} in $dateToString as MongoDB would`);
+    }
+  }
+}
+
+const $dateToString: ExpressionOp = (obj, expr, options) => {
+  const base = BASE.$dateToString as ExpressionOp;
+  if (!isSpec(expr) || !("date" in expr)) return base(obj, expr, options);
+  const { date, format, timezone } = named(obj, expr, options, ["date", "format", "timezone"]);
+  if (!nullish(format)) {
+    if (typeof format !== "string") {
+      fail(
+        18533,
+        `$dateToString requires that 'format' be a string, found: ${typeName(format)} with value ${shown(format)}`,
+      );
+    }
+    checkDateFormat(format);
+  }
+  checkTimezone(timezone);
+  if (nullish(date)) return "onNull" in expr ? evalExpr(obj, expr.onNull, options) : null;
+  if (nullish(timezone) && "timezone" in expr) return null;
+  if ("format" in expr && nullish(format)) return null;
+  const evaluated: Record<string, unknown> = { date: literal(coerceToDate(date)) };
+  if ("format" in expr) evaluated.format = literal(format);
+  if ("timezone" in expr) evaluated.timezone = literal(timezone);
+  return base(obj, evaluated, options);
+};
+
+const $dateToParts: ExpressionOp = (obj, expr, options) => {
+  const base = BASE.$dateToParts as ExpressionOp;
+  if (!isSpec(expr) || !("date" in expr)) return base(obj, expr, options);
+  const { date, timezone } = named(obj, expr, options, ["date", "timezone"]);
+  checkTimezone(timezone);
+  if (nullish(timezone) && "timezone" in expr) return null;
+  if (nullish(date)) return null;
+  return base(obj, { ...expr, date: literal(coerceToDate(date)) }, options);
+};
+
+const DATES: Record<string, ExpressionOp> = {
+  ...Object.fromEntries(DATE_PARTS.map((name) => [name, datePart(name)])),
+  $dateToString,
+  $dateToParts,
+};
+
+// --- conditionals ----------------------------------------------------------------------------
+
+/** `Value::coerceToBool()`: only false, null, missing and zero are false (NaN is true). */
+const coerceToBool = (v: unknown) => !(v === false || nullish(v) || v === 0);
+
+const $ifNull: ExpressionOp = (obj, expr, options) => {
+  const operands = operandsOf(expr);
+  if (operands.length < 2) {
+    fail(1257300, `$ifNull needs at least two arguments, had: ${operands.length}`);
+  }
+  return (BASE.$ifNull as ExpressionOp)(obj, expr, options);
+};
+
+const $switch: ExpressionOp = (obj, expr, options) => {
+  if (!isSpec(expr)) {
+    fail(40060, `$switch requires an object as an argument, found: ${typeName(expr)}`);
+  }
+  const branches: [unknown, unknown][] = [];
+  for (const [field, value] of Object.entries(expr)) {
+    if (field === "branches") {
+      if (!Array.isArray(value)) {
+        fail(40061, `$switch expected an array for 'branches', found: ${typeName(value)}`);
+      }
+      for (const branch of value) {
+        if (!isSpec(branch) || bsonTypeName(branch) !== "object") {
+          fail(40062, `$switch expected each branch to be an object, found: ${typeName(branch)}`);
+        }
+        for (const key of Object.keys(branch)) {
+          if (key !== "case" && key !== "then") {
+            fail(40063, `$switch found an unknown argument to a branch: ${key}`);
+          }
+        }
+        if (!("case" in branch))
+          fail(40064, "$switch requires each branch have a 'case' expression");
+        if (!("then" in branch)) {
+          fail(40065, "$switch requires each branch have a 'then' expression.");
+        }
+        branches.push([branch.case, branch.then]);
+      }
+    } else if (field !== "default") {
+      fail(40067, `$switch found an unknown argument: ${field}`);
+    }
+  }
+  if (branches.length === 0) fail(40068, "$switch requires at least one branch.");
+  for (const [when, then] of branches) {
+    if (coerceToBool(evalExpr(obj, when, options))) return evalExpr(obj, then, options);
+  }
+  if (!("default" in expr)) {
+    fail(
+      40066,
+      "$switch could not find a matching branch for an input, and no default was specified.",
+    );
+  }
+  return evalExpr(obj, expr.default, options);
+};
+
 // --- type conversion ----------------------------------------------------------------------------
 
 const TYPE_CODES: Record<number, string> = {
@@ -1038,6 +1211,9 @@ export const CHECKED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
   ...ARRAYS,
   ...MORE_ARRAYS,
   $dateFromString,
+  ...DATES,
+  $ifNull,
+  $switch,
   ...CONVERSIONS,
 };
 
