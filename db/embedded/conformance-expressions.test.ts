@@ -8,12 +8,9 @@ import type { Collection, Db } from "mongodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeOnEveryTarget, rejection } from "./test-support";
 
-/** A $switch branch, built without an object literal's `then` key (which reads as a promise). */
-const branch = (when: unknown, value: unknown) =>
-  Object.fromEntries([
-    ["case", when],
-    ["then", value],
-  ]);
+/** A $switch branch: MongoDB names its result `then`, which the lint takes for a promise. */
+// biome-ignore lint/suspicious/noThenProperty: the key is MongoDB's, and the object is never awaited
+const branch = (when: unknown, value: unknown) => ({ case: when, then: value });
 
 interface Row {
   _id: number;
@@ -314,6 +311,34 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       "timezone must evaluate to a string, found int",
     ],
     [
+      "$dateAdd to a string",
+      { $dateAdd: { startDate: "$s", unit: "day", amount: 1 } },
+      5166403,
+      "Location5166403",
+      "$dateAdd requires startDate to be convertible to a date",
+    ],
+    [
+      "$dateSubtract of a fractional amount",
+      { $dateSubtract: { startDate: "$when", unit: "day", amount: 1.5 } },
+      5166405,
+      "Location5166405",
+      "$dateSubtract expects integer amount of time units",
+    ],
+    [
+      "$dateDiff in an unknown unit",
+      { $dateDiff: { startDate: "$when", endDate: "$when", unit: "parsec" } },
+      5439014,
+      "Location5439014",
+      "$dateDiff parameter 'unit' value cannot be recognized as a time unit: parsec",
+    ],
+    [
+      "$dateDiff from a string",
+      { $dateDiff: { startDate: "$s", endDate: "$when", unit: "day" } },
+      5166307,
+      "Location5166307",
+      "$dateDiff requires 'startDate' to be a date, but got string",
+    ],
+    [
       "$ifNull with one argument",
       { $ifNull: ["$nothing"] },
       1257300,
@@ -574,6 +599,12 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       );
       expect(await evaluated({ $dateToString: { date: "$nothing", onNull: "none" } })).toBe("none");
       expect(await evaluated({ $ifNull: ["$nothing", "fallback"] })).toBe("fallback");
+      expect(await evaluated({ $dateAdd: { startDate: "$when", unit: "day", amount: 2 } })).toEqual(
+        new Date("2024-05-03T10:30:00Z"),
+      );
+      expect(
+        await evaluated({ $dateAdd: { startDate: "$nothing", unit: "day", amount: 2 } }),
+      ).toBeNull();
       // An empty string is true to mongod.
       expect(await evaluated({ $switch: { branches: [branch("", "yes")] } })).toBe("yes");
       expect(await evaluated({ $switch: { branches: [branch(false, 1)], default: "other" } })).toBe(

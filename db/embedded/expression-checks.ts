@@ -876,7 +876,96 @@ const $dateToParts: ExpressionOp = (obj, expr, options) => {
   return base(obj, { ...expr, date: literal(coerceToDate(date)) }, options);
 };
 
+const TIME_UNITS = new Set([
+  "year",
+  "quarter",
+  "month",
+  "week",
+  "day",
+  "hour",
+  "minute",
+  "second",
+  "millisecond",
+]);
+
+/** `$dateAdd`/`$dateSubtract`: a date to start from and a whole number of units. */
+function dateArithmetic(name: string): ExpressionOp {
+  const base = BASE[name] as ExpressionOp;
+  return (obj, expr, options) => {
+    if (!isSpec(expr)) return base(obj, expr, options);
+    const args = named(obj, expr, options, ["startDate", "unit", "amount", "timezone"]);
+    if (nullish(args.startDate) || nullish(args.unit) || nullish(args.amount)) return null;
+    checkTimezone(args.timezone);
+    if ("timezone" in expr && nullish(args.timezone)) return null;
+    const start = args.startDate;
+    if (!(start instanceof Date || bsonTypeName(start) === "timestamp")) {
+      if (bsonTypeName(start) === "objectId") {
+        unsupported(`does not read an ObjectId as ${name}'s startDate`);
+      }
+      fail(5166403, `${name} requires startDate to be convertible to a date`);
+    }
+    if (!numeric(args.amount) || !Number.isInteger(args.amount)) {
+      fail(5166405, `${name} expects integer amount of time units`);
+    }
+    const evaluated: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(args)) {
+      evaluated[field] = literal(field === "startDate" ? coerceToDate(value) : value);
+    }
+    return base(obj, evaluated, options);
+  };
+}
+
+/** `$dateDiff` (ExpressionDateDiff::evaluate): two dates and a unit. */
+const $dateDiff: ExpressionOp = (obj, expr, options) => {
+  const base = BASE.$dateDiff as ExpressionOp;
+  if (!isSpec(expr)) return base(obj, expr, options);
+  const args = named(obj, expr, options, [
+    "startDate",
+    "endDate",
+    "unit",
+    "timezone",
+    "startOfWeek",
+  ]);
+  if (nullish(args.startDate) || nullish(args.endDate) || nullish(args.unit)) return null;
+  if (args.unit === "week" && "startOfWeek" in expr && nullish(args.startOfWeek)) return null;
+  checkTimezone(args.timezone);
+  if ("timezone" in expr && nullish(args.timezone)) return null;
+  for (const field of ["startDate", "endDate"]) {
+    const v = args[field];
+    if (!(v instanceof Date || bsonTypeName(v) === "timestamp")) {
+      if (bsonTypeName(v) === "objectId")
+        unsupported("does not read an ObjectId as a date in $dateDiff");
+      fail(5166307, `$dateDiff requires '${field}' to be a date, but got ${typeName(v)}`);
+    }
+  }
+  if (typeof args.unit !== "string") {
+    fail(5439013, `$dateDiff requires 'unit' to be a string, but got ${typeName(args.unit)}`);
+  }
+  if (!TIME_UNITS.has(args.unit)) {
+    fail(
+      5439014,
+      `$dateDiff parameter 'unit' value cannot be recognized as a time unit: ${args.unit}`,
+    );
+  }
+  if (args.unit === "week" && "startOfWeek" in expr && typeof args.startOfWeek !== "string") {
+    fail(
+      5439015,
+      `$dateDiff requires 'startOfWeek' to be a string, but got ${typeName(args.startOfWeek)}`,
+    );
+  }
+  const evaluated: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(args)) {
+    evaluated[field] = literal(
+      field === "startDate" || field === "endDate" ? coerceToDate(value) : value,
+    );
+  }
+  return base(obj, evaluated, options);
+};
+
 const DATES: Record<string, ExpressionOp> = {
+  $dateAdd: dateArithmetic("$dateAdd"),
+  $dateSubtract: dateArithmetic("$dateSubtract"),
+  $dateDiff,
   ...Object.fromEntries(DATE_PARTS.map((name) => [name, datePart(name)])),
   $dateToString,
   $dateToParts,
