@@ -486,6 +486,20 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       "Error parsing date string '2024-02-30'",
     ],
     [
+      "$dateFromString with an unknown format character",
+      { $dateFromString: { dateString: "2024", format: "%Q" } },
+      18536,
+      "Location18536",
+      "Invalid format character '%Q' in format string",
+    ],
+    [
+      "$dateFromString of a day its format cannot hold",
+      { $dateFromString: { dateString: "31/02/2024", format: "%d/%m/%Y" } },
+      241,
+      "ConversionFailure",
+      "Error parsing date string '31/02/2024'",
+    ],
+    [
       "an unknown operator",
       { $nope: 1 },
       168,
@@ -639,6 +653,17 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       );
     });
 
+    it("reads a date string with a format of full-width fields", async () => {
+      expect(
+        await evaluated({
+          $dateFromString: { dateString: "01/05/2024 10:30", format: "%d/%m/%Y %H:%M" },
+        }),
+      ).toEqual(new Date("2024-05-01T10:30:00Z"));
+      expect(
+        await evaluated({ $dateFromString: { dateString: "2024-05-01", timezone: "UTC" } }),
+      ).toEqual(new Date("2024-05-01T00:00:00Z"));
+    });
+
     it("reads ISO 8601 date strings", async () => {
       expect(
         await evaluated({ $dateFromString: { dateString: "2024-05-01T10:30:00.250Z" } }),
@@ -670,6 +695,8 @@ describeOnEveryTarget("Embedded server's expression refusals", "confexprx", (con
       { $dateFromString: { dateString: "May 1, 2024" } },
       { $toString: "$d" },
       { $toInt: " 1" },
+      { $dateFromString: { dateString: "1/5/2024", format: "%d/%m/%Y" } },
+      { $dateFromString: { dateString: "2024-05-01", timezone: "Europe/Paris" } },
     ]) {
       const error = await rejection(c.find({ $expr: expr }).toArray());
       expect(error.code).toBe(115);

@@ -744,22 +744,111 @@ function withOnError(
   }
 }
 
+/** mongod's $dateFromString format characters (kDateFromStringFormatMap). */
+const DATE_FROM_STRING_FORMATS = new Set("bBdGHjLmMSuVYzZ%");
+/** Fixed-width numeric fields this server reads exactly as mongod's parser does. */
+const FORMAT_FIELDS: Record<string, { width: number; part: number }> = {
+  Y: { width: 4, part: 0 },
+  m: { width: 2, part: 1 },
+  d: { width: 2, part: 2 },
+  H: { width: 2, part: 3 },
+  M: { width: 2, part: 4 },
+  S: { width: 2, part: 5 },
+  L: { width: 3, part: 6 },
+};
+
+/** TimeZone::validateFromStringFormat (18535, 18536), then the characters this server reads. */
+function formatPattern(format: string): { re: RegExp; parts: number[] } {
+  let source = "^";
+  const parts: number[] = [];
+  for (let i = 0; i < format.length; i++) {
+    const c = format[i] as string;
+    if (c !== "%") {
+      source += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      continue;
+    }
+    const spec = format[++i];
+    if (spec === undefined) fail(18535, "Unmatched '%' at end of format string");
+    if (!DATE_FROM_STRING_FORMATS.has(spec)) {
+      fail(18536, `Invalid format character '%${spec}' in format string`);
+    }
+    const field = FORMAT_FIELDS[spec];
+    if (field === undefined) {
+      unsupported(`does not read %${spec} in $dateFromString's format as MongoDB would`);
+    }
+    source += `(\\d{${field.width}})`;
+    parts.push(field.part);
+  }
+  return { re: new RegExp(`${source}$`), parts };
+}
+
+/** A date string read with a format of fixed-width numeric fields (year, month and day needed). */
+function parseWithFormat(s: string, format: string): Date {
+  const { re, parts } = formatPattern(format);
+  const m = re.exec(s);
+  if (m === null) {
+    if (!/\d/.test(s)) conversionFailure(`Error parsing date string '${s}'`);
+    unsupported(
+      `reads a date string with a format only when every field has its full width (2024-05-01 for %Y-%m-%d); MongoDB's parser may read '${s}' another way`,
+    );
+  }
+  const values = [Number.NaN, Number.NaN, Number.NaN, 0, 0, 0, 0];
+  parts.forEach((part, i) => {
+    values[part] = Number(m[i + 1]);
+  });
+  const [year, month, day, hour, minute, second, ms] = values as number[];
+  if ([year, month, day].some((n) => Number.isNaN(n))) {
+    unsupported("reads a date with a format only when it gives the year, month and day");
+  }
+  const text = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:${String(second).padStart(2, "0")}.${String(ms).padStart(3, "0")}Z`;
+  try {
+    return parseDateString(text);
+  } catch (error) {
+    if (error instanceof CommandError) conversionFailure(`Error parsing date string '${s}'`);
+    throw error;
+  }
+}
+
 const $dateFromString: ExpressionOp = (obj, expr, options) => {
   if (!isSpec(expr)) {
     fail(40540, `$dateFromString only supports an object as an argument, found: ${typeName(expr)}`);
   }
-  if (!("dateString" in expr)) fail(40542, "Missing 'dateString' parameter to $dateFromString");
-  if ("format" in expr || "timezone" in expr) {
-    // The format and time-zone forms stay the engine's own (see the README's list).
-    return (BASE.$dateFromString as ExpressionOp)(obj, expr, options);
+  for (const field of Object.keys(expr)) {
+    if (!["dateString", "format", "timezone", "onNull", "onError"].includes(field)) {
+      fail(40541, `Unrecognized argument to $dateFromString: ${field}`);
+    }
   }
-  const { dateString } = named(obj, expr, options, ["dateString"]);
+  if (!("dateString" in expr)) fail(40542, "Missing 'dateString' parameter to $dateFromString");
+  const { dateString, format, timezone } = named(obj, expr, options, [
+    "dateString",
+    "format",
+    "timezone",
+  ]);
+  // The format is checked first, the time zone next, then a null dateString gives onNull.
+  if (!nullish(format)) {
+    if (typeof format !== "string") {
+      fail(
+        40684,
+        `$dateFromString requires that 'format' be a string, found: ${typeName(format)} with value ${shown(format)}`,
+      );
+    }
+    formatPattern(format);
+  }
+  checkTimezone(timezone);
+  if (!nullish(timezone) && timezone !== "UTC") {
+    unsupported('reads date strings in $dateFromString only without a timezone, or with "UTC"');
+  }
   if (nullish(dateString)) return "onNull" in expr ? evalExpr(obj, expr.onNull, options) : null;
   return withOnError(obj, expr, options, () => {
     if (typeof dateString !== "string") {
       conversionFailure(
         `$dateFromString requires that 'dateString' be a string, found: ${typeName(dateString)} with value ${shown(dateString)}`,
       );
+    }
+    if ("timezone" in expr && nullish(timezone)) return null;
+    if ("format" in expr) {
+      if (nullish(format)) return null;
+      return parseWithFormat(dateString, format as string);
     }
     return parseDateString(dateString);
   });
