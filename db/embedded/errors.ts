@@ -14,6 +14,8 @@ export const ErrorCode = {
   GraphContainsCycle: 5,
   FailedToParse: 9,
   TypeMismatch: 14,
+  /** A $convert-style conversion that fails (onError catches exactly these). */
+  ConversionFailure: 241,
   IllegalOperation: 20,
   InvalidBSON: 22,
   NamespaceNotFound: 26,
@@ -83,8 +85,12 @@ const CODE_NAMES: Record<number, string> = Object.fromEntries(
   Object.entries(ErrorCode).map(([name, code]) => [code, name]),
 );
 
+/**
+ * An assertion id that is not one of MongoDB's named codes (an aggregation expression's 16610,
+ * 28714, ...) is reported by mongod as "Location<id>"; those ids are all 10000 and above.
+ */
 export function codeName(code: number): string {
-  return CODE_NAMES[code] ?? "UnknownError";
+  return CODE_NAMES[code] ?? (code >= 10000 ? `Location${code}` : "UnknownError");
 }
 
 /**
@@ -126,6 +132,15 @@ export function toCommandError(error: unknown): CommandError {
   if (error instanceof Error) {
     if (error.message.includes("would modify the immutable field")) {
       return new CommandError(ErrorCode.ImmutableField, error.message);
+    }
+    // An operator the engine does not know, met while evaluating an expression (the checks
+    // before evaluation catch the ones written in a filter's $expr).
+    const unknown = /^accumulator '(\$[^']*)' is not registered\.$/.exec(error.message);
+    if (unknown) {
+      return new CommandError(
+        ErrorCode.InvalidPipelineOperator,
+        `Unrecognized expression '${unknown[1]}'`,
+      );
     }
     if (error.constructor.name === "MingoError" || error.name === "MingoError") {
       return new CommandError(ErrorCode.BadValue, error.message);

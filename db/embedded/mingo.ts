@@ -21,6 +21,12 @@ import { resolve } from "mingo/util";
 import { type Collation, mingoCollation, type StringCompare, stringCompare } from "./collation";
 import { CommandError, ErrorCode } from "./errors";
 import {
+  CHECKED_EXPRESSION_OPS,
+  checkExpressionOperators,
+  checkPipelineExpressions,
+  knownExpression,
+} from "./expression-checks";
+import {
   bsonTypeName,
   NUMBER_ACCUMULATOR_OPS,
   NUMBER_EXPRESSION_OPS,
@@ -128,6 +134,62 @@ function $unwindStage(coll: unknown, spec: unknown, options: Options): unknown {
     throw unkeptNumberError("the array index $unwind's includeArrayIndex gives (a long)");
   }
   return (pipelineOperators.$unwind as (c: unknown, s: unknown, o: Options) => unknown)(
+    coll,
+    spec,
+    options,
+  );
+}
+
+/** mongod's accumulators (AccumulationStatement's registry in 7.0). */
+const GROUP_ACCUMULATORS = new Set([
+  "$accumulator",
+  "$addToSet",
+  "$avg",
+  "$bottom",
+  "$bottomN",
+  "$count",
+  "$first",
+  "$firstN",
+  "$last",
+  "$lastN",
+  "$max",
+  "$maxN",
+  "$median",
+  "$mergeObjects",
+  "$min",
+  "$minN",
+  "$percentile",
+  "$push",
+  "$stdDevPop",
+  "$stdDevSamp",
+  "$sum",
+  "$top",
+  "$topN",
+]);
+
+/**
+ * `$group` checks each output field's operator before grouping, as mongod does when it parses
+ * the stage: mingo would evaluate an expression operator (`{$add: [...]}`) over the group's
+ * documents, or fail only once a group exists, where mongod refuses the name (15952).
+ */
+function $groupStage(coll: unknown, spec: unknown, options: Options): unknown {
+  if (isPlainObject(spec)) {
+    for (const [field, value] of Object.entries(spec)) {
+      if (field === "_id" || !isPlainObject(value)) continue;
+      const name = Object.keys(value)[0];
+      if (name === undefined) continue;
+      if (!GROUP_ACCUMULATORS.has(name)) {
+        throw new CommandError(15952, `unknown group operator '${name}'`);
+      }
+      if (MINGO_CONTEXT.getOperator("accumulator" as never, name) === null) {
+        throw new CommandError(
+          ErrorCode.CommandNotSupported,
+          `the embedded server does not implement the accumulator ${name}`,
+        );
+      }
+    }
+  }
+  return (pipelineOperators.$group as (c: unknown, s: unknown, o: Options) => unknown)(
     coll,
     spec,
     options,
@@ -372,27 +434,37 @@ const COLLATED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
   $lte: collatedExpressionOp(expressionOperators.$lte, (c) => c <= 0),
   $cmp: collatedExpressionOp(expressionOperators.$cmp, (c) => (c < 0 ? -1 : c > 0 ? 1 : 0)),
   $in: (obj, expr, options) => {
-    const strings = collatorOf(options);
-    if (strings === undefined || !Array.isArray(expr) || expr.length !== 2) {
+    if (!Array.isArray(expr) || expr.length !== 2) {
       return (expressionOperators.$in as ExpressionOp)(obj, expr, options);
     }
     const [value, list] = evalExpr(obj, expr, options) as [unknown, unknown];
     if (!Array.isArray(list)) {
-      throw new CommandError(ErrorCode.BadValue, "$in requires an array as a second argument");
+      throw new CommandError(
+        40081,
+        `$in requires an array as a second argument, found: ${list === undefined ? "missing" : bsonTypeName(list)}`,
+      );
     }
+    const strings = collatorOf(options) ?? binaryStrings;
     return list.some((item) => compareValues(value, item, strings) === 0);
   },
 };
 
 export const MINGO_CONTEXT = Context.init({
   query: { $type: $type, ...COLLATED_QUERY_OPS } as never,
-  expression: { ...NUMBER_EXPRESSION_OPS, ...COLLATED_EXPRESSION_OPS } as never,
+  expression: {
+    ...NUMBER_EXPRESSION_OPS,
+    ...COLLATED_EXPRESSION_OPS,
+    ...CHECKED_EXPRESSION_OPS,
+    // mongod's other name for $literal.
+    $const: expressionOperators.$literal,
+  } as never,
   accumulator: NUMBER_ACCUMULATOR_OPS as never,
   window: NUMBER_WINDOW_OPS as never,
   pipeline: {
     $sort: $sortStage as never,
     $project: $projectStage as never,
     $unwind: $unwindStage as never,
+    $group: $groupStage as never,
   },
 })
   .addQueryOps(queryOperators)
@@ -435,6 +507,9 @@ export function mingoOptions(extras: MingoExtras = {}, context = MINGO_CONTEXT):
   return options as Partial<Options>;
 }
 
+/** Whether mongod would parse `name` as an expression operator here (or refuse it, 168). */
+const isExpression = (name: string) => knownExpression(MINGO_CONTEXT, name);
+
 const ARRAY_OPERATORS = new Set(["$in", "$nin", "$all"]);
 const LOGICAL_OPERATORS = new Set(["$and", "$or", "$nor"]);
 
@@ -445,7 +520,9 @@ const LOGICAL_OPERATORS = new Set(["$and", "$or", "$nor"]);
 function validateFilter(filter: unknown, depth = 0): void {
   if (!isPlainObject(filter) || depth > 100) return;
   for (const [key, value] of Object.entries(filter)) {
-    if (LOGICAL_OPERATORS.has(key)) {
+    if (key === "$expr") {
+      checkExpressionOperators(value, isExpression);
+    } else if (LOGICAL_OPERATORS.has(key)) {
       if (!Array.isArray(value) || value.length === 0 || !value.every(isPlainObject)) {
         throw new CommandError(ErrorCode.BadValue, `${key} must be a nonempty array of objects`);
       }
@@ -481,6 +558,7 @@ export function evalExpression(doc: Doc, expr: unknown, extras?: MingoExtras): u
 }
 
 export function createAggregator(pipeline: Record<string, unknown>[], extras?: MingoExtras) {
+  checkPipelineExpressions(pipeline, isExpression);
   return new Aggregator(pipeline, mingoOptions(extras));
 }
 
