@@ -372,8 +372,6 @@ export const internships = defineCollection({
     created: "Internship added successfully!",
     updated: "Internship updated successfully!",
     deleted: "Internship deleted successfully!",
-    notFound: "This internship does not exist (it may have been deleted).",
-    deleteConfirm: "Are you sure you want to delete this internship?",
     // A failed write shows the site's one generic failure text.
     createFailed: INTERNSHIP_ERROR,
     updateFailed: INTERNSHIP_ERROR,
