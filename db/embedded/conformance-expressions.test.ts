@@ -507,6 +507,41 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       "Unrecognized expression '$nope'",
     ],
     [
+      "$mergeObjects of a string",
+      { $mergeObjects: ["x"] },
+      40400,
+      "Location40400",
+      '$mergeObjects requires object inputs, but input "x" is of type string',
+    ],
+    [
+      "$first of a string",
+      { $first: "$s" },
+      28689,
+      "Location28689",
+      "$first's argument must be an array, but is string",
+    ],
+    [
+      "$last with two arguments",
+      { $last: [[1], [2]] },
+      16020,
+      "Location16020",
+      "Expression $last takes exactly 1 arguments. 2 were passed in.",
+    ],
+    [
+      "$toUpper of a document",
+      { $toUpper: { $literal: { a: 1 } } },
+      16007,
+      "Location16007",
+      "can't convert from BSON type object to String",
+    ],
+    [
+      "$toLower of a boolean",
+      { $toLower: true },
+      16007,
+      "Location16007",
+      "can't convert from BSON type bool to String",
+    ],
+    [
       "a fixed-arity operator with too many arguments",
       { $divide: [1, 2, 3] },
       16020,
@@ -560,6 +595,105 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       expect(error.code).toBe(168);
       expect(error.message).toContain("Unrecognized expression '$push'");
       expect(await evaluated({ $sum: [1, 2] })).toBe(3);
+    });
+  });
+
+  describe("checks a pipeline as mongod parses it, before any document is read", () => {
+    const parsed = (pipeline: Record<string, unknown>[]) =>
+      rejection(db.collection<Row>("nothing").aggregate(pipeline).toArray());
+    const unknown = { $nope: 1 };
+
+    it("finds an unknown operator inside sub-pipelines and $group's accumulators (168)", async () => {
+      for (const pipeline of [
+        [{ $lookup: { from: "values", as: "j", pipeline: [{ $project: { v: unknown } }] } }],
+        [{ $lookup: { from: "values", as: "j", let: { x: unknown }, pipeline: [] } }],
+        [{ $facet: { one: [{ $match: { $expr: unknown } }] } }],
+        [{ $unionWith: { coll: "values", pipeline: [{ $set: { v: unknown } }] } }],
+        [{ $group: { _id: null, total: { $sum: unknown } } }],
+        [{ $group: { _id: unknown } }],
+        [{ $match: { $or: [{ a: 1 }, { $expr: unknown }] } }],
+      ]) {
+        const error = await parsed(pipeline);
+        expect(error.code, JSON.stringify(pipeline)).toBe(168);
+        expect(error.message).toContain("Unrecognized expression '$nope'");
+      }
+    });
+
+    it("refuses a wrong argument count on an empty collection (16020, 28667)", async () => {
+      const nothing = db.collection<Row>("nothing");
+      const fixed = await rejection(nothing.find({ $expr: { $divide: [1, 2, 3] } }).toArray());
+      expect(fixed.code).toBe(16020);
+      expect(fixed.message).toContain(
+        "Expression $divide takes exactly 2 arguments. 3 were passed in.",
+      );
+      const ranged = await parsed([{ $project: { v: { $slice: [[1]] } } }]);
+      expect(ranged.code).toBe(28667);
+      expect(ranged.codeName).toBe("Location28667");
+      expect(ranged.message).toContain(
+        "Expression $slice takes at least 2 arguments, and at most 3, but 1 were passed in.",
+      );
+      const nested = await parsed([
+        { $facet: { f: [{ $project: { v: { $cond: [false, { $first: [1, 2] }, 0] } } }] } },
+      ]);
+      expect(nested.code).toBe(16020);
+    });
+
+    it("refuses a non-accumulator in $group on an empty collection (15952)", async () => {
+      const error = await parsed([{ $group: { _id: null, v: { $add: [1, 2] } } }]);
+      expect(error.code).toBe(15952);
+    });
+  });
+
+  describe("answers $mergeObjects, $first, $last, $toUpper, $toLower and $getField as mongod", () => {
+    it("merges documents, skipping null, later fields winning; refuses a non-document in $group", async () => {
+      expect(await evaluated({ $mergeObjects: [{ a: 1 }, null, { b: 2, a: 3 }] })).toEqual({
+        a: 3,
+        b: 2,
+      });
+      expect(await evaluated({ $mergeObjects: [[{ a: 1 }, { b: 2 }]] })).toEqual({ a: 1, b: 2 });
+      expect(await evaluated({ $mergeObjects: "$nothing" })).toEqual({});
+      const error = await rejection(
+        c.aggregate([{ $group: { _id: null, m: { $mergeObjects: "$s" } } }]).toArray(),
+      );
+      expect(error.code).toBe(40400);
+      expect(error.message).toContain('but input "x" is of type string');
+    });
+
+    it("takes the first or last element itself, not a flattened one", async () => {
+      expect(await evaluated({ $first: { $literal: [[1, 2], 3] } })).toEqual([1, 2]);
+      expect(await evaluated({ $last: { $literal: [1, [2, 3]] } })).toEqual([2, 3]);
+      expect(await evaluated({ $last: "$arr" })).toBe(30);
+      expect(await evaluated({ $first: "$nothing" })).toBeNull();
+      expect(await evaluated({ $first: { $literal: [] } })).toBeUndefined();
+    });
+
+    it("changes the case of ASCII letters only; null is the empty string", async () => {
+      expect(await evaluated({ $toUpper: "héllo straße" })).toBe("HéLLO STRAßE");
+      expect(await evaluated({ $toLower: "ÉCOLE Ab" })).toBe("École ab");
+      expect(await evaluated({ $toUpper: "$nothing" })).toBe("");
+      expect(await evaluated({ $toUpper: 42 })).toBe("42");
+      expect(await evaluated({ $toLower: 1.5 })).toBe("1.5");
+      const error = await rejection(
+        c.aggregate([{ $project: { v: { $toUpper: 0.1234567 } } }]).toArray(),
+      );
+      expect(error.code).toBe(115);
+      expect(error.codeName).toBe("CommandNotSupported");
+    });
+
+    it("reads a field of a document by a constant name, and refuses the forms it cannot confirm", async () => {
+      expect(await evaluated({ $getField: "s" })).toBe("x");
+      expect(await evaluated({ $getField: { field: "a", input: { a: 5 } } })).toBe(5);
+      expect(
+        await evaluated({ $getField: { field: "constructor", input: { a: 1 } } }),
+      ).toBeUndefined();
+      for (const expr of [
+        { $getField: { field: "0", input: "$arr" } },
+        { $getField: { field: "$s", input: {} } },
+        { $getField: { field: "a" } },
+      ]) {
+        const error = await rejection(c.aggregate([{ $project: { v: expr } }]).toArray());
+        expect(error.code, JSON.stringify(expr)).toBe(115);
+      }
     });
   });
 

@@ -13,6 +13,7 @@
 
 import { ObjectId } from "bson";
 import { evalExpr } from "mingo/core";
+import * as accumulatorOperators from "mingo/operators/accumulator";
 import * as expressionOperators from "mingo/operators/expression";
 import type { Options } from "mingo/types";
 import { CommandError, ErrorCode } from "./errors";
@@ -72,6 +73,14 @@ function operandsOf(expr: unknown): unknown[] {
   return Array.isArray(expr) ? expr : [expr];
 }
 
+/**
+ * The operand counts of the positional operators below. mongod checks them when it parses an
+ * expression (ExpressionFixedArity, ExpressionRangedArity), so a wrong count is refused even
+ * where no document is evaluated (an empty collection, an untaken branch):
+ * `checkExpressionOperators` reads this table.
+ */
+const ARITY = new Map<string, { min: number; max: number }>();
+
 /** mongod's arity checks (ExpressionFixedArity, 16020; ExpressionRangedArity, 28667). */
 function checkArity(name: string, count: number, min: number, max: number): void {
   if (min === max && count !== min) {
@@ -98,6 +107,7 @@ function positional(
   check: (values: unknown[]) => { value: unknown } | undefined,
 ): ExpressionOp {
   const base = BASE[name];
+  ARITY.set(name, { min, max });
   return (obj, expr, options) => {
     const operands = operandsOf(expr);
     checkArity(name, operands.length, min, max);
@@ -1060,6 +1070,149 @@ const DATES: Record<string, ExpressionOp> = {
   $dateToParts,
 };
 
+// --- objects, $first and $last, letter case ----------------------------------------------------
+
+/** `Value::toString()` for the values a message shows: scalars and arrays of them. */
+function printed(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(printed).join(", ")}]`;
+  return typeof v === "boolean" ? String(v) : shown(v);
+}
+
+/**
+ * `$mergeObjects` (AccumulatorMergeObjects, which mongod also runs as an expression): null and
+ * missing inputs add nothing, anything else but a document is refused (40400), later fields
+ * replace earlier ones. mingo would spread a string into `{0: "x"}`.
+ */
+const $mergeObjects: ExpressionOp = (obj, expr, options) => {
+  let inputs: unknown[];
+  if (Array.isArray(obj)) {
+    // As $group's accumulator the engine hands over the group's documents: one input each.
+    inputs = accumulatorOperators.$push(obj, expr, options) as unknown[];
+  } else {
+    // As an expression, a single operand that is an array gives the inputs (evaluateAccumulator).
+    const values = operandsOf(expr).map((operand) => evalExpr(obj, operand, options));
+    inputs = values.length === 1 && Array.isArray(values[0]) ? values[0] : values;
+  }
+  const merged: Record<string, unknown> = {};
+  for (const input of inputs) {
+    if (nullish(input)) continue;
+    if (bsonTypeName(input) !== "object") {
+      fail(
+        40400,
+        `$mergeObjects requires object inputs, but input ${printed(input)} is of type ${typeName(input)}`,
+      );
+    }
+    for (const [field, value] of Object.entries(input as Record<string, unknown>)) {
+      // defineProperty, so a field named __proto__ is a field like any other.
+      if (value !== undefined) {
+        Object.defineProperty(merged, field, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+  }
+  return merged;
+};
+
+/**
+ * `$first`/`$last` as expressions: mongod's `arrayElemAt` at 0 or -1 (one argument; null or
+ * missing gives null, an empty array gives missing, anything else is 28689). mingo flattens
+ * nested arrays first (`[[1, 2], 3]` would give 1, not `[1, 2]`).
+ */
+function firstOrLast(name: "$first" | "$last"): ExpressionOp {
+  const base = BASE[name] as ExpressionOp;
+  ARITY.set(name, { min: 1, max: 1 });
+  return (obj, expr, options) => {
+    // As $group's accumulator the engine hands over the group's documents.
+    if (Array.isArray(obj)) return base(obj, expr, options);
+    const operands = operandsOf(expr);
+    checkArity(name, operands.length, 1, 1);
+    const array = evalExpr(obj, operands[0], options);
+    if (nullish(array)) return null;
+    if (!Array.isArray(array)) {
+      fail(28689, `${name}'s argument must be an array, but is ${typeName(array)}`);
+    }
+    return name === "$first" ? array[0] : array[array.length - 1];
+  };
+}
+
+/**
+ * `Value::coerceToString()`: null and missing are "", an int its digits, a date its ISO text;
+ * documents, arrays and booleans are refused (16007). A double, a timestamp and the other types
+ * are printed by mongod in ways this server does not reproduce (115).
+ */
+function coercedText(name: string, v: unknown): string {
+  if (nullish(v)) return "";
+  if (typeof v === "string") return v;
+  if (numeric(v)) return integral(v) && !Object.is(v, -0) ? String(v) : doubleText(v);
+  if (v instanceof Date) return toText(v);
+  const type = typeName(v);
+  if (type === "bool" || type === "object" || type === "array") {
+    fail(16007, `can't convert from BSON type ${type} to String`);
+  }
+  return unsupported(`does not convert a value of type ${type} to a string for ${name}`);
+}
+
+/**
+ * `$toUpper`/`$toLower` change the ASCII letters only, as mongod's byte-wise `boost::to_upper`
+ * does ("é" stays "é", "ß" stays "ß"); JavaScript's would change the others too.
+ */
+function letterCase(name: string, upper: boolean): ExpressionOp {
+  ARITY.set(name, { min: 1, max: 1 });
+  const letters = upper ? /[a-z]+/g : /[A-Z]+/g;
+  return (obj, expr, options) => {
+    const operands = operandsOf(expr);
+    checkArity(name, operands.length, 1, 1);
+    const text = coercedText(name, evalExpr(obj, operands[0], options));
+    return text.replace(letters, (run) => (upper ? run.toUpperCase() : run.toLowerCase()));
+  };
+}
+
+/** A `$getField` field name given as a constant: a plain string, or `{$literal: "<string>"}`. */
+function constantFieldName(field: unknown): string | undefined {
+  if (typeof field === "string") return field.startsWith("$") ? undefined : field;
+  if (isSpec(field) && Object.keys(field).length === 1 && typeof field.$literal === "string") {
+    return field.$literal;
+  }
+  return undefined;
+}
+
+/**
+ * `$getField` for the forms whose answer is certain: a constant field name (`"price"`,
+ * `{$literal: "$price"}`) read from the current document or from an `input` that is a document.
+ * mingo reads array elements by index (`"0"`) and an inherited property; mongod reads a field.
+ * The other forms (an input that is not a document, a field computed from the document, an
+ * object without `input`) are refused (115): their errors and values are not confirmed here.
+ */
+const $getField: ExpressionOp = (obj, expr, options) => {
+  const spec = isSpec(expr) && !Object.keys(expr)[0]?.startsWith("$") ? expr : undefined;
+  const keys = spec === undefined ? [] : Object.keys(spec).sort();
+  const field = constantFieldName(spec === undefined ? expr : spec.field);
+  if (field === undefined || (spec !== undefined && keys.join() !== "field,input")) {
+    unsupported(
+      "answers $getField only with a constant field name (a string, or $literal) and, in the object form, both field and input",
+    );
+  }
+  const input = spec === undefined ? obj : evalExpr(obj, spec.input, options);
+  if (bsonTypeName(input) !== "object") {
+    unsupported(`does not answer $getField of a ${typeName(input)} input`);
+  }
+  const doc = input as Record<string, unknown>;
+  return Object.hasOwn(doc, field) ? doc[field] : undefined;
+};
+
+const OBJECTS: Record<string, ExpressionOp> = {
+  $mergeObjects,
+  $first: firstOrLast("$first"),
+  $last: firstOrLast("$last"),
+  $toUpper: letterCase("$toUpper", true),
+  $toLower: letterCase("$toLower", false),
+  $getField,
+};
+
 // --- conditionals ----------------------------------------------------------------------------
 
 /** `Value::coerceToBool()`: only false, null, missing and zero are false (NaN is true). */
@@ -1390,17 +1543,18 @@ export const CHECKED_EXPRESSION_OPS: Record<string, ExpressionOp> = {
   ...MORE_ARRAYS,
   $dateFromString,
   ...DATES,
+  ...OBJECTS,
   $ifNull,
   $switch,
   ...CONVERSIONS,
 };
 
-// --- unknown operators --------------------------------------------------------------------------
+// --- unknown operators and argument counts ---------------------------------------------------
+//
+// mongod parses a whole expression before it evaluates any of it, so an unknown operator or a
+// wrong argument count is refused even where no document would reach it (an empty collection, an
+// untaken $cond branch).
 
-/**
- * mongod parses a whole expression before it evaluates any of it, so an unknown operator is
- * refused even where no document would reach it (an empty collection, an untaken $cond branch).
- */
 /**
  * Accumulators mongod also accepts as expressions; the others (`$push`, `$addToSet`, `$count`,
  * `$top`, ...) are only accumulators, and an expression naming one is refused (168).
@@ -1441,19 +1595,50 @@ const EXPRESSION_STAGES = new Set([
   "$set",
   "$replaceRoot",
   "$replaceWith",
+  "$sortByCount",
+  "$redact",
 ]);
 
-/** The expression operators of a pipeline's stages that take expressions, checked as mongod parses them. */
-export function checkPipelineExpressions(
-  pipeline: unknown[],
-  known: (name: string) => boolean,
-): void {
+/** What the checks of a pipeline need from the engine's side (mingo.ts). */
+export interface PipelineChecks {
+  /** Whether mongod would parse the name as an expression operator (or refuse it, 168). */
+  known: (name: string) => boolean;
+  /** A `$match` filter, checked as a query filter is (`$expr` included). */
+  filter: (filter: unknown) => void;
+  /** A `$group` specification's accumulator names (15952). */
+  group: (spec: Record<string, unknown>) => void;
+}
+
+/**
+ * Checks a pipeline as mongod parses it, before any document is read: the expression operators
+ * (unknown ones: 168; wrong argument counts: 16020, 28667) of every stage that takes expressions,
+ * `$group`'s accumulators and their arguments, and the sub-pipelines of `$lookup`, `$facet` and
+ * `$unionWith`. An empty collection or an untaken branch is refused as mongod refuses it.
+ */
+export function checkPipelineExpressions(pipeline: unknown, checks: PipelineChecks): void {
+  if (!Array.isArray(pipeline)) return;
+  const expression = (expr: unknown) => checkExpressionOperators(expr, checks.known);
   for (const stage of pipeline) {
     if (!isSpec(stage)) continue;
     for (const [name, spec] of Object.entries(stage)) {
-      if (EXPRESSION_STAGES.has(name)) checkExpressionOperators(spec, known);
-      else if (name === "$match" && isSpec(spec) && "$expr" in spec) {
-        checkExpressionOperators(spec.$expr, known);
+      if (EXPRESSION_STAGES.has(name)) expression(spec);
+      else if (name === "$match") checks.filter(spec);
+      else if (name === "$group" && isSpec(spec)) {
+        checks.group(spec);
+        // `_id` is an expression, every other field `{<accumulator>: <expression>}`.
+        expression(spec._id);
+        for (const [field, value] of Object.entries(spec)) {
+          if (field !== "_id" && isSpec(value)) Object.values(value).forEach(expression);
+        }
+      } else if ((name === "$bucket" || name === "$bucketAuto") && isSpec(spec)) {
+        expression(spec.groupBy);
+      } else if (name === "$lookup" && isSpec(spec)) {
+        expression(spec.let);
+        checkPipelineExpressions(spec.pipeline, checks);
+      } else if (name === "$unionWith" && isSpec(spec)) {
+        checkPipelineExpressions(spec.pipeline, checks);
+      } else if (name === "$facet" && isSpec(spec)) {
+        for (const facet of Object.values(spec)) checkPipelineExpressions(facet, checks);
       }
     }
   }
@@ -1475,6 +1660,10 @@ export function checkExpressionOperators(
   if (first?.startsWith("$")) {
     if (!known(first)) unrecognizedExpression(first);
     if (first === "$literal" || first === "$const") return;
+    const arity = ARITY.get(first);
+    if (arity !== undefined) {
+      checkArity(first, operandsOf(expr[first]).length, arity.min, arity.max);
+    }
   }
   for (const key of keys) checkExpressionOperators(expr[key], known, depth + 1);
 }

@@ -168,27 +168,31 @@ const GROUP_ACCUMULATORS = new Set([
 ]);
 
 /**
- * `$group` checks each output field's operator before grouping, as mongod does when it parses
- * the stage: mingo would evaluate an expression operator (`{$add: [...]}`) over the group's
- * documents, or fail only once a group exists, where mongod refuses the name (15952).
+ * `$group`'s output fields name accumulators, checked as mongod checks them when it parses the
+ * stage (before any document is read): mingo would evaluate an expression operator
+ * (`{$add: [...]}`) over the group's documents, or fail only once a group exists, where mongod
+ * refuses the name (15952).
  */
-function $groupStage(coll: unknown, spec: unknown, options: Options): unknown {
-  if (isPlainObject(spec)) {
-    for (const [field, value] of Object.entries(spec)) {
-      if (field === "_id" || !isPlainObject(value)) continue;
-      const name = Object.keys(value)[0];
-      if (name === undefined) continue;
-      if (!GROUP_ACCUMULATORS.has(name)) {
-        throw new CommandError(15952, `unknown group operator '${name}'`);
-      }
-      if (MINGO_CONTEXT.getOperator("accumulator" as never, name) === null) {
-        throw new CommandError(
-          ErrorCode.CommandNotSupported,
-          `the embedded server does not implement the accumulator ${name}`,
-        );
-      }
+function checkGroupAccumulators(spec: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(spec)) {
+    if (field === "_id" || !isPlainObject(value)) continue;
+    const name = Object.keys(value)[0];
+    if (name === undefined) continue;
+    if (!GROUP_ACCUMULATORS.has(name)) {
+      throw new CommandError(15952, `unknown group operator '${name}'`);
+    }
+    if (MINGO_CONTEXT.getOperator("accumulator" as never, name) === null) {
+      throw new CommandError(
+        ErrorCode.CommandNotSupported,
+        `the embedded server does not implement the accumulator ${name}`,
+      );
     }
   }
+}
+
+/** `$group`, checked again where it runs: a pipeline that did not go through createAggregator. */
+function $groupStage(coll: unknown, spec: unknown, options: Options): unknown {
+  if (isPlainObject(spec)) checkGroupAccumulators(spec);
   return (pipelineOperators.$group as (c: unknown, s: unknown, o: Options) => unknown)(
     coll,
     spec,
@@ -558,7 +562,11 @@ export function evalExpression(doc: Doc, expr: unknown, extras?: MingoExtras): u
 }
 
 export function createAggregator(pipeline: Record<string, unknown>[], extras?: MingoExtras) {
-  checkPipelineExpressions(pipeline, isExpression);
+  checkPipelineExpressions(pipeline, {
+    known: isExpression,
+    filter: (filter) => validateFilter(filter),
+    group: checkGroupAccumulators,
+  });
   return new Aggregator(pipeline, mingoOptions(extras));
 }
 
