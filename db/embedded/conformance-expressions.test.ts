@@ -638,6 +638,18 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       expect(nested.code).toBe(16020);
     });
 
+    it("refuses $ifNull with one argument and a malformed $switch on an empty collection", async () => {
+      const ifNull = await parsed([{ $project: { v: { $ifNull: ["$a"] } } }]);
+      expect(ifNull.code).toBe(1257300);
+      expect(ifNull.message).toContain("$ifNull needs at least two arguments, had: 1");
+      const noBranch = await parsed([{ $set: { v: { $switch: { branches: [], default: 1 } } } }]);
+      expect(noBranch.code).toBe(40068);
+      expect(noBranch.message).toContain("$switch requires at least one branch.");
+      const unknownArgument = await parsed([{ $set: { v: { $switch: { cases: [] } } } }]);
+      expect(unknownArgument.code).toBe(40067);
+      expect(unknownArgument.message).toContain("$switch found an unknown argument: cases");
+    });
+
     it("refuses a non-accumulator in $group on an empty collection (15952)", async () => {
       const error = await parsed([{ $group: { _id: null, v: { $add: [1, 2] } } }]);
       expect(error.code).toBe(15952);

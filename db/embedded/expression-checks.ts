@@ -74,12 +74,16 @@ function operandsOf(expr: unknown): unknown[] {
 }
 
 /**
- * The operand counts of the positional operators below. mongod checks them when it parses an
- * expression (ExpressionFixedArity, ExpressionRangedArity), so a wrong count is refused even
- * where no document is evaluated (an empty collection, an untaken branch):
- * `checkExpressionOperators` reads this table.
+ * The checks mongod makes when it parses an operator's argument (operand counts, `$switch`'s
+ * shape), so they refuse even where no document is evaluated (an empty collection, an untaken
+ * branch): `checkExpressionOperators` runs them; the operators run them again when evaluated.
  */
-const ARITY = new Map<string, { min: number; max: number }>();
+const PARSE_CHECKS = new Map<string, (argument: unknown) => void>();
+
+/** Registers mongod's operand count for `name` as a parse-time check. */
+function parsedArity(name: string, min: number, max: number): void {
+  PARSE_CHECKS.set(name, (argument) => checkArity(name, operandsOf(argument).length, min, max));
+}
 
 /** mongod's arity checks (ExpressionFixedArity, 16020; ExpressionRangedArity, 28667). */
 function checkArity(name: string, count: number, min: number, max: number): void {
@@ -107,7 +111,7 @@ function positional(
   check: (values: unknown[]) => { value: unknown } | undefined,
 ): ExpressionOp {
   const base = BASE[name];
-  ARITY.set(name, { min, max });
+  parsedArity(name, min, max);
   return (obj, expr, options) => {
     const operands = operandsOf(expr);
     checkArity(name, operands.length, min, max);
@@ -1124,7 +1128,7 @@ const $mergeObjects: ExpressionOp = (obj, expr, options) => {
  */
 function firstOrLast(name: "$first" | "$last"): ExpressionOp {
   const base = BASE[name] as ExpressionOp;
-  ARITY.set(name, { min: 1, max: 1 });
+  parsedArity(name, 1, 1);
   return (obj, expr, options) => {
     // As $group's accumulator the engine hands over the group's documents.
     if (Array.isArray(obj)) return base(obj, expr, options);
@@ -1161,7 +1165,7 @@ function coercedText(name: string, v: unknown): string {
  * does ("é" stays "é", "ß" stays "ß"); JavaScript's would change the others too.
  */
 function letterCase(name: string, upper: boolean): ExpressionOp {
-  ARITY.set(name, { min: 1, max: 1 });
+  parsedArity(name, 1, 1);
   const letters = upper ? /[a-z]+/g : /[A-Z]+/g;
   return (obj, expr, options) => {
     const operands = operandsOf(expr);
@@ -1218,15 +1222,21 @@ const OBJECTS: Record<string, ExpressionOp> = {
 /** `Value::coerceToBool()`: only false, null, missing and zero are false (NaN is true). */
 const coerceToBool = (v: unknown) => !(v === false || nullish(v) || v === 0);
 
-const $ifNull: ExpressionOp = (obj, expr, options) => {
+function ifNullArguments(expr: unknown): void {
   const operands = operandsOf(expr);
   if (operands.length < 2) {
     fail(1257300, `$ifNull needs at least two arguments, had: ${operands.length}`);
   }
+}
+PARSE_CHECKS.set("$ifNull", ifNullArguments);
+
+const $ifNull: ExpressionOp = (obj, expr, options) => {
+  ifNullArguments(expr);
   return (BASE.$ifNull as ExpressionOp)(obj, expr, options);
 };
 
-const $switch: ExpressionOp = (obj, expr, options) => {
+/** `$switch`'s branches, its shape checked as ExpressionSwitch::parse checks it. */
+function switchBranches(expr: unknown): [unknown, unknown][] {
   if (!isSpec(expr)) {
     fail(40060, `$switch requires an object as an argument, found: ${typeName(expr)}`);
   }
@@ -1257,16 +1267,22 @@ const $switch: ExpressionOp = (obj, expr, options) => {
     }
   }
   if (branches.length === 0) fail(40068, "$switch requires at least one branch.");
-  for (const [when, then] of branches) {
+  return branches;
+}
+PARSE_CHECKS.set("$switch", switchBranches);
+
+const $switch: ExpressionOp = (obj, expr, options) => {
+  for (const [when, then] of switchBranches(expr)) {
     if (coerceToBool(evalExpr(obj, when, options))) return evalExpr(obj, then, options);
   }
-  if (!("default" in expr)) {
+  const spec = expr as Record<string, unknown>;
+  if (!("default" in spec)) {
     fail(
       40066,
       "$switch could not find a matching branch for an input, and no default was specified.",
     );
   }
-  return evalExpr(obj, expr.default, options);
+  return evalExpr(obj, spec.default, options);
 };
 
 // --- type conversion ----------------------------------------------------------------------------
@@ -1660,10 +1676,7 @@ export function checkExpressionOperators(
   if (first?.startsWith("$")) {
     if (!known(first)) unrecognizedExpression(first);
     if (first === "$literal" || first === "$const") return;
-    const arity = ARITY.get(first);
-    if (arity !== undefined) {
-      checkArity(first, operandsOf(expr[first]).length, arity.min, arity.max);
-    }
+    PARSE_CHECKS.get(first)?.(expr[first]);
   }
   for (const key of keys) checkExpressionOperators(expr[key], known, depth + 1);
 }
