@@ -632,6 +632,12 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       expect(ranged.message).toContain(
         "Expression $slice takes at least 2 arguments, and at most 3, but 1 were passed in.",
       );
+      const setEquals = await parsed([{ $project: { v: { $setEquals: [[1]] } } }]);
+      expect(setEquals.code).toBe(17045);
+      expect(setEquals.message).toContain("$setEquals needs at least two arguments had: 1");
+      const substr = await parsed([{ $project: { v: { $substr: ["abc", 1] } } }]);
+      expect(substr.code).toBe(16020);
+      expect(substr.message).toContain("Expression $substrBytes takes exactly 3 arguments.");
       const nested = await parsed([
         { $facet: { f: [{ $project: { v: { $cond: [false, { $first: [1, 2] }, 0] } } }] } },
       ]);

@@ -440,7 +440,10 @@ const STRINGS: Record<string, ExpressionOp> = {
 
 /** `$substrBytes` (and its old name `$substr`): mongod counts UTF-8 bytes. */
 function substrBytes(): ExpressionOp {
-  // mongod names both spellings $substrBytes in its messages.
+  // mongod names both spellings $substrBytes in its messages, and counts both when it parses.
+  PARSE_CHECKS.set("$substr", (argument) =>
+    checkArity("$substrBytes", operandsOf(argument).length, 3, 3),
+  );
   return positional("$substrBytes", 3, 3, ([input, start, length]) => {
     const bytes = Buffer.from(substringInput("$substrBytes", input));
     // mongod's messages here have two spaces after the colon.
@@ -673,6 +676,12 @@ const MORE_ARRAYS: Record<string, ExpressionOp> = {
   $map: arrayInput("$map", 16883),
   $filter: arrayInput("$filter", 28651),
 };
+
+// ExpressionSetEquals::validateArguments: fewer than two operands is refused at parse time.
+PARSE_CHECKS.set("$setEquals", (argument) => {
+  const count = operandsOf(argument).length;
+  if (count < 2) fail(17045, `$setEquals needs at least two arguments had: ${count}`);
+});
 
 // --- dates from strings ---------------------------------------------------------------------
 
