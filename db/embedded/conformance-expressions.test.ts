@@ -660,6 +660,82 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       const error = await parsed([{ $group: { _id: null, v: { $add: [1, 2] } } }]);
       expect(error.code).toBe(15952);
     });
+
+    it("reaches window functions, $bucket outputs, $graphLookup, $fill and $merge (168, 16020)", async () => {
+      const windowed = (output: unknown, partitionBy?: unknown) => ({
+        $setWindowFields: { partitionBy, sortBy: { a: 1 }, output: { w: output } },
+      });
+      for (const pipeline of [
+        [windowed({ $count: {} }, unknown)],
+        [windowed({ $sum: unknown, window: { documents: ["unbounded", "current"] } })],
+        [windowed({ $shift: { output: unknown, by: 1, default: 0 } })],
+        [
+          {
+            $bucket: {
+              groupBy: "$a",
+              boundaries: [0, 10],
+              default: "other",
+              output: { total: { $sum: unknown } },
+            },
+          },
+        ],
+        [{ $bucketAuto: { groupBy: "$a", buckets: 2, output: { most: { $max: unknown } } } }],
+        [
+          {
+            $graphLookup: {
+              from: "values",
+              startWith: unknown,
+              connectFromField: "a",
+              connectToField: "b",
+              as: "linked",
+            },
+          },
+        ],
+        [{ $fill: { sortBy: { a: 1 }, output: { b: { value: unknown } } } }],
+        [{ $fill: { partitionBy: unknown, sortBy: { a: 1 }, output: { b: { method: "locf" } } } }],
+        [{ $merge: { into: "merged", whenMatched: [{ $set: { v: unknown } }] } }],
+      ]) {
+        const error = await parsed(pipeline);
+        expect(error.code, JSON.stringify(pipeline)).toBe(168);
+        expect(error.message).toContain("Unrecognized expression '$nope'");
+      }
+      const twoOfThree = { $divide: [1] };
+      for (const pipeline of [
+        [windowed({ $avg: twoOfThree })],
+        [{ $bucketAuto: { groupBy: "$a", buckets: 1, output: { n: { $sum: twoOfThree } } } }],
+        [{ $merge: { into: "merged", whenMatched: [{ $set: { v: twoOfThree } }] } }],
+      ]) {
+        const error = await parsed(pipeline);
+        expect(error.code, JSON.stringify(pipeline)).toBe(16020);
+        expect(error.message).toContain("Expression $divide takes exactly 2 arguments.");
+      }
+    });
+
+    it("refuses a name that is no window function on an empty collection (FailedToParse)", async () => {
+      for (const name of ["$nope", "$mergeObjects"]) {
+        const error = await parsed([{ $setWindowFields: { output: { w: { [name]: "$a" } } } }]);
+        expect(error.code).toBe(9);
+        expect(error.codeName).toBe("FailedToParse");
+        expect(error.message).toContain(`Unrecognized window function, ${name}`);
+      }
+    });
+
+    it("accepts window functions and $fill whose arguments name their own options", async () => {
+      const nothing = db.collection<Row>("nothing");
+      const pipeline = [
+        {
+          $setWindowFields: {
+            sortBy: { _id: 1 },
+            output: {
+              before: { $shift: { output: "$a", by: -1, default: "none" } },
+              top: { $topN: { n: 1, sortBy: { a: -1 }, output: "$s" } },
+            },
+          },
+        },
+        { $fill: { output: { missing: { value: { $add: ["$a", 1] } } } } },
+      ];
+      expect(await nothing.aggregate(pipeline).toArray()).toEqual([]);
+    });
   });
 
   describe("answers $mergeObjects, $first, $last, $toUpper, $toLower and $getField as mongod", () => {

@@ -1613,15 +1613,44 @@ export function knownExpression(
   );
 }
 
-/** Pipeline stages whose whole argument is made of expressions. */
-const EXPRESSION_STAGES = new Set([
-  "$project",
-  "$addFields",
-  "$set",
-  "$replaceRoot",
-  "$replaceWith",
-  "$sortByCount",
-  "$redact",
+/**
+ * mongod 7.0's window functions (the engine implements them all): `$setWindowFields` refuses any
+ * other `$`-name in an output field (FailedToParse, "Unrecognized window function"), where an
+ * expression would say 168; `$mergeObjects`, an accumulator, is not one of them.
+ */
+const WINDOW_FUNCTIONS = new Set([
+  "$addToSet",
+  "$avg",
+  "$bottom",
+  "$bottomN",
+  "$count",
+  "$covariancePop",
+  "$covarianceSamp",
+  "$denseRank",
+  "$derivative",
+  "$documentNumber",
+  "$expMovingAvg",
+  "$first",
+  "$firstN",
+  "$integral",
+  "$last",
+  "$lastN",
+  "$linearFill",
+  "$locf",
+  "$max",
+  "$maxN",
+  "$median",
+  "$min",
+  "$minN",
+  "$percentile",
+  "$push",
+  "$rank",
+  "$shift",
+  "$stdDevPop",
+  "$stdDevSamp",
+  "$sum",
+  "$top",
+  "$topN",
 ]);
 
 /** What the checks of a pipeline need from the engine's side (mingo.ts). */
@@ -1630,40 +1659,115 @@ export interface PipelineChecks {
   known: (name: string) => boolean;
   /** A `$match` filter, checked as a query filter is (`$expr` included). */
   filter: (filter: unknown) => void;
-  /** A `$group` specification's accumulator names (15952). */
-  group: (spec: Record<string, unknown>) => void;
+  /** Output fields naming accumulators (`{total: {$sum: ...}}`; 15952 for another name). */
+  accumulators: (spec: Record<string, unknown>) => void;
 }
+
+/** How mongod parses one part of a stage. */
+type Part =
+  | "expression"
+  | "filter"
+  | "pipeline"
+  | "pipelines"
+  | "group"
+  | "accumulators"
+  | "windows"
+  | "fill";
+
+/**
+ * Where each stage holds what mongod parses before reading a document: the whole argument
+ * (a part's name) or some of its fields (field → part). Stages not listed hold no expressions
+ * (`$sort`, `$densify`'s field names and range, ...).
+ */
+const STAGE_PARTS: Record<string, Part | Record<string, Part>> = {
+  $project: "expression",
+  $addFields: "expression",
+  $set: "expression",
+  $replaceRoot: "expression",
+  $replaceWith: "expression",
+  $sortByCount: "expression",
+  $redact: "expression",
+  $match: "filter",
+  $group: "group",
+  $bucket: { groupBy: "expression", output: "accumulators" },
+  $bucketAuto: { groupBy: "expression", output: "accumulators" },
+  $lookup: { let: "expression", pipeline: "pipeline" },
+  $unionWith: { pipeline: "pipeline" },
+  $facet: "pipelines",
+  $graphLookup: { startWith: "expression" },
+  $setWindowFields: { partitionBy: "expression", output: "windows" },
+  $fill: { partitionBy: "expression", output: "fill" },
+  // `whenMatched` is either a keyword or an update pipeline.
+  $merge: { let: "expression", whenMatched: "pipeline" },
+};
+
+const expressions = (expr: unknown, checks: PipelineChecks) =>
+  checkExpressionOperators(expr, checks.known);
+
+/** Output fields whose values each hold `<accumulator>: <expression>`. */
+function accumulatorFields(value: unknown, checks: PipelineChecks): void {
+  if (!isSpec(value)) return;
+  checks.accumulators(value);
+  for (const [field, spec] of Object.entries(value)) {
+    if (field !== "_id" && isSpec(spec))
+      for (const arg of Object.values(spec)) expressions(arg, checks);
+  }
+}
+
+/** Each part's check, as mongod parses it. */
+const PART_CHECKS: Record<Part, (value: unknown, checks: PipelineChecks) => void> = {
+  expression: expressions,
+  filter: (value, checks) => checks.filter(value),
+  pipeline: (value, checks) => checkPipelineExpressions(value, checks),
+  pipelines: (value, checks) => {
+    if (isSpec(value))
+      for (const inner of Object.values(value)) checkPipelineExpressions(inner, checks);
+  },
+  // `_id` is an expression, every other field `{<accumulator>: <expression>}`.
+  group: (value, checks) => {
+    if (!isSpec(value)) return;
+    expressions(value._id, checks);
+    accumulatorFields(value, checks);
+  },
+  accumulators: accumulatorFields,
+  // `{<field>: {<window function>: <argument>, window: <bounds>}}`: the argument's expressions
+  // are parsed like any other (its option names, `input`, `unit`, ..., are plain fields).
+  windows: (value, checks) => {
+    if (!isSpec(value)) return;
+    for (const spec of Object.values(value)) {
+      if (!isSpec(spec)) continue;
+      for (const [name, argument] of Object.entries(spec)) {
+        if (!name.startsWith("$")) continue;
+        if (!WINDOW_FUNCTIONS.has(name)) {
+          fail(ErrorCode.FailedToParse, `Unrecognized window function, ${name}`);
+        }
+        expressions(argument, checks);
+      }
+    }
+  },
+  // `{<field>: {value: <expression>}}` or `{<field>: {method: "linear" | "locf"}}`.
+  fill: (value, checks) => {
+    if (!isSpec(value)) return;
+    for (const spec of Object.values(value)) if (isSpec(spec)) expressions(spec.value, checks);
+  },
+};
 
 /**
  * Checks a pipeline as mongod parses it, before any document is read: the expression operators
  * (unknown ones: 168; wrong argument counts: 16020, 28667) of every stage that takes expressions,
- * `$group`'s accumulators and their arguments, and the sub-pipelines of `$lookup`, `$facet` and
- * `$unionWith`. An empty collection or an untaken branch is refused as mongod refuses it.
+ * accumulators and window functions and their arguments, and sub-pipelines. An empty collection
+ * or an untaken branch is refused as mongod refuses it.
  */
 export function checkPipelineExpressions(pipeline: unknown, checks: PipelineChecks): void {
   if (!Array.isArray(pipeline)) return;
-  const expression = (expr: unknown) => checkExpressionOperators(expr, checks.known);
   for (const stage of pipeline) {
     if (!isSpec(stage)) continue;
     for (const [name, spec] of Object.entries(stage)) {
-      if (EXPRESSION_STAGES.has(name)) expression(spec);
-      else if (name === "$match") checks.filter(spec);
-      else if (name === "$group" && isSpec(spec)) {
-        checks.group(spec);
-        // `_id` is an expression, every other field `{<accumulator>: <expression>}`.
-        expression(spec._id);
-        for (const [field, value] of Object.entries(spec)) {
-          if (field !== "_id" && isSpec(value)) Object.values(value).forEach(expression);
-        }
-      } else if ((name === "$bucket" || name === "$bucketAuto") && isSpec(spec)) {
-        expression(spec.groupBy);
-      } else if (name === "$lookup" && isSpec(spec)) {
-        expression(spec.let);
-        checkPipelineExpressions(spec.pipeline, checks);
-      } else if (name === "$unionWith" && isSpec(spec)) {
-        checkPipelineExpressions(spec.pipeline, checks);
-      } else if (name === "$facet" && isSpec(spec)) {
-        for (const facet of Object.values(spec)) checkPipelineExpressions(facet, checks);
+      const parts = STAGE_PARTS[name];
+      if (parts === undefined) continue;
+      if (typeof parts === "string") PART_CHECKS[parts](spec, checks);
+      else if (isSpec(spec)) {
+        for (const [field, part] of Object.entries(parts)) PART_CHECKS[part](spec[field], checks);
       }
     }
   }

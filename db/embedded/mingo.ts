@@ -561,12 +561,20 @@ export function evalExpression(doc: Doc, expr: unknown, extras?: MingoExtras): u
   return evalExpr(doc, expr, mingoOptions(extras) as Options);
 }
 
-export function createAggregator(pipeline: Record<string, unknown>[], extras?: MingoExtras) {
+/**
+ * Refuses what mongod refuses when it parses a pipeline (unknown operators, argument counts,
+ * accumulators, window functions), before a document is read.
+ */
+export function checkPipeline(pipeline: Record<string, unknown>[]): void {
   checkPipelineExpressions(pipeline, {
     known: isExpression,
     filter: (filter) => validateFilter(filter),
-    group: checkGroupAccumulators,
+    accumulators: checkGroupAccumulators,
   });
+}
+
+export function createAggregator(pipeline: Record<string, unknown>[], extras?: MingoExtras) {
+  checkPipeline(pipeline);
   return new Aggregator(pipeline, mingoOptions(extras));
 }
 

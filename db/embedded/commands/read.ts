@@ -7,7 +7,13 @@ import { cloneDeep } from "mingo/util";
 import { type Collection, WriteContext } from "../collection";
 import { DocSource } from "../cursor";
 import { CommandError, ErrorCode } from "../errors";
-import { compileQuery, createAggregator, type MingoExtras, mingoOptions } from "../mingo";
+import {
+  checkPipeline,
+  compileQuery,
+  createAggregator,
+  type MingoExtras,
+  mingoOptions,
+} from "../mingo";
 import { collationStrings, compareValues } from "../order";
 import {
   checkHint,
@@ -457,6 +463,9 @@ function aggregate(ctx: CommandContext): Buffer | Promise<Buffer> {
   } else if (last && "$merge" in last) {
     merge = last.$merge;
     pipeline = pipeline.slice(0, -1);
+    // Parsed with the rest of the pipeline: its `let` and `whenMatched` pipeline are refused
+    // before a document is read, like the stages it follows.
+    checkPipeline([last]);
   }
   for (const stage of pipeline) {
     if ("$out" in stage || "$merge" in stage) {
