@@ -185,6 +185,22 @@ describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
     });
   });
 
+  describe("$bucketAuto over no documents", () => {
+    it("gives no bucket at all, and buckets once there are documents", async () => {
+      const c = db.collection<Row>("bucket_auto_empty");
+      const stage = { $bucketAuto: { groupBy: "$price", buckets: 2 } };
+      expect(await c.aggregate([stage]).toArray()).toEqual([]);
+      await c.insertMany([
+        { _id: 1, price: 5 },
+        { _id: 2, price: 9 },
+      ]);
+      expect(await c.aggregate([stage]).toArray()).toEqual([
+        { _id: { min: 5, max: 9 }, count: 1 },
+        { _id: { min: 9, max: 9 }, count: 1 },
+      ]);
+    });
+  });
+
   describe("projection keeps the document's field order", () => {
     it("lists the included fields of an aggregation $project in the document's order", async () => {
       const c = db.collection<Row>("project_order");

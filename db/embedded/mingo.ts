@@ -200,6 +200,22 @@ function $groupStage(coll: unknown, spec: unknown, options: Options): unknown {
   );
 }
 
+/** `$bucketAuto` over no documents gives no buckets, as mongod does (mingo answers one empty bucket). */
+function $bucketAutoStage(
+  coll: { transform(f: (items: Doc[]) => unknown): unknown },
+  spec: unknown,
+  options: Options,
+): unknown {
+  const bucketAuto = pipelineOperators.$bucketAuto as (
+    c: unknown,
+    s: unknown,
+    o: Options,
+  ) => unknown;
+  return coll.transform((items) =>
+    items.length === 0 ? Lazy([]) : bucketAuto(Lazy(items), spec, options),
+  );
+}
+
 // --- projection field order ---------------------------------------------------------------
 //
 // mingo's `$project` lists fields in the projection's order (and `_id` last); mongod keeps the
@@ -469,6 +485,7 @@ export const MINGO_CONTEXT = Context.init({
     $project: $projectStage as never,
     $unwind: $unwindStage as never,
     $group: $groupStage as never,
+    $bucketAuto: $bucketAutoStage as never,
   },
 })
   .addQueryOps(queryOperators)
