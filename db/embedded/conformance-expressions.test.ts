@@ -297,6 +297,20 @@ describeOnEveryTarget("MongoDB 7.0 expression errors", "confexpr", (connected) =
       "Invalid format character '%q' in format string",
     ],
     [
+      "$dateToString with a number for its format",
+      { $dateToString: { date: "$when", format: 7 } },
+      18533,
+      "Location18533",
+      "$dateToString requires that 'format' be a string, found: int with value 7",
+    ],
+    [
+      "$dateFromString with a number for its format",
+      { $dateFromString: { dateString: "2024-01-02", format: 7 } },
+      40684,
+      "Location40684",
+      "$dateFromString requires that 'format' be a string, found: int with value 7",
+    ],
+    [
       "$dateToString with a lone % at the end",
       { $dateToString: { date: "$when", format: "%Y%" } },
       18535,

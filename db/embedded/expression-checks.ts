@@ -848,15 +848,7 @@ const $dateFromString: ExpressionOp = (obj, expr, options) => {
     "timezone",
   ]);
   // The format is checked first, the time zone next, then a null dateString gives onNull.
-  if (!nullish(format)) {
-    if (typeof format !== "string") {
-      fail(
-        40684,
-        `$dateFromString requires that 'format' be a string, found: ${typeName(format)} with value ${shown(format)}`,
-      );
-    }
-    formatPattern(format);
-  }
+  if (!nullish(format)) formatPattern(formatText("$dateFromString", 40684, format));
   checkTimezone(timezone);
   if (!nullish(timezone) && timezone !== "UTC") {
     unsupported('reads date strings in $dateFromString only without a timezone, or with "UTC"');
@@ -894,6 +886,17 @@ function coerceToDate(v: unknown): Date {
 }
 
 /** makeTimeZone: a timezone must be a string (null gives null). */
+/** A date operator's `format`, which must be a string (each operator has its own code). */
+function formatText(op: string, code: number, format: unknown): string {
+  if (typeof format !== "string") {
+    fail(
+      code,
+      `${op} requires that 'format' be a string, found: ${typeName(format)} with value ${shown(format)}`,
+    );
+  }
+  return format;
+}
+
 function checkTimezone(v: unknown): void {
   if (!nullish(v) && typeof v !== "string") {
     fail(40517, `timezone must evaluate to a string, found ${typeName(v)}`);
@@ -959,15 +962,7 @@ const $dateToString: ExpressionOp = (obj, expr, options) => {
   const base = BASE.$dateToString as ExpressionOp;
   if (!isSpec(expr) || !("date" in expr)) return base(obj, expr, options);
   const { date, format, timezone } = named(obj, expr, options, ["date", "format", "timezone"]);
-  if (!nullish(format)) {
-    if (typeof format !== "string") {
-      fail(
-        18533,
-        `$dateToString requires that 'format' be a string, found: ${typeName(format)} with value ${shown(format)}`,
-      );
-    }
-    checkDateFormat(format);
-  }
+  if (!nullish(format)) checkDateFormat(formatText("$dateToString", 18533, format));
   checkTimezone(timezone);
   if (nullish(date)) return "onNull" in expr ? evalExpr(obj, expr.onNull, options) : null;
   if (nullish(timezone) && "timezone" in expr) return null;
