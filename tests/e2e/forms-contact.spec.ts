@@ -174,7 +174,9 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page.goto("/contact");
     const documents: string[] = [];
     page.on("request", (r) => {
-      if (r.isNavigationRequest()) documents.push(`${r.method()} ${r.url()}`);
+      // The page's own navigations: an embedded map loading in its frame is not the page leaving.
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame())
+        documents.push(`${r.method()} ${r.url()}`);
     });
     const form = contactForm(page);
     await fillContact(form, {

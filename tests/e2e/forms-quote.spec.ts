@@ -264,7 +264,9 @@ test.describe("with JavaScript: the modal", { tag: "@js-only" }, () => {
     const dialog = await openModal(page);
     const documents: string[] = [];
     page.on("request", (r) => {
-      if (r.isNavigationRequest()) documents.push(`${r.method()} ${r.url()}`);
+      // The page's own navigations: an embedded map loading in its frame is not the page leaving.
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame())
+        documents.push(`${r.method()} ${r.url()}`);
     });
     await fillQuote(dialog, validQuote("quote-enter"));
     await dialog.getByLabel("Email").press("Enter");
