@@ -1609,9 +1609,10 @@ export function knownExpression(
 }
 
 /**
- * mongod 7.0's window functions (the engine implements them all): `$setWindowFields` refuses any
- * other `$`-name in an output field (FailedToParse, "Unrecognized window function"), where an
- * expression would say 168; `$mergeObjects`, an accumulator, is not one of them.
+ * mongod 7.0's window functions (window.ts runs them, or refuses the few it lacks with 115):
+ * `$setWindowFields` refuses any other `$`-name in an output field (FailedToParse,
+ * "Unrecognized window function"), where an expression would say 168; `$mergeObjects`, an
+ * accumulator, is not one of them.
  */
 const WINDOW_FUNCTIONS = new Set([
   "$addToSet",
@@ -1783,10 +1784,22 @@ export function checkExpressionOperators(
   const first = keys[0];
   if (first?.startsWith("$")) {
     if (!known(first)) unrecognizedExpression(first);
+    if (first === "$function") refuseScript(first);
     if (first === "$literal" || first === "$const") return;
     PARSE_CHECKS.get(first)?.(expr[first]);
   }
   for (const key of keys) checkExpressionOperators(expr[key], known, depth + 1);
+}
+
+/**
+ * `$function`, `$accumulator` and `$where` run JavaScript sent by the client: mongod does, this
+ * server never does (it would run code from the network inside the app's process).
+ */
+export function refuseScript(name: string): never {
+  fail(
+    ErrorCode.CommandNotSupported,
+    `${name} is not supported by the embedded server: it runs no server-side JavaScript`,
+  );
 }
 
 export function unrecognizedExpression(name: string): never {

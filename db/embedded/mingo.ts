@@ -25,6 +25,7 @@ import {
   checkExpressionOperators,
   checkPipelineExpressions,
   knownExpression,
+  refuseScript,
 } from "./expression-checks";
 import {
   bsonTypeName,
@@ -35,6 +36,7 @@ import {
 } from "./numbers";
 import { binaryStrings, compareValues, sortDocuments, typeRank } from "./order";
 import { type Doc, isPlainObject } from "./values";
+import { $fillStage, $setWindowFieldsStage } from "./window";
 
 /** BSON type names (and numeric aliases) that `$type` accepts. */
 const TYPE_ALIASES: Record<string, string> = {
@@ -181,6 +183,7 @@ function checkGroupAccumulators(spec: Record<string, unknown>): void {
     if (!GROUP_ACCUMULATORS.has(name)) {
       throw new CommandError(15952, `unknown group operator '${name}'`);
     }
+    if (name === "$accumulator") refuseScript(name);
     if (MINGO_CONTEXT.getOperator("accumulator" as never, name) === null) {
       throw new CommandError(
         ErrorCode.CommandNotSupported,
@@ -486,6 +489,8 @@ export const MINGO_CONTEXT = Context.init({
     $unwind: $unwindStage as never,
     $group: $groupStage as never,
     $bucketAuto: $bucketAutoStage as never,
+    $setWindowFields: $setWindowFieldsStage as never,
+    $fill: $fillStage as never,
   },
 })
   .addQueryOps(queryOperators)
@@ -541,6 +546,7 @@ const LOGICAL_OPERATORS = new Set(["$and", "$or", "$nor"]);
 function validateFilter(filter: unknown, depth = 0): void {
   if (!isPlainObject(filter) || depth > 100) return;
   for (const [key, value] of Object.entries(filter)) {
+    if (key === "$where") refuseScript(key);
     if (key === "$expr") {
       checkExpressionOperators(value, isExpression);
     } else if (LOGICAL_OPERATORS.has(key)) {
