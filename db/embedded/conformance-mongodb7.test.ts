@@ -551,3 +551,87 @@ describeOnEveryTarget("MongoDB 7.0 conformance", "conf7", (connected) => {
     });
   });
 });
+
+describeOnEveryTarget("MongoDB 7.0 stage names and query operators", "conf7s", (connected) => {
+  let db: Db;
+  let embedded = false;
+  beforeAll(async () => {
+    ({ db } = connected());
+    await db.collection<Row>("labels").insertMany([
+      { _id: 1, x: 1 },
+      { _id: 2, x: 2 },
+    ]);
+    embedded = (await db.admin().command({ buildInfo: 1 })).gitVersion === "bureau-embedded";
+  });
+
+  it("refuses an unknown stage (40324) or a stage object of two fields (40323), documents or not", async () => {
+    for (const name of ["labels", "missing"]) {
+      const c = db.collection<Row>(name);
+      expect((await rejection(c.aggregate([{ $matchh: {} }]).toArray())).code).toBe(40324);
+      expect((await rejection(c.aggregate([{ $match: {}, $limit: 1 }]).toArray())).code).toBe(
+        40323,
+      );
+      const nested = [{ $lookup: { from: "labels", pipeline: [{ $nope: 1 }], as: "l" } }];
+      expect((await rejection(c.aggregate(nested).toArray())).code).toBe(40324);
+    }
+  });
+
+  it("answers a change stream on a standalone server with 40573", async () => {
+    const error = await rejection(
+      db
+        .collection("labels")
+        .aggregate([{ $changeStream: {} }])
+        .toArray(),
+    );
+    expect(error.code).toBe(40573);
+  });
+
+  it("takes $comment in a filter as a label that matches everything", async () => {
+    const c = db.collection<Row>("labels");
+    expect(await c.find({ $comment: "by id", _id: 2 }).toArray()).toEqual([{ _id: 2, x: 2 }]);
+    expect(await c.countDocuments({ $comment: "all" })).toBe(2);
+    expect(await c.find({ $or: [{ $comment: "one", x: 1 }, { _id: 2 }] }).toArray()).toHaveLength(
+      2,
+    );
+    expect(
+      await c.aggregate([{ $project: { x: 1 } }, { $match: { $comment: "late", x: 1 } }]).toArray(),
+    ).toEqual([{ _id: 1, x: 1 }]);
+  });
+
+  it("refuses (115) the stages and query operators the embedded server does not run", async () => {
+    if (!embedded) return;
+    const c = db.collection<Row>("labels");
+    for (const attempt of [
+      () => c.aggregate([{ $geoNear: { near: [0, 0], distanceField: "d" } }]).toArray(),
+      () => c.aggregate([{ $search: { text: { query: "a", path: "x" } } }]).toArray(),
+      () => c.aggregate([{ $planCacheStats: {} }]).toArray(),
+      () => c.find({ $text: { $search: "a" } }).toArray(),
+      () => c.find({ x: { $near: [0, 0] } }).toArray(),
+      () => c.find({ x: { $geoWithin: { $center: [[0, 0], 1] } } }).toArray(),
+      () => c.find({ $jsonSchema: { required: ["x"] } }).toArray(),
+      () => c.find({ $sampleRate: 0.5 }).toArray(),
+    ]) {
+      const error = await rejection(attempt());
+      expect(error.code).toBe(115);
+      expect(error.message).toContain("the embedded server");
+    }
+  });
+});
+
+describeOnEveryTarget(
+  "Commands mongod has and the embedded server lacks",
+  "conf7c",
+  (connected) => {
+    it("answers them with 115, and a command mongod lacks too with 59", async () => {
+      const { db } = connected();
+      const embedded =
+        (await db.admin().command({ buildInfo: 1 })).gitVersion === "bureau-embedded";
+      expect((await rejection(db.command({ notACommand: 1 }))).code).toBe(59);
+      if (!embedded) return;
+      for (const command of [{ explain: { find: "x" } }, { usersInfo: 1 }, { validate: "x" }]) {
+        const error = await rejection(db.command(command));
+        expect(error.code, JSON.stringify(command)).toBe(115);
+      }
+    });
+  },
+);

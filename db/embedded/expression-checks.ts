@@ -1657,6 +1657,76 @@ export interface PipelineChecks {
   filter: (filter: unknown) => void;
   /** Output fields naming accumulators (`{total: {$sum: ...}}`; 15952 for another name). */
   accumulators: (spec: Record<string, unknown>) => void;
+  /** Whether this server runs the stage (mongod's others are refused with 115). */
+  runs: (stage: string) => boolean;
+}
+
+/**
+ * mongod 7.0's aggregation stages. A name outside this list is mongod's 40324; one inside it
+ * that this server does not run is refused (115) rather than taken for a typo.
+ */
+const MONGOD_STAGES = new Set([
+  "$addFields",
+  "$bucket",
+  "$bucketAuto",
+  "$changeStream",
+  "$changeStreamSplitLargeEvent",
+  "$collStats",
+  "$count",
+  "$currentOp",
+  "$densify",
+  "$documents",
+  "$facet",
+  "$fill",
+  "$geoNear",
+  "$graphLookup",
+  "$group",
+  "$indexStats",
+  "$limit",
+  "$listCatalog",
+  "$listLocalSessions",
+  "$listSampledQueries",
+  "$listSearchIndexes",
+  "$listSessions",
+  "$lookup",
+  "$match",
+  "$merge",
+  "$out",
+  "$planCacheStats",
+  "$project",
+  "$redact",
+  "$replaceRoot",
+  "$replaceWith",
+  "$sample",
+  "$search",
+  "$searchMeta",
+  "$set",
+  "$setWindowFields",
+  "$shardedDataDistribution",
+  "$skip",
+  "$sort",
+  "$sortByCount",
+  "$unionWith",
+  "$unset",
+  "$unwind",
+  "$vectorSearch",
+]);
+
+/** A stage's shape and name, as mongod checks them when it parses the pipeline. */
+function checkStage(stage: unknown, checks: PipelineChecks): void {
+  if (!isSpec(stage) || Object.keys(stage).length !== 1) {
+    fail(40323, "A pipeline stage specification object must contain exactly one field.");
+  }
+  const name = Object.keys(stage as object)[0] as string;
+  if (checks.runs(name)) return;
+  if (name === "$changeStream" || name === "$changeStreamSplitLargeEvent") {
+    // What a standalone mongod answers: change streams need a replica set's oplog.
+    fail(40573, "The $changeStream stage is only supported on replica sets");
+  }
+  if (MONGOD_STAGES.has(name)) {
+    fail(ErrorCode.CommandNotSupported, `the embedded server does not implement the ${name} stage`);
+  }
+  fail(40324, `Unrecognized pipeline stage name: '${name}'`);
 }
 
 /** How mongod parses one part of a stage. */
@@ -1757,6 +1827,7 @@ const PART_CHECKS: Record<Part, (value: unknown, checks: PipelineChecks) => void
 export function checkPipelineExpressions(pipeline: unknown, checks: PipelineChecks): void {
   if (!Array.isArray(pipeline)) return;
   for (const stage of pipeline) {
+    checkStage(stage, checks);
     if (!isSpec(stage)) continue;
     for (const [name, spec] of Object.entries(stage)) {
       const parts = STAGE_PARTS[name];

@@ -203,6 +203,15 @@ function $groupStage(coll: unknown, spec: unknown, options: Options): unknown {
   );
 }
 
+/** `$match`, with `$comment` taken out of its filter (see withoutComments). */
+function $matchStage(coll: unknown, spec: unknown, options: Options): unknown {
+  return (pipelineOperators.$match as (c: unknown, s: unknown, o: Options) => unknown)(
+    coll,
+    isPlainObject(spec) ? withoutComments(spec) : spec,
+    options,
+  );
+}
+
 /** `$bucketAuto` over no documents gives no buckets, as mongod does (mingo answers one empty bucket). */
 function $bucketAutoStage(
   coll: { transform(f: (items: Doc[]) => unknown): unknown },
@@ -489,6 +498,7 @@ export const MINGO_CONTEXT = Context.init({
     $unwind: $unwindStage as never,
     $group: $groupStage as never,
     $bucketAuto: $bucketAutoStage as never,
+    $match: $matchStage as never,
     $setWindowFields: $setWindowFieldsStage as never,
     $fill: $fillStage as never,
   },
@@ -547,6 +557,7 @@ function validateFilter(filter: unknown, depth = 0): void {
   if (!isPlainObject(filter) || depth > 100) return;
   for (const [key, value] of Object.entries(filter)) {
     if (key === "$where") refuseScript(key);
+    if (UNSUPPORTED_QUERY_OPERATORS.has(key)) refuseQueryOperator(key);
     if (key === "$expr") {
       checkExpressionOperators(value, isExpression);
     } else if (LOGICAL_OPERATORS.has(key)) {
@@ -560,9 +571,51 @@ function validateFilter(filter: unknown, depth = 0): void {
   }
 }
 
+/**
+ * mongod 7.0 query operators this server does not evaluate: text search, geospatial queries
+ * (their indexes are stored as plain ones), `$jsonSchema` (no JSON Schema engine) and
+ * `$sampleRate`. Refused (115) rather than answered as an unknown operator (BadValue).
+ */
+const UNSUPPORTED_QUERY_OPERATORS = new Set([
+  "$text",
+  "$jsonSchema",
+  "$sampleRate",
+  "$near",
+  "$nearSphere",
+  "$geoWithin",
+  "$geoIntersects",
+  "$within",
+]);
+
+function refuseQueryOperator(name: string): never {
+  throw new CommandError(
+    ErrorCode.CommandNotSupported,
+    `the embedded server does not implement the query operator ${name}`,
+  );
+}
+
+/**
+ * `$comment` is a top-level query operator that matches everything (it labels the query in
+ * mongod's logs); mingo does not know it, so it is taken out before the filter is compiled.
+ */
+export function withoutComments(filter: Record<string, unknown>): Record<string, unknown> {
+  if (!("$comment" in filter) && !LOGICAL_KEYS.some((k) => k in filter)) return filter;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === "$comment") continue;
+    out[key] =
+      LOGICAL_OPERATORS.has(key) && Array.isArray(value)
+        ? value.map((branch) => (isPlainObject(branch) ? withoutComments(branch) : branch))
+        : value;
+  }
+  return out;
+}
+const LOGICAL_KEYS = ["$and", "$or", "$nor"];
+
 /** Checks the operator document of one field (`{$in: [...], $not: {...}}`). */
 function validateOperators(ops: Record<string, unknown>, depth: number): void {
   for (const [op, operand] of Object.entries(ops)) {
+    if (UNSUPPORTED_QUERY_OPERATORS.has(op)) refuseQueryOperator(op);
     if (ARRAY_OPERATORS.has(op) && !Array.isArray(operand)) {
       throw new CommandError(ErrorCode.BadValue, `${op} needs an array`);
     }
@@ -576,13 +629,16 @@ function validateOperators(ops: Record<string, unknown>, depth: number): void {
 
 export function compileQuery(filter: Record<string, unknown>, extras?: MingoExtras): Query {
   validateFilter(filter);
-  return new Query(filter, mingoOptions(extras));
+  return new Query(withoutComments(filter), mingoOptions(extras));
 }
 
 /** The value of an aggregation expression for one document (`$expr`). */
 export function evalExpression(doc: Doc, expr: unknown, extras?: MingoExtras): unknown {
   return evalExpr(doc, expr, mingoOptions(extras) as Options);
 }
+
+/** Stages the aggregate command answers itself, as the first stage (commands/read.ts). */
+const SOURCE_STAGES = new Set(["$collStats", "$indexStats", "$listLocalSessions"]);
 
 /**
  * Refuses what mongod refuses when it parses a pipeline (unknown operators, argument counts,
@@ -593,6 +649,8 @@ export function checkPipeline(pipeline: Record<string, unknown>[]): void {
     known: isExpression,
     filter: (filter) => validateFilter(filter),
     accumulators: checkGroupAccumulators,
+    runs: (stage) =>
+      MINGO_CONTEXT.getOperator("pipeline" as never, stage) !== null || SOURCE_STAGES.has(stage),
   });
 }
 

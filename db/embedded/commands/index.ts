@@ -32,11 +32,81 @@ HANDLERS.set("listCommands", () => {
   return { commands, ok: 1 };
 });
 
+/**
+ * Commands mongod 7.0 has and this server does not offer: refused (115) rather than called
+ * unknown (59), which would read as a typo. Commands removed before 7.0 (`eval`, `getLastError`,
+ * `geoSearch`, ...) stay unknown, as in mongod.
+ */
+const NOT_OFFERED = new Set([
+  "explain",
+  "mapReduce",
+  "validate",
+  "compact",
+  "reIndex",
+  "convertToCapped",
+  "cloneCollectionAsCapped",
+  "dataSize",
+  "dbHash",
+  "filemd5",
+  "analyze",
+  "createUser",
+  "updateUser",
+  "dropUser",
+  "dropAllUsersFromDatabase",
+  "usersInfo",
+  "grantRolesToUser",
+  "revokeRolesFromUser",
+  "createRole",
+  "updateRole",
+  "dropRole",
+  "dropAllRolesFromDatabase",
+  "rolesInfo",
+  "grantPrivilegesToRole",
+  "revokePrivilegesFromRole",
+  "grantRolesToRole",
+  "revokeRolesFromRole",
+  "logout",
+  "currentOp",
+  "killOp",
+  "killAllSessions",
+  "killAllSessionsByPattern",
+  "fsync",
+  "fsyncUnlock",
+  "shutdown",
+  "setParameter",
+  "setFeatureCompatibilityVersion",
+  "top",
+  "profile",
+  "logRotate",
+  "lockInfo",
+  "connPoolStats",
+  "planCacheClear",
+  "planCacheClearFilters",
+  "planCacheListFilters",
+  "planCacheSetFilter",
+  "setIndexCommitQuorum",
+  "replSetGetStatus",
+  "replSetGetConfig",
+  "replSetInitiate",
+]);
+
 /** Runs one command and returns its reply; never throws. */
 export async function runCommand(ctx: CommandContext): Promise<CommandResult> {
   const name = Object.keys(ctx.body)[0] ?? "";
   const handler = HANDLERS.get(name);
   if (!handler) {
+    if (NOT_OFFERED.has(name)) {
+      // mongod knows the command, so an anonymous caller hears Unauthorized first.
+      const anonymous = ctx.auth.required && ctx.auth.username === undefined;
+      return (
+        anonymous
+          ? new CommandError(ErrorCode.Unauthorized, `Command ${name} requires authentication`)
+          : new CommandError(
+              ErrorCode.CommandNotSupported,
+              `the embedded server does not implement the ${name} command`,
+            )
+      ).toReply();
+    }
     return new CommandError(ErrorCode.CommandNotFound, `no such command: '${name}'`).toReply();
   }
   // Like mongod, an unknown command is reported as such before authentication is checked.
