@@ -28,10 +28,12 @@ import {
 } from "./expression-checks";
 import {
   bsonTypeName,
+  keptNumber,
   NUMBER_ACCUMULATOR_OPS,
   NUMBER_EXPRESSION_OPS,
   NUMBER_WINDOW_OPS,
   unkeptNumberError,
+  writtenAs,
 } from "./numbers";
 import { binaryStrings, compareValues, sortDocuments, typeRank } from "./order";
 import { type Doc, isPlainObject } from "./values";
@@ -200,12 +202,23 @@ function $groupStage(coll: unknown, spec: unknown, options: Options): unknown {
   );
 }
 
-/** `$bucketAuto` over no documents gives no buckets, as mongod does (mingo answers one empty bucket). */
+/**
+ * `$bucketAuto` over no documents gives no buckets, as mongod does (mingo answers one empty bucket).
+ * A `granularity` is refused: mongod rounds the first bucket's minimum down to the series value
+ * below it (0.63 for 1 in R5, document_source_bucket_auto.cpp) and gives the rounded boundaries
+ * as doubles, where mingo starts the first bucket at 0 and returns integral boundaries as int32.
+ */
 function $bucketAutoStage(
   coll: { transform(f: (items: Doc[]) => unknown): unknown },
   spec: unknown,
   options: Options,
 ): unknown {
+  if (isPlainObject(spec) && spec.granularity !== undefined) {
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      "the embedded server does not implement $bucketAuto's granularity (its bucket boundaries and their number types would differ from MongoDB's)",
+    );
+  }
   const bucketAuto = pipelineOperators.$bucketAuto as (
     c: unknown,
     s: unknown,
@@ -214,6 +227,68 @@ function $bucketAutoStage(
   return coll.transform((items) =>
     items.length === 0 ? Lazy([]) : bucketAuto(Lazy(items), spec, options),
   );
+}
+
+/**
+ * `$densify`, with the values it generates kept in mongod's number type or refused (numbers.ts).
+ * mongod adds the step with `$add`'s rules (document_source_densify.cpp: `ExpressionAdd::apply(
+ * value, step)`), starting from the lower bound (explicit bounds) or from the documents' values
+ * (`full`, `partition`): int32 plus an int32 step stays int32 (a long past its range), and a
+ * double on either side gives a double, 2.0 from 1.5 + 0.5 included, which this server would
+ * write as an int32. Dates are added to by unit and are not numbers.
+ */
+function $densifyStage(
+  coll: { transform(f: (items: Doc[]) => unknown): unknown },
+  spec: unknown,
+  options: Options,
+): unknown {
+  const densify = pipelineOperators.$densify as (c: unknown, s: unknown, o: Options) => unknown;
+  if (!isPlainObject(spec) || !isPlainObject(spec.range) || typeof spec.field !== "string") {
+    return densify(coll, spec, options);
+  }
+  const field = spec.field;
+  const { step, bounds } = spec.range;
+  return coll.transform((items) => {
+    const out = (densify(Lazy(items), spec, options) as { collect(): Doc[] }).collect();
+    const inputs = new Set<unknown>(items);
+    // The number types the field holds in the input (the bases of `full`/`partition`).
+    let held: Set<string> | undefined;
+    const heldTypes = () => {
+      if (held) return held;
+      held = new Set();
+      for (const item of items) {
+        const value = resolve(item, field);
+        if (typeof value === "number") held.add(writtenAs(value));
+      }
+      return held;
+    };
+    for (const doc of out) {
+      if (inputs.has(doc)) continue;
+      const value = resolve(doc, field);
+      if (typeof value !== "number" || typeof step !== "number") continue;
+      const lower = Array.isArray(bounds) ? bounds[0] : undefined;
+      if (value === lower) continue; // the bound itself, with its own type
+      let base: "int" | "double";
+      if (typeof lower === "number") base = writtenAs(lower);
+      else {
+        const types = heldTypes();
+        if (types.size > 1 && Number.isInteger(value)) {
+          throw unkeptNumberError(
+            `the value $densify generates (${value}) over a field holding both int32 and double values (it is a double or an int32 in MongoDB depending on the document it follows)`,
+          );
+        }
+        base = types.has("double") ? "double" : "int";
+      }
+      const type =
+        writtenAs(step) === "double" || base === "double"
+          ? "double"
+          : writtenAs(value) === "int"
+            ? "int"
+            : "long";
+      keptNumber(value, type, "$densify");
+    }
+    return Lazy(out);
+  });
 }
 
 // --- projection field order ---------------------------------------------------------------
@@ -486,6 +561,7 @@ export const MINGO_CONTEXT = Context.init({
     $unwind: $unwindStage as never,
     $group: $groupStage as never,
     $bucketAuto: $bucketAutoStage as never,
+    $densify: $densifyStage as never,
   },
 })
   .addQueryOps(queryOperators)

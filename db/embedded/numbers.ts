@@ -11,6 +11,7 @@
 // raw BSON, before decoding erases the difference; the same holds for numbers the server
 // computes (update operators, aggregation arithmetic): see keptNumber.
 
+import { Long } from "bson";
 import { evalExpr } from "mingo/core";
 import * as accumulatorOperators from "mingo/operators/accumulator";
 import * as expressionOperators from "mingo/operators/expression";
@@ -224,6 +225,14 @@ export function keptNumber(result: number, expected: "int" | "long" | "double", 
     );
   }
   return result;
+}
+
+/**
+ * A count or size in a command reply, typed as mongod's BSONObjBuilder::appendNumber(long long)
+ * types it: an int32 while it fits, else a long (bson would write a plain number as a double).
+ */
+export function appendedNumber(n: number): number | Long {
+  return writtenAs(n) === "int" ? n : Long.fromNumber(n);
 }
 
 /** mongod's result type of `+`/`*` on two stored numbers (int32 overflowing to long). */
