@@ -830,3 +830,215 @@ describeOnEveryTarget("MongoDB 7.0 corners", "corner", (connected) => {
     });
   });
 });
+
+/** The BSON type name of a value read with promoteValues off ("Int32", "Double", "Long", ...). */
+function bsonType(value: unknown): string {
+  if (value instanceof Date) return "Date";
+  return (value as { _bsontype?: string } | null)?._bsontype ?? typeof value;
+}
+
+describeOnEveryTarget("MongoDB 7.0 number types in replies", "numtypes", (connected) => {
+  let db: Db;
+  beforeAll(() => {
+    ({ db } = connected());
+  });
+  const embedded = async () =>
+    (await db.admin().command({ buildInfo: 1 })).gitVersion === "bureau-embedded";
+  /** A command's reply as a driver with promoteValues off reads it. */
+  const raw = (command: Document, on: Db = db) => on.command(command, { promoteValues: false });
+  /** An aggregation's documents, read the same way. */
+  const rawAggregate = (name: string, pipeline: Document[]) =>
+    db.collection(name).aggregate(pipeline, { promoteValues: false }).toArray();
+
+  describe("command replies", () => {
+    it("types ok as a double and counts as int32, cursor ids as longs", async () => {
+      const inserted = await raw({
+        insert: "quotes",
+        documents: [
+          { _id: 1, customer: "Acme", total: 120.5 },
+          { _id: 2, customer: "Birch", total: 80.25 },
+          { _id: 3, customer: "Acme", total: 42.75 },
+        ],
+      });
+      expect(bsonType(inserted.ok)).toBe("Double");
+      expect(bsonType(inserted.n)).toBe("Int32");
+      const duplicate = await raw({ insert: "quotes", documents: [{ _id: 1 }] });
+      expect([duplicate.n, duplicate.writeErrors[0].index, duplicate.writeErrors[0].code]).toEqual([
+        new Int32(0),
+        new Int32(0),
+        new Int32(11000),
+      ]);
+      const counted = await raw({ count: "quotes", query: { customer: "Acme" } });
+      expect(bsonType(counted.n)).toBe("Int32");
+      expect(bsonType(counted.ok)).toBe("Double");
+      const updated = await raw({
+        update: "quotes",
+        updates: [
+          { q: { customer: "Acme" }, u: { $set: { status: "sent" } }, multi: true },
+          { q: { _id: 4 }, u: { $set: { customer: "Cedar" } }, upsert: true },
+        ],
+      });
+      expect([updated.n, updated.nModified, updated.upserted[0].index].map(bsonType)).toEqual([
+        "Int32",
+        "Int32",
+        "Int32",
+      ]);
+      const deleted = await raw({ delete: "quotes", deletes: [{ q: { _id: 4 }, limit: 1 }] });
+      expect(bsonType(deleted.n)).toBe("Int32");
+      const found = await raw({ find: "quotes", batchSize: 1 });
+      expect(bsonType(found.cursor.id)).toBe("Long");
+      const more = await raw({ getMore: found.cursor.id, collection: "quotes", batchSize: 1 });
+      expect(bsonType(more.cursor.id)).toBe("Long");
+      expect(bsonType(more.ok)).toBe("Double");
+      const killed = await raw({ killCursors: "quotes", cursors: [more.cursor.id] });
+      expect(killed.cursorsKilled.map(bsonType)).toEqual(["Long"]);
+    });
+
+    it("types hello's limits as int32 and serverStatus' pid and uptimes as mongod does", async () => {
+      const hello = await raw({ hello: 1 });
+      expect(
+        [hello.maxBsonObjectSize, hello.maxMessageSizeBytes, hello.maxWriteBatchSize].map(bsonType),
+      ).toEqual(["Int32", "Int32", "Int32"]);
+      expect(bsonType(hello.localTime)).toBe("Date");
+      const status = await raw({ serverStatus: 1 }, db.admin() as unknown as Db);
+      expect({
+        pid: bsonType(status.pid),
+        uptime: bsonType(status.uptime),
+        uptimeMillis: bsonType(status.uptimeMillis),
+        uptimeEstimate: bsonType(status.uptimeEstimate),
+      }).toEqual({ pid: "Long", uptime: "Double", uptimeMillis: "Long", uptimeEstimate: "Long" });
+    });
+
+    it("types dbStats' average as a double and collStats' as the int32 quotient", async () => {
+      // Documents one byte apart: collStats' average is the int32 quotient, rounded down.
+      await db.collection<Row>("invoices").insertMany([
+        { _id: 1, code: "A" },
+        { _id: 2, code: "BB" },
+      ]);
+      const stats = await raw({ collStats: "invoices" });
+      expect(stats.avgObjSize).toEqual(new Int32(Math.floor(stats.size.value / 2)));
+      expect([stats.count, stats.size, stats.nindexes, stats.totalIndexSize].map(bsonType)).toEqual(
+        ["Int32", "Int32", "Int32", "Int32"],
+      );
+      expect(stats.capped).toBe(false);
+      const [piped] = await rawAggregate("invoices", [{ $collStats: { storageStats: {} } }]);
+      expect(piped?.storageStats.avgObjSize).toEqual(stats.avgObjSize);
+      // An empty collection has no average at all.
+      await db.createCollection("empty_invoices");
+      expect(await raw({ collStats: "empty_invoices" })).not.toHaveProperty("avgObjSize");
+      // dbStats divides as doubles, even when the quotient is whole.
+      await db.collection<Row>("invoices").deleteOne({ _id: 2 });
+      const database = await raw({ dbStats: 1 });
+      expect(bsonType(database.avgObjSize)).toBe("Double");
+      expect([database.collections, database.objects].map(bsonType)).toEqual(["Int32", "Int32"]);
+    });
+
+    it("reports a capped collection's limits and $indexStats' access count as mongod types them", async () => {
+      await db.createCollection("activity_log", { capped: true, size: 4096, max: 50 });
+      const stats = await raw({ collStats: "activity_log" });
+      expect(stats.capped).toBe(true);
+      expect([stats.max, stats.maxSize].map(bsonType)).toEqual(["Int32", "Int32"]);
+      expect(stats.max.value).toBe(50);
+      const [index] = await rawAggregate("activity_log", [{ $indexStats: {} }]);
+      expect(bsonType(index?.accesses.ops)).toBe("Long");
+    });
+
+    it("refuses a scale it would not apply (115 on the embedded server)", async () => {
+      await db.collection<Row>("scaled").insertOne({ _id: 1, note: "x".repeat(2000) });
+      if (await embedded()) {
+        expect(Number((await rejection(raw({ collStats: "scaled", scale: 1024 }))).code)).toBe(115);
+        expect(Number((await rejection(raw({ dbStats: 1, scale: 1024 }))).code)).toBe(115);
+      } else {
+        const stats = await raw({ collStats: "scaled", scale: 1024 });
+        expect(stats.scaleFactor).toEqual(new Int32(1024));
+      }
+    });
+  });
+
+  describe("numbers aggregation stages produce", () => {
+    beforeAll(async () => {
+      await db.collection<Row>("visits").insertMany([
+        { _id: 1, page: "home", day: 1, hours: 1.5 },
+        { _id: 2, page: "about", day: 5, hours: 3.5 },
+        { _id: 3, page: "home", day: 9, hours: 4.25 },
+      ]);
+    });
+
+    it("counts as int32 in $count, $sortByCount, $group, $bucket and $bucketAuto", async () => {
+      const counts = [
+        ...(await rawAggregate("visits", [{ $count: "n" }])).map((d) => d.n),
+        ...(await rawAggregate("visits", [{ $sortByCount: "$page" }])).map((d) => d.count),
+        ...(await rawAggregate("visits", [
+          { $group: { _id: null, n: { $count: {} }, s: { $sum: 1 } } },
+        ]).then((docs) => docs.flatMap((d) => [d.n, d.s]))),
+        ...(
+          await rawAggregate("visits", [{ $bucket: { groupBy: "$day", boundaries: [0, 5, 10] } }])
+        ).map((d) => d.count),
+        ...(await rawAggregate("visits", [{ $bucketAuto: { groupBy: "$day", buckets: 2 } }])).map(
+          (d) => d.count,
+        ),
+      ];
+      expect(counts.length).toBe(9);
+      expect(new Set(counts.map(bsonType))).toEqual(new Set(["Int32"]));
+    });
+
+    it("densifies int32 days with an int32 step as int32", async () => {
+      const docs = await rawAggregate("visits", [
+        { $densify: { field: "day", range: { step: 2, bounds: "full" } } },
+        { $project: { _id: 0, day: 1 } },
+      ]);
+      expect(docs.map((d) => d.day)).toEqual([1, 3, 5, 7, 9].map((n) => new Int32(n)));
+    });
+
+    it("densifies doubles as doubles: 2.0 from 1.5 + 0.5 (refused, 115, by the embedded server)", async () => {
+      const fullRange = () =>
+        rawAggregate("visits", [
+          { $densify: { field: "hours", range: { step: 0.5, bounds: "full" } } },
+          { $project: { _id: 0, hours: 1 } },
+        ]);
+      // Explicit bounds start at the bound: 0 keeps its int32 type, 0.5 + 0.5 is a double 1.
+      const explicit = () =>
+        rawAggregate("visits", [
+          { $match: { _id: 1 } },
+          { $densify: { field: "hours", range: { step: 0.5, bounds: [0, 1.5] } } },
+          { $project: { _id: 0, hours: 1 } },
+        ]);
+      if (await embedded()) {
+        expect(Number((await rejection(fullRange())).code)).toBe(115);
+        expect(Number((await rejection(explicit())).code)).toBe(115);
+      } else {
+        expect((await fullRange()).map((d) => d.hours)).toEqual(
+          [1.5, 2, 2.5, 3, 3.5, 4, 4.25].map((n) => new Double(n)),
+        );
+        expect((await explicit()).map((d) => bsonType(d.hours))).toEqual([
+          "Int32",
+          "Double",
+          "Double",
+          "Double",
+        ]);
+      }
+      // What keeps its type on both: steps that never land on a whole number.
+      const kept = await rawAggregate("visits", [
+        { $match: { _id: { $in: [1, 2] } } },
+        { $densify: { field: "hours", range: { step: 1, bounds: "full" } } },
+        { $project: { _id: 0, hours: 1 } },
+      ]);
+      expect(kept.map((d) => d.hours)).toEqual([1.5, 2.5, 3.5].map((n) => new Double(n)));
+    });
+
+    it("rounds $bucketAuto's granularity boundaries to doubles (refused, 115, by the embedded server)", async () => {
+      const run = () =>
+        rawAggregate("visits", [
+          { $bucketAuto: { groupBy: "$day", buckets: 2, granularity: "R5" } },
+        ]);
+      if (await embedded()) {
+        expect(Number((await rejection(run())).code)).toBe(115);
+      } else {
+        const [first] = await run();
+        // mongod rounds the first minimum (1) down to the series value below it, 0.63.
+        expect(bsonType(first?._id.min)).toBe("Double");
+        expect(first?._id.min.value).toBeCloseTo(0.63);
+      }
+    });
+  });
+});

@@ -1,4 +1,4 @@
-// Conformance with MongoDB 7.0 for `$setWindowFields` and `$fill`: documents come out ordered by
+// Conformance with MongoDB 7.0 for `$setWindowFields`, `$fill` and `$densify`: documents come out ordered by
 // partition and then `sortBy`, each window holds the documents mongod's partition iterator puts
 // in it, and a malformed stage is refused when the pipeline is parsed, with mongod's codes. Like
 // conformance.test.ts it talks only through the official driver, against an in-memory embedded
@@ -276,6 +276,33 @@ describeOnEveryTarget("MongoDB 7.0 window functions", "confwin", (connected) => 
     });
   });
 
+  describe("$densify", () => {
+    it("fills each partition over its own range, partitions one after another", async () => {
+      const docs = await run([
+        { $match: { shop: { $in: ["a", "b"] } } },
+        { $project: { _id: 0, shop: 1, day: 1 } },
+        {
+          $densify: {
+            field: "day",
+            partitionByFields: ["shop"],
+            range: { step: 1, bounds: "partition" },
+          },
+        },
+      ]);
+      // Generated documents list the partition field first, as mongod builds them.
+      expect(docs).toEqual([
+        { shop: "a", day: 1 },
+        { shop: "a", day: 2 },
+        { shop: "a", day: 3 },
+        { shop: "a", day: 4 },
+        { shop: "a", day: 5 },
+        { shop: "b", day: 1 },
+        { shop: "b", day: 2 },
+      ]);
+      expect(Object.keys(docs[3] as Document)).toEqual(["shop", "day"]);
+    });
+  });
+
   describe("refused when the pipeline is parsed", () => {
     const parsed = async (stage: Document) =>
       rejection(db.collection("nothing").aggregate([stage]).toArray());
@@ -343,6 +370,20 @@ describeOnEveryTarget("Embedded server's window refusals", "confwinx", (connecte
     c = db.collection<Sale>("sales");
     await c.insertMany(SALES.slice(0, 3));
     embedded = (await db.admin().command({ buildInfo: 1 })).gitVersion === "bureau-embedded";
+  });
+
+  it("refuses $densify over partitions with bounds other than their own", async () => {
+    if (!embedded) return;
+    for (const bounds of ["full", [0, 10]]) {
+      const error = await rejection(
+        c
+          .aggregate([
+            { $densify: { field: "day", partitionByFields: ["shop"], range: { step: 1, bounds } } },
+          ])
+          .toArray(),
+      );
+      expect(error.code).toBe(115);
+    }
   });
 
   it("refuses $function, $accumulator, $where and $derivative/$integral/$expMovingAvg", async () => {

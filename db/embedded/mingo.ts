@@ -14,7 +14,6 @@ import * as expressionOperators from "mingo/operators/expression";
 import * as pipelineOperators from "mingo/operators/pipeline";
 import * as projectionOperators from "mingo/operators/projection";
 import * as queryOperators from "mingo/operators/query";
-import * as windowOperators from "mingo/operators/window";
 import { Query } from "mingo/query";
 import type { CollectionResolver, Options } from "mingo/types";
 import { resolve } from "mingo/util";
@@ -29,13 +28,14 @@ import {
 } from "./expression-checks";
 import {
   bsonTypeName,
+  keptNumber,
   NUMBER_ACCUMULATOR_OPS,
   NUMBER_EXPRESSION_OPS,
-  NUMBER_WINDOW_OPS,
   unkeptNumberError,
+  writtenAs,
 } from "./numbers";
 import { binaryStrings, compareValues, sortDocuments, typeRank } from "./order";
-import { type Doc, isPlainObject } from "./values";
+import { type Doc, isPlainObject, setPath } from "./values";
 import { $fillStage, $setWindowFieldsStage } from "./window";
 
 /** BSON type names (and numeric aliases) that `$type` accepts. */
@@ -212,12 +212,23 @@ function $matchStage(coll: unknown, spec: unknown, options: Options): unknown {
   );
 }
 
-/** `$bucketAuto` over no documents gives no buckets, as mongod does (mingo answers one empty bucket). */
+/**
+ * `$bucketAuto` over no documents gives no buckets, as mongod does (mingo answers one empty bucket).
+ * A `granularity` is refused: mongod rounds the first bucket's minimum down to the series value
+ * below it (0.63 for 1 in R5, document_source_bucket_auto.cpp) and gives the rounded boundaries
+ * as doubles, where mingo starts the first bucket at 0 and returns integral boundaries as int32.
+ */
 function $bucketAutoStage(
   coll: { transform(f: (items: Doc[]) => unknown): unknown },
   spec: unknown,
   options: Options,
 ): unknown {
+  if (isPlainObject(spec) && spec.granularity !== undefined) {
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      "the embedded server does not implement $bucketAuto's granularity (its bucket boundaries and their number types would differ from MongoDB's)",
+    );
+  }
   const bucketAuto = pipelineOperators.$bucketAuto as (
     c: unknown,
     s: unknown,
@@ -226,6 +237,98 @@ function $bucketAutoStage(
   return coll.transform((items) =>
     items.length === 0 ? Lazy([]) : bucketAuto(Lazy(items), spec, options),
   );
+}
+
+/**
+ * `$densify`, with the values it generates kept in mongod's number type or refused (numbers.ts).
+ * mongod adds the step with `$add`'s rules (document_source_densify.cpp: `ExpressionAdd::apply(
+ * value, step)`), starting from the lower bound (explicit bounds) or from the documents' values
+ * (`full`, `partition`): int32 plus an int32 step stays int32 (a long past its range), and a
+ * double on either side gives a double, 2.0 from 1.5 + 0.5 included, which this server would
+ * write as an int32. Dates are added to by unit and are not numbers.
+ */
+function $densifyStage(
+  coll: { transform(f: (items: Doc[]) => unknown): unknown },
+  spec: unknown,
+  options: Options,
+): unknown {
+  const densify = pipelineOperators.$densify as (c: unknown, s: unknown, o: Options) => unknown;
+  if (!isPlainObject(spec) || !isPlainObject(spec.range) || typeof spec.field !== "string") {
+    return densify(coll, spec, options);
+  }
+  const field = spec.field;
+  const { step, bounds } = spec.range;
+  if (
+    Array.isArray(spec.partitionByFields) &&
+    spec.partitionByFields.length > 0 &&
+    bounds !== "partition"
+  ) {
+    // mongod fills every partition over the whole range (explicit bounds, or "full" up to the
+    // largest value, inclusive) where mingo stops at each partition's last document; "full"
+    // also emits documents in an order of its own. Refused rather than answered short.
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      `the embedded server does not implement $densify with partitionByFields and bounds other than "partition"`,
+    );
+  }
+  return coll.transform((items) => {
+    const out = (densify(Lazy(items), spec, options) as { collect(): Doc[] }).collect();
+    const inputs = new Set<unknown>(items);
+    // The number types the field holds in the input (the bases of `full`/`partition`).
+    let held: Set<string> | undefined;
+    const heldTypes = () => {
+      if (held) return held;
+      held = new Set();
+      for (const item of items) {
+        const value = resolve(item, field);
+        if (typeof value === "number") held.add(writtenAs(value));
+      }
+      return held;
+    };
+    for (const doc of out) {
+      if (inputs.has(doc)) continue;
+      const value = resolve(doc, field);
+      if (typeof value !== "number" || typeof step !== "number") continue;
+      const lower = Array.isArray(bounds) ? bounds[0] : undefined;
+      if (value === lower) continue; // the bound itself, with its own type
+      let base: "int" | "double";
+      if (typeof lower === "number") base = writtenAs(lower);
+      else {
+        const types = heldTypes();
+        if (types.size > 1 && Number.isInteger(value)) {
+          throw unkeptNumberError(
+            `the value $densify generates (${value}) over a field holding both int32 and double values (it is a double or an int32 in MongoDB depending on the document it follows)`,
+          );
+        }
+        base = types.has("double") ? "double" : "int";
+      }
+      const type =
+        writtenAs(step) === "double" || base === "double"
+          ? "double"
+          : writtenAs(value) === "int"
+            ? "int"
+            : "long";
+      keptNumber(value, type, "$densify");
+    }
+    const partitions = spec.partitionByFields;
+    if (!Array.isArray(partitions) || partitions.length === 0) return Lazy(out);
+    // mongod sorts by the partition fields and then the field before densifying
+    // (document_source_densify.cpp), so partitions come out one after another (mingo sorts by
+    // the field alone and interleaves them), and a generated document lists the partition
+    // fields before the field (mingo the other way round).
+    const names = partitions.filter((name): name is string => typeof name === "string");
+    const generated = out.map((doc) => {
+      if (inputs.has(doc)) return doc;
+      const copy: Doc = {};
+      for (const name of names) setPath(copy, name, resolve(doc, name));
+      setPath(copy, field, resolve(doc, field));
+      return copy;
+    });
+    const sort: Record<string, 1> = {};
+    for (const name of names) sort[name] = 1;
+    sort[field] = 1;
+    return Lazy(sortDocuments(generated, sort, (options as { collation?: Collation }).collation));
+  });
 }
 
 // --- projection field order ---------------------------------------------------------------
@@ -491,7 +594,6 @@ export const MINGO_CONTEXT = Context.init({
     $const: expressionOperators.$literal,
   } as never,
   accumulator: NUMBER_ACCUMULATOR_OPS as never,
-  window: NUMBER_WINDOW_OPS as never,
   pipeline: {
     $sort: $sortStage as never,
     $project: $projectStage as never,
@@ -501,14 +603,14 @@ export const MINGO_CONTEXT = Context.init({
     $match: $matchStage as never,
     $setWindowFields: $setWindowFieldsStage as never,
     $fill: $fillStage as never,
+    $densify: $densifyStage as never,
   },
 })
   .addQueryOps(queryOperators)
   .addExpressionOps(expressionOperators)
   .addAccumulatorOps(accumulatorOperators)
   .addPipelineOps(pipelineOperators)
-  .addProjectionOps(projectionOperators)
-  .addWindowOps(windowOperators);
+  .addProjectionOps(projectionOperators);
 
 /**
  * Operator updates only need query operators (arrayFilters, positional matches, $pull

@@ -11,10 +11,10 @@
 // raw BSON, before decoding erases the difference; the same holds for numbers the server
 // computes (update operators, aggregation arithmetic): see keptNumber.
 
+import { Long } from "bson";
 import { evalExpr } from "mingo/core";
 import * as accumulatorOperators from "mingo/operators/accumulator";
 import * as expressionOperators from "mingo/operators/expression";
-import * as windowOperators from "mingo/operators/window";
 import type { Options } from "mingo/types";
 import { CommandError, ErrorCode } from "./errors";
 import { isPlainObject } from "./values";
@@ -226,6 +226,14 @@ export function keptNumber(result: number, expected: "int" | "long" | "double", 
   return result;
 }
 
+/**
+ * A count or size in a command reply, typed as mongod's BSONObjBuilder::appendNumber(long long)
+ * types it: an int32 while it fits, else a long (bson would write a plain number as a double).
+ */
+export function appendedNumber(n: number): number | Long {
+  return writtenAs(n) === "int" ? n : Long.fromNumber(n);
+}
+
 /** mongod's result type of `+`/`*` on two stored numbers (int32 overflowing to long). */
 export function arithmeticType(a: number, b: number, result: number): "int" | "long" | "double" {
   if (writtenAs(a) === "double" || writtenAs(b) === "double") return "double";
@@ -294,7 +302,6 @@ export function bsonTypeName(value: unknown): string {
 
 type ExpressionOp = (obj: unknown, expr: unknown, options: Options) => unknown;
 type AccumulatorOp = (collection: unknown[], expr: unknown, options: Options) => unknown;
-type WindowOp = (obj: unknown, collection: unknown[], expr: unknown, options: Options) => unknown;
 type NumberType = "int" | "long" | "double";
 
 /** mongod's type for arithmetic over these operands: double if one is, else int or long. */
@@ -464,18 +471,3 @@ export const NUMBER_ACCUMULATOR_OPS: Record<string, AccumulatorOp> = {
     ].map((name) => [name, typedAccumulator(name, false)]),
   ),
 };
-
-function doubleWindow(name: string): WindowOp {
-  const original = (windowOperators as Record<string, unknown>)[name] as WindowOp;
-  return (obj, collection, expr, options) => {
-    const result = original(obj, collection, expr, options);
-    return typeof result === "number" ? keptNumber(result, "double", name) : result;
-  };
-}
-
-export const NUMBER_WINDOW_OPS: Record<string, WindowOp> = Object.fromEntries(
-  ["$derivative", "$integral", "$expMovingAvg", "$linearFill", "$minMaxScaler"].map((name) => [
-    name,
-    doubleWindow(name),
-  ]),
-);

@@ -4,7 +4,7 @@
 // Only what the official drivers send today is understood: OP_QUERY for the first handshake
 // on a connection (`admin.$cmd` hello/isMaster) and OP_MSG for everything else.
 
-import { type Document, deserialize, serialize } from "bson";
+import { type Document, Double, deserialize, serialize } from "bson";
 import { findUnkeptNumber } from "./numbers";
 
 export const OpCode = {
@@ -293,9 +293,14 @@ export function serializeDoc(doc: Document): Buffer {
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Serialises a reply document (already-encoded BSON is passed through). */
+/**
+ * Serialises a reply document (already-encoded BSON is passed through). mongod appends `ok` as a
+ * double (1.0 or 0.0, CommandHelpers::appendSimpleCommandStatus); a plain number here would be
+ * written as an int32.
+ */
 export function encodeBody(body: Document | Buffer): Buffer {
-  return Buffer.isBuffer(body) ? body : serializeDoc(body);
+  if (Buffer.isBuffer(body)) return body;
+  return serializeDoc(typeof body.ok === "number" ? { ...body, ok: new Double(body.ok) } : body);
 }
 
 /** OP_MSG reply: header, flagBits 0, one kind-0 section. Returned as parts to avoid a copy. */

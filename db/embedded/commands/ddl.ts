@@ -1,6 +1,6 @@
 // Catalog commands: collections, databases and indexes, plus their statistics.
 
-import { calculateObjectSize, type Document } from "bson";
+import { calculateObjectSize, type Document, Double } from "bson";
 import { collationDocument, parseCollation } from "../collation";
 import { type Collection, compileValidator, WriteContext } from "../collection";
 import { CommandError, ErrorCode } from "../errors";
@@ -12,6 +12,7 @@ import {
   sameKeyPattern,
 } from "../indexes";
 import { compileQuery } from "../mingo";
+import { appendedNumber } from "../numbers";
 import { type Doc, formatValue, isPlainObject, keyOf } from "../values";
 import {
   type CommandContext,
@@ -595,39 +596,76 @@ function dbStats(ctx: CommandContext): Document {
     dataSize += collectionBytes(coll);
     indexes += coll.indexes.length + 1;
   }
+  checkScale(ctx.body.scale);
+  // DatabaseImpl::getStats: counts and sizes through appendNumber (int32 while they fit), the
+  // average as a double always (`objects == 0 ? 0 : double(size) / double(objects)`).
   return {
     db: ctx.db,
-    collections: colls.length,
-    views: all.length - colls.length,
-    objects,
-    avgObjSize: objects > 0 ? dataSize / objects : 0,
-    dataSize,
-    storageSize: dataSize,
-    indexes,
+    collections: appendedNumber(colls.length),
+    views: appendedNumber(all.length - colls.length),
+    objects: appendedNumber(objects),
+    avgObjSize: new Double(objects > 0 ? dataSize / objects : 0),
+    dataSize: appendedNumber(dataSize),
+    storageSize: appendedNumber(dataSize),
+    indexes: appendedNumber(indexes),
     indexSize: 0,
-    totalSize: dataSize,
+    totalSize: appendedNumber(dataSize),
     scaleFactor: 1,
     ok: 1,
   };
 }
 
+/**
+ * Sizes are reported in bytes only: a `scale` other than 1 is refused rather than ignored (the
+ * sizes would come back unscaled).
+ */
+function checkScale(scale: unknown): void {
+  if (scale !== undefined && scale !== 1) {
+    throw new CommandError(
+      ErrorCode.CommandNotSupported,
+      "the embedded server reports sizes in bytes only (scale: 1)",
+    );
+  }
+}
+
+/**
+ * A collection's storage statistics, with mongod's fields and types (appendCollectionStorageStats
+ * in storage_stats.cpp): counts and sizes through appendNumber (int32 while they fit, else long),
+ * `avgObjSize` the int `dataSize / count` (integer division), present only when there are
+ * documents, and `capped` with `max` and `maxSize` for a capped collection. Shared by the
+ * `collStats` command and `$collStats`' `storageStats`.
+ */
+export function storageStats(coll: Collection, scale: unknown): Doc {
+  checkScale(scale);
+  const size = collectionBytes(coll);
+  const count = coll.size;
+  const indexSizes: Doc = {};
+  for (const spec of coll.indexSpecs()) indexSizes[spec.name] = 0;
+  const stats: Doc = { size: appendedNumber(size), count: appendedNumber(count) };
+  if (count > 0) stats.avgObjSize = Math.floor(size / count);
+  Object.assign(stats, {
+    storageSize: appendedNumber(size),
+    freeStorageSize: 0,
+    capped: coll.options.capped === true,
+  });
+  if (coll.options.capped === true) {
+    stats.max = appendedNumber(coll.options.max ?? 0);
+    stats.maxSize = appendedNumber(coll.options.size ?? 0);
+  }
+  Object.assign(stats, {
+    nindexes: coll.indexes.length + 1,
+    totalIndexSize: 0,
+    totalSize: appendedNumber(size),
+    indexSizes,
+    scaleFactor: 1,
+  });
+  return stats;
+}
+
 function collStats(ctx: CommandContext): Document {
   const name = collectionArg(ctx, "collStats");
   const coll = ctx.engine.requireCollection(ctx.db, name);
-  const size = collectionBytes(coll);
-  const indexSizes: Document = {};
-  for (const spec of coll.indexSpecs()) indexSizes[spec.name] = 0;
-  return {
-    ns: coll.ns,
-    count: coll.size,
-    size,
-    avgObjSize: coll.size > 0 ? size / coll.size : 0,
-    storageSize: size,
-    nindexes: coll.indexes.length + 1,
-    totalIndexSize: 0,
-    indexSizes,
-    ok: 1,
-  };
+  return { ns: coll.ns, ...storageStats(coll, ctx.body.scale), ok: 1 };
 }
 
 export const ddlHandlers: Record<string, Handler> = {

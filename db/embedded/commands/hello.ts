@@ -1,7 +1,7 @@
 // Handshake and diagnostic commands: what the driver's monitor, mongosh and Compass ask first.
 
 import os from "node:os";
-import type { Document } from "bson";
+import { type Document, Double, Long } from "bson";
 import { MAX_MESSAGE_SIZE } from "../wire";
 import { handshakeAuth } from "./auth";
 import type { CommandContext, Handler } from "./context";
@@ -78,9 +78,12 @@ export const helloHandlers: Record<string, Handler> = {
     host: `${ctx.server.host}:${ctx.server.port}`,
     version: SERVER_VERSION,
     process: "mongod",
-    pid: process.pid,
-    uptime: Math.floor((Date.now() - startTime) / 1000),
-    uptimeMillis: Date.now() - startTime,
+    // mongod's types (server_status.cpp): pid a long (asLongLong), uptime a double of whole
+    // seconds, uptimeMillis and uptimeEstimate longs (durationCount).
+    pid: Long.fromNumber(process.pid),
+    uptime: new Double(Math.floor((Date.now() - startTime) / 1000)),
+    uptimeMillis: Long.fromNumber(Date.now() - startTime),
+    uptimeEstimate: Long.fromNumber(Math.floor((Date.now() - startTime) / 1000)),
     localTime: new Date(),
     storageEngine: { name: "embedded", persistent: ctx.engine.sink !== null },
     ok: 1,

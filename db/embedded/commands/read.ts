@@ -1,6 +1,6 @@
 // Read commands: find, getMore, killCursors, count, distinct, aggregate.
 
-import { calculateObjectSize, type Document, Long, ObjectId } from "bson";
+import { type Document, Long, ObjectId } from "bson";
 import { evalExpr } from "mingo/core";
 import type { Options } from "mingo/types";
 import { cloneDeep } from "mingo/util";
@@ -14,6 +14,7 @@ import {
   type MingoExtras,
   mingoOptions,
 } from "../mingo";
+import { appendedNumber } from "../numbers";
 import { collationStrings, compareValues } from "../order";
 import {
   checkHint,
@@ -42,6 +43,7 @@ import {
   optionalCount,
   optionalObject,
 } from "./context";
+import { storageStats } from "./ddl";
 
 function extrasOf(body: Document, coll: Collection | undefined): MingoExtras {
   const extras: MingoExtras = {};
@@ -556,7 +558,10 @@ function pipelineResults(
     if (!coll || target?.isView) {
       throw new CommandError(ErrorCode.NamespaceNotFound, `ns does not exist: ${ns}`);
     }
-    source = "$collStats" in first ? [collStatsDoc(ctx, coll)] : indexStatsDocs(ctx, coll);
+    source =
+      "$collStats" in first
+        ? [collStatsDoc(ctx, coll, first.$collStats)]
+        : indexStatsDocs(ctx, coll);
     pipeline = pipeline.slice(1);
   } else {
     source = coll ? Array.from(coll.docs.values()) : [];
@@ -608,32 +613,14 @@ function viewFindPipeline(spec: {
   return stages;
 }
 
-function collStatsDoc(ctx: CommandContext, coll: Collection): Doc {
-  let size = 0;
-  for (const doc of coll.docs.values()) size += calculateObjectSize(doc);
-  const indexSizes: Doc = {};
-  for (const spec of coll.indexSpecs()) indexSizes[spec.name] = 0;
-  const count = coll.size;
+function collStatsDoc(ctx: CommandContext, coll: Collection, spec: unknown): Doc {
+  const storage = isPlainObject(spec) ? spec.storageStats : undefined;
   return {
     ns: coll.ns,
     host: `${ctx.server.host}:${ctx.server.port}`,
     localTime: new Date(),
-    storageStats: {
-      size,
-      count,
-      avgObjSize: count > 0 ? Math.round(size / count) : 0,
-      storageSize: size,
-      freeStorageSize: 0,
-      nindexes: coll.indexes.length + 1,
-      totalIndexSize: 0,
-      totalSize: size,
-      indexSizes,
-      capped: coll.options.capped === true,
-      ...(coll.options.capped === true
-        ? { max: coll.options.max ?? 0, maxSize: coll.options.size ?? 0 }
-        : {}),
-    },
-    count: { count },
+    storageStats: storageStats(coll, isPlainObject(storage) ? storage.scale : undefined),
+    count: { count: appendedNumber(coll.size) },
   };
 }
 
@@ -643,7 +630,8 @@ function indexStatsDocs(ctx: CommandContext, coll: Collection): Doc[] {
     name: spec.name,
     key: spec.key,
     host: `${ctx.server.host}:${ctx.server.port}`,
-    accesses: { ops: 0, since },
+    // mongod counts index accesses in a long long: `ops` is a long even at 0.
+    accesses: { ops: Long.fromNumber(0), since },
     spec,
   }));
 }
