@@ -313,26 +313,32 @@ function parseShift(args: unknown, sortBy: Spec["sortBy"]): void {
 
 const IDL_FIELDS = new Set(["partitionBy", "sortBy", "output"]);
 
-/** The stage's argument, checked as mongod's parser checks it (before any document is read). */
-export function parseSetWindowFields(raw: unknown): Spec {
+/**
+ * A stage's argument as mongod's IDL parser checks it: an object of known fields, `output`
+ * among them. mongod words the first message with "the" for one stage and "The" for the other.
+ */
+function stageSpec(stage: string, raw: unknown, fields: Set<string>, article: string): Doc {
   if (!isPlainObject(raw)) {
     fail(
       ErrorCode.FailedToParse,
-      `the $setWindowFields stage specification must be an object, found ${bsonTypeName(raw)}`,
+      `${article} ${stage} stage specification must be an object, found ${bsonTypeName(raw)}`,
     );
   }
   const spec = raw as Doc;
   for (const key of Object.keys(spec)) {
-    if (!IDL_FIELDS.has(key)) {
-      fail(ErrorCode.Location40415, `BSON field '$setWindowFields.${key}' is an unknown field.`);
+    if (!fields.has(key)) {
+      fail(ErrorCode.Location40415, `BSON field '${stage}.${key}' is an unknown field.`);
     }
   }
   if (spec.output === undefined) {
-    fail(
-      ErrorCode.Location40414,
-      "BSON field '$setWindowFields.output' is missing but a required field",
-    );
+    fail(ErrorCode.Location40414, `BSON field '${stage}.output' is missing but a required field`);
   }
+  return spec;
+}
+
+/** The stage's argument, checked as mongod's parser checks it (before any document is read). */
+export function parseSetWindowFields(raw: unknown): Spec {
+  const spec = stageSpec("$setWindowFields", raw, IDL_FIELDS, "the");
   if (!isPlainObject(spec.output)) {
     fail(
       ErrorCode.TypeMismatch,
@@ -667,20 +673,7 @@ export function $fillStage(
   raw: unknown,
   options: Options,
 ): unknown {
-  if (!isPlainObject(raw)) {
-    fail(
-      ErrorCode.FailedToParse,
-      `The $fill stage specification must be an object, found ${bsonTypeName(raw)}`,
-    );
-  }
-  const spec = raw as Doc;
-  for (const key of Object.keys(spec)) {
-    if (!FILL_FIELDS.has(key))
-      fail(ErrorCode.Location40415, `BSON field '$fill.${key}' is an unknown field.`);
-  }
-  if (spec.output === undefined) {
-    fail(ErrorCode.Location40414, "BSON field '$fill.output' is missing but a required field");
-  }
+  const spec = stageSpec("$fill", raw, FILL_FIELDS, "The");
   if (!isPlainObject(spec.output) || Object.keys(spec.output).length === 0) {
     fail(6050203, "The output field in '$fill' must contain an object with at least one element");
   }
