@@ -44,7 +44,7 @@ test("change a quote's status, filter by it, and delete one", async ({
   // A laptop: the quote list's seven columns, none cut off by the table's sideways scroll.
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
-  await page.getByRole("link", { name: "Quotes", exact: true }).click();
+  await page.getByRole("link", { name: /^Quotes( \(\d+ new\))?$/ }).click();
   await expect(page).toHaveURL(PAGE);
   await expect(page).toHaveTitle("Manage Quote Requests · Bureau admin");
   await expect(
