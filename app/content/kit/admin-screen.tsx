@@ -21,9 +21,11 @@ import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
   rowActionsClass,
+  saveBarClass,
   secondaryLinkClass,
   tdClass,
 } from "~/components/admin/list-controls";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
@@ -479,7 +481,8 @@ export function CollectionEditor({
         {notice}
         {layout ? layout(named, fields as never, formErrorId) : laidOut(type.fields, input)}
         {extraFields?.(fields as never, formErrorId)}
-        <div className="flex flex-wrap gap-3">
+        <UnsavedChangesGuard dirty={form.dirty} />
+        <div className={saveBarClass}>
           <SubmitButton
             pending={saving || uploads.any}
             pendingText={

@@ -15,9 +15,11 @@ import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
   primaryLinkClass,
+  saveBarClass,
   secondaryLinkClass,
 } from "~/components/admin/list-controls";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import { adminMeta } from "~/lib/admin-meta";
@@ -259,7 +261,8 @@ function DocumentForm({
           </div>
         ),
       )}
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
+      <UnsavedChangesGuard dirty={form.dirty} />
+      <div className={saveBarClass}>
         <SubmitButton
           pending={saving || uploads.any}
           pendingText={uploads.any ? "Uploading image..." : "Saving..."}
