@@ -297,12 +297,15 @@ export default function Internships({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-/** The hero's right-hand panel: open positions per domain, each a link to that filter. */
+/**
+ * The hero's right-hand panel on wide screens: open positions per domain, each a link to that
+ * filter. Not on smaller screens, where it would stack between the heading and the same filters.
+ */
 function OpenByDomain({ domains }: { domains: { domain: InternshipDomain; open: number }[] }) {
   return (
     <section
       aria-labelledby="hiring-now"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      className="hidden rounded-2xl border border-slate-200 bg-white p-8 shadow-sm lg:block"
     >
       <h2 id="hiring-now" className="text-lg font-bold text-slate-900">
         Hiring now

@@ -2,7 +2,7 @@
 // more than one page. Plain links, so paging works without JavaScript and crawlers follow it.
 // On a phone the row must stay one row (a pager that wraps reads as two pagers): there, First
 // and Last give way to the first and last page numbers, Previous and Next become arrows (their
-// names stay for screen readers), and only the first, current and last numbers show.
+// names stay for screen readers), and a long row shows only the first, current and last numbers.
 import { Link } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { type PageItem, pageItems } from "~/lib/pagination";
@@ -26,11 +26,11 @@ const wideOnly = "max-sm:hidden";
 const ellipsis = "px-1 text-slate-500";
 
 /**
- * Whether a number of the full row is left out on a phone: only the first, current and last
- * page show there.
+ * Whether a number of the full row is left out on a phone. Five items and the two arrows fit a
+ * 320 px row; a longer row keeps only the first, current and last page there.
  */
-function narrowHides(item: number, page: number, pages: number) {
-  return item !== 1 && item !== page && item !== pages;
+function narrowHides(items: PageItem[], item: number, page: number, pages: number) {
+  return items.length > 5 && item !== 1 && item !== page && item !== pages;
 }
 
 /**
@@ -99,7 +99,7 @@ export function Pagination({
               </li>
             );
           }
-          const hidden = narrowHides(item, page, pages);
+          const hidden = narrowHides(items, item, page, pages);
           const number =
             item === page ? (
               <li key={item}>
