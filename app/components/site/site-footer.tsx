@@ -38,7 +38,7 @@ export function SiteFooter({ brand, year, links, social, children }: SiteFooterP
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <div>
-          <p>
+          <p className="flex">
             <BrandLogo brand={brand} tone="dark" />
           </p>
           <p className="mt-3 max-w-xs text-sm text-slate-300">

@@ -64,7 +64,7 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="min-w-0 rounded-md" aria-label={`${brand} home`}>
+        <Link to="/" className="flex min-w-0 rounded-md" aria-label={`${brand} home`}>
           <BrandLogo brand={brand} tone="light" />
         </Link>
 
