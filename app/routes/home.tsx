@@ -100,12 +100,17 @@ const FALLBACK_TITLE = "Web, App, SEO and Cloud Agency";
 const FALLBACK_DESCRIPTION =
   "We design, build and grow websites and apps: web and app development, SEO, marketing and cloud migration.";
 
-// Title and social-share tags from the hero, with fallback texts.
+// Title and social-share tags from the hero, with fallback texts. The title always names the
+// brand (a tab, a bookmark and a search result show it): the brand first, then the hero's
+// headline, unless the headline already names it.
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = siteInfo(matches);
+  const headline = data?.hero?.title?.trim() || FALLBACK_TITLE;
   return seo({
     site,
-    title: data?.hero?.title || `${site.brand} | ${FALLBACK_TITLE}`,
+    title: headline.toLowerCase().includes(site.brand.toLowerCase())
+      ? headline
+      : `${site.brand} | ${headline}`,
     exactTitle: true,
     description: data?.hero?.subtitle || FALLBACK_DESCRIPTION,
     path: "/",

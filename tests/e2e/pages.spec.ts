@@ -284,6 +284,25 @@ test.describe("/contact", () => {
     await expect(map).toHaveAttribute("referrerpolicy", /\S/);
   });
 
+  test("the map box: a link to open the map, and a drawn stand-in when the map cannot load", async ({
+    page,
+  }) => {
+    // The map service cannot be reached: its frame draws nothing.
+    await page.route(`${new URL(contactInfo.mapEmbedUrl).origin}/**`, (route) => route.abort());
+    await page.goto("/contact");
+    const section = page.getByRole("region", { name: "Find us" });
+    const marker = new URL(contactInfo.mapEmbedUrl).searchParams.get("marker")?.split(",");
+    await expect(
+      section.getByRole("link", { name: "Open the map (opens in a new tab)" }),
+    ).toHaveAttribute(
+      "href",
+      `https://www.openstreetmap.org/?mlat=${marker?.[0]}&mlon=${marker?.[1]}#map=17/${marker?.[0]}/${marker?.[1]}`,
+    );
+    const box = section.locator(".map-fallback");
+    await expect(box.getByText(contactInfo.address)).toBeVisible();
+    await expect(box.getByText("The map could not be shown here.")).toBeVisible();
+  });
+
   // Issue 4 put the real contact form in the place issue 3 kept for it (its behaviour:
   // forms-contact.spec.ts); the e-mail address stays in the contact information beside it.
   test("holds the contact form, with the e-mail address beside it", async ({ page }) => {

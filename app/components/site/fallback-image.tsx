@@ -90,15 +90,19 @@ export function CardImage({
   src,
   width,
   eager,
+  fallback,
 }: {
   src: string | null | undefined;
   /** The stored picture's width (its height follows from 16:9). */
   width: number;
   eager: boolean;
+  /** The picture when there is none or it is broken (default: the generic one). */
+  fallback?: string;
 }) {
   return (
     <FallbackImage
       src={src}
+      fallback={fallback}
       alt=""
       width={width}
       height={(width * 9) / 16}

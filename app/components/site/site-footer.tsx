@@ -1,7 +1,8 @@
-// Footer of every public page: page links, social profiles in a new tab, copyright line.
+// Footer of every public page: the logo, page links, social profiles in a new tab, copyright line.
 import { Link } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { classifyHref } from "~/lib/links";
+import { BrandLogo } from "./brand-logo";
 
 /** The footer's page links when the footer document lists none. */
 export const DEFAULT_FOOTER_LINKS = [
@@ -37,7 +38,9 @@ export function SiteFooter({ brand, year, links, social, children }: SiteFooterP
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <div>
-          <p className="text-xl font-extrabold tracking-tight text-white">{brand}</p>
+          <p className="flex">
+            <BrandLogo brand={brand} tone="dark" />
+          </p>
           <p className="mt-3 max-w-xs text-sm text-slate-300">
             Web and app development, SEO, marketing and cloud migration from one senior team.
           </p>
