@@ -35,7 +35,8 @@ export function LegalPage({
   sections: (company: string) => readonly LegalSection[];
 }) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
-  const company = layout?.brand || FALLBACK_BRAND;
+  // The legal texts name the company by its legal name (the site settings').
+  const company = layout?.site.legalName || FALLBACK_BRAND;
   const lastUpdated = LEGAL_TEXT_REVISED;
   const texts = sections(company);
   return (

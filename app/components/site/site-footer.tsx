@@ -1,6 +1,7 @@
 // Footer of every public page: page links, social profiles in a new tab, copyright line.
 import { Link } from "react-router";
 import { Icon } from "~/components/icon/icon";
+import { copyrightLine } from "~/lib/copyright";
 import { classifyHref } from "~/lib/links";
 
 /** The footer's page links when the footer document lists none. */
@@ -24,6 +25,8 @@ const SOCIAL_ICONS: Record<
 
 export interface SiteFooterProps {
   brand: string;
+  /** The copyright line's company name. */
+  legalName: string;
   year: number;
   links: readonly { label: string; url: string }[];
   social: readonly { platform: string; url: string }[];
@@ -31,7 +34,7 @@ export interface SiteFooterProps {
   children?: React.ReactNode;
 }
 
-export function SiteFooter({ brand, year, links, social, children }: SiteFooterProps) {
+export function SiteFooter({ brand, legalName, year, links, social, children }: SiteFooterProps) {
   const pageLinks = links.length > 0 ? links : DEFAULT_FOOTER_LINKS;
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
@@ -80,7 +83,7 @@ export function SiteFooter({ brand, year, links, social, children }: SiteFooterP
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          © {year} {brand}. All rights reserved.
+          {copyrightLine(year, legalName)}
         </p>
       </div>
       {children}
