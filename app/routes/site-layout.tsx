@@ -108,6 +108,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SiteFooter
         brand={site.brandName}
         legalName={site.legalName}
+        tagline={site.tagline}
         year={year}
         links={links}
         social={site.social}

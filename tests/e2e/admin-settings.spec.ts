@@ -39,6 +39,7 @@ test("saves the settings: the top bar, footer, contact and about pages follow", 
     .getByLabel("Legal company name")
     .fill(`© ${year} ${brand} Holdings GmbH. All rights reserved.`);
   await page.getByLabel("Email").fill("hello@acme.example");
+  await page.getByLabel("Tagline").fill(`${brand} builds sites that last.`);
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page).toHaveURL(new RegExp(`${SETTINGS}$`));
   await expect(
@@ -51,6 +52,7 @@ test("saves the settings: the top bar, footer, contact and about pages follow", 
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(`© ${year} ${brand} Holdings GmbH. All rights reserved.`);
   expect(((await footer.textContent()) ?? "").match(/All rights reserved/g)).toHaveLength(1);
+  await expect(footer).toContainText(`${brand} builds sites that last.`);
 
   // One e-mail: the contact page and the about page's contact line show the new one; their
   // titles carry the new brand.

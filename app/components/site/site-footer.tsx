@@ -27,6 +27,8 @@ export interface SiteFooterProps {
   brand: string;
   /** The copyright line's company name. */
   legalName: string;
+  /** The line under the brand; a general one while none is set. */
+  tagline: string;
   year: number;
   links: readonly { label: string; url: string }[];
   social: readonly { platform: string; url: string }[];
@@ -34,7 +36,15 @@ export interface SiteFooterProps {
   children?: React.ReactNode;
 }
 
-export function SiteFooter({ brand, legalName, year, links, social, children }: SiteFooterProps) {
+export function SiteFooter({
+  brand,
+  legalName,
+  tagline,
+  year,
+  links,
+  social,
+  children,
+}: SiteFooterProps) {
   const pageLinks = links.length > 0 ? links : DEFAULT_FOOTER_LINKS;
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
@@ -42,7 +52,8 @@ export function SiteFooter({ brand, legalName, year, links, social, children }: 
         <div>
           <p className="text-xl font-extrabold tracking-tight text-white">{brand}</p>
           <p className="mt-3 max-w-xs text-sm text-slate-300">
-            Web and app development, SEO, marketing and cloud migration from one senior team.
+            {tagline ||
+              "Web and app development, SEO, marketing and cloud migration from one senior team."}
           </p>
         </div>
         <nav aria-label="Footer">
