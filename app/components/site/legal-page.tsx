@@ -1,7 +1,7 @@
 // The layout of the static legal pages (/privacy-policy, /terms-of-service): the page header
 // with its last-updated date, a table of contents, and numbered sections with h2 headings.
-// The texts themselves live in the route modules; the company they name is the brand from the
-// footer document (the site layout's loader data).
+// The texts themselves live in the route modules; the company they name is the site settings'
+// legal company name (the site layout's loader data).
 import { Link, useRouteLoaderData } from "react-router";
 import { formatDate } from "~/lib/format";
 import { LEGAL_TEXT_REVISED } from "~/lib/legal";
