@@ -113,7 +113,7 @@ export interface FaqDoc extends Edited {
   answer: string;
 }
 
-/** Single documents (service page, about, hero, contact info, footer) live under this id. */
+/** Single documents (service page, about, hero, contact info, footer, site settings) live under this id. */
 export const SINGLETON_ID = "main";
 /** `updatedBy`: as for `Edited` above. */
 type Singleton = { _id: typeof SINGLETON_ID; updatedAt: Date; updatedBy?: string };
@@ -137,15 +137,17 @@ export interface AboutPageDoc extends Singleton {
   mission: string;
   values: string;
   team: { name: string; role: string; image: string }[];
-  contact: { email: string; phone: string };
+  /** Older databases only: the site settings' e-mail and phone now (moved at start-up). */
+  contact?: { email: string; phone: string };
 }
 
 export interface ContactInfoDoc extends Singleton {
   /** Set by the admin editor (absent on seeded demo content). */
   createdAt?: Date;
   address: string;
-  email: string;
-  phone: string;
+  /** Older databases only: the site settings' e-mail and phone now (moved at start-up). */
+  email?: string;
+  phone?: string;
   mapEmbedUrl: string;
   image: string;
 }
@@ -163,9 +165,24 @@ export interface HeroSectionDoc extends Singleton {
 export interface FooterDoc extends Singleton {
   /** Set by the admin editor's first save (absent on seeded demo content). */
   createdAt?: Date;
-  /** Company name shown in the copyright line. */
-  copyright: string;
+  /**
+   * Older databases only: the company name of the copyright line and the social profiles are
+   * the site settings' legal name and profiles now (moved at start-up).
+   */
+  copyright?: string;
   links: { label: string; url: string }[];
+  social?: { platform: string; url: string }[];
+}
+
+/** What is site-wide (app/content/site-settings.ts). */
+export interface SiteSettingsDoc extends Singleton {
+  createdAt?: Date;
+  brandName: string;
+  legalName: string;
+  tagline: string;
+  logo: string;
+  email: string;
+  phone: string;
   social: { platform: string; url: string }[];
 }
 
@@ -409,6 +426,7 @@ export interface Collections {
   contactInfo: Collection<ContactInfoDoc>;
   heroSection: Collection<HeroSectionDoc>;
   footer: Collection<FooterDoc>;
+  siteSettings: Collection<SiteSettingsDoc>;
   contacts: Collection<ContactDoc>;
   quotes: Collection<QuoteDoc>;
   subscribers: Collection<SubscriberDoc>;
@@ -438,6 +456,7 @@ export const COLLECTION_NAMES = {
   contactInfo: "contactInfo",
   heroSection: "heroSection",
   footer: "footer",
+  siteSettings: "siteSettings",
   contacts: "contacts",
   quotes: "quotes",
   subscribers: "subscribers",

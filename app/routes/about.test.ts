@@ -23,7 +23,8 @@ describe("about loader", () => {
     expect(about?.content).toBe(demo.content);
     expect(about?.mission).toBe(demo.mission);
     expect(about?.team).toEqual(demo.team);
-    expect(about?.contact).toEqual(demo.contact);
+    // The contact line is the site settings' e-mail and phone (none saved here).
+    expect(about?.contact).toEqual({ email: "", phone: "" });
     expect(values).toEqual(demo.values.split("\n"));
     expect(values).toHaveLength(4);
   });
@@ -58,7 +59,10 @@ describe("splitValues", () => {
 });
 
 describe("about page", () => {
-  const { _id, ...about } = buildDemoContent(new Date()).aboutPage;
+  const demo = buildDemoContent(new Date());
+  const { _id, ...page } = demo.aboutPage;
+  const contact = { email: demo.siteSettings.email, phone: demo.siteSettings.phone };
+  const about = { ...page, contact };
 
   it("shows the values as a list, the team with avatar fallback, and the contact line", () => {
     const html = renderRoute(About, {

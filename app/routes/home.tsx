@@ -123,7 +123,7 @@ export { PageErrorBoundary as ErrorBoundary };
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { hero, highlights, testimonials, latestBlogs, contact, subscribedMessage } = loaderData;
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
-  const brand = layout?.brand ?? FALLBACK_BRAND;
+  const brand = layout?.site.brandName ?? FALLBACK_BRAND;
   return (
     <>
       {layout ? (
@@ -131,13 +131,16 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           data={{
             "@context": "https://schema.org",
             "@type": "Organization",
+            // The site settings: brand, legal name, logo, e-mail, phone and profiles.
             name: brand,
+            legalName: layout.site.legalName,
+            ...(layout.site.tagline ? { slogan: layout.site.tagline } : {}),
             url: `${layout.siteUrl}/`,
-            logo: `${layout.siteUrl}/favicon.svg`,
-            ...(contact?.email ? { email: contact.email } : {}),
-            ...(contact?.phone ? { telephone: contact.phone } : {}),
+            logo: absoluteUrl(layout.siteUrl, layout.site.logo || "/favicon.svg"),
+            ...(layout.site.email ? { email: layout.site.email } : {}),
+            ...(layout.site.phone ? { telephone: layout.site.phone } : {}),
             ...(contact?.address ? { address: contact.address } : {}),
-            sameAs: layout.social.map((s) => s.url),
+            sameAs: layout.site.social.map((s) => s.url),
           }}
         />
       ) : null}

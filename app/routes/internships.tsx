@@ -158,7 +158,7 @@ export default function Internships({ loaderData, actionData }: Route.ComponentP
   const { internships, total, page, pages, query, openCount, durations, savedIds, faqs } =
     loaderData;
   const brand =
-    useRouteLoaderData<typeof layoutLoader>("routes/site-layout")?.brand ?? FALLBACK_BRAND;
+    useRouteLoaderData<typeof layoutLoader>("routes/site-layout")?.site.brandName ?? FALLBACK_BRAND;
   const navigation = useNavigation();
   const updating =
     navigation.state === "loading" && navigation.location.pathname === "/internships";

@@ -5,7 +5,8 @@ import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
 import { expect, httpTest, test } from "./fixtures";
 
 const demo = buildDemoContent(new Date());
-const { servicePage, aboutPage, contactInfo, resources } = demo;
+// The e-mail and phone are the site settings' (the about and contact pages show the same).
+const { servicePage, aboutPage, contactInfo, resources, siteSettings } = demo;
 
 const PAGES = [
   { path: "/services", h1: servicePage.hero.title, text: servicePage.services[0]?.title ?? "" },
@@ -231,13 +232,13 @@ test.describe("/about", () => {
     }
 
     const contact = page.getByRole("region", { name: "Let's talk" });
-    await expect(contact.getByRole("link", { name: aboutPage.contact.email })).toHaveAttribute(
+    await expect(contact.getByRole("link", { name: siteSettings.email })).toHaveAttribute(
       "href",
-      `mailto:${aboutPage.contact.email}`,
+      `mailto:${siteSettings.email}`,
     );
-    await expect(contact.getByRole("link", { name: aboutPage.contact.phone })).toHaveAttribute(
+    await expect(contact.getByRole("link", { name: siteSettings.phone })).toHaveAttribute(
       "href",
-      `tel:${aboutPage.contact.phone.replace(/[^\d+]/g, "")}`,
+      `tel:${siteSettings.phone.replace(/[^\d+]/g, "")}`,
     );
   });
 
@@ -262,13 +263,13 @@ test.describe("/contact", () => {
     await page.goto("/contact");
     const details = page.getByRole("region", { name: "Contact information" });
     await expect(details.getByText(contactInfo.address)).toBeVisible();
-    await expect(details.getByRole("link", { name: contactInfo.email })).toHaveAttribute(
+    await expect(details.getByRole("link", { name: siteSettings.email })).toHaveAttribute(
       "href",
-      `mailto:${contactInfo.email}`,
+      `mailto:${siteSettings.email}`,
     );
-    await expect(details.getByRole("link", { name: contactInfo.phone })).toHaveAttribute(
+    await expect(details.getByRole("link", { name: siteSettings.phone })).toHaveAttribute(
       "href",
-      `tel:${contactInfo.phone.replace(/[^\d+]/g, "")}`,
+      `tel:${siteSettings.phone.replace(/[^\d+]/g, "")}`,
     );
     await expect(details.locator("img")).toHaveAttribute("src", contactInfo.image);
   });
@@ -314,7 +315,7 @@ test.describe("/contact", () => {
     await expect(form).toHaveAttribute("method", "post");
     await expect(form).toHaveAttribute("action", "/contact");
     await expect(
-      page.getByRole("main").locator(`a[href="mailto:${contactInfo.email}"]`),
+      page.getByRole("main").locator(`a[href="mailto:${siteSettings.email}"]`),
     ).toHaveCount(1);
   });
 });
@@ -329,9 +330,9 @@ for (const path of ["/privacy-policy", "/terms-of-service"]) {
       const main = page.getByRole("main");
       expect(await main.getByRole("heading", { level: 2 }).count()).toBeGreaterThan(8);
       await expect(main.getByText(COMPANY_NAME).first()).toBeVisible();
-      const mailto = main.locator(`a[href="mailto:${contactInfo.email}"]`);
+      const mailto = main.locator(`a[href="mailto:${siteSettings.email}"]`);
       expect(await mailto.count()).toBeGreaterThan(0);
-      await expect(mailto.first()).toHaveText(contactInfo.email);
+      await expect(mailto.first()).toHaveText(siteSettings.email);
     });
 
     test("its table of contents leads to each section", async ({ page }) => {

@@ -2,7 +2,8 @@
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { expect, test } from "./fixtures";
 
-const footer = buildDemoContent(new Date()).footer;
+// The footer's social profiles are the site settings'.
+const { siteSettings } = buildDemoContent(new Date());
 
 test("the top bar shows the brand from content, the main links and Get Quotes", async ({
   page,
@@ -92,7 +93,7 @@ test("the footer: page links, social profiles in a new tab, copyright", async ({
     "/terms-of-service",
     "/contact",
   ]);
-  for (const s of footer.social) {
+  for (const s of siteSettings.social) {
     const link = contentinfo.getByRole("link", { name: new RegExp(`on ${s.platform}`) });
     await expect(link).toHaveAttribute("href", s.url);
     await expect(link).toHaveAttribute("target", "_blank");

@@ -82,9 +82,12 @@ describe("about page editor", () => {
       mission: "We make the web better.",
       values: "Clarity: plain words.\nCraft: work that lasts.",
       team: [{ name: "Ada Lovelace", role: "Engineer", image: "/demo/team-amara-okafor.webp" }],
-      contact: { email: "hello@acme.test", phone: "+49 30 123" },
       updatedBy: "about@bureau.test",
     });
+    // The contact line is the site settings' e-mail and phone: saved there, not twice.
+    expect(saved).not.toHaveProperty("contact");
+    const settings = await (await getCollections()).siteSettings.findOne({ _id: SINGLETON_ID });
+    expect(settings).toMatchObject({ email: "hello@acme.test", phone: "+49 30 123" });
     expect(saved?.updatedAt.getTime()).toBeGreaterThan(Date.parse("2026-01-02"));
     expect(saved?.createdAt).toBeUndefined();
 
@@ -92,6 +95,7 @@ describe("about page editor", () => {
     expect(page.about?.title).toBe("About Acme");
     expect(page.values).toEqual(["Clarity: plain words.", "Craft: work that lasts."]);
     expect(page.about?.team.map((m) => m.name)).toEqual(["Ada Lovelace"]);
+    expect(page.about?.contact).toEqual({ email: "hello@acme.test", phone: "+49 30 123" });
   });
 
   it("creates the document the first time, with createdAt", async () => {

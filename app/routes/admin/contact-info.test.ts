@@ -71,7 +71,12 @@ describe("contact info editor", () => {
     expect(response.headers.get("Set-Cookie")).toContain("flash");
     expect(contactInfo.texts.saved).toBe("Contact info updated.");
     const saved = await doc();
-    expect(saved).toMatchObject({ ...valid, updatedBy: "contact@bureau.test" });
+    const { email, phone, ...own } = valid;
+    expect(saved).toMatchObject({ ...own, updatedBy: "contact@bureau.test" });
+    // The e-mail and phone are the site settings': saved there, not twice.
+    expect(saved).not.toHaveProperty("email");
+    const settings = await (await getCollections()).siteSettings.findOne({ _id: SINGLETON_ID });
+    expect(settings).toMatchObject({ email, phone });
     expect(saved?.updatedAt.getTime()).toBeGreaterThan(Date.parse("2026-01-02"));
 
     const page = await publicLoader({ request: new Request("http://localhost/contact") } as never);
