@@ -109,7 +109,11 @@ test.describe(() => {
       ),
     });
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Create" }).click();
-    await expect(page.getByText("Image upload failed. Please try again.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Image upload failed: SVG drawings are not accepted (they can carry scripts). Export it as PNG or WebP.",
+      ),
+    ).toBeVisible();
     await page.goto(PAGE);
     await expect(page.getByRole("row", { name: /No Photo/ })).toHaveCount(0);
   });

@@ -17,6 +17,7 @@ import {
   IMAGE_UPLOAD_FAILED,
   IMAGE_UPLOAD_NETWORK,
   imageFieldNames,
+  imageRefusalText,
   UPLOAD_ACTION,
 } from "~/domain/image";
 import { isSafeImageSrc } from "~/lib/links";
@@ -84,7 +85,7 @@ export function ImageField({
     setRemoved(false);
     // Refused here without sending it: the server would refuse it too, after the wait.
     if (file.size > IMAGE_MAX_BYTES) {
-      setUploadError(IMAGE_UPLOAD_FAILED);
+      setUploadError(imageRefusalText({ kind: "too-large", bytes: file.size }));
       if (fileRef.current) fileRef.current.value = "";
       return;
     }
