@@ -28,6 +28,7 @@ interface UploadAnswer {
 }
 
 export function ImageField({
+  id: inputId,
   name,
   label,
   defaultValue,
@@ -36,6 +37,8 @@ export function ImageField({
   onUploadingChange,
   removable = true,
 }: {
+  /** The file input's id (an error summary links to it); a generated one when not given. */
+  id?: string;
   /** The schema's field for the image address (e.g. "image"). */
   name: string;
   label: string;
@@ -50,7 +53,8 @@ export function ImageField({
   removable?: boolean;
 }) {
   const names = imageFieldNames(name);
-  const id = useId();
+  const generatedId = useId();
+  const id = inputId ?? generatedId;
   const fileRef = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState(defaultValue);
   const [preview, setPreview] = useState<string | null>(null);
