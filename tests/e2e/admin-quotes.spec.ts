@@ -210,9 +210,8 @@ test("a request's own page: where it came from, reply link, notes", async ({
   // This server has no mail server: staff read that notifications are off, never the setting's
   // name. The e-mail is tried after the request was answered, so its outcome may need a reload.
   const notification = page
-    .locator("div")
-    .filter({ has: page.locator("dt", { hasText: /^Notification$/ }) })
-    .locator("dd");
+    .locator("dt", { hasText: /^Notification$/ })
+    .locator("xpath=following-sibling::dd");
   await expect(async () => {
     await page.reload();
     await expect(notification).toContainText("Not e-mailed: e-mail notifications are off", {
