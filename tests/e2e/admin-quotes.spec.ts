@@ -207,6 +207,20 @@ test("a request's own page: where it came from, reply link, notes", async ({
   await expect(notes.getByRole("listitem")).toContainText(E2E_ADMIN.email);
   await expect(page.getByLabel("Add a note")).toHaveValue("");
 
+  // This server has no mail server: staff read that notifications are off, never the setting's
+  // name. The e-mail is tried after the request was answered, so its outcome may need a reload.
+  const notification = page
+    .locator("dt", { hasText: /^Notification$/ })
+    .locator("xpath=following-sibling::dd");
+  await expect(async () => {
+    await page.reload();
+    await expect(notification).toContainText("Not e-mailed: e-mail notifications are off", {
+      timeout: 1_000,
+    });
+  }).toPass();
+  await expect(notification).toContainText("Whoever runs the site's server turns them on");
+  await expect(page.locator("main")).not.toContainText("SMTP_URL");
+
   // The way back keeps the list's search.
   await page.getByRole("link", { name: "All quote requests" }).click();
   await expect(page).toHaveURL(`${PAGE}?q=${tag}`);

@@ -17,6 +17,7 @@ import {
   IMAGE_UPLOAD_FAILED,
   IMAGE_UPLOAD_NETWORK,
   imageFieldNames,
+  imageRefusalText,
   UPLOAD_ACTION,
 } from "~/domain/image";
 import { isSafeImageSrc } from "~/lib/links";
@@ -27,6 +28,7 @@ interface UploadAnswer {
 }
 
 export function ImageField({
+  id: inputId,
   name,
   label,
   defaultValue,
@@ -35,6 +37,8 @@ export function ImageField({
   onUploadingChange,
   removable = true,
 }: {
+  /** The file input's id (an error summary links to it); a generated one when not given. */
+  id?: string;
   /** The schema's field for the image address (e.g. "image"). */
   name: string;
   label: string;
@@ -49,7 +53,8 @@ export function ImageField({
   removable?: boolean;
 }) {
   const names = imageFieldNames(name);
-  const id = useId();
+  const generatedId = useId();
+  const id = inputId ?? generatedId;
   const fileRef = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState(defaultValue);
   const [preview, setPreview] = useState<string | null>(null);
@@ -84,7 +89,7 @@ export function ImageField({
     setRemoved(false);
     // Refused here without sending it: the server would refuse it too, after the wait.
     if (file.size > IMAGE_MAX_BYTES) {
-      setUploadError(IMAGE_UPLOAD_FAILED);
+      setUploadError(imageRefusalText({ kind: "too-large", bytes: file.size }));
       if (fileRef.current) fileRef.current.value = "";
       return;
     }

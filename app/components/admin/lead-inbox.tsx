@@ -14,6 +14,7 @@ import {
   NOTE_INTENT,
   NOTE_MAX,
   noteSchema,
+  notificationNote,
   STATUS_INTENT,
 } from "~/domain/lead-inbox";
 import { isFiltered, type LeadFilter, leadFilterSearch } from "~/lib/lead-filter";
@@ -357,24 +358,34 @@ export function SourceDetails({ source }: { source: LeadSource }) {
   );
 }
 
-const NOTIFICATION_TEXT: Record<LeadNotificationView["status"], string> = {
-  sent: "E-mailed to the agency",
-  failed: "The e-mail to the agency failed",
-  skipped: "No e-mail sent",
-};
-
 export function NotificationDetail({
   notification,
 }: {
   notification: LeadNotificationView | null;
 }) {
+  const note = notification ? notificationNote(notification) : null;
   return (
     <Detail term="Notification">
-      {notification ? (
+      {notification && note ? (
         <>
-          {NOTIFICATION_TEXT[notification.status]}, <DateTime iso={notification.at} />
-          {notification.detail ? (
-            <span className="block text-slate-700">{notification.detail}</span>
+          {note.text}, <DateTime iso={notification.at} />
+          {note.detail ? <span className="block text-slate-700">{note.detail}</span> : null}
+          {note.fix ? (
+            <span className="block text-slate-700">
+              {note.fix.text}
+              {note.fix.href ? (
+                <>
+                  {" "}
+                  <Link
+                    to={note.fix.href}
+                    className="font-semibold text-blue-700 underline underline-offset-4"
+                  >
+                    {note.fix.linkText}
+                  </Link>
+                  .
+                </>
+              ) : null}
+            </span>
           ) : null}
         </>
       ) : (

@@ -17,7 +17,7 @@ import {
   EditStamp,
 } from "~/components/admin/collection-table";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
-import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
+import { SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
   rowActionsClass,
@@ -28,6 +28,12 @@ import {
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
+import {
+  ErrorSummary,
+  pickErrors,
+  placedField,
+  placeErrors,
+} from "~/components/forms/error-summary";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
@@ -442,11 +448,20 @@ export function CollectionEditor({
   const multipart = type.fields.some((f) => f.kind === "image");
   // The form opens on purpose (Add, Edit): start typing at once, unless the type says not.
   const focused = autoFocus && (editing || !alwaysOpen) ? type.fields[0]?.name : undefined;
+  // Each message once, by the first field it concerns, and in the summary above the fields.
+  const metaOf = (field: FieldDescriptor) =>
+    fields[field.name as never] as FieldMetas[string] | undefined;
+  const placement = placeErrors(
+    type.fields.flatMap((field) => {
+      const meta = metaOf(field);
+      return meta ? [{ ...pickErrors(meta), label: field.label }] : [];
+    }),
+  );
   const input = (field: FieldDescriptor): ReactNode => (
     <FieldInput
       key={field.name}
       field={field}
-      meta={fields[field.name as never] as never}
+      meta={placedField(metaOf(field) as FieldMetas[string], placement) as never}
       formErrorId={formErrorId}
       autoFocus={field.name === focused}
       onUploadingChange={uploads.onChange(field.name)}
@@ -477,7 +492,13 @@ export function CollectionEditor({
       >
         <input type="hidden" name="intent" value={SAVE_INTENT} />
         {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
-        {after ? null : <FormErrors id={form.errorId} errors={form.errors} />}
+        {after ? null : (
+          <ErrorSummary
+            id={form.errorId}
+            formErrors={form.errors}
+            fieldErrors={placement.summary}
+          />
+        )}
         {notice}
         {layout ? layout(named, fields as never, formErrorId) : laidOut(type.fields, input)}
         {extraFields?.(fields as never, formErrorId)}

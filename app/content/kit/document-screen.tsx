@@ -11,7 +11,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowSquareOutIcon, PencilSimpleIcon } from "@phosphor-icons/react";
 import { Fragment, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
+import { SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
   primaryLinkClass,
@@ -22,6 +22,13 @@ import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
+import {
+  ErrorSummary,
+  type FieldErrorSource,
+  pickErrors,
+  placedField,
+  placeErrors,
+} from "~/components/forms/error-summary";
 import { adminMeta } from "~/lib/admin-meta";
 import {
   type DocumentField,
@@ -152,7 +159,31 @@ function DocumentForm({
   const focus = rowToFocus(lastResult, (list) => metaAt(metas, list).getFieldList().length);
   const saving = usePosting();
   const uploads = useUploads();
-
+  // Each message once, by the first field it concerns (rows' cells included, in the order they
+  // are drawn), and the fields to correct linked above them.
+  type Placed = FieldErrorSource & { label: string };
+  const drawn = (
+    list: readonly DocumentField[],
+    metaOf: (field: DocumentField) => Meta,
+    prefix = "",
+  ): Placed[] =>
+    list.flatMap((field) => {
+      const meta = metaOf(field);
+      if (field.kind !== "rows") return [{ ...pickErrors(meta), label: `${prefix}${field.label}` }];
+      // The list's own message (too many rows) shows above its rows.
+      const label = `${field.noun[0]?.toUpperCase() ?? ""}${field.noun.slice(1)}`;
+      const own = { ...pickErrors(meta), label, anchor: meta.errorId };
+      const cells = meta.getFieldList().map((row) => row.getFieldset() as Record<string, Meta>);
+      return [
+        own,
+        ...cells.flatMap((cell, i) =>
+          drawn(field.fields, (f) => cell[f.name] as Meta, `${field.rowLabel} ${i + 1}: `),
+        ),
+      ];
+    });
+  const placement = placeErrors(
+    admin.sections.flatMap((section) => drawn(section.fields, (f) => metaAt(metas, f.name))),
+  );
   const input = (field: DocumentField, meta: Meta, autoFocus = false): ReactNode => {
     switch (field.kind) {
       case "rows": {
@@ -200,7 +231,7 @@ function DocumentForm({
           <div key={field.name} className="min-w-0 [overflow-wrap:anywhere]">
             <FieldInput
               field={field}
-              meta={meta}
+              meta={placedField(meta, placement)}
               formErrorId={formErrorId}
               autoFocus={autoFocus}
               onUploadingChange={field.kind === "image" ? uploads.onChange(meta.name) : undefined}
@@ -228,7 +259,7 @@ function DocumentForm({
           ))}
         </nav>
       ) : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary id={form.errorId} formErrors={form.errors} fieldErrors={placement.summary} />
       {admin.sections.map((section, i) =>
         section.title && admin.sectionLinks ? (
           // A landmark the section links lead to.

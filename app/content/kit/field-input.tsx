@@ -119,12 +119,14 @@ export function FieldInput({
           errors={meta.errors}
           errorId={meta.errorId}
           fieldKey={meta.key}
+          id={meta.id}
         />
       );
     }
     case "image":
       return (
         <ImageField
+          id={meta.id}
           name={meta.name}
           label={field.label}
           defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}

@@ -14,12 +14,12 @@ import {
   TEAM_IMAGE_INVALID,
   TEAM_NAME_REQUIRED,
 } from "~/content/about-page";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { signInFresh } from "../../../tests/support/admin-request";
 import {
   callMultipart,
   clearStoredImages,
   pngFile as png,
+  SVG_REFUSED,
   storedImages,
   storedImageUrls,
 } from "../../../tests/support/admin-upload";
@@ -260,7 +260,7 @@ describe("about page editor", () => {
       "team[1].imageFile": svg,
     });
     expect(refused.init.status).toBe(400);
-    expect(refused.data.result.error["team[1].image"]).toEqual([IMAGE_UPLOAD_FAILED]);
+    expect(refused.data.result.error["team[1].image"]).toEqual([SVG_REFUSED]);
     // Row 1's file, stored before row 2 was refused, is gone too.
     expect(await storedImages()).toHaveLength(0);
     expect((await doc())?.title).toBe("Old title");
