@@ -5,6 +5,7 @@ import {
   MAX_LIST_INDEX,
   onlyFields,
   parseFormWith,
+  readRowIntent,
   UNREADABLE_TEXT,
 } from "./form-data.server";
 
@@ -213,5 +214,39 @@ describe("parseFormWith and bytes that are not UTF-8", () => {
       schema,
     );
     expect(result.status).toBe("success");
+  });
+});
+
+describe("readRowIntent: Move up / Move down", () => {
+  const lists = [{ name: "services", max: 12, noun: "service", blank: { title: "" } }];
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => [`services[${i}].title`, `S${i}`] as [string, string]);
+  const intent = (payload: unknown) =>
+    ["__intent__", JSON.stringify({ type: "reorder", payload })] as [string, string];
+
+  it("moves a row to a neighbouring place inside the list", () => {
+    const data = form([...rows(3), intent({ name: "services", from: 1, to: 0 })]);
+    expect(readRowIntent(data, lists)).toEqual({ kind: "row", type: "reorder", list: "services" });
+    const parsed = parseFormWith(
+      data,
+      z.object({ services: z.array(z.object({ title: z.string() })) }),
+    );
+    expect(parsed.payload).toEqual({
+      services: [{ title: "S1" }, { title: "S0" }, { title: "S2" }],
+    });
+  });
+
+  it("refuses a place outside the list, or a list the form does not have", () => {
+    for (const payload of [
+      { name: "services", from: 0, to: 3 },
+      { name: "services", from: -1, to: 0 },
+      { name: "services", from: "1", to: 0 },
+      { name: "team", from: 1, to: 0 },
+    ]) {
+      expect(
+        readRowIntent(form([...rows(3), intent(payload)]), lists).kind,
+        JSON.stringify(payload),
+      ).toBe("refused");
+    }
   });
 });

@@ -9,7 +9,7 @@
 //   is one this form can carry out (see isCarriedOutIntent): anything else ends the request with
 //   a 400.
 // The row-list editors then ask readRowIntent (below) what the button asked for: this module is
-// the one place that decides which add/remove-row posts are carried out.
+// the one place that decides which add/remove/move-row posts are carried out.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
@@ -115,8 +115,8 @@ export function listPaths(schema: z.ZodType): Set<string> {
   return found;
 }
 
-/** The two intents the row-list editors post (components/admin/row-list-form.tsx)... */
-const LIST_INTENTS = new Set(["insert", "remove"]);
+/** The intents the row-list editors post (components/admin/row-list-form.tsx, Move up/down)... */
+const LIST_INTENTS = new Set(["insert", "remove", "reorder"]);
 /** ...and the one services.tsx sets itself to send a form back as it was, without saving. */
 const VALIDATE_ALL = "validate";
 
@@ -128,6 +128,7 @@ const VALIDATE_ALL = "validate";
  * - `insert` or `remove` naming exactly one of the form's lists (no list: no intent at all),
  *   an index within MAX_LIST_INDEX (required to remove, optional to insert), and for an insert
  *   a default row of plain text values;
+ * - `reorder` of one of the form's lists, `from` and `to` both within MAX_LIST_INDEX;
  * - `validate` of the whole form (payload `{}`), only in a form that has lists.
  */
 function isCarriedOutIntent(
@@ -147,8 +148,10 @@ function isCarriedOutIntent(
   const { type, payload } = intent;
   if (type === VALIDATE_ALL) return Object.keys(payload).length === 0;
   if (typeof type !== "string" || !LIST_INTENTS.has(type)) return false;
-  const { name, index, defaultValue, ...rest } = payload;
+  const { name, index, defaultValue, from, to, ...rest } = payload;
   if (Object.keys(rest).length > 0 || typeof name !== "string") return false;
+  const moving = from !== undefined || to !== undefined;
+  if (moving !== (type === "reorder")) return false;
   const path = pathOf(name);
   if (!path || !allowed(name, fields)) return false;
   const pattern = path.map((s) => (typeof s === "number" ? "[]" : `.${s}`)).join("");
@@ -156,6 +159,10 @@ function isCarriedOutIntent(
   // A list posted as anything but rows (`links=x` is text to conform, `links.label=x` an
   // object) is no array, and a list intent on it throws.
   if (!postedAsRows(form, name)) return false;
+  const inRange = (n: unknown) =>
+    Number.isInteger(n) && (n as number) >= 0 && (n as number) < MAX_LIST_INDEX;
+  if (type === "reorder")
+    return index === undefined && defaultValue === undefined && inRange(from) && inRange(to);
   const validIndex = Number.isInteger(index) && (index as number) >= 0;
   if (type === "remove") return validIndex && (index as number) < MAX_LIST_INDEX;
   return (
@@ -284,7 +291,7 @@ export const lastRowMessage = (noun: string) =>
 
 export type RowIntent =
   | { kind: "none" }
-  | { kind: "row"; type: "insert" | "remove"; list: string; index?: number }
+  | { kind: "row"; type: "insert" | "remove" | "reorder"; list: string; index?: number }
   | { kind: "refused"; message: string };
 
 /**
@@ -334,6 +341,14 @@ export function readRowIntent(form: FormData, lists: readonly RowListRule[]): Ro
     const payload = { name: list.name, index };
     form.set(CONFORM_INTENT, JSON.stringify({ type: "remove", payload }));
     return { kind: "row", type: "remove", list: list.name, index: index as number };
+  }
+  // Move up / Move down: one row to a neighbouring place, both inside the list.
+  const { from, to } = (intent?.payload ?? {}) as { from?: unknown; to?: unknown };
+  const inList = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < rows;
+  if (intent?.type === "reorder" && inList(from) && inList(to)) {
+    const payload = { name: list.name, from, to };
+    form.set(CONFORM_INTENT, JSON.stringify({ type: "reorder", payload }));
+    return { kind: "row", type: "reorder", list: list.name };
   }
   return { kind: "refused", message: FORM_UNREADABLE };
 }

@@ -4,6 +4,7 @@
 // - view, Edit service page, a service added (focus on it) and one removed, an icon picked,
 //   Save: /services shows the change on the next request;
 // - 'Hero title is required.' with what was typed kept;
+// - Move up / Move down reorder a list, and /services follows;
 // - the last row of a list cannot be removed;
 // - the icon picker works from the keyboard;
 // - a hero image uploaded without JavaScript (and with it) shows on /services.
@@ -98,6 +99,25 @@ test("edits the page: a service added and one removed, an icon picked, /services
   await expect(
     row(page, `Service ${rowsBefore}`).getByRole("radio", { name: "Trophy" }),
   ).toBeChecked();
+});
+
+test("Move up and Move down reorder a list; /services shows the new order", async ({ page }) => {
+  await openEditor(page);
+  const services = region(page, "Services");
+  const first = await row(page, "Service 1").getByLabel("Title").inputValue();
+  const second = await row(page, "Service 2").getByLabel("Title").inputValue();
+  // The first row cannot go up.
+  await expect(services.getByRole("button", { name: "Move service 1 up" })).toBeDisabled();
+  await services.getByRole("button", { name: "Move service 2 up" }).click();
+  await expect(row(page, "Service 1").getByLabel("Title")).toHaveValue(second);
+  await expect(row(page, "Service 2").getByLabel("Title")).toHaveValue(first);
+  await page.getByRole("button", { name: "Save service page" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Service page updated." })).toBeVisible();
+
+  await page.goto("/services");
+  const cards = page.getByRole("region", { name: "Our Services" }).getByRole("listitem");
+  await expect(cards.nth(0).getByRole("heading")).toHaveText(second);
+  await expect(cards.nth(1).getByRole("heading")).toHaveText(first);
 });
 
 test("a blank hero title is refused with 'Hero title is required.', keeping the rest", async ({

@@ -12,7 +12,7 @@ export function isRowButton(event: Event): boolean {
   if (!(submitter instanceof HTMLButtonElement) || submitter.name !== INTENT) return false;
   try {
     const type = JSON.parse(submitter.value)?.type;
-    return type === "insert" || type === "remove";
+    return type === "insert" || type === "remove" || type === "reorder";
   } catch {
     return false;
   }
@@ -20,7 +20,8 @@ export function isRowButton(event: Event): boolean {
 
 /**
  * The form's onSubmit: Save is checked by conform in the browser first (an error stays in the
- * page, no post); adding or removing a row is left to the browser's own post.
+ * page, no post); adding, removing or moving a row is left to the browser's own post (moved in
+ * the page, two rows' radio groups would share a name for a moment and lose a choice).
  */
 export function rowListSubmit(conformSubmit: (event: React.FormEvent<HTMLFormElement>) => void) {
   return (event: React.FormEvent<HTMLFormElement>) => {

@@ -13,18 +13,25 @@ export const LEAVE_DETAIL =
   "Your changes to this form are not saved yet. They are lost if you leave.";
 
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
-  // Set by any form submission on the page, for the navigation that submission starts.
+  // Set by any form submission on the page, for the navigation that submission starts. Capture
+  // phase: React Router's <Form> checks the blocker inside its own submit handler. Afterwards
+  // (bubble phase), a submission that was handled in the page (a client navigation, already
+  // past the blocker) or refused by the browser's checks clears it; a native submission (a
+  // form posted as a document) keeps it until the page unloads, so beforeunload lets it go.
   const submitting = useRef(false);
   useEffect(() => {
-    const onSubmit = () => {
+    const starting = () => {
       submitting.current = true;
-      // A submit that does not navigate (refused by the browser's checks) clears it at once.
-      setTimeout(() => {
-        submitting.current = false;
-      }, 0);
     };
-    document.addEventListener("submit", onSubmit, true);
-    return () => document.removeEventListener("submit", onSubmit, true);
+    const settled = (event: Event) => {
+      if (event.defaultPrevented) submitting.current = false;
+    };
+    document.addEventListener("submit", starting, true);
+    document.addEventListener("submit", settled);
+    return () => {
+      document.removeEventListener("submit", starting, true);
+      document.removeEventListener("submit", settled);
+    };
   }, []);
 
   useEffect(() => {

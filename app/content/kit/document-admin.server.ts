@@ -122,7 +122,8 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       const removed = row.type === "remove" ? `${row.list}[${row.index}].` : null;
       const refused = await carryImages(form, fields, removed, admin.email);
       const reply = parseFormWith(fields, schema).reply();
-      // Adding or removing a row is not saving: no error is shown for fields not yet filled in.
+      // Adding, removing or moving a row is not saving: no error is shown for fields not yet
+      // filled in.
       const error = refused ? { [refused[0]]: [refused[1]] } : undefined;
       return answer({ ...reply, error }, refused ? 400 : 200);
     }

@@ -3,7 +3,7 @@
 // which post the form, so adding and removing a row works without JavaScript
 // (components/admin/row-list-form.tsx).
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
-import { PlusIcon, TrashIcon } from "@phosphor-icons/react";
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "@phosphor-icons/react";
 import type { ComponentProps, ReactNode } from "react";
 
 /** conform's metadata of any field of a document's form: a value, an object or a list. */
@@ -17,40 +17,78 @@ export type Meta = FieldMetadata<string, any, string[]> & {
 const LAST_ROW = "The last row cannot be removed; leave it blank instead.";
 
 /** A row: a fieldset named by its visible heading, with its Remove button beside it. */
+const rowButtonClass =
+  "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50";
+
+/**
+ * One row of a row list (a service, a benefit, a team member...): its title, Move up / Move down
+ * (the order is the public page's order; plain submit buttons, so they work without
+ * JavaScript: the form comes back reordered, nothing saved until Save) and Remove.
+ */
 export function RowCard({
   id,
   title,
   remove,
   canRemove,
+  moveUp,
+  moveDown,
   children,
 }: {
   id: string;
   title: string;
   remove: ComponentProps<"button">;
   canRemove: boolean;
+  /** Absent for the first row (Move up) and the last (Move down): the button is disabled. */
+  moveUp?: ComponentProps<"button">;
+  moveDown?: ComponentProps<"button">;
   children: ReactNode;
 }) {
-  const label = `Remove ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
+  const subject = `${title.charAt(0).toLowerCase()}${title.slice(1)}`;
+  const label = `Remove ${subject}`;
   return (
     // aria-labelledby, not a <legend>: a legend cannot sit in the row's flex header.
     <fieldset
       aria-labelledby={`${id}-title`}
       className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5"
     >
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
           {title}
         </h3>
-        <button
-          {...remove}
-          disabled={!canRemove}
-          aria-label={label}
-          title={canRemove ? label : LAST_ROW}
-          className="inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-300 disabled:hover:bg-white disabled:hover:text-slate-700"
-        >
-          <TrashIcon aria-hidden="true" className="h-4 w-4" />
-          Remove
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            {...moveUp}
+            disabled={!moveUp}
+            aria-label={`Move ${subject} up`}
+            title={`Move ${subject} up`}
+            className={`${rowButtonClass} hover:border-blue-300 hover:bg-blue-50`}
+          >
+            <ArrowUpIcon aria-hidden="true" className="h-4 w-4" />
+            <span className="max-sm:sr-only">Up</span>
+          </button>
+          <button
+            type="submit"
+            {...moveDown}
+            disabled={!moveDown}
+            aria-label={`Move ${subject} down`}
+            title={`Move ${subject} down`}
+            className={`${rowButtonClass} hover:border-blue-300 hover:bg-blue-50`}
+          >
+            <ArrowDownIcon aria-hidden="true" className="h-4 w-4" />
+            <span className="max-sm:sr-only">Down</span>
+          </button>
+          <button
+            {...remove}
+            disabled={!canRemove}
+            aria-label={label}
+            title={canRemove ? label : LAST_ROW}
+            className={`${rowButtonClass} hover:border-red-300 hover:bg-red-50 hover:text-red-800 disabled:hover:border-slate-300 disabled:hover:bg-white disabled:hover:text-slate-700`}
+          >
+            <TrashIcon aria-hidden="true" className="h-4 w-4" />
+            Remove
+          </button>
+        </div>
       </div>
       {children}
     </fieldset>

@@ -205,6 +205,16 @@ function DocumentForm({
                   title={`${field.rowLabel} ${index + 1}`}
                   remove={form.remove.getButtonProps({ name: meta.name, index })}
                   canRemove={rows.length > 1}
+                  moveUp={
+                    index > 0
+                      ? form.reorder.getButtonProps({ name: meta.name, from: index, to: index - 1 })
+                      : undefined
+                  }
+                  moveDown={
+                    index < rows.length - 1
+                      ? form.reorder.getButtonProps({ name: meta.name, from: index, to: index + 1 })
+                      : undefined
+                  }
                 >
                   {laidOut(field.fields, (cell, i) =>
                     input(cell, cells[cell.name] as Meta, focused && i === 0),
