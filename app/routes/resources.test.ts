@@ -75,7 +75,8 @@ describe("resources page", () => {
     );
     expect(html).not.toContain("javascript:");
     expect(html).toContain("Unsafe");
-    expect(html).toContain('src="/demo/default-image.webp"');
+    // A resource without an image gets the designed stand-in, not the generic grey one.
+    expect(html).toContain('src="/resource-fallback.svg"');
     expect(html).not.toContain("No resources found.");
   });
 });

@@ -319,6 +319,19 @@ describe("service page editor", () => {
     expect(await getServicePage()).toBeNull();
   });
 
+  it("moves a row without JavaScript (Move up), saving nothing", async () => {
+    const res = await post({
+      ...valid,
+      ...intent({ type: "reorder", payload: { name: "processSteps", from: 1, to: 0 } }),
+    });
+    expect(statusOf(res)).toBe(200);
+    expect(res.data.result.initialValue.processSteps).toEqual([
+      { title: "Build", description: "In small steps." },
+      { title: "Discover", description: "We listen first." },
+    ]);
+    expect(await getServicePage()).toBeNull();
+  });
+
   it.each([
     ["not JSON", "{oops"],
     [
@@ -334,8 +347,8 @@ describe("service page editor", () => {
       JSON.stringify({ type: "remove", payload: { name: "services", index: 9 } }),
     ],
     [
-      "a reorder",
-      JSON.stringify({ type: "reorder", payload: { name: "services", from: 0, to: 1 } }),
+      "a move past the end",
+      JSON.stringify({ type: "reorder", payload: { name: "services", from: 0, to: 9 } }),
     ],
   ])("refuses an intent that is %s with 400, saving nothing", async (_, value) => {
     const res = await post({ ...valid, __intent__: value });
