@@ -2,6 +2,7 @@
 // about page's e-mail and phone standing in for blank ones) and the e-mail the legal pages give.
 // Reading and saving the document is the kit's (documents.server.ts contactInfoStore).
 import { embeddableMapUrl } from "./contact-info";
+import { altOf } from "./kit/image-alt";
 import { aboutPageStore, contactInfoStore } from "./documents.server";
 
 export interface ContactDetails {
@@ -9,6 +10,8 @@ export interface ContactDetails {
   email: string;
   phone: string;
   image: string;
+  /** The picture's alt text; "" when decorative or not described yet (kit/image-alt.ts). */
+  imageAlt: string;
   /** An https URL, or null when there is no map to show. */
   mapEmbedUrl: string | null;
 }
@@ -25,6 +28,7 @@ export async function getContactDetails(): Promise<ContactDetails> {
     email: info?.email.trim() || about?.contact.email.trim() || "",
     phone: info?.phone.trim() || about?.contact.phone.trim() || "",
     image: info?.image.trim() ?? "",
+    imageAlt: info ? altOf(info, "image") : "",
     mapEmbedUrl: embeddableMapUrl(info?.mapEmbedUrl),
   };
 }

@@ -33,6 +33,8 @@ describe("contact loader", () => {
       email: demo.email,
       phone: demo.phone,
       image: demo.image,
+      // Saved before alt text existed: alt="" until someone describes it.
+      imageAlt: "",
       mapEmbedUrl: demo.mapEmbedUrl,
     });
   });
@@ -75,6 +77,7 @@ describe("contact loader", () => {
       email: "",
       phone: "",
       image: "",
+      imageAlt: "",
       mapEmbedUrl: null,
     });
   });

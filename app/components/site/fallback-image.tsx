@@ -88,10 +88,13 @@ export function Avatar({
 /** The 16:9 picture at the top of a card in a grid; `eager` for the cards in view at first. */
 export function CardImage({
   src,
+  alt = "",
   width,
   eager,
 }: {
   src: string | null | undefined;
+  /** What the picture shows; "" when it only decorates (or was not described yet). */
+  alt?: string;
   /** The stored picture's width (its height follows from 16:9). */
   width: number;
   eager: boolean;
@@ -99,7 +102,7 @@ export function CardImage({
   return (
     <FallbackImage
       src={src}
-      alt=""
+      alt={alt}
       width={width}
       height={(width * 9) / 16}
       sizes={IMAGE_SIZES.cardGrid}

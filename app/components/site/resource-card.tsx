@@ -4,6 +4,7 @@
 // accessible name says that it opens a new tab.
 
 import { Icon } from "~/components/icon/icon";
+import { altOf } from "~/content/kit/image-alt";
 import { CardImage } from "./fallback-image";
 import { classifyHref } from "./service-cta";
 
@@ -12,6 +13,9 @@ export interface ResourceCardData {
   title: string;
   description: string;
   image: string;
+  /** The image's alt text or decorative mark (content/kit/image-alt.ts). */
+  imageAlt: string;
+  imageDecorative: boolean;
   link: string;
 }
 
@@ -38,7 +42,7 @@ export function ResourceCard({
   const host = kind === "external" ? hostOf(href ?? "") : null;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-700 focus-within:ring-offset-2 hover:shadow-lg">
-      <CardImage src={resource.image} width={800} eager={eager} />
+      <CardImage src={resource.image} alt={altOf(resource, "image")} width={800} eager={eager} />
       <div className="flex flex-1 flex-col p-6">
         {host ? <p className="text-sm font-medium text-slate-600">{host}</p> : null}
         <h2 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-blue-700">

@@ -32,7 +32,7 @@ import { listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
-import { FieldInput, laidOut, useUploads } from "./field-input";
+import { altMetas, FieldInput, laidOut, useUploads } from "./field-input";
 import type { CollectionType, FieldDescriptor, ListColumn, TitleColumn } from "./types";
 
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
@@ -445,6 +445,11 @@ export function CollectionEditor({
       key={field.name}
       field={field}
       meta={fields[field.name as never] as never}
+      alt={
+        field.kind === "image" && field.decorative === undefined
+          ? altMetas((name) => fields[name as never] as never, field.name)
+          : undefined
+      }
       formErrorId={formErrorId}
       autoFocus={field.name === focused}
       onUploadingChange={uploads.onChange(field.name)}

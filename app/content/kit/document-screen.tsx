@@ -31,7 +31,7 @@ import {
 } from "./document";
 import { AddRowButton, type Meta, RowCard, rowToFocus } from "./document-parts";
 import { NothingSaved } from "./document-view";
-import { FieldInput, laidOut, useUploads } from "./field-input";
+import { altMetas, FieldInput, laidOut, useUploads } from "./field-input";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
@@ -151,7 +151,13 @@ function DocumentForm({
   const saving = usePosting();
   const uploads = useUploads();
 
-  const input = (field: DocumentField, meta: Meta, autoFocus = false): ReactNode => {
+  // `at(name)`: the metadata of a field beside this one (an image's alt text companions).
+  const input = (
+    field: DocumentField,
+    meta: Meta,
+    autoFocus = false,
+    at: (name: string) => Meta = (name) => metaAt(metas, name),
+  ): ReactNode => {
     switch (field.kind) {
       case "rows": {
         const rows = meta.getFieldList();
@@ -174,7 +180,12 @@ function DocumentForm({
                   canRemove={rows.length > 1}
                 >
                   {laidOut(field.fields, (cell, i) =>
-                    input(cell, cells[cell.name] as Meta, focused && i === 0),
+                    input(
+                      cell,
+                      cells[cell.name] as Meta,
+                      focused && i === 0,
+                      (name) => cells[name] as Meta,
+                    ),
                   )}
                 </RowCard>
               );
@@ -199,6 +210,11 @@ function DocumentForm({
             <FieldInput
               field={field}
               meta={meta}
+              alt={
+                field.kind === "image" && field.decorative === undefined
+                  ? altMetas(at, field.name)
+                  : undefined
+              }
               formErrorId={formErrorId}
               autoFocus={autoFocus}
               onUploadingChange={field.kind === "image" ? uploads.onChange(meta.name) : undefined}
