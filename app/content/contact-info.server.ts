@@ -2,8 +2,8 @@
 // about page's e-mail and phone standing in for blank ones) and the e-mail the legal pages give.
 // Reading and saving the document is the kit's (documents.server.ts contactInfoStore).
 import { embeddableMapUrl } from "./contact-info";
-import { altOf } from "./kit/image-alt";
 import { aboutPageStore, contactInfoStore } from "./documents.server";
+import { altOf } from "./kit/image-alt";
 
 export interface ContactDetails {
   address: string;
