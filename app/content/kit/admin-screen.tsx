@@ -33,7 +33,14 @@ import { adminMeta } from "~/lib/admin-meta";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, useUploads } from "./field-input";
-import type { CollectionType, FieldDescriptor, ListColumn, TitleColumn } from "./types";
+import { altNames } from "./image-alt";
+import {
+  type CollectionType,
+  describedImages,
+  type FieldDescriptor,
+  type ListColumn,
+  type TitleColumn,
+} from "./types";
 
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
 export const SAVE_INTENT = "save";
@@ -369,6 +376,12 @@ export function editorDefaults(type: CollectionType, editing: Record<string, unk
   for (const field of type.fields) {
     if (editing) defaults[field.name] = formValue(field, editing[field.name]);
     else if ("defaultValue" in field) defaults[field.name] = field.defaultValue;
+  }
+  // An image's alt text and decorative box (kit/image-alt.ts) are edited beside it.
+  for (const field of editing ? describedImages(type.fields) : []) {
+    const names = altNames(field.name);
+    defaults[names.alt] = editing?.[names.alt];
+    defaults[names.decorative] = editing?.[names.decorative];
   }
   return defaults;
 }
