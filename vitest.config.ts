@@ -5,7 +5,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const include = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"];
+const include = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts"];
 
 // Most files run in one module graph per worker (`isolate: false`): re-importing the app for
 // each of ~120 files was two thirds of the suite's CPU (237 s of CPU and 146 s of wall time

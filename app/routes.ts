@@ -44,6 +44,8 @@ export default [
     route("about", "routes/admin/about.tsx"),
     route("contact", "routes/admin/contact-info.tsx"),
     route("footer", "routes/admin/footer.tsx"),
+    // What is site-wide: brand, legal name, logo, primary e-mail and phone, social profiles.
+    route("settings", "routes/admin/settings.tsx"),
     // The lead inbox: lists with filters in the query string, a page per record, CSV exports.
     route("quotes", "routes/admin/quotes.tsx"),
     route("quotes/export", "routes/admin/quotes-export.ts"),
@@ -89,6 +91,7 @@ export default [
     route("hero-section", "routes/api/hero-section.ts"),
     route("contact-info", "routes/api/contact-info.ts"),
     route("footer-content", "routes/api/footer-content.ts"),
+    route("site-settings", "routes/api/site-settings.ts"),
 
     // Leads and visitors: public posts with the forms' protection; reading them needs a token.
     route("contact", "routes/api/contact.ts"),

@@ -1,8 +1,10 @@
 // What runs once after the database is first reached, on every instance: shared secrets, the
-// bootstrap admin and the demo content of an empty database. Each step is idempotent and safe
+// bootstrap admin, the demo content of an empty database and the site settings of a database
+// written before they existed. Each step is idempotent and safe
 // when several instances start at the same time.
 import type { Db } from "mongodb";
 import { ensureDemoContent } from "#db/seed";
+import { migrateSiteSettings } from "./content/site-settings-migration.server";
 import { ensureBootstrapAdmin, getDummyHash } from "./domain/admin.server";
 import { getEnv } from "./env.server";
 import { contentChanged } from "./lib/content-version.server";
@@ -18,6 +20,17 @@ export async function prepareDatabase(db: Db, log: (line: string) => void): Prom
   if (total > 0) {
     log(`[db] Empty database: seeded ${total} demo documents`);
     // Other instances already running on this database drop their (empty) pages.
+    await contentChanged(db);
+  }
+
+  const settings = await migrateSiteSettings(db);
+  if (settings.created) {
+    log("[db] Site settings created from the footer, contact and about documents");
+    for (const value of settings.dropped) {
+      log(
+        `[db] The about page's contact line said ${value}; it now shows the contact e-mail and phone`,
+      );
+    }
     await contentChanged(db);
   }
 

@@ -120,7 +120,7 @@ export interface FaqDoc extends Edited {
   answer: string;
 }
 
-/** Single documents (service page, about, hero, contact info, footer) live under this id. */
+/** Single documents (service page, about, hero, contact info, footer, site settings) live under this id. */
 export const SINGLETON_ID = "main";
 /** `updatedBy`: as for `Edited` above. */
 type Singleton = { _id: typeof SINGLETON_ID; updatedAt: Date; updatedBy?: string };
@@ -156,15 +156,17 @@ export interface AboutPageDoc extends Singleton {
     imageAlt?: string;
     imageDecorative?: boolean;
   }[];
-  contact: { email: string; phone: string };
+  /** Older databases only: the site settings' e-mail and phone now (moved at start-up). */
+  contact?: { email: string; phone: string };
 }
 
 export interface ContactInfoDoc extends Singleton {
   /** Set by the admin editor (absent on seeded demo content). */
   createdAt?: Date;
   address: string;
-  email: string;
-  phone: string;
+  /** Older databases only: the site settings' e-mail and phone now (moved at start-up). */
+  email?: string;
+  phone?: string;
   mapEmbedUrl: string;
   image: string;
 }
@@ -184,9 +186,24 @@ export interface HeroSectionDoc extends Singleton {
 export interface FooterDoc extends Singleton {
   /** Set by the admin editor's first save (absent on seeded demo content). */
   createdAt?: Date;
-  /** Company name shown in the copyright line. */
-  copyright: string;
+  /**
+   * Older databases only: the company name of the copyright line and the social profiles are
+   * the site settings' legal name and profiles now (moved at start-up).
+   */
+  copyright?: string;
   links: { label: string; url: string }[];
+  social?: { platform: string; url: string }[];
+}
+
+/** What is site-wide (app/content/site-settings.ts). */
+export interface SiteSettingsDoc extends Singleton {
+  createdAt?: Date;
+  brandName: string;
+  legalName: string;
+  tagline: string;
+  logo: string;
+  email: string;
+  phone: string;
   social: { platform: string; url: string }[];
 }
 
@@ -430,6 +447,7 @@ export interface Collections {
   contactInfo: Collection<ContactInfoDoc>;
   heroSection: Collection<HeroSectionDoc>;
   footer: Collection<FooterDoc>;
+  siteSettings: Collection<SiteSettingsDoc>;
   contacts: Collection<ContactDoc>;
   quotes: Collection<QuoteDoc>;
   subscribers: Collection<SubscriberDoc>;
@@ -459,6 +477,7 @@ export const COLLECTION_NAMES = {
   contactInfo: "contactInfo",
   heroSection: "heroSection",
   footer: "footer",
+  siteSettings: "siteSettings",
   contacts: "contacts",
   quotes: "quotes",
   subscribers: "subscribers",

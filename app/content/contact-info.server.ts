@@ -1,8 +1,9 @@
-// What the contact information means for the public pages: the details /contact shows (with the
-// about page's e-mail and phone standing in for blank ones) and the e-mail the legal pages give.
-// Reading and saving the document is the kit's (documents.server.ts contactInfoStore).
+// What the contact information means for the public pages: the details /contact shows and the
+// e-mail the legal pages give. Reading and saving the document is the kit's
+// (documents.server.ts contactInfoStore); its e-mail and phone are the site settings' (the
+// about page's contact line shows the same ones).
 import { embeddableMapUrl } from "./contact-info";
-import { aboutPageStore, contactInfoStore } from "./documents.server";
+import { contactInfoStore, siteSettingsStore } from "./documents.server";
 import { altOf } from "./kit/image-alt";
 
 export interface ContactDetails {
@@ -17,23 +18,23 @@ export interface ContactDetails {
 }
 
 /**
- * What /contact shows: the contact document, with the about page's e-mail and phone standing
- * in for blank ones (both documents are edited separately in the back office, and a visitor
- * should always find a way to write in).
+ * What /contact shows: the address, map and picture of the contact information, and the site
+ * settings' e-mail and phone (shown even before the contact information is first saved: a
+ * visitor should always find a way to write in).
  */
 export async function getContactDetails(): Promise<ContactDetails> {
-  const [info, about] = await Promise.all([contactInfoStore.get(), aboutPageStore.get()]);
+  const [info, settings] = await Promise.all([contactInfoStore.get(), siteSettingsStore.get()]);
   return {
     address: info?.address.trim() ?? "",
-    email: info?.email.trim() || about?.contact.email.trim() || "",
-    phone: info?.phone.trim() || about?.contact.phone.trim() || "",
+    email: settings?.email.trim() ?? "",
+    phone: settings?.phone.trim() ?? "",
     image: info?.image.trim() ?? "",
     imageAlt: info ? altOf(info, "image") : "",
     mapEmbedUrl: embeddableMapUrl(info?.mapEmbedUrl),
   };
 }
 
-/** The e-mail for the legal pages' mailto links: the contact document's, else the about page's. */
+/** The e-mail for the legal pages' mailto links and lead notifications, or null when none. */
 export async function getContactEmail(): Promise<string | null> {
   return (await getContactDetails()).email || null;
 }

@@ -1,12 +1,15 @@
-// The footer, one document: the company name of the copyright line (also the site's brand in
-// the top bar), the footer links and the social profiles on every public page. The company
-// name is required. A row left completely blank is no link (the editor always shows at least one
+// The footer, one document: the company name of the copyright line, the footer links and the
+// social profiles on every public page. The company name is required. The company name and the
+// social profiles are the site settings' legal company name and social profiles
+// (site-settings.ts): this editor and its JSON API read and write them there
+// (documents.server.ts), so each lives once. A row left completely blank is no link (the editor always shows at least one
 // row, and the last row cannot be removed); a half-filled row is an error beside the missing
 // part. Described once for the content kit (kit/document.ts): its editor at
 // /admin/dashboard/footer and GET/PUT /api/footer-content come from here.
 import { z } from "zod";
+import { companyNameOnly } from "~/lib/copyright";
 import { classifyHref, isWebUrl } from "~/lib/links";
-import { defineDocument } from "./kit/document";
+import { defineDocument, type RowsField } from "./kit/document";
 import { requiredText, row, rows, text } from "./kit/document-schema";
 
 export const FOOTER_TEXT_MAX = 100;
@@ -27,10 +30,47 @@ const linkRow = (name: string, what: string, accept: (url: string) => boolean, i
     },
   );
 
+export const COPYRIGHT_REQUIRED = "Copyright is required.";
+
+/**
+ * The company name of the copyright line: a whole line typed in its place ("© 2026 Acme. All
+ * rights reserved.") is kept as the name alone, since the footer adds the rest.
+ */
+export const companyName = (what: string, message: string) =>
+  requiredText(what, FOOTER_TEXT_MAX, message, { wording: "must be" })
+    .transform(companyNameOnly)
+    .refine((name) => name !== "", message);
+
+/** The social profiles: a platform's name and its http(s) address (the site settings' too). */
+export const socialProfiles = rows(
+  linkRow("platform", "Platform", isWebUrl, "Enter the profile's http(s) address."),
+  FOOTER_ROWS_MAX,
+  "profiles",
+);
+
+/** The editor's rows of social profiles (the site settings' too). */
+export const socialProfilesField = {
+  kind: "rows",
+  name: "social",
+  rowLabel: "Profile",
+  addLabel: "Add social profile",
+  noun: "row",
+  max: FOOTER_ROWS_MAX,
+  blank: { platform: "", url: "" },
+  fields: [
+    {
+      kind: "text",
+      name: "platform",
+      label: "Platform",
+      maxLength: FOOTER_TEXT_MAX,
+      half: true,
+    },
+    { kind: "link", name: "url", label: "Link", maxLength: FOOTER_URL_MAX, half: true },
+  ],
+} as const satisfies RowsField;
+
 export const footerSchema = z.object({
-  copyright: requiredText("Copyright", FOOTER_TEXT_MAX, "Copyright is required.", {
-    wording: "must be",
-  }),
+  copyright: companyName("Copyright", COPYRIGHT_REQUIRED),
   links: rows(
     linkRow(
       "label",
@@ -41,11 +81,7 @@ export const footerSchema = z.object({
     FOOTER_ROWS_MAX,
     "links",
   ),
-  social: rows(
-    linkRow("platform", "Platform", isWebUrl, "Enter the profile's http(s) address."),
-    FOOTER_ROWS_MAX,
-    "profiles",
-  ),
+  social: socialProfiles,
 });
 
 /** The footer as the JSON API answers it: what the editor edits. */
@@ -66,7 +102,7 @@ export const footer = defineDocument({
     title: "Footer",
     editTitle: "Footer",
     description:
-      "The company name (also the site's name in the top bar), the footer links and the social profiles on every public page.",
+      "The company name of the copyright line, the footer links and the social profiles on every public page. The company name and the profiles are also edited in Site settings.",
     saveLabel: "Save footer",
     sections: [
       {
@@ -75,7 +111,7 @@ export const footer = defineDocument({
             kind: "text",
             name: "copyright",
             label: "Company name (copyright)",
-            hint: "Shown as © year and this name, and as the site's name in the top bar.",
+            hint: "The legal company name of Site settings: shown as “© year name. All rights reserved.” The site's name in the top bar is the brand name there.",
             maxLength: FOOTER_TEXT_MAX,
           },
         ],
@@ -111,27 +147,7 @@ export const footer = defineDocument({
         id: "edit-social",
         title: "Social profiles",
         intro: "The profile's http(s) address; it opens in a new tab.",
-        fields: [
-          {
-            kind: "rows",
-            name: "social",
-            rowLabel: "Profile",
-            addLabel: "Add social profile",
-            noun: "row",
-            max: FOOTER_ROWS_MAX,
-            blank: { platform: "", url: "" },
-            fields: [
-              {
-                kind: "text",
-                name: "platform",
-                label: "Platform",
-                maxLength: FOOTER_TEXT_MAX,
-                half: true,
-              },
-              { kind: "link", name: "url", label: "Link", maxLength: FOOTER_URL_MAX, half: true },
-            ],
-          },
-        ],
+        fields: [socialProfilesField],
       },
     ],
   },

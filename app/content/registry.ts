@@ -10,6 +10,7 @@ import { highlights } from "./highlights";
 import { internships } from "./internships";
 import { resources } from "./resources";
 import { servicePage } from "./service-page";
+import { siteSettings } from "./site-settings";
 import { testimonials } from "./testimonials";
 
 // Internships use the kit's store, admin loader and action and JSON API, but not its generic
@@ -24,4 +25,11 @@ export const CONTENT_TYPES = [
 ] as const;
 
 /** Every single document built with the kit's document variant (kit/document.ts). */
-export const DOCUMENT_TYPES = [hero, servicePage, aboutPage, contactInfo, footer] as const;
+export const DOCUMENT_TYPES = [
+  hero,
+  servicePage,
+  aboutPage,
+  contactInfo,
+  footer,
+  siteSettings,
+] as const;

@@ -330,12 +330,12 @@ describe("registration (SPEC's register call)", () => {
         field: "password",
       });
     }
-    // The site's brand (the footer's company name) is a guesser's first word.
-    const { footer } = await getCollections();
-    const saved = await footer.findOne({ _id: SINGLETON_ID });
-    await footer.updateOne(
+    // The site's brand (the site settings' brand name) is a guesser's first word.
+    const { siteSettings } = await getCollections();
+    const saved = await siteSettings.findOne({ _id: SINGLETON_ID });
+    await siteSettings.updateOne(
       { _id: SINGLETON_ID },
-      { $set: { copyright: "Northwind Studio" } },
+      { $set: { brandName: "Northwind Studio" } },
       { upsert: true },
     );
     try {
@@ -343,8 +343,8 @@ describe("registration (SPEC's register call)", () => {
         field: "password",
       });
     } finally {
-      if (saved) await footer.replaceOne({ _id: SINGLETON_ID }, saved);
-      else await footer.deleteOne({ _id: SINGLETON_ID });
+      if (saved) await siteSettings.replaceOne({ _id: SINGLETON_ID }, saved);
+      else await siteSettings.deleteOne({ _id: SINGLETON_ID });
     }
     expect(await listAdmins()).toHaveLength(1);
   });

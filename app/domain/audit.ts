@@ -40,6 +40,7 @@ export const AUDIT_ENTITIES = [
   "hero",
   "contact-info",
   "footer",
+  "site-settings",
   "quote",
   "contact",
   "subscriber",
@@ -60,6 +61,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   hero: "Hero",
   "contact-info": "Contact info",
   footer: "Footer",
+  "site-settings": "Site settings",
   quote: "Quote request",
   contact: "Contact message",
   subscriber: "Subscriber",
@@ -120,6 +122,7 @@ export function auditRecordHref(entry: {
     hero: "hero",
     "contact-info": "contact",
     footer: "footer",
+    "site-settings": "settings",
     admin: "admins",
     subscriber: "subscribers",
   };

@@ -28,6 +28,7 @@ export const createContactMessage = contacts.create;
 export const toContactRow = contacts.toRow;
 export const listContactMessages = contacts.list;
 export const getContactMessage = contacts.get;
+export const countNewContactMessages = contacts.countNew;
 export const setContactStatus = contacts.setStatus;
 export const deleteContactMessage = contacts.remove;
 export const CONTACT_CSV_HEADER = contacts.csvHeader;

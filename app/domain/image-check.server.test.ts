@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { heroStore } from "~/content/documents.server";
 import { getEnv } from "~/env.server";
-import { IMAGE_MAX_SIDE } from "./image";
+import { IMAGE_MAX_SIDE, imageRefusalText } from "./image";
 import {
   checkImage,
   IMAGE_BUCKET,
@@ -25,9 +25,50 @@ const solid = (width: number, height: number) =>
 
 async function ok(bytes: Uint8Array | Buffer) {
   const checked = await checkImage(new Uint8Array(bytes));
-  if (!checked.ok) throw new Error(`refused: ${checked.reason}`);
+  if (!checked.ok) throw new Error(`refused: ${JSON.stringify(checked.reason)}`);
   return checked.image;
 }
+
+describe("what a refusal says was wrong", () => {
+  const refusal = async (bytes: Uint8Array | Buffer) => {
+    const checked = await checkImage(new Uint8Array(bytes));
+    if (checked.ok) throw new Error("accepted");
+    return imageRefusalText(checked.reason);
+  };
+
+  it("names the type a file is instead, read from its bytes", async () => {
+    expect(await refusal(Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n"))).toBe(
+      "Image upload failed: PDF files are not accepted; choose a JPEG, PNG, WebP, GIF or AVIF image.",
+    );
+    expect(await refusal(Buffer.from('<?xml version="1.0"?>\n<svg width="1"></svg>'))).toBe(
+      "Image upload failed: SVG drawings are not accepted (they can carry scripts). Export it as PNG or WebP.",
+    );
+    expect(await refusal(Buffer.from("just some words"))).toBe(
+      "Image upload failed: the file is not an image; choose a JPEG, PNG, WebP, GIF or AVIF image.",
+    );
+  });
+
+  it("gives the size of a file over 5 MB and says when a file is empty", async () => {
+    expect(await refusal(new Uint8Array(7 * 1024 * 1024))).toBe(
+      "Image upload failed: the file is 7 MB; images may be at most 5 MB.",
+    );
+    expect(await refusal(new Uint8Array(0))).toBe("Image upload failed: the file is empty.");
+  });
+
+  it("gives the dimensions of an image with more pixels than are read", async () => {
+    const huge = await solid(12_000, 9_000).png({ compressionLevel: 9 }).toBuffer();
+    expect(await refusal(huge)).toBe(
+      "Image upload failed: the image is 12,000 × 9,000 pixels; at most 100 million pixels (10,000 × 10,000) can be read.",
+    );
+  });
+
+  it("says that a file which starts like an image but does not decode may be damaged", async () => {
+    const png = await solid(20, 20).png().toBuffer();
+    expect(await refusal(png.subarray(0, 40))).toBe(
+      "Image upload failed: the file starts like a PNG image but cannot be read; it may be damaged.",
+    );
+  });
+});
 
 describe("checkImage", () => {
   it("keeps a clean PNG byte for byte", async () => {

@@ -18,9 +18,12 @@ import { UPLOAD_MAX_BODY_BYTES } from "~/lib/body-limit.server";
 import { parseObjectId } from "~/lib/object-id.server";
 import {
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
   IMAGE_MAX_SIDE,
   IMAGE_UPLOAD_FAILED,
+  type ImageRefusal,
   imageFieldNames,
+  imageRefusalText,
   STORED_IMAGE_PATH,
   storedImagePath,
 } from "./image";
@@ -37,7 +40,7 @@ const ALLOWED_TYPES: Record<string, "jpeg" | "png" | "webp" | "gif" | "avif"> = 
 };
 
 /** Pixels sharp agrees to decode: a 5 MB file could otherwise claim 50,000 × 50,000 pixels. */
-const MAX_INPUT_PIXELS = 10_000 * 10_000;
+const MAX_INPUT_PIXELS = IMAGE_MAX_PIXELS;
 
 /** Re-encoding keeps what a visitor can see: near-lossless settings per format. */
 const REENCODE_QUALITY: Record<string, { quality?: number }> = {
@@ -55,15 +58,41 @@ export interface CheckedImage {
   height: number;
 }
 
-export type ImageCheck = { ok: true; image: CheckedImage } | { ok: false; reason: string };
+export type ImageCheck = { ok: true; image: CheckedImage } | { ok: false; reason: ImageRefusal };
+
+/** What a refused file is instead, when its bytes tell: "PDF", "SVG", "ZIP"... */
+function foundType(input: Uint8Array, detected: { ext: string } | undefined): string | null {
+  // SVG is text (file-type names it XML at best): told by its root element.
+  const head = new TextDecoder().decode(input.subarray(0, 1024));
+  if (/<svg[\s>]/i.test(head)) return "SVG";
+  return detected ? detected.ext.toUpperCase() : null;
+}
+
+/** The dimensions a file's header claims, read without decoding it (no pixel limit). */
+async function claimedSize(input: Uint8Array): Promise<{ width: number; height: number } | null> {
+  try {
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Validates an uploaded file's bytes and scales it down when larger than IMAGE_MAX_SIDE. */
 export async function checkImage(input: Uint8Array): Promise<ImageCheck> {
-  if (input.byteLength === 0) return { ok: false, reason: "empty file" };
-  if (input.byteLength > IMAGE_MAX_BYTES) return { ok: false, reason: "larger than 5 MB" };
+  if (input.byteLength === 0) return { ok: false, reason: { kind: "empty" } };
+  if (input.byteLength > IMAGE_MAX_BYTES) {
+    return { ok: false, reason: { kind: "too-large", bytes: input.byteLength } };
+  }
   const detected = await fileTypeFromBuffer(input);
   const format = detected ? ALLOWED_TYPES[detected.mime] : undefined;
-  if (!detected || !format) return { ok: false, reason: "not a JPEG, PNG, WebP, GIF or AVIF" };
+  if (!detected || !format) {
+    return { ok: false, reason: { kind: "type", found: foundType(input, detected) } };
+  }
+  const unreadable: ImageCheck = {
+    ok: false,
+    reason: { kind: "unreadable", format: format.toUpperCase() },
+  };
   try {
     const options = {
       animated: format === "gif" || format === "webp",
@@ -73,7 +102,7 @@ export async function checkImage(input: Uint8Array): Promise<ImageCheck> {
     const width = meta.width;
     // Animated images report the frames stacked; one frame is what is shown.
     const height = meta.pageHeight ?? meta.height;
-    if (!width || !height) return { ok: false, reason: "no dimensions" };
+    if (!width || !height) return unreadable;
     // Camera metadata (EXIF: often the GPS position where a team photo was taken, the phone's
     // serial; XMP; IPTC) is not ours to publish: such files are re-encoded without it, turned
     // upright first since the orientation lived in that metadata. The colour profile stays.
@@ -94,7 +123,9 @@ export async function checkImage(input: Uint8Array): Promise<ImageCheck> {
       .keepIccProfile()
       .toFormat(format, REENCODE_QUALITY[format])
       .toBuffer({ resolveWithObject: true });
-    if (data.byteLength > IMAGE_MAX_BYTES) return { ok: false, reason: "larger than 5 MB" };
+    if (data.byteLength > IMAGE_MAX_BYTES) {
+      return { ok: false, reason: { kind: "too-large", bytes: data.byteLength } };
+    }
     return {
       ok: true,
       image: {
@@ -105,8 +136,12 @@ export async function checkImage(input: Uint8Array): Promise<ImageCheck> {
       },
     };
   } catch {
-    // Bytes that start like an image but do not decode.
-    return { ok: false, reason: "not a decodable image" };
+    // More pixels than we decode, or bytes that start like an image but do not decode.
+    const size = await claimedSize(input);
+    if (size && size.width * size.height > MAX_INPUT_PIXELS) {
+      return { ok: false, reason: { kind: "too-many-pixels", ...size } };
+    }
+    return unreadable;
   }
 }
 
@@ -114,7 +149,13 @@ async function bucket(): Promise<GridFSBucket> {
   return new GridFSBucket(await getDb(), { bucketName: IMAGE_BUCKET });
 }
 
-export type StoreResult = { ok: true; url: string } | { ok: false; message: string };
+/**
+ * A stored file's address, or a refusal: `message` is the SPEC's failure text (the JSON API's
+ * contract), `detail` what the editors show beside the field when the file itself was wrong.
+ */
+export type StoreResult =
+  | { ok: true; url: string }
+  | { ok: false; message: string; detail?: string };
 
 /**
  * Validates and stores an uploaded file; answers its address, or the SPEC's failure text.
@@ -128,9 +169,12 @@ export async function storeImage(
   try {
     checked = await checkImage(new Uint8Array(await file.arrayBuffer()));
   } catch {
-    checked = { ok: false, reason: "unreadable" };
+    // The body could not be read (a broken upload): nothing to say about the file itself.
+    return { ok: false, message: IMAGE_UPLOAD_FAILED };
   }
-  if (!checked.ok) return { ok: false, message: IMAGE_UPLOAD_FAILED };
+  if (!checked.ok) {
+    return { ok: false, message: IMAGE_UPLOAD_FAILED, detail: imageRefusalText(checked.reason) };
+  }
   const env = getEnv();
   try {
     const url =
@@ -366,7 +410,8 @@ export async function resolveImageField(
       filename: file instanceof File ? file.name : undefined,
       uploadedBy: meta.uploadedBy,
     });
-    return stored.ok ? { ok: true, url: stored.url, stored: true } : stored;
+    if (!stored.ok) return { ok: false, message: stored.detail ?? stored.message };
+    return { ok: true, url: stored.url, stored: true };
   }
   if (form.get(names.remove) === "on") return { ok: true, url: "", stored: false };
   const value = form.get(names.url);

@@ -9,6 +9,45 @@ export const IMAGE_MAX_SIDE = 2560;
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
 export const IMAGE_UPLOAD_FAILED = "Image upload failed. Please try again.";
 export const IMAGE_UPLOAD_NETWORK = "Image upload failed. Please check your connection.";
+
+/** Why a file was refused: what the editor is told beside the field, so it can be put right. */
+export type ImageRefusal =
+  | { kind: "empty" }
+  | { kind: "too-large"; bytes: number }
+  /** `found`: what the file is instead ("PDF", "SVG"), when that can be told. */
+  | { kind: "type"; found: string | null }
+  | { kind: "too-many-pixels"; width: number; height: number }
+  | { kind: "unreadable"; format: string };
+
+/** The most pixels an upload may have: 100 million (10,000 × 10,000). */
+export const IMAGE_MAX_PIXELS = 10_000 * 10_000;
+
+const megabytes = (bytes: number) =>
+  `${(bytes / (1024 * 1024)).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
+
+/**
+ * The message for a refused file: "Image upload failed" and what was wrong with it (its type,
+ * size or dimensions). "Please try again" would only bring the same refusal.
+ */
+export function imageRefusalText(refusal: ImageRefusal): string {
+  const wrong = (() => {
+    switch (refusal.kind) {
+      case "empty":
+        return "the file is empty.";
+      case "too-large":
+        return `the file is ${megabytes(refusal.bytes)}; images may be at most 5 MB.`;
+      case "type":
+        return refusal.found === "SVG"
+          ? "SVG drawings are not accepted (they can carry scripts). Export it as PNG or WebP."
+          : `${refusal.found ? `${refusal.found} files are not accepted` : "the file is not an image"}; choose a JPEG, PNG, WebP, GIF or AVIF image.`;
+      case "too-many-pixels":
+        return `the image is ${refusal.width.toLocaleString("en")} × ${refusal.height.toLocaleString("en")} pixels; at most 100 million pixels (10,000 × 10,000) can be read.`;
+      case "unreadable":
+        return `the file starts like a ${refusal.format} image but cannot be read; it may be damaged.`;
+    }
+  })();
+  return `Image upload failed: ${wrong}`;
+}
 /** Where the ImageField posts a picked file with JavaScript (routes/admin/uploads.ts). */
 export const UPLOAD_ACTION = "/admin/dashboard/uploads";
 /** The image field's line under the picker, unless an editor says more. */

@@ -5,6 +5,7 @@ import type { LeadSource } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { apiListQuery } from "~/lib/api-list";
 import type { LeadFilter } from "~/lib/lead-filter";
+import { MAIL_OFF_DETAIL } from "~/lib/mail";
 
 /** The intents the inbox pages post (domain/lead-actions.server.ts); delete is confirm-delete's. */
 export const STATUS_INTENT = "status";
@@ -138,6 +139,45 @@ export interface LeadNoteView {
   author: string;
   /** ISO 8601. */
   createdAt: string;
+}
+
+/** The outcome detail recorded when the site has no contact e-mail to send a new lead to. */
+export const NO_CONTACT_EMAIL_DETAIL = "No contact e-mail is set";
+
+/**
+ * What a lead's page says about its new-lead e-mail: what happened in words staff understand,
+ * and where it is put right when it was not sent. Configuration names (SMTP_URL) stay out of
+ * it. There are no admin roles: every admin may set the contact e-mail, so that is linked; the
+ * mail server is the server's configuration, so the note says who sets it and where it is read.
+ */
+export function notificationNote(notification: LeadNotificationView): {
+  text: string;
+  detail: string | null;
+  fix: { text: string; href?: string; linkText?: string } | null;
+} {
+  if (notification.status === "sent") {
+    return { text: "E-mailed to the agency", detail: null, fix: null };
+  }
+  if (notification.status === "failed") {
+    return { text: "The e-mail to the agency failed", detail: notification.detail, fix: null };
+  }
+  if (notification.detail === MAIL_OFF_DETAIL) {
+    return {
+      text: "Not e-mailed: e-mail notifications are off",
+      detail: null,
+      fix: {
+        text: "Whoever runs the site's server turns them on by giving it a mail server to send through (the mail settings in docs/configuration.md).",
+      },
+    };
+  }
+  if (notification.detail === NO_CONTACT_EMAIL_DETAIL) {
+    return {
+      text: "Not e-mailed: the site has no contact e-mail",
+      detail: null,
+      fix: { text: "Set one in", href: "/admin/dashboard/contact", linkText: "Contact info" },
+    };
+  }
+  return { text: "No e-mail sent", detail: notification.detail, fix: null };
 }
 
 export interface LeadNotificationView {

@@ -34,15 +34,18 @@ afterAll(closeDatabase);
 beforeEach(async () => {
   sent.length = 0;
   logs.length = 0;
-  const { quotes, contacts, contactInfo } = await getCollections();
-  await Promise.all([quotes.deleteMany({}), contacts.deleteMany({}), contactInfo.deleteMany({})]);
-  await contactInfo.insertOne({
+  const { quotes, contacts, siteSettings } = await getCollections();
+  await Promise.all([quotes.deleteMany({}), contacts.deleteMany({}), siteSettings.deleteMany({})]);
+  // The agency's address: the site settings' e-mail (the contact page shows the same).
+  await siteSettings.insertOne({
     _id: SINGLETON_ID,
-    address: "",
+    brandName: "Agency",
+    legalName: "Agency Ltd",
+    tagline: "",
+    logo: "",
     email: "hello@agency.example",
     phone: "+49 30 1234567",
-    mapEmbedUrl: "",
-    image: "",
+    social: [],
     updatedAt: new Date(),
   });
 });

@@ -13,6 +13,7 @@ import { getCollections } from "#db/client.server";
 import type { LeadNotification, LeadSource } from "#db/collections";
 import { getContactEmail } from "~/content/contact-info.server";
 import { defaultFrom, sendMail } from "~/lib/mailer.server";
+import { NO_CONTACT_EMAIL_DETAIL } from "./lead-inbox";
 import { getSiteIdentity } from "./site-content.server";
 
 export interface LeadSummary {
@@ -107,7 +108,7 @@ async function deliver(lead: LeadSummary): Promise<void> {
   let notification: LeadNotification;
   if (!to) {
     console.log(`[mail] No contact e-mail is set; ${lead.kind} ${lead.id} was not announced`);
-    notification = { status: "skipped", at: new Date(), detail: "No contact e-mail is set" };
+    notification = { status: "skipped", at: new Date(), detail: NO_CONTACT_EMAIL_DETAIL };
   } else {
     const { subject, text } = composeLeadMail(lead, site.siteUrl);
     const outcome = await sendMail({

@@ -116,6 +116,11 @@ export function leadStore<Doc extends LeadDoc, Input extends CommonInput, Extra 
     return doc ? toView(doc) : null;
   }
 
+  /** How many leads still have the status a new one gets (the sidebar's count of new ones). */
+  async function countNew(): Promise<number> {
+    return (await collection()).countDocuments({ status: spec.initialStatus } as never);
+  }
+
   async function setStatus(id: string, status: Status, actor: Actor): Promise<boolean> {
     return setLeadStatus(await collection(), spec.entity, id, status, actor);
   }
@@ -163,5 +168,17 @@ export function leadStore<Doc extends LeadDoc, Input extends CommonInput, Extra 
     deletedFlash: spec.deletedFlash,
   };
 
-  return { create, toRow, list, get, setStatus, remove, addNote, csvHeader, exportRows, inbox };
+  return {
+    create,
+    toRow,
+    list,
+    get,
+    countNew,
+    setStatus,
+    remove,
+    addNote,
+    csvHeader,
+    exportRows,
+    inbox,
+  };
 }

@@ -71,7 +71,7 @@ export function passwordLength(password: string): number {
 export interface PasswordContext {
   /** The account's e-mail address. */
   email?: string;
-  /** The site's own words: its brand (the footer's company name) and host name. */
+  /** The site's own words: its brand (the site settings' brand name) and host name. */
   site?: string[];
 }
 

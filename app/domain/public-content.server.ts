@@ -21,6 +21,7 @@ import {
   footerStore,
   heroStore,
   servicePageStore,
+  siteSettingsStore,
 } from "~/content/documents.server";
 import type { Faq } from "~/content/faqs";
 import type { Footer } from "~/content/footer";
@@ -28,6 +29,7 @@ import type { HeroSection } from "~/content/hero";
 import type { Highlight } from "~/content/highlights";
 import type { Resource } from "~/content/resources";
 import type { ServicePage } from "~/content/service-page";
+import type { SiteSettings } from "~/content/site-settings";
 import {
   blogStore,
   faqStore,
@@ -48,9 +50,15 @@ const view =
     projection;
 
 // The public views: exactly the fields the pages, the layout and the feeds show.
-const FOOTER = view<Footer>()({
-  copyright: true,
-  links: { label: true, url: true },
+// The footer's company name and profiles are the site settings' (read below).
+const FOOTER = view<Footer>()({ links: { label: true, url: true } });
+const SITE_SETTINGS = view<SiteSettings>()({
+  brandName: true,
+  legalName: true,
+  tagline: true,
+  logo: true,
+  email: true,
+  phone: true,
   social: { platform: true, url: true },
 });
 const HERO = view<HeroSection>()({
@@ -158,6 +166,7 @@ function publicRead<T, const P extends Projection<T>>(
 }
 
 export const readFooter = publicRead("footer", footerStore.get, FOOTER);
+export const readSiteSettings = publicRead("site-settings", siteSettingsStore.get, SITE_SETTINGS);
 export const readHero = publicRead("hero", heroStore.get, HERO);
 export const readHighlights = publicRead("highlights", highlightStore.list, HIGHLIGHT);
 export const readTestimonials = publicRead("testimonials", testimonialStore.list, TESTIMONIAL);

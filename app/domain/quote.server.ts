@@ -34,6 +34,7 @@ export const createQuote = quotes.create;
 export const toQuoteRow = quotes.toRow;
 export const listQuotes = quotes.list;
 export const getQuote = quotes.get;
+export const countNewQuotes = quotes.countNew;
 export const setQuoteStatus = quotes.setStatus;
 export const deleteQuote = quotes.remove;
 export const addQuoteNote = quotes.addNote;

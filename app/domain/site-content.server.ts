@@ -1,19 +1,52 @@
-// Site-wide facts for crawlers and feeds: the brand and public URL, and when each public page
-// last changed (sitemap <lastmod>). A page's date is the newest `updatedAt` of the documents it
+// Site-wide facts for the layout, crawlers, feeds and e-mails: the site settings as the public
+// site shows them, the brand and public URL, and when each public page last changed (sitemap
+// <lastmod>). A page's date is the newest `updatedAt` of the documents it
 // shows, so a crawler revisits a page exactly when an editor changed what it displays.
 import type { Collection, Filter } from "mongodb";
 import { getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
-import { footerStore } from "~/content/documents.server";
 import { getEnv } from "~/env.server";
 import { LEGAL_TEXT_REVISED as LEGAL_TEXT_REVISED_DAY } from "~/lib/legal";
+import { isSafeImageSrc, isWebUrl } from "~/lib/links";
 import { FALLBACK_BRAND } from "~/lib/seo";
+import { readSiteSettings } from "./public-content.server";
 
 export interface SiteIdentity {
-  /** Company name from the footer document (the shell uses the same one). */
+  /** The site settings' brand name (the layout shows the same one). */
   brand: string;
   /** Absolute origin without a trailing slash. */
   siteUrl: string;
+}
+
+/** The site settings as every public page shows them (the layout's `site`). */
+export interface PublicSite {
+  /** The top bar, titles, the Organization's name; "Bureau" while none is set. */
+  brandName: string;
+  /** The copyright line's company name; the brand name while none is set. */
+  legalName: string;
+  tagline: string;
+  /** An image address safe to show, or "" for none. */
+  logo: string;
+  email: string;
+  phone: string;
+  /** Only profiles with a name and an http(s) address. */
+  social: { platform: string; url: string }[];
+}
+
+export async function readPublicSite(): Promise<PublicSite> {
+  const settings = await readSiteSettings();
+  const brandName = settings?.brandName.trim() || FALLBACK_BRAND;
+  const logo = settings?.logo.trim() ?? "";
+  return {
+    brandName,
+    legalName: settings?.legalName.trim() || brandName,
+    tagline: settings?.tagline.trim() ?? "",
+    // Written some other way (an import, the shell), an address could still be unsafe.
+    logo: isSafeImageSrc(logo) ? logo : "",
+    email: settings?.email.trim() ?? "",
+    phone: settings?.phone.trim() ?? "",
+    social: (settings?.social ?? []).filter((s) => s.platform.trim() && isWebUrl(s.url)),
+  };
 }
 
 /** SITE_URL without a trailing slash, ready for `${siteUrl}${path}`. */
@@ -21,9 +54,9 @@ export function publicSiteUrl(): string {
   return getEnv().SITE_URL.replace(/\/+$/, "");
 }
 
+/** The brand and public URL, for e-mails (their sender's name) and the feed. */
 export async function getSiteIdentity(): Promise<SiteIdentity> {
-  const footer = await footerStore.get();
-  return { brand: footer?.copyright.trim() || FALLBACK_BRAND, siteUrl: publicSiteUrl() };
+  return { brand: (await readPublicSite()).brandName, siteUrl: publicSiteUrl() };
 }
 
 /**
@@ -90,6 +123,7 @@ export async function lastModifiedByPage(): Promise<Record<PublicPage, Date | nu
     internships,
     faqs,
     resources,
+    settings,
   ] = await Promise.all([
     singleton(c.heroSection),
     singleton(c.servicePage),
@@ -102,18 +136,21 @@ export async function lastModifiedByPage(): Promise<Record<PublicPage, Date | nu
     newest(c.internships),
     newest(c.faqs),
     newest(c.resources),
+    singleton(c.siteSettings),
   ]);
-  const legal = latest(LEGAL_TEXT_REVISED, contactInfo);
+  // Every page shows the site settings (the brand in its title and top bar); the about,
+  // contact and legal pages also their e-mail and phone.
+  const legal = latest(LEGAL_TEXT_REVISED, contactInfo, settings);
   return {
     // The home page shows the hero, highlights, testimonials and the latest posts.
-    "/": latest(hero, highlights, testimonials, blogs),
-    "/services": servicePage,
-    "/internships": latest(internships, faqs),
-    "/resources": resources,
-    "/about": aboutPage,
-    "/contact": contactInfo,
+    "/": latest(hero, highlights, testimonials, blogs, settings),
+    "/services": latest(servicePage, settings),
+    "/internships": latest(internships, faqs, settings),
+    "/resources": latest(resources, settings),
+    "/about": latest(aboutPage, settings),
+    "/contact": latest(contactInfo, settings),
     "/privacy-policy": legal,
     "/terms-of-service": legal,
-    "/blog": blogs,
+    "/blog": latest(blogs, settings),
   };
 }

@@ -11,7 +11,7 @@ import type { NextFunction, Request, Response } from "express";
 export const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * 16 MiB for admin posts with files. Images over 5 MB are refused, but by the editor, which
- * answers 'Image upload failed. Please try again.' beside the field and keeps what was typed; a
+ * says beside the field that the file is over 5 MB and keeps what was typed; a
  * phone photo of 8-15 MB picked without JavaScript must reach it rather than meet a bare 413.
  */
 export const UPLOAD_MAX_BODY_BYTES = 16 * 1024 * 1024;

@@ -3,6 +3,7 @@
 // never needs a mail server and a missing one is visible in the log.
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
+import { MAIL_OFF_DETAIL } from "./mail";
 
 export interface MailMessage {
   to: string;
@@ -57,7 +58,7 @@ export async function sendMail(message: MailMessage & { from: string }): Promise
         message.replyTo ? ` (Reply-To ${message.replyTo})` : ""
       }`,
     );
-    return { status: "skipped", detail: "SMTP_URL is not set" };
+    return { status: "skipped", detail: MAIL_OFF_DETAIL };
   }
   try {
     await mailer.sendMail(message);

@@ -7,7 +7,7 @@ import { isSafeImageSrc } from "./links";
 export interface SiteInfo {
   /** Absolute origin without a trailing slash, e.g. https://bureau.example */
   siteUrl: string;
-  /** Company name from the footer document. */
+  /** The site settings' brand name. */
   brand: string;
 }
 
@@ -23,8 +23,10 @@ interface MatchLike {
 /** Site URL and brand from the layout route's loader data (see routes/site-layout.tsx). */
 export function siteInfo(matches: readonly (MatchLike | undefined)[]): SiteInfo {
   const layout = matches.find((m) => m?.id === "routes/site-layout");
-  const data = (layout?.loaderData ?? layout?.data) as Partial<SiteInfo> | undefined;
-  return { siteUrl: data?.siteUrl ?? "", brand: data?.brand || FALLBACK_BRAND };
+  const data = (layout?.loaderData ?? layout?.data) as
+    | { siteUrl?: string; site?: { brandName?: string } }
+    | undefined;
+  return { siteUrl: data?.siteUrl ?? "", brand: data?.site?.brandName || FALLBACK_BRAND };
 }
 
 /** An absolute URL for a site-relative path or an already absolute one. */

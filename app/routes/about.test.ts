@@ -26,7 +26,8 @@ describe("about loader", () => {
     expect(about?.team).toEqual(
       demo.team.map((member) => ({ ...member, imageAlt: "", imageDecorative: false })),
     );
-    expect(about?.contact).toEqual(demo.contact);
+    // The contact line is the site settings' e-mail and phone (none saved here).
+    expect(about?.contact).toEqual({ email: "", phone: "" });
     expect(values).toEqual(demo.values.split("\n"));
     expect(values).toHaveLength(4);
   });
@@ -61,7 +62,10 @@ describe("splitValues", () => {
 });
 
 describe("about page", () => {
-  const { _id, ...about } = buildDemoContent(new Date()).aboutPage;
+  const demo = buildDemoContent(new Date());
+  const { _id, ...page } = demo.aboutPage;
+  const contact = { email: demo.siteSettings.email, phone: demo.siteSettings.phone };
+  const about = { ...page, contact };
 
   it("shows the values as a list, the team with avatar fallback, and the contact line", () => {
     const html = renderRoute(About, {

@@ -53,7 +53,7 @@ function valueParts(value: string): { lead: string | null; rest: string } {
 export default function About({ loaderData }: Route.ComponentProps) {
   const { about, values } = loaderData;
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
-  const brand = layout?.brand ?? "";
+  const brand = layout?.site.brandName ?? "";
   const siteUrl = layout?.siteUrl ?? "";
 
   const title = about?.title.trim() || FALLBACK_TITLE;

@@ -38,7 +38,7 @@ const load = (id: string) =>
     context: {},
   } as unknown as Route.LoaderArgs);
 
-const site = { siteUrl: "https://bureau.example", brand: "Bureau Digital" };
+const site = { siteUrl: "https://bureau.example", site: { brandName: "Bureau Digital" } };
 function metaFor(
   data: Awaited<ReturnType<typeof loader>> | undefined,
   path: string,

@@ -6,9 +6,9 @@ import { loader } from "./blog-rss-xml";
 
 afterAll(closeDatabase);
 beforeEach(async () => {
-  const { blogs, footer } = await getCollections();
+  const { blogs, siteSettings } = await getCollections();
   await blogs.deleteMany({});
-  await footer.deleteMany({});
+  await siteSettings.deleteMany({});
 });
 
 function blogDoc(overrides: Partial<BlogDoc>): BlogDoc {
@@ -31,11 +31,15 @@ function blogDoc(overrides: Partial<BlogDoc>): BlogDoc {
 
 describe("/blog/rss.xml", () => {
   it("is an RSS 2.0 feed of every post, newest first, with escaped text", async () => {
-    const { blogs, footer } = await getCollections();
-    await footer.insertOne({
+    const { blogs, siteSettings } = await getCollections();
+    await siteSettings.insertOne({
       _id: SINGLETON_ID,
-      copyright: "Tom & Jerry's <Agency>",
-      links: [],
+      brandName: "Tom & Jerry's <Agency>",
+      legalName: "",
+      tagline: "",
+      logo: "",
+      email: "",
+      phone: "",
       social: [],
       updatedAt: new Date(),
     });

@@ -87,7 +87,7 @@ describe("blog list loader", () => {
 });
 
 describe("blog list meta", () => {
-  const site = { siteUrl: "https://bureau.example", brand: "Bureau Digital" };
+  const site = { siteUrl: "https://bureau.example", site: { brandName: "Bureau Digital" } };
   const metaFor = (data: Awaited<ReturnType<typeof loader>>) =>
     meta({
       loaderData: data,

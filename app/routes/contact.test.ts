@@ -8,9 +8,10 @@ import Contact, { loader } from "./contact";
 
 afterAll(closeDatabase);
 beforeEach(async () => {
-  const { contactInfo, aboutPage } = await getCollections();
+  const { contactInfo, aboutPage, siteSettings } = await getCollections();
   await contactInfo.deleteMany({});
   await aboutPage.deleteMany({});
+  await siteSettings.deleteMany({});
 });
 
 /** The contact details the page's loader gives. */
@@ -23,15 +24,16 @@ const contactOf = async () =>
 
 describe("contact loader", () => {
   it("reads the contact information from the database", async () => {
-    const { contactInfo } = await getCollections();
-    const demo = buildDemoContent(new Date()).contactInfo;
+    const { contactInfo, siteSettings } = await getCollections();
+    const { contactInfo: demo, siteSettings: settings } = buildDemoContent(new Date());
     await contactInfo.insertOne({ ...demo, address: "Changed Street 1, Berlin" });
+    await siteSettings.insertOne(settings);
 
     const contact = await contactOf();
     expect(contact).toEqual({
       address: "Changed Street 1, Berlin",
-      email: demo.email,
-      phone: demo.phone,
+      email: settings.email,
+      phone: settings.phone,
       image: demo.image,
       // Saved before alt text existed: alt="" until someone describes it.
       imageAlt: "",
@@ -51,24 +53,21 @@ describe("contact loader", () => {
     expect((await contactOf()).mapEmbedUrl).toBeNull();
   });
 
-  it("falls back to the about page's e-mail and phone when the contact document has none", async () => {
-    const { contactInfo, aboutPage } = await getCollections();
+  // The e-mail and phone live once, in the site settings (before, the about page's stood in
+  // for blank ones of the contact document, and the two drifted apart).
+  it("shows the site settings' e-mail and phone, even before the contact document is saved", async () => {
+    const { contactInfo, siteSettings } = await getCollections();
     const demo = buildDemoContent(new Date());
-    await aboutPage.insertOne({
-      ...demo.aboutPage,
-      contact: { email: "about@example.com", phone: "+1 555 0100" },
-    });
+    await siteSettings.insertOne({ ...demo.siteSettings, email: "hi@example.com", phone: "+1 5" });
     expect(await contactOf()).toMatchObject({
-      email: "about@example.com",
-      phone: "+1 555 0100",
+      email: "hi@example.com",
+      phone: "+1 5",
       address: "",
       mapEmbedUrl: null,
     });
-    await contactInfo.insertOne({ ...demo.contactInfo, email: " ", phone: "+49 1" });
-    expect(await contactOf()).toMatchObject({
-      email: "about@example.com",
-      phone: "+49 1",
-    });
+    // A copy an older database kept in the contact document is not shown.
+    await contactInfo.insertOne({ ...demo.contactInfo, email: "old@example.com", phone: "+49 1" });
+    expect(await contactOf()).toMatchObject({ email: "hi@example.com", phone: "+1 5" });
   });
 
   it("gives empty details and no map when nothing was saved", async () => {
@@ -104,11 +103,11 @@ describe("embeddableMapUrl", () => {
 });
 
 describe("contact page", () => {
-  const demo = buildDemoContent(new Date()).contactInfo;
+  const { contactInfo: demo, siteSettings } = buildDemoContent(new Date());
   const details = {
     address: demo.address,
-    email: demo.email,
-    phone: demo.phone,
+    email: siteSettings.email,
+    phone: siteSettings.phone,
     image: demo.image,
     mapEmbedUrl: demo.mapEmbedUrl,
   };
@@ -121,7 +120,7 @@ describe("contact page", () => {
     expect(iframe).toContain('referrerPolicy="strict-origin-when-cross-origin"');
     expect(iframe).toMatch(/title="Map showing our office at [^"]+"/);
     expect(html).toContain("Send us a message");
-    expect(html).toContain(`href="mailto:${demo.email}"`);
+    expect(html).toContain(`href="mailto:${siteSettings.email}"`);
     expect(html).toContain('href="tel:+493055572140"');
     // The form posts natively to this page's action, so it works without JavaScript.
     const form = /<form[^>]*>/.exec(html)?.[0] ?? "";

@@ -105,12 +105,17 @@ const FALLBACK_TITLE = "Web, App, SEO and Cloud Agency";
 const FALLBACK_DESCRIPTION =
   "We design, build and grow websites and apps: web and app development, SEO, marketing and cloud migration.";
 
-// Title and social-share tags from the hero, with fallback texts.
+// Title and social-share tags from the hero, with fallback texts. The title always names the
+// brand (a tab, a bookmark and a search result show it): the brand first, then the hero's
+// headline, unless the headline already names it.
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = siteInfo(matches);
+  const headline = data?.hero?.title?.trim() || FALLBACK_TITLE;
   return seo({
     site,
-    title: data?.hero?.title || `${site.brand} | ${FALLBACK_TITLE}`,
+    title: headline.toLowerCase().includes(site.brand.toLowerCase())
+      ? headline
+      : `${site.brand} | ${headline}`,
     exactTitle: true,
     description: data?.hero?.subtitle || FALLBACK_DESCRIPTION,
     path: "/",
@@ -123,7 +128,7 @@ export { PageErrorBoundary as ErrorBoundary };
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { hero, highlights, testimonials, latestBlogs, contact, subscribedMessage } = loaderData;
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
-  const brand = layout?.brand ?? FALLBACK_BRAND;
+  const brand = layout?.site.brandName ?? FALLBACK_BRAND;
   return (
     <>
       {layout ? (
@@ -131,13 +136,16 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           data={{
             "@context": "https://schema.org",
             "@type": "Organization",
+            // The site settings: brand, legal name, logo, e-mail, phone and profiles.
             name: brand,
+            legalName: layout.site.legalName,
+            ...(layout.site.tagline ? { slogan: layout.site.tagline } : {}),
             url: `${layout.siteUrl}/`,
-            logo: `${layout.siteUrl}/favicon.svg`,
-            ...(contact?.email ? { email: contact.email } : {}),
-            ...(contact?.phone ? { telephone: contact.phone } : {}),
+            logo: absoluteUrl(layout.siteUrl, layout.site.logo || "/favicon.svg"),
+            ...(layout.site.email ? { email: layout.site.email } : {}),
+            ...(layout.site.phone ? { telephone: layout.site.phone } : {}),
             ...(contact?.address ? { address: contact.address } : {}),
-            sameAs: layout.social.map((s) => s.url),
+            sameAs: layout.site.social.map((s) => s.url),
           }}
         />
       ) : null}

@@ -284,7 +284,7 @@ describe("internships meta", () => {
     { id: "root" },
     {
       id: "routes/site-layout",
-      loaderData: { siteUrl: "https://bureau.example", brand: "Bureau Digital" },
+      loaderData: { siteUrl: "https://bureau.example", site: { brandName: "Bureau Digital" } },
     },
   ];
   const run = async (search: string) => {

@@ -1,7 +1,9 @@
 // /internships, 'Career at …': the public internships with search, sort,
 // filters, saved-only and pages, all in the query string; Save toggles a cookie through this
 // route's action; the FAQ below. Complete without JavaScript; with it the list updates in place.
+
 import { data, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { INTERNSHIP_DOMAINS, type InternshipDomain } from "#db/collections";
 import { Icon } from "~/components/icon/icon";
 import { FaqList, faqPageJsonLd } from "~/components/site/faq-list";
 import { InternshipCard } from "~/components/site/internship-card";
@@ -62,6 +64,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The page actually shown (a page past the end shows the last one).
     query: { ...query, page: list.page },
     openCount: countOpen(internships, now),
+    // The hero's "open now" panel: each domain's open positions, linking to its filter.
+    openByDomain: INTERNSHIP_DOMAINS.map((domain) => ({
+      domain,
+      open: countOpen(
+        internships.filter((i) => i.domain === domain),
+        now,
+      ),
+    })),
     durations: durationsOffered(internships),
     savedIds,
     savedCount: countSavedIn(internships, savedIds),
@@ -148,7 +158,7 @@ export default function Internships({ loaderData, actionData }: Route.ComponentP
   const { internships, total, page, pages, query, openCount, durations, savedIds, faqs } =
     loaderData;
   const brand =
-    useRouteLoaderData<typeof layoutLoader>("routes/site-layout")?.brand ?? FALLBACK_BRAND;
+    useRouteLoaderData<typeof layoutLoader>("routes/site-layout")?.site.brandName ?? FALLBACK_BRAND;
   const navigation = useNavigation();
   const updating =
     navigation.state === "loading" && navigation.location.pathname === "/internships";
@@ -164,6 +174,7 @@ export default function Internships({ loaderData, actionData }: Route.ComponentP
         eyebrow="Careers & internships"
         title={`Career at ${brand}`}
         intro="Real client projects from week one, a dedicated mentor and a team that ships. Find an internship in marketing, tech, design, finance or HR."
+        aside={<OpenByDomain domains={loaderData.openByDomain} />}
       >
         <p className="mt-8 inline-flex items-center gap-3 rounded-full bg-white px-5 py-2.5 text-slate-800 shadow-sm ring-1 ring-slate-200">
           <span className="relative flex h-2.5 w-2.5" aria-hidden="true">
@@ -283,5 +294,38 @@ export default function Internships({ loaderData, actionData }: Route.ComponentP
 
       {openOnPage.length > 0 ? <JsonLd data={openOnPage.map(jobPostingJsonLd)} /> : null}
     </>
+  );
+}
+
+/**
+ * The hero's right-hand panel on wide screens: open positions per domain, each a link to that
+ * filter. Not on smaller screens, where it would stack between the heading and the same filters.
+ */
+function OpenByDomain({ domains }: { domains: { domain: InternshipDomain; open: number }[] }) {
+  return (
+    <section
+      aria-labelledby="hiring-now"
+      className="hidden rounded-2xl border border-slate-200 bg-white p-8 shadow-sm lg:block"
+    >
+      <h2 id="hiring-now" className="text-lg font-bold text-slate-900">
+        Hiring now
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-100">
+        {domains.map(({ domain, open }) => (
+          <li key={domain}>
+            <Link
+              to={`/internships${internshipSearch({ domain })}#results`}
+              className="group flex items-center justify-between gap-4 rounded-md py-3 text-slate-800 hover:text-blue-700"
+            >
+              <span className="font-semibold">{domain}</span>
+              <span className="flex items-center gap-2 text-sm text-slate-600 group-hover:text-blue-700">
+                {open === 1 ? "1 position" : `${open} positions`}
+                <Icon name="arrow-right" weight="bold" className="h-4 w-4" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -4,15 +4,16 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { buildDemoContent } from "#db/seed/demo-content";
-import { renderRoute } from "../../tests/support/render-route";
+import { renderRoute, TEST_LAYOUT_DATA } from "../../tests/support/render-route";
 import PrivacyPolicy, { loader } from "./privacy-policy";
 import TermsOfService, { loader as termsLoader } from "./terms-of-service";
 
 afterAll(closeDatabase);
 beforeEach(async () => {
-  const { contactInfo, aboutPage } = await getCollections();
+  const { contactInfo, aboutPage, siteSettings } = await getCollections();
   await contactInfo.deleteMany({});
   await aboutPage.deleteMany({});
+  await siteSettings.deleteMany({});
 });
 
 describe("legal pages' loader", () => {
@@ -20,20 +21,13 @@ describe("legal pages' loader", () => {
     expect(termsLoader).toBe(loader);
   });
 
-  it("gives the contact document's e-mail, read from the database", async () => {
-    const { contactInfo } = await getCollections();
-    const demo = buildDemoContent(new Date()).contactInfo;
-    await contactInfo.insertOne(demo);
+  it("gives the site settings' e-mail, read from the database", async () => {
+    const { siteSettings } = await getCollections();
+    const demo = buildDemoContent(new Date()).siteSettings;
+    await siteSettings.insertOne(demo);
     expect(await loader()).toEqual({ email: demo.email });
-    await contactInfo.updateOne({ _id: SINGLETON_ID }, { $set: { email: "legal@example.com" } });
+    await siteSettings.updateOne({ _id: SINGLETON_ID }, { $set: { email: "legal@example.com" } });
     expect(await loader()).toEqual({ email: "legal@example.com" });
-  });
-
-  it("falls back to the about page's contact e-mail", async () => {
-    const { aboutPage } = await getCollections();
-    const demo = buildDemoContent(new Date()).aboutPage;
-    await aboutPage.insertOne({ ...demo, contact: { email: "about@example.com", phone: "" } });
-    expect(await loader()).toEqual({ email: "about@example.com" });
   });
 
   it("gives no e-mail when neither document has one", async () => {
@@ -45,9 +39,10 @@ describe.each([
   ["privacy-policy", PrivacyPolicy],
   ["terms-of-service", TermsOfService],
 ])("%s page", (_name, Page) => {
-  it("names the company from the layout and links the e-mail", () => {
-    const html = renderRoute(Page, { email: "legal@example.com" }, { brand: "Acme Studio" });
-    expect(html).toContain("Acme Studio");
+  it("names the company by the site settings' legal name and links the e-mail", () => {
+    const site = { ...TEST_LAYOUT_DATA.site, brandName: "Acme", legalName: "Acme Studio Ltd" };
+    const html = renderRoute(Page, { email: "legal@example.com" }, { site });
+    expect(html).toContain("Acme Studio Ltd");
     expect(html).toContain('href="mailto:legal@example.com"');
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(html).toMatch(/Last updated: <time dateTime="\d{4}-\d{2}-\d{2}">/);

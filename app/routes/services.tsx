@@ -77,7 +77,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 description: service.description,
                 provider: {
                   "@type": "Organization",
-                  name: layout?.brand,
+                  name: layout?.site.brandName,
                   ...(siteUrl ? { url: siteUrl } : {}),
                 },
               },

@@ -1,20 +1,20 @@
 // The shared shell of every public page: skip link, top bar, footer, back-to-top.
-// Its loader reads the footer document once; pages' meta functions read the brand and site
-// URL from here (see app/lib/seo.ts).
+// Its loader reads the site settings (`site`: brand, legal name, logo, e-mail, phone, social
+// profiles) and the footer's links once; pages' meta functions and JSON-LD read the brand and
+// site URL from here (see app/lib/seo.ts).
 import { useState } from "react";
 import { Outlet, type ShouldRevalidateFunction, useLocation } from "react-router";
 import { BackToTop } from "~/components/site/back-to-top";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { readFooter } from "~/domain/public-content.server";
-import { publicSiteUrl } from "~/domain/site-content.server";
+import { publicSiteUrl, readPublicSite } from "~/domain/site-content.server";
 import { issueFormToken } from "~/lib/form-guard.server";
 import { externalReferrer } from "~/lib/lead-source";
-import { classifyHref, isWebUrl } from "~/lib/links";
+import { classifyHref } from "~/lib/links";
 import { notePageSlots } from "~/lib/page-cache.server";
 import { CAMPAIGN_PARAMS, type PageHandle } from "~/lib/page-params";
 import { quoteHref } from "~/lib/quote-link";
-import { FALLBACK_BRAND } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/site-layout";
 
@@ -36,7 +36,11 @@ function loadQuoteDialog(): Promise<QuoteDialogModule> {
 export const handle: PageHandle = { searchParams: CAMPAIGN_PARAMS };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [footer, formToken] = await Promise.all([readFooter(), issueFormToken()]);
+  const [site, footer, formToken] = await Promise.all([
+    readPublicSite(),
+    readFooter(),
+    issueFormToken(),
+  ]);
   const landingReferrer =
     externalReferrer(request.headers.get("Referer"), new URL(request.url).host) ?? null;
   // A cached copy of this page gets a fresh token per answer, and is kept only for visitors
@@ -48,12 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     formToken,
     // The other site that sent this visitor, for the forms' "came from" (lib/lead-source.ts).
     landingReferrer,
-    brand: footer?.copyright.trim() || FALLBACK_BRAND,
+    // The site settings: site.brandName, site.legalName, site.logo, site.social…
+    site,
     siteUrl: publicSiteUrl(),
     year: new Date().getUTCFullYear(),
     // Links come from the back office: keep only ones that are safe to render.
     links: (footer?.links ?? []).filter((l) => l.label.trim() && classifyHref(l.url)),
-    social: (footer?.social ?? []).filter((s) => s.platform.trim() && isWebUrl(s.url)),
   };
 }
 
@@ -68,7 +72,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionS
   Boolean(formMethod && formMethod !== "GET" && actionStatus !== 503);
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { brand, year, links, social } = loaderData;
+  const { site, year, links } = loaderData;
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [quoteModule, setQuoteModule] = useState<QuoteDialogModule | null>(null);
   const location = useLocation();
@@ -86,7 +90,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         Skip to main content
       </a>
       <SiteHeader
-        brand={brand}
+        brand={site.brandName}
         onOpenQuote={() => {
           loadQuoteDialog().then(
             (module) => {
@@ -101,7 +105,14 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <SiteFooter brand={brand} year={year} links={links} social={social}>
+      <SiteFooter
+        brand={site.brandName}
+        legalName={site.legalName}
+        tagline={site.tagline}
+        year={year}
+        links={links}
+        social={site.social}
+      >
         <BackToTop />
       </SiteFooter>
       {hydrated && quoteModule ? (

@@ -18,6 +18,7 @@ import {
   type ResourceDoc,
   type ServicePageDoc,
   SINGLETON_ID,
+  type SiteSettingsDoc,
   type SubscriberDoc,
   type TestimonialDoc,
   type VisitorStatDoc,
@@ -47,6 +48,7 @@ export interface DemoContent {
   contactInfo: ContactInfoDoc;
   heroSection: HeroSectionDoc;
   footer: FooterDoc;
+  siteSettings: SiteSettingsDoc;
   contacts: ContactDoc[];
   quotes: QuoteDoc[];
   subscribers: SubscriberDoc[];
@@ -1089,7 +1091,6 @@ export function buildDemoContent(now: Date): DemoContent {
       "Open doors: honest feedback, shared knowledge and room for everyone to grow – including our interns.",
     ].join("\n"),
     team: Object.values(TEAM).map((m) => ({ name: m.name, role: m.role, image: m.image })),
-    contact: { email: COMPANY_EMAIL, phone: COMPANY_PHONE },
     updatedAt: at(30, 16, 10),
   };
 
@@ -1097,8 +1098,6 @@ export function buildDemoContent(now: Date): DemoContent {
   const contactInfo: ContactInfoDoc = {
     _id: SINGLETON_ID,
     address: "Torstraße 109, 10119 Berlin, Germany",
-    email: COMPANY_EMAIL,
-    phone: COMPANY_PHONE,
     mapEmbedUrl:
       "https://www.openstreetmap.org/export/embed.html?bbox=13.3930%2C52.5262%2C13.4080%2C52.5322&layer=mapnik&marker=52.5292%2C13.4005",
     image: img("contact.webp"),
@@ -1118,20 +1117,32 @@ export function buildDemoContent(now: Date): DemoContent {
 
   const footer: FooterDoc = {
     _id: SINGLETON_ID,
-    copyright: COMPANY_NAME,
     links: [
       { label: "About Us", url: "/about" },
       { label: "Privacy Policy", url: "/privacy-policy" },
       { label: "Terms & Conditions", url: "/terms-of-service" },
       { label: "Contact Us", url: "/contact" },
     ],
+    updatedAt: at(30, 16, 40),
+  };
+
+  // The brand, the company's legal name, the primary e-mail and phone and the social profiles:
+  // the footer, contact and about editors show these same values (app/content/site-settings.ts).
+  const siteSettings: SiteSettingsDoc = {
+    _id: SINGLETON_ID,
+    brandName: COMPANY_NAME,
+    legalName: `${COMPANY_NAME} GmbH`,
+    tagline: "Web and app development, SEO, marketing and cloud migration from one senior team.",
+    logo: "",
+    email: COMPANY_EMAIL,
+    phone: COMPANY_PHONE,
     social: [
       { platform: "Twitter", url: "https://twitter.com/bureaudigital" },
       { platform: "Facebook", url: "https://www.facebook.com/bureaudigital" },
       { platform: "Instagram", url: "https://www.instagram.com/bureaudigital" },
       { platform: "LinkedIn", url: "https://www.linkedin.com/company/bureaudigital" },
     ],
-    updatedAt: at(30, 16, 40),
+    updatedAt: at(30, 16, 50),
   };
 
   type Received<T> = Omit<T, "_id" | "createdAt" | "updatedAt"> & { date: Date };
@@ -1253,6 +1264,7 @@ export function buildDemoContent(now: Date): DemoContent {
     contactInfo,
     heroSection,
     footer,
+    siteSettings,
     contacts,
     quotes,
     subscribers,

@@ -20,6 +20,7 @@ export const DEMO_COLLECTIONS: readonly (keyof Collections)[] = [
   "contactInfo",
   "heroSection",
   "footer",
+  "siteSettings",
   "contacts",
   "quotes",
   "subscribers",

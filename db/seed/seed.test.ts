@@ -30,7 +30,14 @@ const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
 const NOW = new Date("2025-03-16T00:20:00Z");
 const DAY = 86_400_000;
 
-const SINGLETONS = ["servicePage", "aboutPage", "contactInfo", "heroSection", "footer"] as const;
+const SINGLETONS = [
+  "servicePage",
+  "aboutPage",
+  "contactInfo",
+  "heroSection",
+  "footer",
+  "siteSettings",
+] as const;
 
 let server: Awaited<ReturnType<typeof startEmbeddedServer>>;
 let client: MongoClient;
@@ -110,13 +117,16 @@ describe("seedDemoContent", () => {
       ["Terms & Conditions", "/terms-of-service"],
       ["Contact Us", "/contact"],
     ]);
-    expect(footer?.social.map((s) => s.platform)).toEqual([
+    // The social profiles, the brand and the e-mail and phone are the site settings'.
+    const settings = await c.siteSettings.findOne({ _id: SINGLETON_ID });
+    expect(settings?.social.map((s) => s.platform)).toEqual([
       "Twitter",
       "Facebook",
       "Instagram",
       "LinkedIn",
     ]);
-    for (const s of footer?.social ?? []) expect(s.url).toMatch(/^https:\/\//);
+    for (const s of settings?.social ?? []) expect(s.url).toMatch(/^https:\/\//);
+    expect(settings?.brandName).toBe("Bureau Digital");
   });
 
   it("has at least six illustrated blog posts with Markdown bodies", async () => {

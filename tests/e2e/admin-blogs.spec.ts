@@ -225,7 +225,7 @@ test("the description's preview renders the Markdown and saves nothing", async (
 test.describe(() => {
   // With JavaScript the upload answers 400, which Chromium logs.
   test.use({ expectedFailedLoads: ["/admin/dashboard/uploads"] });
-  test("an SVG cover is refused with 'Image upload failed. Please try again.'", async ({
+  test("an SVG cover is refused saying SVG is not accepted", async ({
     page,
     javaScriptEnabled,
   }, testInfo) => {
@@ -242,7 +242,11 @@ test.describe(() => {
       ),
     });
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Create" }).click();
-    await expect(page.getByText("Image upload failed. Please try again.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Image upload failed: SVG drawings are not accepted (they can carry scripts). Export it as PNG or WebP.",
+      ),
+    ).toBeVisible();
     if (javaScriptEnabled) {
       // Nothing uploaded, so Create says the image is still missing.
       await page.getByRole("button", { name: "Create" }).click();

@@ -1,7 +1,8 @@
 // The footer editor (issue 6), with JavaScript on and off, against a server of this spec's own
-// (one per worker): the footer's company name is the site's brand, which other specs read on
-// the shared server.
-// - view, Edit footer, rows added and removed, Save: the public footer and brand change;
+// (one per worker): the footer's company name is the site settings' legal name, which other
+// specs read on the shared server.
+// - view, Edit footer, rows added and removed, Save: the public footer changes, the top bar's
+//   brand does not (it is the site settings' brand name: admin-settings.spec.ts);
 // - 'Copyright is required.' with what was typed kept;
 // - the last link row cannot be removed.
 import type { Page } from "@playwright/test";
@@ -26,9 +27,7 @@ async function openEditor(page: Page) {
 
 const linkLabels = (page: Page) => page.locator("input[name^='links['][name$='.label']");
 
-test("edits the footer: rows added and removed, the public footer and brand follow", async ({
-  page,
-}) => {
+test("edits the footer: rows added and removed, the public footer follows", async ({ page }) => {
   await openEditor(page);
   const company = `Acme ${Date.now().toString(36)}`;
   await page.getByLabel("Company name (copyright)").fill(company);
@@ -53,10 +52,12 @@ test("edits the footer: rows added and removed, the public footer and brand foll
     "/internships",
   );
   await expect(footer.getByRole("link", { name: removed, exact: true })).toHaveCount(0);
-  await expect(footer).toContainText(company);
-  await expect(
-    page.getByRole("banner").getByRole("link", { name: `${company} home` }),
-  ).toBeVisible();
+  await expect(footer).toContainText(`${company}. All rights reserved.`);
+  // The company name of the copyright line no longer renames the site in the top bar.
+  await expect(page.getByRole("banner").getByRole("link", { name: /home$/ })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: `${company} home` })).toHaveCount(
+    0,
+  );
 });
 
 test("refuses an empty company name beside the field and keeps the rows", async ({ page }) => {

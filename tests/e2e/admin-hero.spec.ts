@@ -5,7 +5,7 @@
 // - 'Title is required.';
 // - an image picked without JavaScript is posted with the form; with JavaScript it uploads at
 //   once (preview, 'Uploading image...', Save blocked) and the form sends its address;
-// - an SVG is refused with 'Image upload failed. Please try again.'; with JavaScript an upload
+// - an SVG is refused saying SVG is not accepted; with JavaScript an upload
 //   cut off by the network says 'Image upload failed. Please check your connection.'
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
@@ -113,10 +113,7 @@ test("an uploaded image appears on the home page, served from /images/<id>", asy
 test.describe(() => {
   // With JavaScript the upload answers 400, which Chromium logs.
   test.use({ expectedFailedLoads: ["/admin/dashboard/uploads"] });
-  test("an SVG is refused with 'Image upload failed. Please try again.'", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
+  test("an SVG is refused saying SVG is not accepted", async ({ page, javaScriptEnabled }) => {
     await openEditor(page);
     await page.getByLabel(/Replace with a new file|Choose a file/).setInputFiles({
       name: "logo.svg",
@@ -126,7 +123,11 @@ test.describe(() => {
       ),
     });
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Image upload failed. Please try again.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Image upload failed: SVG drawings are not accepted (they can carry scripts). Export it as PNG or WebP.",
+      ),
+    ).toBeVisible();
     await page.goto(HERO);
     await expect(page.getByRole("img", { name: "Hero background" })).toHaveAttribute(
       "src",

@@ -44,7 +44,7 @@ test("change a quote's status, filter by it, and delete one", async ({
   // A laptop: the quote list's seven columns, none cut off by the table's sideways scroll.
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
-  await page.getByRole("link", { name: "Quotes", exact: true }).click();
+  await page.getByRole("link", { name: /^Quotes( \(\d+ new\))?$/ }).click();
   await expect(page).toHaveURL(PAGE);
   await expect(page).toHaveTitle("Manage Quote Requests · Bureau admin");
   await expect(
@@ -206,6 +206,20 @@ test("a request's own page: where it came from, reply link, notes", async ({
   );
   await expect(notes.getByRole("listitem")).toContainText(E2E_ADMIN.email);
   await expect(page.getByLabel("Add a note")).toHaveValue("");
+
+  // This server has no mail server: staff read that notifications are off, never the setting's
+  // name. The e-mail is tried after the request was answered, so its outcome may need a reload.
+  const notification = page
+    .locator("dt", { hasText: /^Notification$/ })
+    .locator("xpath=following-sibling::dd");
+  await expect(async () => {
+    await page.reload();
+    await expect(notification).toContainText("Not e-mailed: e-mail notifications are off", {
+      timeout: 1_000,
+    });
+  }).toPass();
+  await expect(notification).toContainText("Whoever runs the site's server turns them on");
+  await expect(page.locator("main")).not.toContainText("SMTP_URL");
 
   // The way back keeps the list's search.
   await page.getByRole("link", { name: "All quote requests" }).click();

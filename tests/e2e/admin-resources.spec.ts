@@ -36,7 +36,11 @@ test("a file that is no image is refused; the card on /resources opens the link 
     buffer: Buffer.from("hello, not an image"),
   });
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText("Image upload failed. Please try again.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Image upload failed: the file is not an image; choose a JPEG, PNG, WebP, GIF or AVIF image.",
+    ),
+  ).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(title);
 
   await picker(page).setInputFiles({

@@ -88,6 +88,37 @@ test("stars from the keyboard or a click, and a photo; the home carousel shows b
   await expect(card(page, name).getByRole("img", { name: "Rated 5 out of 5" })).toBeAttached();
 });
 
+test("a message shared by three fields shows once, and the summary links to each field", async ({
+  page,
+}) => {
+  await signIn(page, `${PAGE}?new`);
+  // Spaces pass the browser's `required`; the schema refuses them.
+  for (const label of ["Name", "Title", "Text"]) await page.getByLabel(label).fill("  ");
+  await page.getByRole("button", { name: "Create" }).click();
+  const message = page.getByText("Name, title, and text are required.");
+  await expect(message).toHaveCount(1);
+  // Shown by the first field it concerns; all three are marked and described by it.
+  const messageId = await message.locator("xpath=..").getAttribute("id");
+  expect(messageId).toBeTruthy();
+  for (const label of ["Name", "Title", "Text"]) {
+    const input = page.getByLabel(label);
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toHaveAttribute("aria-describedby", new RegExp(`\\b${messageId}\\b`));
+  }
+  const summary = page.getByRole("alert").filter({ hasText: "Correct these fields:" });
+  await expect(summary).toContainText("Correct these fields: Name, Title, Text");
+  for (const label of ["Name", "Title", "Text"]) {
+    const id = await page.getByLabel(label).getAttribute("id");
+    await expect(summary.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+      "href",
+      `#${id}`,
+    );
+  }
+  await summary.getByRole("link", { name: "Text", exact: true }).click();
+  await expect(page).toHaveURL(/#.+-text$/);
+  await expect(page.getByLabel("Text")).toBeInViewport();
+});
+
 test.describe(() => {
   // With JavaScript the refused upload answers 400, which Chromium logs.
   test.use({ expectedFailedLoads: ["/admin/dashboard/uploads"] });
@@ -109,7 +140,11 @@ test.describe(() => {
       ),
     });
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Create" }).click();
-    await expect(page.getByText("Image upload failed. Please try again.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Image upload failed: SVG drawings are not accepted (they can carry scripts). Export it as PNG or WebP.",
+      ),
+    ).toBeVisible();
     await page.goto(PAGE);
     await expect(page.getByRole("row", { name: /No Photo/ })).toHaveCount(0);
   });

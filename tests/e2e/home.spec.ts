@@ -1,7 +1,7 @@
 // The home page: rendered on the server from MongoDB, complete with JavaScript on or off.
 
 import { markdownToPlainText } from "../../app/lib/format";
-import { buildDemoContent } from "../../db/seed/demo-content";
+import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
 import { expect, httpTest, test } from "./fixtures";
 
@@ -21,7 +21,8 @@ test("the home page: hero, highlights, testimonials, latest articles and Stay Up
       "href",
       "/contact",
     );
-    await expect(page).toHaveTitle(demoHero.title);
+    // The brand first: a tab or a search result names the site, not only the headline.
+    await expect(page).toHaveTitle(`${COMPANY_NAME} | ${demoHero.title}`);
     await expect(page.locator("h1")).toHaveCount(1);
   });
 

@@ -83,12 +83,10 @@ test("filters by domain and location through the query string", async ({
   await page.getByLabel("Domain").selectOption("Design");
   await apply(page, javaScriptEnabled);
   await expect.poll(() => params(page).get("domain")).toBe("Design");
-  // Without JavaScript the form sends every field, the empty ones too (`q=&location=…`): the
-  // server's 301 leads to the page's canonical URL, without them (lib/canonical-url.server.ts).
-  // With it, the form navigates to the same list's shortest URL itself.
-  expect(new URL(page.url()).search).toBe(
-    javaScriptEnabled ? "?domain=Design" : "?domain=Design&sort=deadline",
-  );
+  // Without JavaScript the form sends every field, the empty ones too (`q=&location=…`, and the
+  // default sort as an empty value): the server's 301 leads to the page's canonical URL, without
+  // them (lib/canonical-url.server.ts). With it, the form navigates to the same URL itself.
+  expect(new URL(page.url()).search).toBe("?domain=Design");
   const design = byDeadline.filter((i) => i.domain === "Design");
   await expect(cardTitles(page)).toHaveText(titles(design));
   // Two results: no pagination.
@@ -165,6 +163,47 @@ test("pages by three with First, Previous, Next and Last, keeping the filters", 
   await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute(
     "href",
     "/internships?sort=title&page=2#results",
+  );
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the pager stays one row, Previous and Next keeping their names", async ({ page }) => {
+    await page.goto("/internships?page=2");
+    const pager = page.getByRole("navigation", { name: "Internship pages" });
+    const items = pager.locator("li:visible");
+    const tops = await items.evaluateAll((els) =>
+      els.map((el) => Math.round(el.getBoundingClientRect().top)),
+    );
+    expect(tops.length).toBeGreaterThan(3);
+    expect(new Set(tops).size, "every visible item on one row").toBe(1);
+    const box = await pager.locator("ul").boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375, "inside the screen").toBe(true);
+    await expect(pager.getByRole("link", { name: "Previous" })).toBeVisible();
+    await expect(pager.getByRole("link", { name: "Next" })).toBeVisible();
+    await expect(pager.locator("[aria-current=page]")).toHaveText("Page 2");
+  });
+});
+
+test("the hero fills its width at 1280: open positions by domain beside the heading", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/internships");
+  const panel = page.getByRole("region", { name: "Hiring now" });
+  const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+  const box = await panel.boundingBox();
+  expect(heading && box && box.x > heading.x + 640, "the panel sits in the right half").toBe(true);
+  const design = active.filter(
+    (i) => i.domain === "Design" && i.status === "Open" && !passed(i.deadline),
+  );
+  await expect(panel.getByRole("link", { name: /^Design/ })).toHaveAttribute(
+    "href",
+    "/internships?domain=Design#results",
+  );
+  await expect(panel.getByRole("link", { name: /^Design/ })).toContainText(
+    `${design.length} position`,
   );
 });
 

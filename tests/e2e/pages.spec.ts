@@ -5,7 +5,8 @@ import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
 import { expect, httpTest, test } from "./fixtures";
 
 const demo = buildDemoContent(new Date());
-const { servicePage, aboutPage, contactInfo, resources } = demo;
+// The e-mail and phone are the site settings' (the about and contact pages show the same).
+const { servicePage, aboutPage, contactInfo, resources, siteSettings } = demo;
 
 const PAGES = [
   { path: "/services", h1: servicePage.hero.title, text: servicePage.services[0]?.title ?? "" },
@@ -231,13 +232,13 @@ test.describe("/about", () => {
     }
 
     const contact = page.getByRole("region", { name: "Let's talk" });
-    await expect(contact.getByRole("link", { name: aboutPage.contact.email })).toHaveAttribute(
+    await expect(contact.getByRole("link", { name: siteSettings.email })).toHaveAttribute(
       "href",
-      `mailto:${aboutPage.contact.email}`,
+      `mailto:${siteSettings.email}`,
     );
-    await expect(contact.getByRole("link", { name: aboutPage.contact.phone })).toHaveAttribute(
+    await expect(contact.getByRole("link", { name: siteSettings.phone })).toHaveAttribute(
       "href",
-      `tel:${aboutPage.contact.phone.replace(/[^\d+]/g, "")}`,
+      `tel:${siteSettings.phone.replace(/[^\d+]/g, "")}`,
     );
   });
 
@@ -262,13 +263,13 @@ test.describe("/contact", () => {
     await page.goto("/contact");
     const details = page.getByRole("region", { name: "Contact information" });
     await expect(details.getByText(contactInfo.address)).toBeVisible();
-    await expect(details.getByRole("link", { name: contactInfo.email })).toHaveAttribute(
+    await expect(details.getByRole("link", { name: siteSettings.email })).toHaveAttribute(
       "href",
-      `mailto:${contactInfo.email}`,
+      `mailto:${siteSettings.email}`,
     );
-    await expect(details.getByRole("link", { name: contactInfo.phone })).toHaveAttribute(
+    await expect(details.getByRole("link", { name: siteSettings.phone })).toHaveAttribute(
       "href",
-      `tel:${contactInfo.phone.replace(/[^\d+]/g, "")}`,
+      `tel:${siteSettings.phone.replace(/[^\d+]/g, "")}`,
     );
     await expect(details.locator("img")).toHaveAttribute("src", contactInfo.image);
   });
@@ -284,6 +285,25 @@ test.describe("/contact", () => {
     await expect(map).toHaveAttribute("referrerpolicy", /\S/);
   });
 
+  test("the map box: a link to open the map, and a drawn stand-in when the map cannot load", async ({
+    page,
+  }) => {
+    // The map service cannot be reached: its frame draws nothing.
+    await page.route(`${new URL(contactInfo.mapEmbedUrl).origin}/**`, (route) => route.abort());
+    await page.goto("/contact");
+    const section = page.getByRole("region", { name: "Find us" });
+    const marker = new URL(contactInfo.mapEmbedUrl).searchParams.get("marker")?.split(",");
+    await expect(
+      section.getByRole("link", { name: "Open the map (opens in a new tab)" }),
+    ).toHaveAttribute(
+      "href",
+      `https://www.openstreetmap.org/?mlat=${marker?.[0]}&mlon=${marker?.[1]}#map=17/${marker?.[0]}/${marker?.[1]}`,
+    );
+    const box = section.locator(".map-fallback");
+    await expect(box.getByText(contactInfo.address)).toBeVisible();
+    await expect(box.getByText("The map could not be shown here.")).toBeVisible();
+  });
+
   // Issue 4 put the real contact form in the place issue 3 kept for it (its behaviour:
   // forms-contact.spec.ts); the e-mail address stays in the contact information beside it.
   test("holds the contact form, with the e-mail address beside it", async ({ page }) => {
@@ -295,7 +315,7 @@ test.describe("/contact", () => {
     await expect(form).toHaveAttribute("method", "post");
     await expect(form).toHaveAttribute("action", "/contact");
     await expect(
-      page.getByRole("main").locator(`a[href="mailto:${contactInfo.email}"]`),
+      page.getByRole("main").locator(`a[href="mailto:${siteSettings.email}"]`),
     ).toHaveCount(1);
   });
 });
@@ -310,9 +330,9 @@ for (const path of ["/privacy-policy", "/terms-of-service"]) {
       const main = page.getByRole("main");
       expect(await main.getByRole("heading", { level: 2 }).count()).toBeGreaterThan(8);
       await expect(main.getByText(COMPANY_NAME).first()).toBeVisible();
-      const mailto = main.locator(`a[href="mailto:${contactInfo.email}"]`);
+      const mailto = main.locator(`a[href="mailto:${siteSettings.email}"]`);
       expect(await mailto.count()).toBeGreaterThan(0);
-      await expect(mailto.first()).toHaveText(contactInfo.email);
+      await expect(mailto.first()).toHaveText(siteSettings.email);
     });
 
     test("its table of contents leads to each section", async ({ page }) => {

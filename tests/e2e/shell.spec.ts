@@ -2,7 +2,8 @@
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { expect, test } from "./fixtures";
 
-const footer = buildDemoContent(new Date()).footer;
+// The footer's social profiles are the site settings'.
+const { siteSettings } = buildDemoContent(new Date());
 
 test("the top bar shows the brand from content, the main links and Get Quotes", async ({
   page,
@@ -18,6 +19,54 @@ test("the top bar shows the brand from content, the main links and Get Quotes", 
   await expect(nav.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Career" })).toHaveAttribute("href", "/internships");
   await expect(banner.getByRole("link", { name: "Get Quotes" })).toBeVisible();
+});
+
+test("the logo: the mark beside the brand name, which stays text, in the top bar and the footer", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const home = page.getByRole("banner").getByRole("link", { name: "Bureau Digital home" });
+  await expect(home.locator("svg[aria-hidden=true]")).toBeVisible();
+  await expect(home).toHaveText("Bureau Digital");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.locator("svg[aria-hidden=true]").first()).toBeVisible();
+  await expect(footer.getByText("Bureau Digital", { exact: true })).toBeVisible();
+});
+
+test("the brand typeface: self-hosted, preloaded, cached for good, and the one the text uses", {
+  tag: "@js-only",
+}, async ({ page, request }) => {
+  const html = await (await request.get("/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const preload = head.match(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/)?.[0] ?? "";
+  const href = preload.match(
+    /href="(\/assets\/plus-jakarta-sans-latin-wght-normal-[\w-]+\.woff2)"/,
+  )?.[1];
+  expect(href, preload || "no font preload in <head>").toBeTruthy();
+  expect(preload).toContain('type="font/woff2"');
+  // A font is always fetched in CORS mode: a preload without crossorigin would be fetched twice.
+  expect(preload).toContain('crossorigin="anonymous"');
+  const font = await request.get(href ?? "");
+  expect(font.status()).toBe(200);
+  expect(font.headers()["content-type"]).toBe("font/woff2");
+  expect(font.headers()["cache-control"]).toContain("immutable");
+
+  const fonts: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith(".woff2")) fonts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  await page.evaluate(() => document.fonts.ready);
+  const used = await page.evaluate(() => ({
+    family: getComputedStyle(document.body).fontFamily,
+    loaded: [...document.fonts]
+      .filter((f) => f.status === "loaded")
+      .map((f) => f.family.replace(/"/g, "")),
+  }));
+  expect(used.family).toMatch(/^"Plus Jakarta Sans Variable", "Plus Jakarta Sans Fallback"/);
+  expect(used.loaded).toContain("Plus Jakarta Sans Variable");
+  // The Latin file only, once (the preload is the request the stylesheet's face then uses).
+  expect(fonts).toEqual([href]);
 });
 
 test("the top bar stays at the top while the page scrolls", async ({ page }) => {
@@ -44,7 +93,7 @@ test("the footer: page links, social profiles in a new tab, copyright", async ({
     "/terms-of-service",
     "/contact",
   ]);
-  for (const s of footer.social) {
+  for (const s of siteSettings.social) {
     const link = contentinfo.getByRole("link", { name: new RegExp(`on ${s.platform}`) });
     await expect(link).toHaveAttribute("href", s.url);
     await expect(link).toHaveAttribute("target", "_blank");

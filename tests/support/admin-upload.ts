@@ -49,9 +49,22 @@ export async function pngFile(name = "photo.png", width = 40, height = 40): Prom
   return new File([new Uint8Array(bytes)], name, { type: "image/png" });
 }
 
-/** Files every image field must refuse with 'Image upload failed. Please try again.' */
-export const REFUSED_FILES: ReadonlyArray<[string, () => File]> = [
-  ["a text file", () => new File(["hello, not an image"], "notes.png", { type: "image/png" })],
+/** What an image field says for a file that is not an image, and for an SVG. */
+export const NOT_AN_IMAGE =
+  "Image upload failed: the file is not an image; choose a JPEG, PNG, WebP, GIF or AVIF image.";
+export const SVG_REFUSED =
+  "Image upload failed: SVG drawings are not accepted (they can carry scripts). Export it as PNG or WebP.";
+
+/**
+ * Files every image field must refuse, with the message that says what was wrong (the name the
+ * browser gave the file is not trusted: the text file is called .png).
+ */
+export const REFUSED_FILES: ReadonlyArray<[string, () => File, string]> = [
+  [
+    "a text file",
+    () => new File(["hello, not an image"], "notes.png", { type: "image/png" }),
+    NOT_AN_IMAGE,
+  ],
   [
     "an SVG",
     () =>
@@ -60,6 +73,7 @@ export const REFUSED_FILES: ReadonlyArray<[string, () => File]> = [
         "x.svg",
         { type: "image/svg+xml" },
       ),
+    SVG_REFUSED,
   ],
   [
     "a 6 MB file",
@@ -68,5 +82,6 @@ export const REFUSED_FILES: ReadonlyArray<[string, () => File]> = [
       bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
       return new File([bytes], "big.png", { type: "image/png" });
     },
+    "Image upload failed: the file is 5.7 MB; images may be at most 5 MB.",
   ],
 ];

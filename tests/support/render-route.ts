@@ -7,11 +7,18 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
 
 export const TEST_LAYOUT_DATA = {
-  brand: "Test Agency",
+  site: {
+    brandName: "Test Agency",
+    legalName: "Test Agency Ltd",
+    tagline: "",
+    logo: "",
+    email: "hello@test-agency.example",
+    phone: "+44 20 1234 5678",
+    social: [] as { platform: string; url: string }[],
+  },
   siteUrl: "http://localhost:3000",
   year: 2026,
   links: [],
-  social: [],
 };
 
 export function renderRoute(

@@ -28,6 +28,8 @@ export const ADMIN_NAV: readonly AdminNavLink[] = [
   { to: `${ADMIN_BASE}/subscribers`, label: "Subscribers" },
   { to: `${ADMIN_BASE}/footer`, label: "Footer" },
   { to: `${ADMIN_BASE}/faq`, label: "FAQ" },
+  // Not in the SPEC's sidebar: what is site-wide (brand, legal name, logo, e-mail, phone…).
+  { to: `${ADMIN_BASE}/settings`, label: "Site settings" },
 ];
 
 /** Account pages, listed apart below the content sections. */

@@ -7,11 +7,16 @@ import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { ADMIN_ACCOUNT_NAV, ADMIN_BASE, ADMIN_NAV, type AdminNavLink } from "./admin-nav";
 
+/** Per link (`to`), how many new items wait there (new quotes, new messages). */
+type NewCounts = Readonly<Record<string, number>>;
+
 function NavList({
   links,
+  newCounts = {},
   onNavigate,
 }: {
   links: readonly AdminNavLink[];
+  newCounts?: NewCounts;
   onNavigate?: () => void;
 }) {
   return (
@@ -23,7 +28,7 @@ function NavList({
             end
             onClick={onNavigate}
             className={({ isActive }) =>
-              `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+              `flex items-center justify-between gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${
                 isActive
                   ? "bg-slate-700 text-white"
                   : "text-slate-200 hover:bg-slate-800 hover:text-white"
@@ -31,6 +36,17 @@ function NavList({
             }
           >
             <span>{link.label}</span>
+            {newCounts[link.to] ? (
+              <>
+                <span className="sr-only"> ({newCounts[link.to]} new)</span>
+                <span
+                  aria-hidden="true"
+                  className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-900"
+                >
+                  {newCounts[link.to]}
+                </span>
+              </>
+            ) : null}
           </NavLink>
         </li>
       ))}
@@ -56,22 +72,37 @@ function LogoutButton() {
   );
 }
 
-function Navigation({ email, onNavigate }: { email: string; onNavigate?: () => void }) {
+/**
+ * The section links scroll in their own box while the account links, the signed-in line and
+ * Logout stay pinned below them: on a laptop's 800 px the whole list does not fit, and the way
+ * out must never be below the fold.
+ */
+function Navigation({
+  email,
+  newCounts,
+  onNavigate,
+}: {
+  email: string;
+  newCounts: NewCounts;
+  onNavigate?: () => void;
+}) {
   return (
-    <div className="flex h-full flex-col gap-6">
-      <div>
+    <div className="flex h-full min-h-0 flex-col gap-4">
+      <div className="min-h-0 flex-1 overflow-y-auto">
         <p className="px-3 text-xs font-semibold tracking-wide text-slate-300 uppercase">Content</p>
         <div className="mt-2">
-          <NavList links={ADMIN_NAV} onNavigate={onNavigate} />
+          <NavList links={ADMIN_NAV} newCounts={newCounts} onNavigate={onNavigate} />
         </div>
       </div>
-      <div>
-        <p className="px-3 text-xs font-semibold tracking-wide text-slate-300 uppercase">Account</p>
-        <div className="mt-2">
-          <NavList links={ADMIN_ACCOUNT_NAV} onNavigate={onNavigate} />
+      <div className="grid shrink-0 gap-3 border-t border-slate-700 pt-4">
+        <div>
+          <p className="px-3 text-xs font-semibold tracking-wide text-slate-300 uppercase">
+            Account
+          </p>
+          <div className="mt-2">
+            <NavList links={ADMIN_ACCOUNT_NAV} onNavigate={onNavigate} />
+          </div>
         </div>
-      </div>
-      <div className="mt-auto grid gap-3 border-t border-slate-700 pt-4">
         <p className="truncate px-3 text-sm text-slate-300" title={email}>
           Signed in as <span className="font-semibold text-white">{email}</span>
         </p>
@@ -81,7 +112,7 @@ function Navigation({ email, onNavigate }: { email: string; onNavigate?: () => v
   );
 }
 
-export function AdminSidebar({ email }: { email: string }) {
+export function AdminSidebar({ email, newCounts }: { email: string; newCounts: NewCounts }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // Close the mobile menu after any navigation (link tap, back button).
@@ -112,17 +143,17 @@ export function AdminSidebar({ email }: { email: string }) {
             aria-label="Admin (mobile)"
             className="absolute inset-x-0 top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto border-t border-slate-700 bg-slate-900 px-3 py-4 shadow-xl"
           >
-            <Navigation email={email} />
+            <Navigation email={email} newCounts={newCounts} />
           </nav>
         </details>
       </div>
 
       {/* Large screens: fixed dark sidebar. */}
       <aside className="hidden w-64 shrink-0 bg-slate-900 lg:block">
-        <div className="sticky top-0 flex h-screen flex-col gap-6 overflow-y-auto px-3 py-5">
+        <div className="sticky top-0 flex h-screen flex-col gap-6 px-3 py-5">
           <div className="px-3">{brand}</div>
-          <nav aria-label="Admin" className="flex-1">
-            <Navigation email={email} />
+          <nav aria-label="Admin" className="min-h-0 flex-1">
+            <Navigation email={email} newCounts={newCounts} />
           </nav>
         </div>
       </aside>

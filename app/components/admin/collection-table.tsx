@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listHref } from "~/lib/admin-list";
 import { formatDate, isoDate } from "~/lib/format";
+import { Breakable } from "./breakable";
 import { DeleteButton } from "./confirm-delete";
 import { FormErrors } from "./form-controls";
 import { ListPagination, ListTable, ResultCount, rowActionClass, SearchBox } from "./list-controls";
@@ -109,7 +110,12 @@ export function EditStamp({
   return (
     <p className="mt-2 text-xs text-slate-600">
       Updated <time dateTime={isoDate(updatedAt)}>{formatDate(updatedAt)}</time>
-      {updatedBy ? ` by ${updatedBy}` : null}
+      {updatedBy ? (
+        <>
+          {" by "}
+          <Breakable text={updatedBy} />
+        </>
+      ) : null}
     </p>
   );
 }

@@ -3,27 +3,14 @@
 // the public forms (components/forms/fields.tsx).
 import { CheckCircleIcon, WarningCircleIcon } from "@phosphor-icons/react";
 import { useEffect, useRef } from "react";
+import { ErrorSummary } from "~/components/forms/error-summary";
 
 export { Field, InputField, inputClass } from "~/components/forms/fields";
 export { SubmitButton } from "~/components/forms/submit-button";
 
-/** The red box above a form: what went wrong with the form as a whole. */
+/** The red box above a form: what went wrong with the form as a whole (see ErrorSummary). */
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <div
-      id={id}
-      role="alert"
-      className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-    >
-      <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-      <div>
-        {errors.map((error) => (
-          <p key={error}>{error}</p>
-        ))}
-      </div>
-    </div>
-  );
+  return <ErrorSummary id={id} formErrors={errors} />;
 }
 
 /**

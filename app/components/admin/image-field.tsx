@@ -19,6 +19,7 @@ import {
   IMAGE_UPLOAD_FAILED,
   IMAGE_UPLOAD_NETWORK,
   imageFieldNames,
+  imageRefusalText,
   UPLOAD_ACTION,
 } from "~/domain/image";
 import { isSafeImageSrc } from "~/lib/links";
@@ -33,6 +34,7 @@ interface UploadAnswer {
 }
 
 export function ImageField({
+  id: inputId,
   name,
   label,
   defaultValue,
@@ -43,6 +45,8 @@ export function ImageField({
   lacksAlt = false,
   children,
 }: {
+  /** The file input's id (an error summary links to it); a generated one when not given. */
+  id?: string;
   /** The schema's field for the image address (e.g. "image"). */
   name: string;
   label: string;
@@ -61,7 +65,8 @@ export function ImageField({
   children?: ReactNode;
 }) {
   const names = imageFieldNames(name);
-  const id = useId();
+  const generatedId = useId();
+  const id = inputId ?? generatedId;
   const fileRef = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState(defaultValue);
   const [preview, setPreview] = useState<string | null>(null);
@@ -96,7 +101,7 @@ export function ImageField({
     setRemoved(false);
     // Refused here without sending it: the server would refuse it too, after the wait.
     if (file.size > IMAGE_MAX_BYTES) {
-      setUploadError(IMAGE_UPLOAD_FAILED);
+      setUploadError(imageRefusalText({ kind: "too-large", bytes: file.size }));
       if (fileRef.current) fileRef.current.value = "";
       return;
     }

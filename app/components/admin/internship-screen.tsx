@@ -3,11 +3,14 @@
 // (the flash after POST/redirect/GET, or a toggle's answer) and the red error line (the errors
 // joined by commas, or 'An error occurred'). Then 'All Internships': the kit's CollectionTable
 // (search, count, pages) with the internship's twelve columns in their order, and per row Edit,
-// Delete and Toggle Active. Below 1280 px the columns do not fit (beside the sidebar from 1024 px
-// on), so each row is a card of label / value pairs (two side by side from 640 px); from 1280 px
-// it is a table that scrolls sideways inside its card when needed, the title and the actions
-// staying in view (in the row's own colour). Toggle Active is one small POST form per row:
-// without JavaScript a POST/redirect/GET like every other change; with it sent by a fetcher
+// Delete and Toggle Active. Below 1280 px each row is a card of label / value pairs (two side by
+// side from 640 px); from 1280 px a table of what says whether a position is live (title,
+// deadline, status, urgent, active, actions), the secondary columns (domain, company, location,
+// duration, salary, link) shown as two short lines under the title. Their own cells stay in the
+// table for screen readers (all twelve columns in their order), visually hidden: in a 940 px box
+// beside the sidebar the twelve columns only fitted by scrolling sideways, the actions covering
+// the salary. Toggle Active is one small POST form per row: without JavaScript a
+// POST/redirect/GET like every other change; with it sent by a fetcher
 // (asking for a data answer), so the page stays where it is and the row changes once the server
 // answered.
 import { CheckCircleIcon, PowerIcon } from "@phosphor-icons/react";
@@ -39,11 +42,12 @@ const { admin, texts } = internships;
 
 /** The header row shows from 1280 px; below it each row is a card of labelled values. */
 const HEAD = "hidden xl:table-cell xl:px-3";
-const ROW_COLOURS =
-  "xl:z-10 xl:bg-white in-[.bg-blue-50]:xl:bg-blue-50 in-[.bg-red-50]:xl:bg-red-50 in-[thead]:xl:bg-slate-50";
-const STICKY = `xl:sticky xl:left-0 xl:shadow-[1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
-// The actions stay in view on the right for the same reason.
-const STICKY_END = `xl:sticky xl:right-0 xl:shadow-[-1px_0_0_var(--color-slate-200)] ${ROW_COLOURS}`;
+/**
+ * A secondary column from 1280 px: read by screen readers, shown under the title instead. Pinned
+ * to the list's top left corner: left where the table would have put it, the 1px cell would
+ * widen the scrolling box by the width of the columns it no longer has.
+ */
+const SECONDARY = "xl:sr-only xl:top-0 xl:left-0";
 
 const YES_NO = { true: "bg-green-100 text-green-800", false: "bg-slate-100 text-slate-700" };
 const STATUS_TONE: Record<string, string> = {
@@ -67,15 +71,20 @@ const aside = (text: string, className = "") => (
   <span className={`ml-1 text-xs text-slate-600 xl:ml-0 xl:block ${className}`}>{text}</span>
 );
 
-type Cell = [label: string, className: string, value: (i: InternshipRow) => ReactNode];
+type Cell = [
+  label: string,
+  className: string,
+  value: (i: InternshipRow) => ReactNode,
+  secondary?: boolean,
+];
 
 /** The columns between the title and the actions: label, classes from 1280 px, value. */
 const CELLS: Cell[] = [
-  ["Domain", "", (i) => i.domain],
-  ["Company", "xl:min-w-32", (i) => i.company],
-  ["Location", "xl:min-w-32", (i) => i.location],
-  ["Duration", "xl:whitespace-nowrap", (i) => formatDurations(i.duration)],
-  ["Salary", "xl:min-w-28", (i) => i.salary],
+  ["Domain", "", (i) => i.domain, true],
+  ["Company", "", (i) => i.company, true],
+  ["Location", "", (i) => i.location, true],
+  ["Duration", "", (i) => formatDurations(i.duration), true],
+  ["Salary", "", (i) => i.salary, true],
   [
     "Deadline",
     "xl:whitespace-nowrap",
@@ -99,12 +108,37 @@ const CELLS: Cell[] = [
   ],
   ["Urgent", "", (i) => yesNo(i.urgent)],
   ["Active", "", (i) => yesNo(i.isActive)],
-  [
-    "Application Link",
-    "xl:whitespace-nowrap",
-    (i) => <OpenLink link={i.applicationLink} closed="No link" />,
-  ],
+  ["Application Link", "", (i) => <OpenLink link={i.applicationLink} closed="No link" />, true],
 ];
+
+/**
+ * The secondary columns as two lines under the title, from 1280 px (hidden from screen readers,
+ * which read the same values in their own cells).
+ */
+function Secondary({ internship: i }: { internship: InternshipRow }) {
+  return (
+    <div aria-hidden="true" className="mt-1 hidden text-xs text-slate-600 xl:grid xl:gap-0.5">
+      <p>{[i.company, i.location].join(" · ")}</p>
+      <p>
+        {[i.domain, formatDurations(i.duration), i.salary].join(" · ")}
+        {" · "}
+        {i.applicationLink ? (
+          <a
+            href={i.applicationLink}
+            tabIndex={-1}
+            className="font-semibold text-blue-700 underline"
+            target="_blank"
+            rel="noreferrer"
+          >
+            Application link
+          </a>
+        ) : (
+          "No link"
+        )}
+      </p>
+    </div>
+  );
+}
 
 /**
  * A data cell: below 1280 px one "Label  value" pair of a row's card (the header row is hidden
@@ -145,9 +179,12 @@ export function InternshipTable({
       heading="All Internships"
       search={admin.search}
       columns={[
-        { label: "Title", className: `${HEAD} ${STICKY}` },
-        ...CELLS.map(([label]) => ({ label, className: `${HEAD} whitespace-nowrap` })),
-        { label: "Actions", className: `${HEAD} text-right ${STICKY_END}` },
+        { label: "Title", className: HEAD },
+        ...CELLS.map(([label, , , secondary]) => ({
+          label,
+          className: `${HEAD} whitespace-nowrap ${secondary ? SECONDARY : ""}`,
+        })),
+        { label: "Actions", className: `${HEAD} text-right` },
       ]}
       emptyText={admin.emptyText}
       items={items}
@@ -155,20 +192,17 @@ export function InternshipTable({
       deletingId={deleting?._id}
       row={(internship) => (
         <>
-          <td
-            className={`block px-4 pt-4 pb-2 [overflow-wrap:anywhere] xl:table-cell xl:min-w-52 xl:px-3 xl:py-3 xl:align-top ${STICKY}`}
-          >
+          <td className="block px-4 pt-4 pb-2 [overflow-wrap:anywhere] xl:table-cell xl:px-3 xl:py-3 xl:align-top">
             <p className="text-base font-semibold text-slate-900 xl:text-sm">{internship.title}</p>
+            <Secondary internship={internship} />
             <EditStamp updatedAt={internship.updatedAt} updatedBy={internship.updatedBy} />
           </td>
-          {CELLS.map(([label, className, value]) => (
-            <td key={label} {...cell(label, className)}>
+          {CELLS.map(([label, className, value, secondary]) => (
+            <td key={label} {...cell(label, `${className} ${secondary ? SECONDARY : ""}`)}>
               {value(internship)}
             </td>
           ))}
-          <td
-            className={`block px-4 pt-3 pb-4 xl:table-cell xl:px-3 xl:py-3 xl:text-right xl:align-top ${STICKY_END}`}
-          >
+          <td className="block px-4 pt-3 pb-4 xl:table-cell xl:px-3 xl:py-3 xl:text-right xl:align-top">
             <div className="flex flex-wrap gap-2 xl:ml-auto xl:grid xl:w-max xl:grid-cols-1">
               <EditDeleteActions
                 path={admin.path}

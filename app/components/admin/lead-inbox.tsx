@@ -14,6 +14,7 @@ import {
   NOTE_INTENT,
   NOTE_MAX,
   noteSchema,
+  notificationNote,
   STATUS_INTENT,
 } from "~/domain/lead-inbox";
 import { isFiltered, type LeadFilter, leadFilterSearch } from "~/lib/lead-filter";
@@ -200,7 +201,7 @@ export function StatusControl({
     }
   }, [busy]);
   return (
-    <fetcher.Form method="post" className="grid gap-1">
+    <fetcher.Form method="post" className="grid gap-1 max-sm:grid-cols-1">
       <input type="hidden" name="intent" value={STATUS_INTENT} />
       <input type="hidden" name="id" value={id} />
       <label htmlFor={selectId} className="sr-only">
@@ -208,7 +209,7 @@ export function StatusControl({
       </label>
       {/* Wraps the Save button under the select where a table is tight (all seven quote
           columns at 1280 px without JavaScript). */}
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 max-sm:min-w-0">
         <select
           ref={select}
           id={selectId}
@@ -228,7 +229,7 @@ export function StatusControl({
               { method: "post" },
             );
           }}
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-offset-2 focus:outline-blue-600 disabled:cursor-wait disabled:bg-slate-100"
+          className="h-9 rounded-md max-sm:max-w-full max-sm:min-w-0 border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm focus:border-blue-600 focus:outline-2 focus:outline-offset-2 focus:outline-blue-600 disabled:cursor-wait disabled:bg-slate-100"
         >
           {statuses.map((option) => (
             <option key={option} value={option}>
@@ -357,24 +358,34 @@ export function SourceDetails({ source }: { source: LeadSource }) {
   );
 }
 
-const NOTIFICATION_TEXT: Record<LeadNotificationView["status"], string> = {
-  sent: "E-mailed to the agency",
-  failed: "The e-mail to the agency failed",
-  skipped: "No e-mail sent",
-};
-
 export function NotificationDetail({
   notification,
 }: {
   notification: LeadNotificationView | null;
 }) {
+  const note = notification ? notificationNote(notification) : null;
   return (
     <Detail term="Notification">
-      {notification ? (
+      {notification && note ? (
         <>
-          {NOTIFICATION_TEXT[notification.status]}, <DateTime iso={notification.at} />
-          {notification.detail ? (
-            <span className="block text-slate-700">{notification.detail}</span>
+          {note.text}, <DateTime iso={notification.at} />
+          {note.detail ? <span className="block text-slate-700">{note.detail}</span> : null}
+          {note.fix ? (
+            <span className="block text-slate-700">
+              {note.fix.text}
+              {note.fix.href ? (
+                <>
+                  {" "}
+                  <Link
+                    to={note.fix.href}
+                    className="font-semibold text-blue-700 underline underline-offset-4"
+                  >
+                    {note.fix.linkText}
+                  </Link>
+                  .
+                </>
+              ) : null}
+            </span>
           ) : null}
         </>
       ) : (
@@ -476,7 +487,9 @@ export interface LeadColumn {
 /** Classes of a row and its cells: a card on phones (details, then status and actions). */
 const leadRowClass = "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-start";
 export const leadMainCellClass = `${tdClass} min-w-36 [overflow-wrap:anywhere] max-sm:col-span-2 max-sm:block max-sm:pb-3`;
-export const leadStatusCellClass = `${tdClass} max-sm:block max-sm:pt-0`;
+// min-w-0 and the select's max-w-full: on a phone the status select shares its row with View
+// and Delete, and must shrink into its half instead of running under them.
+export const leadStatusCellClass = `${tdClass} max-sm:block max-sm:min-w-0 max-sm:pt-0`;
 export const leadActionsCellClass = `${tdClass} text-right max-sm:block max-sm:pt-0`;
 
 /**

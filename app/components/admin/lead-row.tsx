@@ -5,6 +5,7 @@
 import { EyeIcon } from "@phosphor-icons/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Breakable } from "./breakable";
 import {
   leadActionsCellClass,
   leadMainCellClass,
@@ -58,7 +59,9 @@ export function LeadRowCells({
         <p className="font-semibold text-slate-900">{lead.name}</p>
         <ReceivedOn iso={lead.createdAt} />
         {/* Narrower screens: the hidden columns' values under the name. */}
-        <p className="mt-1 text-slate-700 md:hidden">{lead.email}</p>
+        <p className="mt-1 text-slate-700 md:hidden">
+          <Breakable text={lead.email} />
+        </p>
         {underName}
         <p className="mt-1 line-clamp-2 text-slate-700 lg:hidden">{lead.message}</p>
       </td>
@@ -66,7 +69,7 @@ export function LeadRowCells({
         className={`${tdClass} hidden min-w-44 text-slate-700 [overflow-wrap:anywhere] md:table-cell${more(`xl:min-w-32 ${GAP}`)}`}
       >
         <a href={`mailto:${lead.email}`} className="text-blue-700 underline underline-offset-2">
-          {lead.email}
+          <Breakable text={lead.email} />
         </a>
       </td>
       {middle}
@@ -79,8 +82,10 @@ export function LeadRowCells({
         <StatusControl id={lead._id} subject={lead.name} status={lead.status} statuses={statuses} />
       </td>
       <td className={`${leadActionsCellClass}${more(`${GAP} xl:pr-6`)}`}>
+        {/* View and Delete one above the other at every width: side by side they left the
+            status select too little room on a phone, and it ran under View. */}
         {deleteButton ? (
-          <div className="ml-auto grid w-max grid-cols-2 gap-2 sm:grid-cols-1">
+          <div className="ml-auto grid w-max grid-cols-1 gap-2">
             {view}
             {deleteButton}
           </div>

@@ -16,6 +16,13 @@ export const secondaryLinkClass =
 export const rowActionClass =
   "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-blue-700 ring-1 ring-slate-200 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent";
 
+/**
+ * An editor's Save and Cancel: stuck to the bottom of the window while the form is longer than
+ * it (the service page editor runs to thousands of pixels), so saving never needs a scroll.
+ */
+export const saveBarClass =
+  "sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 py-3 shadow-[0_-8px_16px_-12px_rgb(15_23_42_/_0.25)] backdrop-blur-sm";
+
 /** The page's h1, a line about it and its main action (e.g. 'Add New FAQ'). */
 export function AdminPageHeader({
   title,

@@ -23,6 +23,7 @@ export function StarRatingField({
   errors,
   errorId,
   fieldKey,
+  id: fieldsetId,
 }: {
   name: string;
   label: string;
@@ -32,11 +33,17 @@ export function StarRatingField({
   errorId: string;
   /** conform's field key: a new one (form reset) re-applies defaultChecked. */
   fieldKey?: string;
+  /** The fieldset's id (an error summary links to it). */
+  id?: string;
 }) {
   const id = useId();
   const invalid = Boolean(errors?.length);
   return (
-    <fieldset aria-describedby={invalid ? errorId : undefined} className="grid gap-1.5">
+    <fieldset
+      id={fieldsetId}
+      aria-describedby={invalid ? errorId : undefined}
+      className="grid gap-1.5"
+    >
       <legend className="text-sm font-semibold text-slate-900">{label}</legend>
       <div className="flex flex-wrap items-center">
         {CHOICES.map(({ n, peer }) => (

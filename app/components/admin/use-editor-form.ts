@@ -21,9 +21,14 @@ export function useEditorForm<
   },
 ) {
   const { validateInBrowser = true, ...rest } = options;
+  const constraint = getZodConstraint(schema);
+  // The form counts as changed (UnsavedChangesGuard) by its own fields only: the hidden intent,
+  // id and form token are not the editor's content.
+  const own = new Set(Object.keys(constraint).map(rootName));
   return useForm<z.input<Schema>, z.output<Schema>>({
     ...rest,
-    constraint: getZodConstraint(schema),
+    constraint,
+    shouldDirtyConsider: (name) => own.has(rootName(name)),
     // Not onBlur: a form opens with the focus in its first field, and an error appearing when
     // that field loses the focus to a click on Save moves the button away from the pointer, so
     // the click never lands. Errors come with the submit, then follow the typing.
@@ -34,6 +39,9 @@ export function useEditorForm<
       : undefined,
   });
 }
+
+/** `services` for `services[2].title`. */
+const rootName = (name: string) => name.split(/[.[]/)[0] ?? name;
 
 /** Whether this page is posting `intent` (any intent when omitted) right now. */
 export function usePosting(intent?: string): boolean {

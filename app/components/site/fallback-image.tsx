@@ -91,6 +91,7 @@ export function CardImage({
   alt = "",
   width,
   eager,
+  fallback,
 }: {
   src: string | null | undefined;
   /** What the picture shows; "" when it only decorates (or was not described yet). */
@@ -98,10 +99,13 @@ export function CardImage({
   /** The stored picture's width (its height follows from 16:9). */
   width: number;
   eager: boolean;
+  /** The picture when there is none or it is broken (default: the generic one). */
+  fallback?: string;
 }) {
   return (
     <FallbackImage
       src={src}
+      fallback={fallback}
       alt={alt}
       width={width}
       height={(width * 9) / 16}

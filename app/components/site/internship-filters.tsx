@@ -8,6 +8,7 @@ import { Form, useNavigate } from "react-router";
 import { INTERNSHIP_DOMAINS } from "#db/collections";
 import { Icon } from "~/components/icon/icon";
 import {
+  DEFAULT_INTERNSHIP_SORT,
   INTERNSHIP_LOCATIONS,
   INTERNSHIP_SORT_LABELS,
   INTERNSHIP_SORTS,
@@ -24,6 +25,13 @@ const labelClass = "block text-sm font-semibold text-slate-800";
 const fieldClass =
   "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm focus:border-blue-700 focus:outline-2 focus:outline-offset-0 focus:outline-blue-700/30";
 const controlClass = `mt-1.5 ${fieldClass}`;
+
+/**
+ * The sort select's value: the default sort is sent empty, like a filter left at "All", so the
+ * form without JavaScript leads to the list's short URL (the server's 301 drops empty fields,
+ * lib/canonical-url.server.ts) rather than one that spells out the default.
+ */
+const sortValue = (sort: InternshipQuery["sort"]) => (sort === DEFAULT_INTERNSHIP_SORT ? "" : sort);
 
 /** The Filters panel's selects: name, label and the first option, which filters nothing. */
 const PANEL = [
@@ -95,7 +103,7 @@ export function InternshipFilters({
       search.value = query.q;
     }
     for (const [name, value] of [
-      ["sort", query.sort],
+      ["sort", sortValue(query.sort)],
       ["domain", query.domain ?? ""],
       ["location", query.location ?? ""],
       ["duration", query.duration ? String(query.duration) : ""],
@@ -156,8 +164,8 @@ export function InternshipFilters({
         <FilterSelect
           name="sort"
           label="Sort by"
-          value={query.sort}
-          options={INTERNSHIP_SORTS.map((sort) => [sort, INTERNSHIP_SORT_LABELS[sort]])}
+          value={sortValue(query.sort)}
+          options={INTERNSHIP_SORTS.map((sort) => [sortValue(sort), INTERNSHIP_SORT_LABELS[sort]])}
           className="lg:w-64"
         />
         <label className="flex h-11 shrink-0 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 shadow-sm has-checked:border-blue-700 has-checked:bg-blue-50 has-checked:text-blue-800 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-700">

@@ -1,7 +1,7 @@
 // The layout of the static legal pages (/privacy-policy, /terms-of-service): the page header
 // with its last-updated date, a table of contents, and numbered sections with h2 headings.
-// The texts themselves live in the route modules; the company they name is the brand from the
-// footer document (the site layout's loader data).
+// The texts themselves live in the route modules; the company they name is the site settings'
+// legal company name (the site layout's loader data).
 import { Link, useRouteLoaderData } from "react-router";
 import { formatDate } from "~/lib/format";
 import { LEGAL_TEXT_REVISED } from "~/lib/legal";
@@ -35,7 +35,8 @@ export function LegalPage({
   sections: (company: string) => readonly LegalSection[];
 }) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site-layout");
-  const company = layout?.brand || FALLBACK_BRAND;
+  // The legal texts name the company by its legal name (the site settings').
+  const company = layout?.site.legalName || FALLBACK_BRAND;
   const lastUpdated = LEGAL_TEXT_REVISED;
   const texts = sections(company);
   return (

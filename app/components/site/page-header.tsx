@@ -7,25 +7,38 @@ export function PageHeader({
   title,
   intro,
   children,
+  aside,
 }: {
   eyebrow?: string;
   title: string;
   intro?: string;
   children?: ReactNode;
+  /** Beside the heading from the large breakpoint up (below it on smaller screens). */
+  aside?: ReactNode;
 }) {
+  const heading = (
+    <div>
+      {eyebrow ? (
+        <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">{eyebrow}</p>
+      ) : null}
+      <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+        {title}
+      </h1>
+      {intro ? <p className="mt-4 max-w-2xl text-lg text-pretty text-slate-700">{intro}</p> : null}
+      {children}
+    </div>
+  );
   return (
     <header className="border-b border-slate-200 bg-gradient-to-b from-blue-50 to-white">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        {eyebrow ? (
-          <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">{eyebrow}</p>
-        ) : null}
-        <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
-          {title}
-        </h1>
-        {intro ? (
-          <p className="mt-4 max-w-2xl text-lg text-pretty text-slate-700">{intro}</p>
-        ) : null}
-        {children}
+        {aside ? (
+          <div className="grid gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-center lg:gap-16">
+            {heading}
+            {aside}
+          </div>
+        ) : (
+          heading
+        )}
       </div>
     </header>
   );

@@ -8,6 +8,13 @@ import { altOf } from "~/content/kit/image-alt";
 import { CardImage } from "./fallback-image";
 import { classifyHref } from "./service-cta";
 
+/**
+ * A resource without a picture (or with a broken one): drawn in the demo cards' style (a dark
+ * gradient, a rounded tile with a symbol), so it sits beside them as one of the set rather than
+ * as a grey placeholder.
+ */
+export const RESOURCE_FALLBACK_IMAGE = "/resource-fallback.svg";
+
 export interface ResourceCardData {
   _id: string;
   title: string;
@@ -42,7 +49,13 @@ export function ResourceCard({
   const host = kind === "external" ? hostOf(href ?? "") : null;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-700 focus-within:ring-offset-2 hover:shadow-lg">
-      <CardImage src={resource.image} alt={altOf(resource, "image")} width={800} eager={eager} />
+      <CardImage
+        src={resource.image}
+        alt={altOf(resource, "image")}
+        width={800}
+        eager={eager}
+        fallback={RESOURCE_FALLBACK_IMAGE}
+      />
       <div className="flex flex-1 flex-col p-6">
         {host ? <p className="text-sm font-medium text-slate-600">{host}</p> : null}
         <h2 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-blue-700">

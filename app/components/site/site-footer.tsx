@@ -1,7 +1,9 @@
-// Footer of every public page: page links, social profiles in a new tab, copyright line.
+// Footer of every public page: the logo, page links, social profiles in a new tab, copyright line.
 import { Link } from "react-router";
 import { Icon } from "~/components/icon/icon";
+import { copyrightLine } from "~/lib/copyright";
 import { classifyHref } from "~/lib/links";
+import { BrandLogo } from "./brand-logo";
 
 /** The footer's page links when the footer document lists none. */
 export const DEFAULT_FOOTER_LINKS = [
@@ -24,6 +26,10 @@ const SOCIAL_ICONS: Record<
 
 export interface SiteFooterProps {
   brand: string;
+  /** The copyright line's company name. */
+  legalName: string;
+  /** The line under the brand; a general one while none is set. */
+  tagline: string;
   year: number;
   links: readonly { label: string; url: string }[];
   social: readonly { platform: string; url: string }[];
@@ -31,15 +37,26 @@ export interface SiteFooterProps {
   children?: React.ReactNode;
 }
 
-export function SiteFooter({ brand, year, links, social, children }: SiteFooterProps) {
+export function SiteFooter({
+  brand,
+  legalName,
+  tagline,
+  year,
+  links,
+  social,
+  children,
+}: SiteFooterProps) {
   const pageLinks = links.length > 0 ? links : DEFAULT_FOOTER_LINKS;
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <div>
-          <p className="text-xl font-extrabold tracking-tight text-white">{brand}</p>
+          <p className="flex">
+            <BrandLogo brand={brand} tone="dark" />
+          </p>
           <p className="mt-3 max-w-xs text-sm text-slate-300">
-            Web and app development, SEO, marketing and cloud migration from one senior team.
+            {tagline ||
+              "Web and app development, SEO, marketing and cloud migration from one senior team."}
           </p>
         </div>
         <nav aria-label="Footer">
@@ -80,7 +97,7 @@ export function SiteFooter({ brand, year, links, social, children }: SiteFooterP
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          © {year} {brand}. All rights reserved.
+          {copyrightLine(year, legalName)}
         </p>
       </div>
       {children}

@@ -1,4 +1,4 @@
-// Top bar of every public page: brand, Home / Services / Career, Get Quotes.
+// Top bar of every public page: the logo (components/site/brand-logo.tsx), Home / Services / Career, Get Quotes.
 // On small screens the links sit in a <details> menu, which opens and closes without
 // JavaScript; with JavaScript, following a link also closes it.
 // Get Quotes is a link to /quote (the form as a page) that, with JavaScript, opens the quote
@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { quoteHref } from "~/lib/quote-link";
+import { BrandLogo } from "./brand-logo";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -63,12 +64,8 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link
-          to="/"
-          className="rounded-md text-xl font-extrabold tracking-tight text-slate-900"
-          aria-label={`${brand} home`}
-        >
-          {brand}
+        <Link to="/" className="flex min-w-0 rounded-md" aria-label={`${brand} home`}>
+          <BrandLogo brand={brand} tone="light" />
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

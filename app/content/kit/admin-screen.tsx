@@ -17,23 +17,31 @@ import {
   EditStamp,
 } from "~/components/admin/collection-table";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
-import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
+import { SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
   rowActionsClass,
+  saveBarClass,
   secondaryLinkClass,
   tdClass,
 } from "~/components/admin/list-controls";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
+import {
+  ErrorSummary,
+  pickErrors,
+  placedField,
+  placeErrors,
+} from "~/components/forms/error-summary";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
-import { altMetas, FieldInput, laidOut, useUploads } from "./field-input";
-import { altNames } from "./image-alt";
+import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { ALT_LABEL, altNames } from "./image-alt";
 import {
   type CollectionType,
   describedImages,
@@ -453,16 +461,31 @@ export function CollectionEditor({
   const multipart = type.fields.some((f) => f.kind === "image");
   // The form opens on purpose (Add, Edit): start typing at once, unless the type says not.
   const focused = autoFocus && (editing || !alwaysOpen) ? type.fields[0]?.name : undefined;
+  // Each message once, by the first field it concerns, and in the summary above the fields.
+  const metaOf = (field: FieldDescriptor) =>
+    fields[field.name as never] as FieldMetas[string] | undefined;
+  // An image's alt text companions (unless it is always decorative), placed after the image.
+  const altOf = (field: FieldDescriptor) =>
+    field.kind === "image" && field.decorative === undefined
+      ? altMetas((name) => fields[name as never] as never, field.name)
+      : undefined;
+  const placement = placeErrors(
+    type.fields.flatMap((field) => {
+      const meta = metaOf(field);
+      const alt = altOf(field);
+      if (!meta) return [];
+      return [
+        { ...pickErrors(meta), label: field.label },
+        ...(alt ? [{ ...pickErrors(alt.text), label: `${field.label}: ${ALT_LABEL}` }] : []),
+      ];
+    }),
+  );
   const input = (field: FieldDescriptor): ReactNode => (
     <FieldInput
       key={field.name}
       field={field}
-      meta={fields[field.name as never] as never}
-      alt={
-        field.kind === "image" && field.decorative === undefined
-          ? altMetas((name) => fields[name as never] as never, field.name)
-          : undefined
-      }
+      meta={placedField(metaOf(field) as FieldMetas[string], placement) as never}
+      alt={placedAlt(altOf(field), placement)}
       formErrorId={formErrorId}
       autoFocus={field.name === focused}
       onUploadingChange={uploads.onChange(field.name)}
@@ -493,11 +516,18 @@ export function CollectionEditor({
       >
         <input type="hidden" name="intent" value={SAVE_INTENT} />
         {editing ? <input type="hidden" name="id" value={String(editing._id)} /> : null}
-        {after ? null : <FormErrors id={form.errorId} errors={form.errors} />}
+        {after ? null : (
+          <ErrorSummary
+            id={form.errorId}
+            formErrors={form.errors}
+            fieldErrors={placement.summary}
+          />
+        )}
         {notice}
         {layout ? layout(named, fields as never, formErrorId) : laidOut(type.fields, input)}
         {extraFields?.(fields as never, formErrorId)}
-        <div className="flex flex-wrap gap-3">
+        <UnsavedChangesGuard dirty={form.dirty} />
+        <div className={saveBarClass}>
           <SubmitButton
             pending={saving || uploads.any}
             pendingText={

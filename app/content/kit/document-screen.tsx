@@ -11,15 +11,24 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowSquareOutIcon, PencilSimpleIcon } from "@phosphor-icons/react";
 import { Fragment, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { FormErrors, SubmitButton } from "~/components/admin/form-controls";
+import { SubmitButton } from "~/components/admin/form-controls";
 import {
   AdminPageHeader,
   primaryLinkClass,
+  saveBarClass,
   secondaryLinkClass,
 } from "~/components/admin/list-controls";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
+import {
+  ErrorSummary,
+  type FieldErrorSource,
+  pickErrors,
+  placedField,
+  placeErrors,
+} from "~/components/forms/error-summary";
 import { adminMeta } from "~/lib/admin-meta";
 import {
   type DocumentField,
@@ -31,7 +40,8 @@ import {
 } from "./document";
 import { AddRowButton, type Meta, RowCard, rowToFocus } from "./document-parts";
 import { NothingSaved } from "./document-view";
-import { altMetas, FieldInput, laidOut, useUploads } from "./field-input";
+import { type AltMetas, altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { ALT_LABEL } from "./image-alt";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
@@ -150,8 +160,41 @@ function DocumentForm({
   const focus = rowToFocus(lastResult, (list) => metaAt(metas, list).getFieldList().length);
   const saving = usePosting();
   const uploads = useUploads();
-
+  // Each message once, by the first field it concerns (rows' cells and images' alt text
+  // included, in the order they are drawn), and the fields to correct linked above them.
   // `at(name)`: the metadata of a field beside this one (an image's alt text companions).
+  type Placed = FieldErrorSource & { label: string };
+  const altOf = (field: DocumentField, at: (name: string) => Meta): AltMetas | undefined =>
+    field.kind === "image" && field.decorative === undefined ? altMetas(at, field.name) : undefined;
+  const drawn = (
+    list: readonly DocumentField[],
+    at: (name: string) => Meta,
+    prefix = "",
+  ): Placed[] =>
+    list.flatMap((field) => {
+      const meta = at(field.name);
+      if (field.kind !== "rows") {
+        const alt = altOf(field, at);
+        const label = `${prefix}${field.label}`;
+        return [
+          { ...pickErrors(meta), label },
+          ...(alt ? [{ ...pickErrors(alt.text), label: `${label}: ${ALT_LABEL}` }] : []),
+        ];
+      }
+      // The list's own message (too many rows) shows above its rows.
+      const label = `${field.noun[0]?.toUpperCase() ?? ""}${field.noun.slice(1)}`;
+      const own = { ...pickErrors(meta), label, anchor: meta.errorId };
+      const cells = meta.getFieldList().map((row) => row.getFieldset() as Record<string, Meta>);
+      return [
+        own,
+        ...cells.flatMap((cell, i) =>
+          drawn(field.fields, (name) => cell[name] as Meta, `${field.rowLabel} ${i + 1}: `),
+        ),
+      ];
+    });
+  const placement = placeErrors(
+    admin.sections.flatMap((section) => drawn(section.fields, (name) => metaAt(metas, name))),
+  );
   const input = (
     field: DocumentField,
     meta: Meta,
@@ -209,12 +252,8 @@ function DocumentForm({
           <div key={field.name} className="min-w-0 [overflow-wrap:anywhere]">
             <FieldInput
               field={field}
-              meta={meta}
-              alt={
-                field.kind === "image" && field.decorative === undefined
-                  ? altMetas(at, field.name)
-                  : undefined
-              }
+              meta={placedField(meta, placement)}
+              alt={placedAlt(altOf(field, at), placement)}
               formErrorId={formErrorId}
               autoFocus={autoFocus}
               onUploadingChange={field.kind === "image" ? uploads.onChange(meta.name) : undefined}
@@ -242,7 +281,7 @@ function DocumentForm({
           ))}
         </nav>
       ) : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary id={form.errorId} formErrors={form.errors} fieldErrors={placement.summary} />
       {admin.sections.map((section, i) =>
         section.title && admin.sectionLinks ? (
           // A landmark the section links lead to.
@@ -275,7 +314,8 @@ function DocumentForm({
           </div>
         ),
       )}
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
+      <UnsavedChangesGuard dirty={form.dirty} />
+      <div className={saveBarClass}>
         <SubmitButton
           pending={saving || uploads.any}
           pendingText={uploads.any ? "Uploading image..." : "Saving..."}

@@ -2,6 +2,10 @@
 // (creating it the first time). Every writer (the admin editor, the JSON API, the CLI) saves
 // through here, and each save runs the declared after-write steps (../after-write.server.ts)
 // once: the audit entry, the caches, and the images the document no longer shows.
+//
+// A document may share some of its fields with another one (`shares`): the footer's company
+// name is the site settings' legal name. Those fields are read from and written to the other
+// document only, so the value lives once and every editor of it shows the same.
 import type { Collection, Document } from "mongodb";
 import type { z } from "zod";
 import { getCollections } from "#db/client.server";
@@ -14,6 +18,7 @@ import {
   imageNames,
   imagePaths,
   rowsIn,
+  setAt,
   valueAt,
 } from "./document";
 
@@ -35,38 +40,113 @@ export interface DocumentStore<T extends DocumentType> {
 
 type Doc = Document & { _id: typeof SINGLETON_ID; updatedAt?: Date; updatedBy?: string };
 
+/**
+ * Fields of this document that are another document's: by this document's path (`copyright`,
+ * `contact.email`), the other's (`legalName`, `email`). Only text fields and row lists.
+ */
+export interface SharedFields {
+  with: DocumentType;
+  fields: Readonly<Record<string, string>>;
+}
+
+/** `stored` without the `paths`, and without an object those leave empty (`contact`). */
+function withoutPaths(stored: Document, paths: readonly string[]): Document {
+  const out = structuredClone(stored);
+  for (const path of paths) {
+    const keys = path.split(".");
+    const parents: Document[] = [out];
+    for (const key of keys.slice(0, -1)) parents.push((parents.at(-1)?.[key] ?? {}) as Document);
+    delete parents.at(-1)?.[keys.at(-1) as string];
+    for (let i = parents.length - 1; i > 0; i--) {
+      if (Object.keys(parents[i] as Document).length > 0) break;
+      delete (parents[i - 1] as Document)[keys[i - 1] as string];
+    }
+  }
+  return out;
+}
+
+/** What `withoutPaths` took out of `stored`, as `$unset` names it ("contact", not its leaves). */
+function removedPaths(stored: Document, paths: readonly string[]): Record<string, ""> {
+  const removed = paths.map((path) => {
+    const keys = path.split(".");
+    const at = keys.findIndex(
+      (_, i) => valueAt(stored, keys.slice(0, i + 1).join(".")) === undefined,
+    );
+    return keys.slice(0, at + 1).join(".");
+  });
+  return Object.fromEntries(removed.map((path) => [path, ""]));
+}
+
 /** The image addresses a document (stored or about to be) shows. */
 export function imagesOf(paths: readonly ImagePath[], doc: unknown): string[] {
   const urls = imageNames(paths, rowsIn(doc)).map(({ name }) => valueAt(doc, name));
   return urls.filter((url): url is string => typeof url === "string" && url !== "");
 }
 
-export function documentStore<T extends DocumentType>(type: T): DocumentStore<T> {
+export function documentStore<T extends DocumentType>(
+  type: T,
+  options: { shares?: SharedFields } = {},
+): DocumentStore<T> {
   const images = imagePaths(type);
-  const handle = async () =>
-    (await getCollections())[type.collection] as unknown as Collection<Doc>;
+  const handleOf = (of: DocumentType) => async () =>
+    (await getCollections())[of.collection] as unknown as Collection<Doc>;
+  const handle = handleOf(type);
+  const { shares } = options;
+  const shared = shares ? Object.entries(shares.fields) : [];
+  const sharedHandle = shares ? handleOf(shares.with) : null;
 
   return {
     type,
     async get() {
-      const doc = await (await handle()).findOne({ _id: SINGLETON_ID });
+      const [doc, other] = await Promise.all([
+        (await handle()).findOne({ _id: SINGLETON_ID }),
+        sharedHandle ? (await sharedHandle()).findOne({ _id: SINGLETON_ID }) : null,
+      ]);
+      // Never saved stays never saved (a page shows its placeholder), whatever it shares.
       if (!doc) return null;
+      const record = type.toRecord(doc) as Record<string, unknown>;
+      if (shares && other) {
+        const theirs = shares.with.toRecord(other);
+        for (const [mine, at] of shared) setAt(record, mine, valueAt(theirs, at));
+      }
       return {
-        ...(type.toRecord(doc) as RecordOfDocument<T>),
+        ...(record as RecordOfDocument<T>),
         updatedAt: doc.updatedAt ?? null,
         updatedBy: doc.updatedBy ?? null,
       };
     },
     async save(input, actor, now = new Date()) {
-      const stored = type.toStore(input) as Document;
+      const whole = type.toStore(input) as Document;
+      const stored = withoutPaths(
+        whole,
+        shared.map(([mine]) => mine),
+      );
+      const stamp = { updatedAt: now, updatedBy: actor.email };
       const before = await (await handle()).findOneAndUpdate(
         { _id: SINGLETON_ID },
         {
-          $set: { ...stored, updatedAt: now, updatedBy: actor.email },
+          $set: { ...stored, ...stamp },
           $setOnInsert: { createdAt: now },
+          // A copy an older version kept here would otherwise come back on its next read.
+          ...(shared.length
+            ? {
+                $unset: removedPaths(
+                  stored,
+                  shared.map(([mine]) => mine),
+                ),
+              }
+            : {}),
         },
         { upsert: true, returnDocument: "before" },
       );
+      if (sharedHandle) {
+        const values = Object.fromEntries(shared.map(([mine, at]) => [at, valueAt(whole, mine)]));
+        await (await sharedHandle()).updateOne(
+          { _id: SINGLETON_ID },
+          { $set: { ...values, ...stamp }, $setOnInsert: { createdAt: now } },
+          { upsert: true },
+        );
+      }
       await afterWrite({
         entity: type.entity,
         action: "update",

@@ -90,7 +90,13 @@ export interface DocumentDescription<
   /** The audit log's entity, also the key of the shared test suite's cases. */
   entity: AuditEntity;
   /** The key in db/collections.ts; the document's `_id` is SINGLETON_ID. */
-  collection: "heroSection" | "servicePage" | "aboutPage" | "contactInfo" | "footer";
+  collection:
+    | "heroSection"
+    | "servicePage"
+    | "aboutPage"
+    | "contactInfo"
+    | "footer"
+    | "siteSettings";
   /** The editor's form, checked in the browser and again by the action; the PUT body too. */
   schema: Schema;
   /** The document as the admin, the JSON API and the public pages read it (text leaves only). */

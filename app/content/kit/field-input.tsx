@@ -7,6 +7,7 @@ import { CheckboxField } from "~/components/admin/checkbox-field";
 import { Field, InputField, inputClass } from "~/components/admin/form-controls";
 import { ImageField } from "~/components/admin/image-field";
 import { StarRatingField } from "~/components/admin/star-rating-field";
+import { type ErrorPlacement, placedField } from "~/components/forms/error-summary";
 import { SelectField, TextareaField } from "~/components/forms/fields";
 import {
   ALT_HINT,
@@ -41,6 +42,12 @@ export const altMetas = (meta: (name: string) => Meta, name: string): AltMetas =
   const names = altNames(name);
   return { text: meta(names.alt), decorative: meta(names.decorative) };
 };
+
+/** The alt text companions with the placement's view of the words' errors (error-summary.tsx). */
+export const placedAlt = (
+  alt: AltMetas | undefined,
+  placement: ErrorPlacement,
+): AltMetas | undefined => alt && { ...alt, text: placedField(alt.text, placement) };
 
 export function FieldInput({
   field,
@@ -145,12 +152,14 @@ export function FieldInput({
           errors={meta.errors}
           errorId={meta.errorId}
           fieldKey={meta.key}
+          id={meta.id}
         />
       );
     }
     case "image":
       return (
         <ImageField
+          id={meta.id}
           name={meta.name}
           label={field.label}
           defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}

@@ -6,7 +6,7 @@
 import { type Collection, type Document, ObjectId } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
-import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
+import { imageFieldNames } from "~/domain/image";
 import { type SignedIn, signInFresh, statusOf } from "../../../tests/support/admin-request";
 import {
   callMultipart,
@@ -101,13 +101,16 @@ describe.each(IMAGE_CASES)("%s", (_, type, field) => {
     expect((await (await collection()).findOne({}))?.[field.name]).toBe(urls[0]);
   });
 
-  it.each(REFUSED_FILES)("refuses %s with the upload message, storing nothing", async (_, file) => {
-    const outcome = await post(filled({ [names.file]: file() }));
-    expect(statusOf(outcome)).toBe(400);
-    expect(outcome.data.result.error).toEqual({ [field.name]: [IMAGE_UPLOAD_FAILED] });
-    expect(await storedImageUrls()).toEqual([]);
-    expect(await count()).toBe(0);
-  });
+  it.each(REFUSED_FILES)(
+    "refuses %s saying what was wrong, storing nothing",
+    async (_, file, message) => {
+      const outcome = await post(filled({ [names.file]: file() }));
+      expect(statusOf(outcome)).toBe(400);
+      expect(outcome.data.result.error).toEqual({ [field.name]: [message] });
+      expect(await storedImageUrls()).toEqual([]);
+      expect(await count()).toBe(0);
+    },
+  );
 
   it("stores no file when another field is wrong, or the id names nothing", async () => {
     const [other] = blankCases(type).find(([name, m]) => name !== field.name && m !== null) ?? [];

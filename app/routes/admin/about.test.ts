@@ -14,12 +14,12 @@ import {
   TEAM_IMAGE_INVALID,
   TEAM_NAME_REQUIRED,
 } from "~/content/about-page";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { signInFresh } from "../../../tests/support/admin-request";
 import {
   callMultipart,
   clearStoredImages,
   pngFile as png,
+  SVG_REFUSED,
   storedImages,
   storedImageUrls,
 } from "../../../tests/support/admin-upload";
@@ -83,9 +83,12 @@ describe("about page editor", () => {
       mission: "We make the web better.",
       values: "Clarity: plain words.\nCraft: work that lasts.",
       team: [{ name: "Ada Lovelace", role: "Engineer", image: "/demo/team-amara-okafor.webp" }],
-      contact: { email: "hello@acme.test", phone: "+49 30 123" },
       updatedBy: "about@bureau.test",
     });
+    // The contact line is the site settings' e-mail and phone: saved there, not twice.
+    expect(saved).not.toHaveProperty("contact");
+    const settings = await (await getCollections()).siteSettings.findOne({ _id: SINGLETON_ID });
+    expect(settings).toMatchObject({ email: "hello@acme.test", phone: "+49 30 123" });
     expect(saved?.updatedAt.getTime()).toBeGreaterThan(Date.parse("2026-01-02"));
     expect(saved?.createdAt).toBeUndefined();
 
@@ -93,6 +96,7 @@ describe("about page editor", () => {
     expect(page.about?.title).toBe("About Acme");
     expect(page.values).toEqual(["Clarity: plain words.", "Craft: work that lasts."]);
     expect(page.about?.team.map((m) => m.name)).toEqual(["Ada Lovelace"]);
+    expect(page.about?.contact).toEqual({ email: "hello@acme.test", phone: "+49 30 123" });
   });
 
   it("creates the document the first time, with createdAt", async () => {
@@ -259,7 +263,7 @@ describe("about page editor", () => {
       "team[1].imageFile": svg,
     });
     expect(refused.init.status).toBe(400);
-    expect(refused.data.result.error["team[1].image"]).toEqual([IMAGE_UPLOAD_FAILED]);
+    expect(refused.data.result.error["team[1].image"]).toEqual([SVG_REFUSED]);
     // Row 1's file, stored before row 2 was refused, is gone too.
     expect(await storedImages()).toHaveLength(0);
     expect((await doc())?.title).toBe("Old title");

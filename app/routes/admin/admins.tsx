@@ -10,6 +10,7 @@
 import { getFormProps } from "@conform-to/react";
 import { UserPlusIcon } from "@phosphor-icons/react";
 import { data, Form, useNavigation } from "react-router";
+import { Breakable } from "~/components/admin/breakable";
 import { FormErrors, InputField, SubmitButton } from "~/components/admin/form-controls";
 import { RemoveAdmin } from "~/components/admin/remove-admin";
 import { useEditorForm } from "~/components/admin/use-editor-form";
@@ -220,7 +221,7 @@ export default function Admins({ loaderData, actionData }: Route.ComponentProps)
               {admins.map((a) => (
                 <tr key={a._id} className="align-top">
                   <td className="px-4 py-4 sm:px-6 font-medium [overflow-wrap:anywhere] text-slate-900">
-                    {a.email}
+                    <Breakable text={a.email} />
                     {a._id === currentAdminId ? (
                       <span className="ml-2 inline-block rounded-full whitespace-nowrap bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-blue-200">
                         You

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
+import { Breakable } from "~/components/admin/breakable";
 import {
   DateFilter,
   FilterButtons,
@@ -248,9 +249,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       <span className={cellLabel}>When: </span>
                       <When iso={entry.at} />
                     </td>
-                    <td className={`${cellClass} text-slate-900 md:whitespace-nowrap`}>
+                    <td className={`${cellClass} text-slate-900`}>
                       <span className={cellLabel}>Who: </span>
-                      {entry.actor}
+                      <Breakable text={entry.actor} />
                     </td>
                     <td className={cellClass}>
                       <span className={cellLabel}>What: </span>
@@ -273,11 +274,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       <span className={cellLabel}>Via: </span>
                       {entry.via}
                     </td>
-                    <td
-                      className={`${cellClass} font-mono text-xs text-slate-700 md:whitespace-nowrap`}
-                    >
+                    <td className={`${cellClass} font-mono text-xs text-slate-700`}>
                       <span className={`${cellLabel} font-sans text-sm`}>Address: </span>
-                      {entry.ip ?? "—"}
+                      {entry.ip ? <Breakable text={entry.ip} after=".:" /> : "—"}
                     </td>
                   </tr>
                 ))

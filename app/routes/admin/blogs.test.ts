@@ -16,7 +16,6 @@ import {
 } from "~/content/blogs";
 import { listLatestBlogs } from "~/content/blogs.server";
 import { ALT_REQUIRED } from "~/content/kit/image-alt";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET } from "~/domain/image.server";
 import { readFlash } from "~/lib/flash.server";
 import {
@@ -25,6 +24,7 @@ import {
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
+import { REFUSED_FILES, SVG_REFUSED } from "../../../tests/support/admin-upload";
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { loader as blogListLoader } from "../blog";
 import { loader as postLoader } from "../blog-post";
@@ -394,33 +394,13 @@ describe("images posted with the form (no JavaScript)", () => {
     expect(await storedUrls()).toEqual([doc?.imageUrl, doc?.authorAvatar].sort());
   });
 
-  it.each([
-    ["a text file", () => new File(["hello, not an image"], "notes.png", { type: "image/png" })],
-    [
-      "an SVG",
-      () =>
-        new File(
-          ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
-          "x.svg",
-          { type: "image/svg+xml" },
-        ),
-    ],
-    [
-      "a 6 MB file",
-      () => {
-        const bytes = new Uint8Array(6_000_000);
-        bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-        return new File([bytes], "big.png", { type: "image/png" });
-      },
-    ],
-  ])(
-    "refuses %s as the cover: 'Image upload failed. Please try again.', nothing stored",
-    async (_, file) => {
+  it.each(REFUSED_FILES)(
+    "refuses %s as the cover saying what was wrong, nothing stored",
+    async (_, file, message) => {
       const outcome = await post({ ...valid, imageUrl: "", imageUrlFile: file() });
       expect(statusOf(outcome)).toBe(400);
       const errors = outcome.data.result.error;
-      // Over the upload cap the body is not read at all: the message is the form's.
-      expect(errors.imageUrl ?? errors[""]).toEqual([IMAGE_UPLOAD_FAILED]);
+      expect(errors.imageUrl ?? errors[""]).toEqual([message]);
       expect(await storedFiles()).toHaveLength(0);
       expect(await blogCount()).toBe(0);
     },
@@ -434,7 +414,7 @@ describe("images posted with the form (no JavaScript)", () => {
       authorAvatarFile: new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "a.svg"),
     });
     expect(statusOf(outcome)).toBe(400);
-    expect(outcome.data.result.error.authorAvatar).toEqual([IMAGE_UPLOAD_FAILED]);
+    expect(outcome.data.result.error.authorAvatar).toEqual([SVG_REFUSED]);
     expect(await storedFiles()).toHaveLength(0);
     expect(await blogCount()).toBe(0);
   });

@@ -16,12 +16,12 @@ import {
   MAP_URL_INVALID,
 } from "~/content/contact-info";
 import { getContactDetails } from "~/content/contact-info.server";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { signInFresh } from "../../../tests/support/admin-request";
 import {
   callMultipart,
   clearStoredImages,
   pngFile,
+  SVG_REFUSED,
   storedImages,
   storedImageUrls,
 } from "../../../tests/support/admin-upload";
@@ -72,7 +72,12 @@ describe("contact info editor", () => {
     expect(response.headers.get("Set-Cookie")).toContain("flash");
     expect(contactInfo.texts.saved).toBe("Contact info updated.");
     const saved = await doc();
-    expect(saved).toMatchObject({ ...valid, updatedBy: "contact@bureau.test" });
+    const { email, phone, ...own } = valid;
+    expect(saved).toMatchObject({ ...own, updatedBy: "contact@bureau.test" });
+    // The e-mail and phone are the site settings': saved there, not twice.
+    expect(saved).not.toHaveProperty("email");
+    const settings = await (await getCollections()).siteSettings.findOne({ _id: SINGLETON_ID });
+    expect(settings).toMatchObject({ email, phone });
     expect(saved?.updatedAt.getTime()).toBeGreaterThan(Date.parse("2026-01-02"));
 
     const page = await publicLoader({ request: new Request("http://localhost/contact") } as never);
@@ -168,13 +173,13 @@ describe("contact info editor", () => {
     expect(await storedImages()).toHaveLength(0);
   });
 
-  it("refuses an SVG with the SPEC's text and stores nothing", async () => {
+  it("refuses an SVG saying why and stores nothing", async () => {
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "a.svg", {
       type: "image/svg+xml",
     });
     const result = await save({ ...valid, imageFile: svg });
     expect(result.init.status).toBe(400);
-    expect(result.data.result.error.image).toEqual([IMAGE_UPLOAD_FAILED]);
+    expect(result.data.result.error.image).toEqual([SVG_REFUSED]);
     expect(await storedImages()).toHaveLength(0);
   });
 });

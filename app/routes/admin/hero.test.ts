@@ -9,7 +9,6 @@ import { SINGLETON_ID } from "#db/collections";
 import { HERO_CTA_LINK_INVALID, HERO_IMAGE_INVALID, HERO_TITLE_REQUIRED } from "~/content/hero";
 import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
-import { IMAGE_UPLOAD_FAILED } from "~/domain/image";
 import { IMAGE_BUCKET, isImageInUse, storeImage } from "~/domain/image.server";
 import { createSession } from "~/domain/session.server";
 import { REFUSED_FILES } from "../../../tests/support/admin-upload";
@@ -152,12 +151,13 @@ describe("hero editor", () => {
     [
       "an image that does not decode",
       () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], "x.jpg"),
-    ],
-  ])("refuses %s: nothing stored, nothing changed", async (_, file) => {
+      "Image upload failed: the file starts like a JPEG image but cannot be read; it may be damaged.",
+    ] as const,
+  ])("refuses %s: nothing stored, nothing changed", async (_, file, message) => {
     const before = await hero();
     const result = await save({ ...valid, imageFile: file() });
     expect(result.init.status).toBe(400);
-    expect(result.data.result.error.image).toEqual([IMAGE_UPLOAD_FAILED]);
+    expect(result.data.result.error.image).toEqual([message]);
     expect(await storedFiles()).toHaveLength(0);
     expect(await hero()).toEqual(before);
   });
@@ -233,12 +233,15 @@ describe("/admin/dashboard/uploads", () => {
     expect(await storedFiles()).toHaveLength(1);
   });
 
-  it.each(REFUSED_FILES)("refuses %s with the SPEC's text and stores nothing", async (_, file) => {
-    const response: Response = await post({ file: file() }, UPLOADS).run(uploadAction);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: IMAGE_UPLOAD_FAILED });
-    expect(await storedFiles()).toHaveLength(0);
-  });
+  it.each(REFUSED_FILES)(
+    "refuses %s saying what was wrong, storing nothing",
+    async (_, file, message) => {
+      const response: Response = await post({ file: file() }, UPLOADS).run(uploadAction);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: message });
+      expect(await storedFiles()).toHaveLength(0);
+    },
+  );
 
   it("requires a session", async () => {
     const { run } = post({ file: new File([await png(12, 12)], "a.png") }, UPLOADS, false);

@@ -6,9 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { data, Outlet, useMatches } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { ADMIN_BASE } from "~/components/admin/admin-nav";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { FlashMessage } from "~/components/admin/form-controls";
 import { requireAdmin } from "~/domain/auth.server";
+import { countNewContactMessages } from "~/domain/contact-message.server";
+import { countNewQuotes } from "~/domain/quote.server";
 import { mergeHeaders } from "~/lib/admin-meta";
 import { readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
@@ -42,8 +45,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A new key per message: the pages reset their form on it (useFlashKey), and the message is
   // focused again even when the same text comes twice.
   const flashKey = flash.message ? randomUUID() : null;
+  // The sidebar's counts of leads nobody has handled yet, on every admin page.
+  const [quotes, messages] = await Promise.all([countNewQuotes(), countNewContactMessages()]);
+  const newCounts: Record<string, number> = {
+    [`${ADMIN_BASE}/quotes`]: quotes,
+    [`${ADMIN_BASE}/contact-forms`]: messages,
+  };
   return data(
-    { email: admin.email, flash: flash.message, flashTone: flash.tone, flashKey },
+    { email: admin.email, flash: flash.message, flashTone: flash.tone, flashKey, newCounts },
     { headers: flash.headers },
   );
 }
@@ -68,7 +77,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to main content
       </a>
-      <AdminSidebar email={loaderData.email} />
+      <AdminSidebar email={loaderData.email} newCounts={loaderData.newCounts} />
       <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
           {pageShowsFlash ? null : (

@@ -4,6 +4,7 @@
 // the list with the current search applied (routes/admin/subscribers-export.ts).
 import { DownloadSimpleIcon } from "@phosphor-icons/react";
 import { data, Link } from "react-router";
+import { Breakable } from "~/components/admin/breakable";
 import { CollectionTable } from "~/components/admin/collection-table";
 import { DELETE_INTENT, DeleteButton, DeleteConfirmation } from "~/components/admin/confirm-delete";
 import {
@@ -129,7 +130,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
                 href={`mailto:${s.email}`}
                 className="font-semibold text-slate-900 underline-offset-2 hover:underline"
               >
-                {s.email}
+                <Breakable text={s.email} />
               </a>
               {/* Phones: the date under the address instead of in a column. */}
               <p className="mt-1 text-xs text-slate-600 sm:hidden">

@@ -1,6 +1,6 @@
 // POST /admin/dashboard/uploads: where the ImageField (components/admin/image-field.tsx) sends
 // a picked file with JavaScript, before the form is submitted. Answers `{ url }` of the stored
-// image or `{ error }` with the SPEC's text. The session is checked before the body is read.
+// image or `{ error }` saying what was wrong with the file. The session is checked before the body is read.
 // A file uploaded here and never saved in a document stays stored (see
 // docs/decisions/011-image-storage.md).
 import { data } from "react-router";
@@ -20,7 +20,9 @@ export async function action({ request }: Route.ActionArgs) {
   const stored = await storeUploadedImage(request, admin.email);
   // JSON for the ImageField's fetch (a resource route: no page to render).
   if (!stored.ok) {
-    return Response.json({ error: stored.message } satisfies UploadResult, { status: 400 });
+    // What was wrong with the file when it was the file (type, size, dimensions).
+    const error = stored.detail ?? stored.message;
+    return Response.json({ error } satisfies UploadResult, { status: 400 });
   }
   return Response.json({ url: stored.url } satisfies UploadResult, {
     headers: { "Cache-Control": "no-store" },
