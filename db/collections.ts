@@ -169,6 +169,8 @@ export interface ContactInfoDoc extends Singleton {
   phone?: string;
   mapEmbedUrl: string;
   image: string;
+  imageAlt?: string;
+  imageDecorative?: boolean;
 }
 
 export interface HeroSectionDoc extends Singleton {

@@ -14,9 +14,11 @@ describe("services loader", () => {
   it("reads the service page from the database", async () => {
     const { servicePage } = await getCollections();
     const demo = buildDemoContent(new Date()).servicePage;
+    // A hero saved before alt text existed (the demo's own is described).
+    const { imageAlt: _alt, imageDecorative: _decorative, ...olderHero } = demo.hero;
     await servicePage.insertOne({
       ...demo,
-      hero: { ...demo.hero, title: "Changed hero title" },
+      hero: { ...olderHero, title: "Changed hero title" },
       processSteps: [{ title: "Only step", description: "Just one." }],
     });
     const { page } = await loader();
