@@ -73,9 +73,14 @@ export interface BlogDoc extends Edited {
   /** Markdown. */
   description: string;
   imageUrl: string;
+  /** The cover image's alt text, or marked decorative (absent on posts saved before). */
+  imageUrlAlt?: string;
+  imageUrlDecorative?: boolean;
   author: string;
   authorName: string;
   authorAvatar: string;
+  /** The team member (about page) who wrote it, by name; absent or "": none. */
+  authorMember?: string;
   excerpt: string;
   tags: string[];
 }
@@ -95,6 +100,8 @@ export interface ResourceDoc extends Edited {
   title: string;
   description: string;
   image: string;
+  imageAlt?: string;
+  imageDecorative?: boolean;
   link: string;
 }
 
@@ -121,7 +128,13 @@ type Singleton = { _id: typeof SINGLETON_ID; updatedAt: Date; updatedBy?: string
 export interface ServicePageDoc extends Singleton {
   /** Set by the admin editor (absent on seeded demo content). */
   createdAt?: Date;
-  hero: { title: string; subtitle: string; image: string };
+  hero: {
+    title: string;
+    subtitle: string;
+    image: string;
+    imageAlt?: string;
+    imageDecorative?: boolean;
+  };
   services: { title: string; description: string; icon: IconKey }[];
   benefits: { title: string; description: string; icon: IconKey }[];
   processSteps: { title: string; description: string }[];
@@ -136,7 +149,13 @@ export interface AboutPageDoc extends Singleton {
   content: string;
   mission: string;
   values: string;
-  team: { name: string; role: string; image: string }[];
+  team: {
+    name: string;
+    role: string;
+    image: string;
+    imageAlt?: string;
+    imageDecorative?: boolean;
+  }[];
   /** Older databases only: the site settings' e-mail and phone now (moved at start-up). */
   contact?: { email: string; phone: string };
 }
@@ -150,6 +169,8 @@ export interface ContactInfoDoc extends Singleton {
   phone?: string;
   mapEmbedUrl: string;
   image: string;
+  imageAlt?: string;
+  imageDecorative?: boolean;
 }
 
 export interface HeroSectionDoc extends Singleton {
@@ -158,6 +179,8 @@ export interface HeroSectionDoc extends Singleton {
   title: string;
   subtitle: string;
   image: string;
+  imageAlt?: string;
+  imageDecorative?: boolean;
   ctaText: string;
   ctaLink: string;
 }

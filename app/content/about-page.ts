@@ -12,6 +12,7 @@ import { z } from "zod";
 import { isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, row, rows, text } from "./kit/document-schema";
+import { altFields } from "./kit/image-alt";
 import { recordFrom } from "./kit/types";
 
 export const MISSION_VALUES_REQUIRED = "Mission and values are required.";
@@ -37,7 +38,8 @@ export const aboutPageSchema = z.object({
         role: text("Role", TEAM_TEXT_MAX, line),
         image: address(TEAM_IMAGE_INVALID, isValidImageUrl),
       },
-      { required: { name: TEAM_NAME_REQUIRED } },
+      // The portrait's alt text alone is not a member: it does not count as typed.
+      { required: { name: TEAM_NAME_REQUIRED }, extra: altFields("image") },
     ),
     TEAM_MAX,
     "team members",

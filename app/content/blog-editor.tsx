@@ -3,11 +3,14 @@
 // rendered by the same component as the public post (components/site/markdown.tsx). Without
 // JavaScript, Preview posts the form (intent=preview), which comes back with every value and
 // the preview and stores nothing; with JavaScript, Preview shows it at once and it follows the
-// typing. The form is multipart: the cover image and the author's avatar are ImageFields.
+// typing. The form is multipart: the cover image and the author's avatar are ImageFields. The
+// author may be picked from the about page's team (`team`, the loader's); the typed author stays
+// the fallback for a post by someone who is not on the team, or no longer.
 import { EyeIcon, InfoIcon } from "@phosphor-icons/react";
 import { useDeferredValue, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { secondaryLinkClass } from "~/components/admin/list-controls";
+import { SelectField } from "~/components/forms/fields";
 import { Markdown } from "~/components/site/markdown";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CollectionEditor, type EditorProps } from "./kit/admin-screen";
@@ -16,6 +19,7 @@ export const PREVIEW_INTENT = "preview";
 export const FILES_NOT_KEPT =
   "Preview does not keep a picked file: choose the image again before saving.";
 const PREVIEW_ID = "blog-preview";
+const MEMBER_HINT_ID = "blog-author-member-hint";
 /** The description and its preview: where Preview without JavaScript lands. */
 const DESCRIPTION_BLOCK_ID = "blog-description";
 
@@ -82,7 +86,13 @@ function PreviewButton({ shown, onToggle }: { shown: boolean; onToggle: () => vo
   );
 }
 
-export function BlogEditor(props: EditorProps) {
+/** The team member choice: the team's names, and a saved one the team no longer has. */
+function memberOptions(team: readonly string[], saved: unknown): string[] {
+  const kept = typeof saved === "string" ? saved.trim() : "";
+  return kept && !team.includes(kept) ? [...team, kept] : [...team];
+}
+
+export function BlogEditor({ team, ...props }: EditorProps & { team: readonly string[] }) {
   const { previewing, filesDropped } = (props.actionData ?? {}) as PreviewData;
   const [showPreview, setShowPreview] = useState(Boolean(previewing));
   const previewRef = useRef<HTMLDivElement>(null);
@@ -138,6 +148,18 @@ export function BlogEditor(props: EditorProps) {
           {input("imageUrl")}
           <fieldset className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:p-5">
             <legend className="px-1 text-sm font-semibold text-slate-900">Author</legend>
+            <SelectField
+              meta={fields.authorMember as never}
+              label="Team member"
+              options={memberOptions(team, fields.authorMember?.initialValue)}
+              placeholder="None: the author typed below"
+              aria-describedby={MEMBER_HINT_ID}
+            />
+            <p id={MEMBER_HINT_ID} className="-mt-3 text-sm text-slate-600">
+              {team.length
+                ? "Their name, portrait and role show on the post and its card."
+                : "No team members yet: add them on the About page to pick one here."}
+            </p>
             <div className="grid gap-5 sm:grid-cols-2">
               {input("author")}
               {input("authorName")}

@@ -55,14 +55,20 @@ describe("blogSummary", () => {
     expect(blogSummary({ excerpt: "  Short.  ", description: "# Long" })).toBe("Short.");
   });
 
-  it("otherwise gives the first 160 characters of the Markdown as plain text", () => {
+  it("otherwise gives the Markdown's prose as plain text, cut at a word within 160", () => {
+    const words = "lorem ipsum dolor ".repeat(20);
     const summary = blogSummary({
       excerpt: " ",
-      description: `## Title\n\n**Bold** and [a link](https://example.com) ${"x".repeat(300)}`,
+      description: `## Title\n\n**Bold** and [a link](https://example.com) ${words}`,
     });
-    expect(summary.startsWith("Title Bold and a link xxx")).toBe(true);
-    expect(summary).toHaveLength(163);
+    // The heading is no sentence of the preview; the syntax is gone.
+    const prose = `Bold and a link ${words}`.trim();
     expect(summary.endsWith("...")).toBe(true);
+    const kept = summary.slice(0, -3);
+    expect(kept.length).toBeLessThanOrEqual(160);
+    expect(prose.startsWith(kept)).toBe(true);
+    // Cut between two words, not inside one.
+    expect(prose[kept.length]).toBe(" ");
   });
 
   it("keeps a short description whole", () => {

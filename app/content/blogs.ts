@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { imageFieldNames, isValidImageUrl } from "~/domain/image";
 import { address } from "./kit/document-schema";
+import { altFields } from "./kit/image-alt";
 import { requiredText } from "./kit/schema";
 import { collectionTexts, defineCollection, recordFrom } from "./kit/types";
 
@@ -89,9 +90,13 @@ const post = z.object({
   title: required(BLOG_REQUIRED, TITLE_MAX, "title"),
   description: required(BLOG_REQUIRED, DESCRIPTION_MAX, "description"),
   imageUrl: imageAddress,
+  ...altFields("imageUrl"),
   author: required(BLOG_AUTHOR_REQUIRED, AUTHOR_MAX, "author"),
   authorName: optionalText(AUTHOR_MAX, "author name"),
   authorAvatar: imageAddress,
+  // A team member of the about page, by name: the post shows their portrait and role. A name
+  // the team no longer has falls back to the author fields above.
+  authorMember: optionalText(AUTHOR_MAX, "team member"),
   excerpt: optionalText(EXCERPT_MAX, "excerpt"),
   tags,
 });
@@ -204,6 +209,15 @@ export const blogs = defineCollection({
       label: "Author avatar",
       invalid: BLOG_IMAGE_REQUIRED,
       hint: "Square works best. Empty: a default avatar. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.",
+      decorative: "Shown beside the author's name, which says who it is.",
+    },
+    {
+      // Drawn by the post's editor as a choice of the about page's team (blog-editor.tsx).
+      kind: "text",
+      name: "authorMember",
+      label: "Team member",
+      maxLength: AUTHOR_MAX,
+      hint: "The post shows their name, portrait and role. None: the author fields below.",
     },
   ],
   // The flashes and the delete question say "blog"; the 404 says "blog post" (the noun).
@@ -255,10 +269,23 @@ export const blogs = defineCollection({
     title: "Shipping on Fridays",
     description: "## Why not\n\nTests, and a way back.",
     imageUrl: "/demo/resource-wcag.webp",
+    imageUrlAlt: "A release checklist pinned to a whiteboard",
     author: "Ana Lima",
     tags: "process, releases",
   },
 });
+
+/** Who a post shows as its author (blogs.server.ts blogAuthor). */
+export interface BlogAuthor {
+  name: string;
+  /** The team member's role; "" for an author typed on the post. */
+  role: string;
+  /** The portrait or avatar address; "" for the default avatar. */
+  avatar: string;
+}
+
+/** A post shows this when neither a team member nor a name is given (older API clients). */
+export const UNKNOWN_AUTHOR = "Unknown Author";
 
 /** A post as read: every field filled (blogs.server.ts normalises older documents). */
 export type BlogPost = z.output<typeof blogs.record> & { _id: string };

@@ -4,12 +4,15 @@
 // about page's contact line shows the same ones).
 import { embeddableMapUrl } from "./contact-info";
 import { contactInfoStore, siteSettingsStore } from "./documents.server";
+import { altOf } from "./kit/image-alt";
 
 export interface ContactDetails {
   address: string;
   email: string;
   phone: string;
   image: string;
+  /** The picture's alt text; "" when decorative or not described yet (kit/image-alt.ts). */
+  imageAlt: string;
   /** An https URL, or null when there is no map to show. */
   mapEmbedUrl: string | null;
 }
@@ -26,6 +29,7 @@ export async function getContactDetails(): Promise<ContactDetails> {
     email: settings?.email.trim() ?? "",
     phone: settings?.phone.trim() ?? "",
     image: info?.image.trim() ?? "",
+    imageAlt: info ? altOf(info, "image") : "",
     mapEmbedUrl: embeddableMapUrl(info?.mapEmbedUrl),
   };
 }

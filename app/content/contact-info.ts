@@ -7,6 +7,7 @@ import { z } from "zod";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, text } from "./kit/document-schema";
+import { altFields } from "./kit/image-alt";
 import { recordFrom } from "./kit/types";
 
 export const CONTACT_EMAIL_PHONE_REQUIRED = "Email and phone are required.";
@@ -68,6 +69,7 @@ export const contactInfoSchema = z.object({
   phone: requiredText("Phone", 40, CONTACT_EMAIL_PHONE_REQUIRED),
   mapEmbedUrl: address(MAP_URL_INVALID, isAllowedMapEmbedUrl),
   image: address(CONTACT_IMAGE_INVALID, isValidImageUrl),
+  ...altFields("image"),
 });
 
 /** The contact information as the JSON API answers it: what the editor edits. */

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, text } from "./kit/document-schema";
+import { altFields } from "./kit/image-alt";
 import { recordFrom } from "./kit/types";
 
 export const HERO_TITLE_REQUIRED = "Title is required.";
@@ -16,6 +17,7 @@ export const heroSchema = z.object({
   title: requiredText("Title", 200, HERO_TITLE_REQUIRED),
   subtitle: text("Subtitle", 1000),
   image: address(HERO_IMAGE_INVALID, isValidImageUrl),
+  ...altFields("image"),
   ctaText: text("CTA text", 60),
   // The home page sends the CTA to /contact unless this is a site path or a web address.
   // `//host` and `/\host` are other sites (browsers read `\` as `/`), not site paths.

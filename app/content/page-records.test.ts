@@ -24,11 +24,13 @@ describe("records of the single documents", () => {
       title: "",
       subtitle: "",
       image: "",
+      imageAlt: "",
+      imageDecorative: false,
       ctaText: "",
       ctaLink: "",
     });
     expect(toServicePageRecord(null)).toEqual({
-      hero: { title: "", subtitle: "", image: "" },
+      hero: { title: "", subtitle: "", image: "", imageAlt: "", imageDecorative: false },
       services: [],
       benefits: [],
       processSteps: [],
@@ -48,6 +50,8 @@ describe("records of the single documents", () => {
       phone: "",
       mapEmbedUrl: "",
       image: "",
+      imageAlt: "",
+      imageDecorative: false,
     });
     expect(toFooterRecord(null)).toEqual({ copyright: "", links: [], social: [] });
     for (const [record, schema] of [

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { isValidImageUrl } from "~/domain/image";
 import { isSiteOrWebLink, LINK_MAX } from "~/lib/links";
 import { address } from "./kit/document-schema";
+import { altFields } from "./kit/image-alt";
 import { requiredText } from "./kit/schema";
 import { defineCollection } from "./kit/types";
 
@@ -32,12 +33,15 @@ export const resources = defineCollection({
       .refine(isSiteOrWebLink, RESOURCE_LINK_INVALID),
     // The image field's hidden address (see components/admin/image-field.tsx).
     image: address(RESOURCE_IMAGE_INVALID, isValidImageUrl),
+    ...altFields("image"),
   }),
   record: z.object({
     title: z.string(),
     description: z.string(),
     image: z.string(),
     link: z.string(),
+    imageAlt: z.string(),
+    imageDecorative: z.boolean(),
   }),
   fields: [
     {
@@ -109,6 +113,7 @@ export const resources = defineCollection({
     description: "Everything about WCAG, with examples.",
     link: "https://www.w3.org/WAI/",
     image: "/demo/resource-wcag.webp",
+    imageAlt: "The WCAG quick reference open on a laptop",
   },
 });
 

@@ -10,6 +10,7 @@ import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { classifyHref } from "~/lib/links";
 import { type DocumentSection, defineDocument, type RowsField } from "./kit/document";
 import { address, requiredText, row, rows, text } from "./kit/document-schema";
+import { altFields } from "./kit/image-alt";
 import { recordFrom } from "./kit/types";
 
 export const SERVICE_TITLE_MAX = 200;
@@ -94,6 +95,7 @@ export const servicePageSchema = z.object({
       }),
       subtitle: text("Subtitle", SERVICE_TEXT_MAX, { wording: "must be" }),
       image: address(SERVICE_IMAGE_INVALID, isValidImageUrl),
+      ...altFields("image"),
     })
     // Every hero field blank arrives as no hero at all: still 'Hero title is required.'.
     .prefault({ title: "" }),

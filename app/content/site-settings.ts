@@ -83,7 +83,14 @@ export const siteSettings = defineDocument({
             hint: "Optional. A line about what the company does.",
             maxLength: TAGLINE_MAX,
           },
-          { kind: "image", name: "logo", label: "Logo", invalid: LOGO_INVALID, hint: IMAGE_HINT },
+          {
+            kind: "image",
+            name: "logo",
+            label: "Logo",
+            invalid: LOGO_INVALID,
+            hint: IMAGE_HINT,
+            decorative: "Given to search engines with the brand name, which says whose it is.",
+          },
         ],
       },
       {

@@ -81,6 +81,7 @@ export const testimonials = defineCollection({
       required: TESTIMONIAL_IMAGE_REQUIRED,
       invalid: TESTIMONIAL_IMAGE_REQUIRED,
       hint: "Required. A square portrait works best; it is shown round. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.",
+      decorative: "Shown beside the client's name, which says who it is.",
     },
   ],
   summary: (t) => t.name,

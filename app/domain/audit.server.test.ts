@@ -112,7 +112,15 @@ describe("content changes", () => {
     } as never);
     await toggleInternshipActive(_id.toHexString(), API);
     await heroStore.save(
-      { title: "We build", subtitle: "", image: "", ctaText: "", ctaLink: "" },
+      {
+        title: "We build",
+        subtitle: "",
+        image: "",
+        ctaText: "",
+        ctaLink: "",
+        imageAlt: "",
+        imageDecorative: false,
+      },
       EDITOR,
     );
     const log = await entries();

@@ -39,9 +39,13 @@ describe("blogApiSchema", () => {
       title: "Hello",
       description: "Line one\nLine two",
       imageUrl: post.imageUrl,
+      // Optional for JSON clients (the editor requires one or the other).
+      imageUrlAlt: "",
+      imageUrlDecorative: false,
       author: "Ada",
       authorName: "",
       authorAvatar: "",
+      authorMember: "",
       excerpt: "",
       tags: [],
     });

@@ -222,7 +222,15 @@ describe("an absolute address of our own stored image", () => {
     const address = await imageAddressToSave(secureUrl);
     expect(address).toBe(stored.url);
     await heroStore.save(
-      { title: "T", subtitle: "S", image: address ?? "", ctaText: "", ctaLink: "" },
+      {
+        title: "T",
+        subtitle: "S",
+        image: address ?? "",
+        ctaText: "",
+        ctaLink: "",
+        imageAlt: "",
+        imageDecorative: false,
+      },
       { email: "admin@example.com", via: "admin" },
     );
     const { heroSection } = await getCollections();

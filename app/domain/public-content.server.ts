@@ -65,6 +65,8 @@ const HERO = view<HeroSection>()({
   title: true,
   subtitle: true,
   image: true,
+  imageAlt: true,
+  imageDecorative: true,
   ctaText: true,
   ctaLink: true,
 });
@@ -90,10 +92,11 @@ const CONTACT_DETAILS = view<ContactDetails>()({
   email: true,
   phone: true,
   image: true,
+  imageAlt: true,
   mapEmbedUrl: true,
 });
 const SERVICE_PAGE = view<ServicePage>()({
-  hero: { title: true, subtitle: true, image: true },
+  hero: { title: true, subtitle: true, image: true, imageAlt: true, imageDecorative: true },
   services: { title: true, description: true, icon: true },
   benefits: { title: true, description: true, icon: true },
   processSteps: { title: true, description: true },
@@ -104,7 +107,7 @@ const ABOUT_PAGE = view<AboutPage>()({
   content: true,
   mission: true,
   values: true,
-  team: { name: true, role: true, image: true },
+  team: { name: true, role: true, image: true, imageAlt: true, imageDecorative: true },
   contact: { email: true, phone: true },
 });
 const RESOURCE = view<Resource>()({
@@ -112,6 +115,8 @@ const RESOURCE = view<Resource>()({
   title: true,
   description: true,
   image: true,
+  imageAlt: true,
+  imageDecorative: true,
   link: true,
 });
 const FAQ = view<Faq>()({ _id: true, question: true, answer: true });
@@ -139,9 +144,12 @@ const BLOG_POST = view<BlogPost>()({
   title: true,
   description: true,
   imageUrl: true,
+  imageUrlAlt: true,
+  imageUrlDecorative: true,
   author: true,
   authorName: true,
   authorAvatar: true,
+  authorMember: true,
   excerpt: true,
   tags: true,
   createdAt: true,
@@ -166,6 +174,8 @@ export const readContactInfo = publicRead("contact-info", contactInfoStore.get, 
 export const readContactDetails = publicRead("contact-details", getContactDetails, CONTACT_DETAILS);
 export const readServicePage = publicRead("service-page", servicePageStore.get, SERVICE_PAGE);
 export const readAboutPage = publicRead("about-page", aboutPageStore.get, ABOUT_PAGE);
+/** The about page's team (none while no about page was saved): the blog's authors. */
+export const readTeam = async () => (await readAboutPage())?.team ?? [];
 export const readResources = publicRead("resources", resourceStore.list, RESOURCE);
 export const readFaqs = publicRead("faqs", faqStore.list, FAQ);
 /** Every public internship; the list, its counts and filters are per request. */

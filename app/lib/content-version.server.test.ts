@@ -82,7 +82,15 @@ describe("content version", () => {
     expect(contentGeneration()).toBe(generation + 1);
     generation = contentGeneration();
     await heroStore.save(
-      { title: "New hero", subtitle: "", image: "", ctaText: "", ctaLink: "" },
+      {
+        title: "New hero",
+        subtitle: "",
+        image: "",
+        ctaText: "",
+        ctaLink: "",
+        imageAlt: "",
+        imageDecorative: false,
+      },
       { ...EDITOR, via: "api" },
     );
     expect(contentGeneration()).toBe(generation + 1);

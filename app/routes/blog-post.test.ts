@@ -69,7 +69,7 @@ describe("blog post loader", () => {
     expect(data.post).toMatchObject({
       _id: post._id.toHexString(),
       title: post.title,
-      author: "Priya Raman",
+      author: { name: "Priya Raman", role: "" },
       tags: ["SEO", "Performance"],
     });
     // The Markdown arrives as HTML made on the server.
@@ -101,7 +101,7 @@ describe("blog post loader", () => {
     const post = blogDoc({ author: "", authorName: " ", imageUrl: "" });
     await blogs.insertOne(post);
     const data = await load(post._id.toHexString());
-    expect(data.post.author).toBe("Unknown Author");
+    expect(data.post.author).toMatchObject({ name: "Unknown Author", role: "" });
     expect(data.shareImage).toBe("http://localhost:3000/demo/default-image.webp");
   });
 
@@ -161,18 +161,18 @@ describe("blog post meta", () => {
     });
   });
 
-  it("without an excerpt, describes the post by its first 160 characters as plain text", async () => {
+  it("without an excerpt, describes the post by its prose as plain text, cut at a word within 160", async () => {
     const { blogs } = await getCollections();
     const words = "Lorem ipsum dolor sit amet consectetur ".repeat(10);
-    const post = blogDoc({ excerpt: "", description: `## Intro\n\n**${words}**` });
+    const post = blogDoc({ excerpt: "", description: `## Intro\n\n**${words.trim()}**` });
     await blogs.insertOne(post);
     const tags = metaFor(await load(post._id.toHexString()), "/blog/x");
     const description = tag(tags, "name", "description")?.content ?? "";
-    expect(description.startsWith("Intro Lorem ipsum dolor")).toBe(true);
+    // The heading is left out (no sentence of the post), and so is the syntax.
+    expect(description.startsWith("Lorem ipsum dolor")).toBe(true);
     expect(description).not.toMatch(/[#*]/);
-    // Exactly the first 160 characters of the plain text, plus the ellipsis.
-    const plain = `Intro ${words}`.replace(/\s+/g, " ").trim();
-    expect(description).toBe(`${plain.slice(0, 160).trimEnd()}...`);
+    // The whole words that fit in 160 characters, plus the ellipsis.
+    expect(description).toBe(`${words.slice(0, 156).trimEnd()}...`);
   });
 
   it("marks the not-found page noindex", () => {

@@ -4,13 +4,15 @@
 import { data, Link, useMatches } from "react-router";
 import { Icon } from "~/components/icon/icon";
 import { BlogArticleBody } from "~/components/site/blog-article-body";
-import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
+import { BlogCard } from "~/components/site/blog-card";
 import { blogFeedLink } from "~/components/site/blog-meta";
 import { Avatar, DEFAULT_IMAGE, FallbackImage } from "~/components/site/fallback-image";
 import { JsonLd } from "~/components/site/json-ld";
 import { ShareLinks } from "~/components/site/share-links";
 import { BLOG_NOT_FOUND } from "~/content/blogs";
-import { readBlogArticle, readLatestBlogs } from "~/domain/public-content.server";
+import { blogAuthor, toBlogCard } from "~/content/blogs.server";
+import { altOf } from "~/content/kit/image-alt";
+import { readBlogArticle, readLatestBlogs, readTeam } from "~/domain/public-content.server";
 import { publicSiteUrl } from "~/domain/site-content.server";
 import { formatDate } from "~/lib/format";
 import { isSafeImageSrc } from "~/lib/links";
@@ -19,7 +21,6 @@ import type { Route } from "./+types/blog-post";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/error-page";
 
-export const UNKNOWN_AUTHOR = "Unknown Author";
 const MORE_ARTICLES = 3;
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -31,14 +32,15 @@ export async function loader({ params }: Route.LoaderArgs) {
 
   const siteUrl = publicSiteUrl();
   const path = `/blog/${post._id}`;
-  const latest = await readLatestBlogs(MORE_ARTICLES + 1);
+  const [latest, team] = await Promise.all([readLatestBlogs(MORE_ARTICLES + 1), readTeam()]);
   return {
     post: {
       _id: post._id,
       title: post.title,
       imageUrl: post.imageUrl,
-      author: post.authorName.trim() || post.author.trim() || UNKNOWN_AUTHOR,
-      authorAvatar: post.authorAvatar,
+      imageAlt: altOf(post, "imageUrl"),
+      // A team member's name, portrait and role, else the author typed on the post.
+      author: blogAuthor(post, team),
       tags: post.tags.filter((tag) => tag.trim()),
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
@@ -57,7 +59,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     more: latest
       .filter((p) => p._id !== post._id)
       .slice(0, MORE_ARTICLES)
-      .map(toBlogCardPost),
+      .map((p) => toBlogCard(p, team)),
   };
 }
 
@@ -81,7 +83,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location, error 
     extra: [
       { property: "article:published_time", content: new Date(post.createdAt).toISOString() },
       { property: "article:modified_time", content: new Date(post.updatedAt).toISOString() },
-      { property: "article:author", content: post.author },
+      { property: "article:author", content: post.author.name },
       ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
       blogFeedLink(site),
     ],
@@ -104,7 +106,11 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           image: [shareImage],
           datePublished: published.toISOString(),
           dateModified: new Date(post.updatedAt).toISOString(),
-          author: { "@type": "Person", name: post.author },
+          author: {
+            "@type": "Person",
+            name: post.author.name,
+            ...(post.author.role ? { jobTitle: post.author.role } : {}),
+          },
           publisher: { "@type": "Organization", name: site.brand, url: site.siteUrl || undefined },
           mainEntityOfPage: { "@type": "WebPage", "@id": url },
           url,
@@ -139,12 +145,17 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             </h1>
             <div className="mt-8 flex items-center gap-4 sm:justify-center">
               <Avatar
-                src={post.authorAvatar}
+                src={post.author.avatar}
                 size={56}
                 className="h-14 w-14 shrink-0 rounded-full bg-slate-100 object-cover shadow ring-2 ring-white"
               />
               <div className="min-w-0 text-left text-sm">
-                <p className="text-base font-semibold text-slate-900">{post.author}</p>
+                <p className="text-base font-semibold text-slate-900">
+                  {post.author.name}
+                  {post.author.role ? (
+                    <span className="font-normal text-slate-600">, {post.author.role}</span>
+                  ) : null}
+                </p>
                 <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-slate-600">
                   <time dateTime={published.toISOString()}>{formatDate(published)}</time>
                   <span aria-hidden="true">·</span>
@@ -162,7 +173,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           <FallbackImage
             src={post.imageUrl}
             fallback={DEFAULT_IMAGE}
-            alt=""
+            alt={post.imageAlt}
             width={1200}
             height={630}
             // max-w-5xl less its padding.

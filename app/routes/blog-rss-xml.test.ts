@@ -86,9 +86,10 @@ describe("/blog/rss.xml", () => {
     expect(first).toContain("<dc:creator>Jonas Richter</dc:creator>");
     expect(first).toContain("<category>R&amp;D</category>");
     expect(first).toContain("<category>&lt;UX&gt;</category>");
-    // No excerpt: the description as plain text, cut at 160 characters.
+    // No excerpt: the description's prose as plain text (no heading), cut at a word within 160.
     const description = /<description>(.*)<\/description>/.exec(second)?.[1] ?? "";
-    expect(description.startsWith("Heading word word")).toBe(true);
+    expect(description.startsWith("word word")).toBe(true);
+    expect(description).toMatch(/ word\.\.\.$/);
     expect(description.endsWith("...")).toBe(true);
     expect(description.length).toBeLessThanOrEqual(163);
     expect(xml).not.toContain("\u0001");

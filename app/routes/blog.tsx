@@ -3,11 +3,12 @@
 // shows the first page.
 import { data } from "react-router";
 import { Icon } from "~/components/icon/icon";
-import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
+import { BlogCard } from "~/components/site/blog-card";
 import { BLOG_FEED_PATH, blogFeedLink } from "~/components/site/blog-meta";
 import { PageHeader } from "~/components/site/page-header";
 import { Pagination } from "~/components/site/pagination";
-import { readBlogPage } from "~/domain/public-content.server";
+import { toBlogCard } from "~/content/blogs.server";
+import { readBlogPage, readTeam } from "~/domain/public-content.server";
 import type { PageHandle } from "~/lib/page-params";
 import { parsePage } from "~/lib/pagination";
 import { errorSeo, seo, siteInfo } from "~/lib/seo";
@@ -22,14 +23,15 @@ export const handle: PageHandle = { searchParams: ["page"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const result = await readBlogPage(page, BLOG_PAGE_SIZE);
+  const [result, team] = await Promise.all([readBlogPage(page, BLOG_PAGE_SIZE), readTeam()]);
   if (page > result.pages) throw data("This page of the blog does not exist.", { status: 404 });
   return {
     page,
     pages: result.pages,
     total: result.total,
-    // Only what a card shows: the Markdown bodies stay on the server.
-    posts: result.posts.map(toBlogCardPost),
+    // Only what a card shows: the Markdown bodies stay on the server; an author from the team
+    // comes with their portrait and role.
+    posts: result.posts.map((post) => toBlogCard(post, team)),
   };
 }
 

@@ -87,6 +87,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             email={contact.email}
             phone={contact.phone}
             image={contact.image}
+            imageAlt={contact.imageAlt}
           />
         </div>
       </div>

@@ -32,6 +32,9 @@ describe("home loader", () => {
       title: "Fresh title",
       subtitle: "Fresh subtitle",
       image: "/demo/hero.webp",
+      // Saved before alt text existed: not described yet.
+      imageAlt: "",
+      imageDecorative: false,
       ctaText: "",
       ctaLink: "/contact",
     });

@@ -2,7 +2,7 @@
 // 'Latest Blog Articles' and 'Stay Updated'. Everything is read here, on the server.
 import { Link, useRouteLoaderData } from "react-router";
 import { Icon } from "~/components/icon/icon";
-import { BlogCard, toBlogCardPost } from "~/components/site/blog-card";
+import { BlogCard } from "~/components/site/blog-card";
 import { PageErrorBoundary } from "~/components/site/error-page";
 import { HighlightCards } from "~/components/site/highlight-cards";
 import { JsonLd } from "~/components/site/json-ld";
@@ -10,6 +10,8 @@ import { NewsletterForm } from "~/components/site/newsletter-form";
 import { PageSection } from "~/components/site/page-header";
 import { TestimonialCarousel } from "~/components/site/testimonial-carousel";
 import { type VisitorFormReply, visitorClientAction } from "~/components/site/visitor-form";
+import { toBlogCard } from "~/content/blogs.server";
+import { altOf } from "~/content/kit/image-alt";
 // The clientAction's message from the zod-free module: its chunk loads in the browser.
 import { SUBSCRIBE_NETWORK_FAILURE } from "~/domain/lead-checks";
 import { ALREADY_SUBSCRIBED, SUBSCRIBE_SUCCESS, subscribeSchema } from "~/domain/newsletter";
@@ -19,6 +21,7 @@ import {
   readHero,
   readHighlights,
   readLatestBlogs,
+  readTeam,
   readTestimonials,
 } from "~/domain/public-content.server";
 import { responsiveImage } from "~/domain/responsive-image";
@@ -42,12 +45,14 @@ export const handle: PageHandle = { searchParams: ["subscribed"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const subscribed = new URL(request.url).searchParams.get("subscribed");
-  const [hero, highlights, testimonials, latestBlogs, contact] = await Promise.all([
+  const [hero, highlights, testimonials, latestBlogs, contact, team] = await Promise.all([
     readHero(),
     readHighlights(),
     readTestimonials(),
     readLatestBlogs(LATEST_BLOG_COUNT),
     readContactInfo(),
+    // Posts by a team member show their portrait and role.
+    readTeam(),
   ]);
   // Social cards need an absolute image URL.
   const shareImage = isSafeImageSrc(hero?.image)
@@ -58,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     shareImage,
     highlights,
     testimonials,
-    latestBlogs: latestBlogs.map(toBlogCardPost),
+    latestBlogs: latestBlogs.map((post) => toBlogCard(post, team)),
     contact: contact
       ? { email: contact.email, phone: contact.phone, address: contact.address }
       : null,
@@ -216,7 +221,7 @@ function Hero({ hero }: { hero: NonNullable<Route.ComponentProps["loaderData"]["
           // 100vw, or the picture would be blown up.
           {...responsiveImage(hero.image, "max(100vw, min(142svh, 1280px))")}
           src={hero.image}
-          alt=""
+          alt={altOf(hero, "image")}
           width={1920}
           height={1080}
           fetchPriority="high"

@@ -1,6 +1,7 @@
 import { ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { RESOURCE_FALLBACK_IMAGE } from "~/components/site/resource-card";
 import { escapeHtml, renderRoute } from "../../tests/support/render-route";
 import Resources, { loader } from "./resources";
 
@@ -76,7 +77,7 @@ describe("resources page", () => {
     expect(html).not.toContain("javascript:");
     expect(html).toContain("Unsafe");
     // A resource without an image gets the designed stand-in, not the generic grey one.
-    expect(html).toContain('src="/resource-fallback.svg"');
+    expect(html).toContain(`src="${RESOURCE_FALLBACK_IMAGE}"`);
     expect(html).not.toContain("No resources found.");
   });
 });

@@ -14,15 +14,23 @@ describe("services loader", () => {
   it("reads the service page from the database", async () => {
     const { servicePage } = await getCollections();
     const demo = buildDemoContent(new Date()).servicePage;
+    // A hero saved before alt text existed (the demo's own is described).
+    const { imageAlt: _alt, imageDecorative: _decorative, ...olderHero } = demo.hero;
     await servicePage.insertOne({
       ...demo,
-      hero: { ...demo.hero, title: "Changed hero title" },
+      hero: { ...olderHero, title: "Changed hero title" },
       processSteps: [{ title: "Only step", description: "Just one." }],
     });
     const { page } = await loader();
     expect(page).not.toBeNull();
     expect(page).not.toHaveProperty("_id");
-    expect(page?.hero).toEqual({ ...demo.hero, title: "Changed hero title" });
+    // A hero image saved before alt text existed: not described yet.
+    expect(page?.hero).toEqual({
+      ...demo.hero,
+      title: "Changed hero title",
+      imageAlt: "",
+      imageDecorative: false,
+    });
     expect(page?.services.map((s) => s.title)).toEqual(demo.services.map((s) => s.title));
     expect(page?.services.map((s) => s.icon)).toEqual(demo.services.map((s) => s.icon));
     expect(page?.benefits).toEqual(demo.benefits);

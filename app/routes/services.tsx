@@ -8,6 +8,7 @@ import { CtaLink, ServiceCta, usableButtons } from "~/components/site/service-ct
 import { ServiceHero } from "~/components/site/service-hero";
 import { ServiceBenefits, ServiceGrid } from "~/components/site/service-list";
 import { ServiceProcess } from "~/components/site/service-process";
+import { altOf } from "~/content/kit/image-alt";
 import { readServicePage } from "~/domain/public-content.server";
 import { absoluteUrl, seo, siteInfo } from "~/lib/seo";
 import type { Route } from "./+types/services";
@@ -47,6 +48,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         title={page.hero.title.trim() || FALLBACK_TITLE}
         subtitle={page.hero.subtitle}
         image={page.hero.image}
+        imageAlt={altOf(page.hero, "image")}
         cta={buttons[0] ?? null}
       />
       {page.services.length > 0 ? <ServiceGrid services={page.services} /> : null}

@@ -65,23 +65,43 @@ const TEAM = {
     name: "Elena Vasquez",
     role: "Founder & Managing Director",
     image: img("team-elena-vasquez.webp"),
+    imageAlt:
+      "Illustrated portrait of Elena Vasquez: long dark hair, navy blazer, on a violet background.",
   },
   jonas: {
     name: "Jonas Richter",
     role: "Head of Engineering",
     image: img("team-jonas-richter.webp"),
+    imageAlt:
+      "Illustrated portrait of Jonas Richter: light brown hair and beard, glasses, dark sweater, on a blue background.",
   },
-  amara: { name: "Amara Okafor", role: "Design Lead", image: img("team-amara-okafor.webp") },
-  priya: { name: "Priya Raman", role: "SEO & Growth Lead", image: img("team-priya-raman.webp") },
+  amara: {
+    name: "Amara Okafor",
+    role: "Design Lead",
+    image: img("team-amara-okafor.webp"),
+    imageAlt:
+      "Illustrated portrait of Amara Okafor: short curly black hair, cream top, on an orange-to-pink background.",
+  },
+  priya: {
+    name: "Priya Raman",
+    role: "SEO & Growth Lead",
+    image: img("team-priya-raman.webp"),
+    imageAlt:
+      "Illustrated portrait of Priya Raman: dark hair in a bun, coral top, on a teal background.",
+  },
   tomas: {
     name: "Tomás Ferreira",
     role: "Cloud Architect",
     image: img("team-tomas-ferreira.webp"),
+    imageAlt:
+      "Illustrated portrait of Tomás Ferreira: dark hair and beard, dark jacket over a blue shirt, on a slate background.",
   },
   hana: {
     name: "Hana Kobayashi",
     role: "Head of People & Internships",
     image: img("team-hana-kobayashi.webp"),
+    imageAlt:
+      "Illustrated portrait of Hana Kobayashi: black bob with a fringe, red-framed glasses, white top, on a pink-to-purple background.",
   },
 } as const;
 
@@ -94,6 +114,8 @@ interface PostSource {
   title: string;
   author: TeamMember;
   image: string;
+  /** What the cover shows, for people who cannot see it. */
+  imageAlt: string;
   tags: string[];
   daysAgo: number;
   excerpt: string;
@@ -105,6 +127,7 @@ const POSTS: readonly PostSource[] = [
     title: "Migrating a Client Dashboard to React Router 7: What We Learned",
     author: TEAM.jonas,
     image: img("blog-react-router-migration.webp"),
+    imageAlt: "A code editor beside a tree of nested routes, on a purple background.",
     tags: ["React", "React Router", "Web Development"],
     daysAgo: 4,
     excerpt:
@@ -153,6 +176,7 @@ If your app is mostly forms, lists and detail pages – which describes most bus
     title: "Core Web Vitals in Practice: The Checklist We Run Before Every Launch",
     author: TEAM.priya,
     image: img("blog-core-web-vitals.webp"),
+    imageAlt: "Three gauges labelled LCP, INP and CLS, each in the green, above a check mark.",
     tags: ["Performance", "Core Web Vitals", "SEO"],
     daysAgo: 15,
     excerpt:
@@ -203,6 +227,8 @@ Want the full version? Download our [performance audit template](https://www.exa
     title: "How to Run a Technical SEO Audit in One Afternoon",
     author: TEAM.priya,
     image: img("blog-technical-seo-audit.webp"),
+    imageAlt:
+      "A search bar over ranked results, the first highlighted at position 1, beside a chart of rising traffic.",
     tags: ["SEO", "Technical SEO", "Marketing"],
     daysAgo: 27,
     excerpt:
@@ -254,6 +280,8 @@ We have published our audit spreadsheet as a [free template](https://www.example
     title: "Lift-and-Shift or Re-Platform? Planning a Cloud Migration That Pays Off",
     author: TEAM.tomas,
     image: img("blog-cloud-migration.webp"),
+    imageAlt:
+      "Server racks on the left, their workloads moving along dotted lines into a cloud, with a finished progress bar below.",
     tags: ["Cloud", "DevOps", "Migration"],
     daysAgo: 41,
     excerpt:
@@ -301,6 +329,8 @@ The [AWS Well-Architected Framework](https://aws.amazon.com/architecture/well-ar
     title: "Designing Mobile Onboarding That Users Actually Finish",
     author: TEAM.amara,
     image: img("blog-mobile-onboarding.webp"),
+    imageAlt:
+      "Three phone screens of an onboarding flow, the last with a check mark, and a notification bubble.",
     tags: ["App Development", "UX", "Mobile"],
     daysAgo: 55,
     excerpt:
@@ -345,6 +375,8 @@ For a health-tech client, these changes lifted day-7 retention from 21% to 34% w
     title: "Why Every Growing Product Needs a Design System (and How to Start Small)",
     author: TEAM.amara,
     image: img("blog-design-systems.webp"),
+    imageAlt:
+      "Design system cards: a colour palette, a type scale, buttons, toggles and checkboxes, and a grid of icon shapes.",
     tags: ["Design", "Design Systems", "UI"],
     daysAgo: 70,
     excerpt:
@@ -393,6 +425,8 @@ After we introduced a design system for a SaaS client, new screens went from des
     title: "Inside Our Internship Programme: What Interns Ship in 90 Days",
     author: TEAM.hana,
     image: img("blog-internship-90-days.webp"),
+    imageAlt:
+      "A task board in three columns with avatars and ticked cards, beside a progress ring reading 90.",
     tags: ["Careers", "Internships", "Culture"],
     daysAgo: 86,
     excerpt:
@@ -772,6 +806,8 @@ export function buildDemoContent(now: Date): DemoContent {
     title: p.title,
     description: p.body,
     imageUrl: p.image,
+    imageUrlAlt: p.imageAlt,
+    imageUrlDecorative: false,
     author: p.author.name,
     authorName: p.author.name,
     authorAvatar: p.author.image,
@@ -844,6 +880,8 @@ export function buildDemoContent(now: Date): DemoContent {
       description:
         "The most complete reference for HTML, CSS and JavaScript, with beginner guides and detailed documentation of every web API.",
       image: img("resource-mdn.webp"),
+      imageAlt: "An open book icon on a dark blue background with faint lines of code.",
+      imageDecorative: false,
       link: "https://developer.mozilla.org/en-US/",
     },
     {
@@ -851,6 +889,8 @@ export function buildDemoContent(now: Date): DemoContent {
       description:
         "Google's guides to measuring and improving loading speed, responsiveness and visual stability – the metrics behind a fast site.",
       image: img("resource-web-dev.webp"),
+      imageAlt: "A speed gauge from red to green with a lightning bolt, on a blue background.",
+      imageDecorative: false,
       link: "https://web.dev/articles/vitals",
     },
     {
@@ -858,6 +898,9 @@ export function buildDemoContent(now: Date): DemoContent {
       description:
         "The official introduction to how Google Search works and how to make a site easy to crawl, understand and rank.",
       image: img("resource-search-central.webp"),
+      imageAlt:
+        "A magnifying glass over lines of text, with a site map faintly behind, on an amber background.",
+      imageDecorative: false,
       link: "https://developers.google.com/search/docs/fundamentals/seo-starter-guide",
     },
     {
@@ -865,6 +908,8 @@ export function buildDemoContent(now: Date): DemoContent {
       description:
         "The official React documentation: components, state and effects explained with interactive examples you can edit in the browser.",
       image: img("resource-react.webp"),
+      imageAlt: "The React atom logo in cyan on a dark teal background.",
+      imageDecorative: false,
       link: "https://react.dev/learn",
     },
     {
@@ -872,6 +917,9 @@ export function buildDemoContent(now: Date): DemoContent {
       description:
         "The W3C's filterable checklist of accessibility requirements, with techniques and examples for meeting each success criterion.",
       image: img("resource-wcag.webp"),
+      imageAlt:
+        "The universal accessibility symbol, a figure with arms outstretched in a circle, on a purple background.",
+      imageDecorative: false,
       link: "https://www.w3.org/WAI/WCAG22/quickref/",
     },
     {
@@ -879,6 +927,8 @@ export function buildDemoContent(now: Date): DemoContent {
       description:
         "Best practices for building secure, reliable, efficient and cost-effective systems in the cloud – useful whichever provider you choose.",
       image: img("resource-well-architected.webp"),
+      imageAlt: "A classical building with columns under a cloud, on a dark brown background.",
+      imageDecorative: false,
       link: "https://aws.amazon.com/architecture/well-architected/",
     },
   ].map((r, i) => ({ _id: new ObjectId(), ...r, ...stamps(at(60 - i * 3, 11)) }));
@@ -961,6 +1011,9 @@ export function buildDemoContent(now: Date): DemoContent {
       subtitle:
         "Strategy, design, engineering and growth marketing from one senior team – for websites, apps and cloud platforms that perform.",
       image: img("services-hero.webp"),
+      imageAlt:
+        "A code symbol at the centre of a ring of service icons: web, apps, growth charts, cloud, team, marketing and support.",
+      imageDecorative: false,
     },
     services: [
       {
@@ -1090,7 +1143,13 @@ export function buildDemoContent(now: Date): DemoContent {
       "Outcomes, not output: we measure success by our clients' results.",
       "Open doors: honest feedback, shared knowledge and room for everyone to grow – including our interns.",
     ].join("\n"),
-    team: Object.values(TEAM).map((m) => ({ name: m.name, role: m.role, image: m.image })),
+    team: Object.values(TEAM).map((m) => ({
+      name: m.name,
+      role: m.role,
+      image: m.image,
+      imageAlt: m.imageAlt,
+      imageDecorative: false,
+    })),
     updatedAt: at(30, 16, 10),
   };
 
@@ -1101,6 +1160,9 @@ export function buildDemoContent(now: Date): DemoContent {
     mapEmbedUrl:
       "https://www.openstreetmap.org/export/embed.html?bbox=13.3930%2C52.5262%2C13.4080%2C52.5322&layer=mapnik&marker=52.5292%2C13.4005",
     image: img("contact.webp"),
+    imageAlt:
+      "An illustrated street map with a pin on the office, beside cards for e-mail, phone and a contact person.",
+    imageDecorative: false,
     updatedAt: at(30, 16, 20),
   };
 
@@ -1110,6 +1172,9 @@ export function buildDemoContent(now: Date): DemoContent {
     subtitle:
       "Bureau Digital is a Berlin and Lisbon agency for web and app development, SEO, marketing and cloud migration. One senior team, from first idea to measurable growth.",
     image: img("hero-home.webp"),
+    imageAlt:
+      "An analytics dashboard with rising charts and a phone showing the same app, on a dark starry background.",
+    imageDecorative: false,
     ctaText: "Get Free Consultation",
     ctaLink: "/contact",
     updatedAt: at(30, 16, 30),

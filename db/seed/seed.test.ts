@@ -3,6 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Db, MongoClient, ObjectId } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageNames, imagePaths, rowsIn, valueAt } from "~/content/kit/document";
+import { lacksAlt } from "~/content/kit/image-alt";
+import { describedImages } from "~/content/kit/types";
+import { CONTENT_TYPES, DOCUMENT_TYPES } from "~/content/registry";
 import {
   type Collections,
   collections,
@@ -341,6 +345,36 @@ describe("ensureDemoContent", () => {
 });
 
 describe("buildDemoContent", () => {
+  it("describes every picture the editors ask alt text for (saving a demo record needs none added)", () => {
+    const demo = buildDemoContent(NOW) as unknown as Record<string, unknown>;
+    const undescribed: string[] = [];
+    let described = 0;
+    for (const type of CONTENT_TYPES) {
+      const records = (demo[type.collection] ?? []) as Record<string, unknown>[];
+      for (const field of describedImages(type.fields)) {
+        for (const record of records) {
+          if (!record[field.name]) continue;
+          described++;
+          if (lacksAlt((name) => record[name], field.name)) {
+            undescribed.push(`${type.collection} ${String(record.title)}: ${field.name}`);
+          }
+        }
+      }
+    }
+    for (const type of DOCUMENT_TYPES) {
+      const doc = demo[type.collection];
+      for (const { name, described: has } of imageNames(imagePaths(type), rowsIn(doc))) {
+        if (!has || !valueAt(doc, name)) continue;
+        described++;
+        if (lacksAlt((at) => valueAt(doc, at), name))
+          undescribed.push(`${type.collection}: ${name}`);
+      }
+    }
+    expect(undescribed).toEqual([]);
+    // Seven blog covers, six resources, six portraits, the two heroes and the contact picture.
+    expect(described).toBe(22);
+  });
+
   it("is deterministic for a given moment, apart from ids", () => {
     // ObjectIds are fresh on every build; everything else must match.
     const strip = (value: unknown) =>

@@ -125,6 +125,7 @@ test("a portrait uploaded (with or without JavaScript) shows on /about", async (
       .png()
       .toBuffer(),
   });
+  await row.getByLabel("Alt text").fill(`Portrait of ${name}: a plain blue square`);
   if (javaScriptEnabled) {
     // Uploaded at once: the row's hidden field holds the stored address before Save.
     await expect(row.locator(`input[type="hidden"][name="team[${n - 1}].image"]`)).toHaveValue(

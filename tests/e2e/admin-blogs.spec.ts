@@ -80,6 +80,17 @@ test("create a post with an image, see it on the blog, edit it, delete it", asyn
   await page.getByLabel("Excerpt").fill(`An excerpt ${tag}.`);
   await page.getByLabel("Tags").fill(`Performance, ${tag}, performance`);
   await coverPicker(page).setInputFiles(await pngFile("cover.png"));
+  // The cover's alt text is required (or the box that marks it decorative).
+  const cover = page.getByRole("group", { name: "Cover image" });
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(
+    cover.getByText("Describe the image for people who cannot see it, or tick “Decorative only”."),
+  ).toBeVisible();
+  if (!javaScriptEnabled) {
+    // The refused form does not keep the picked file: pick it again.
+    await coverPicker(page).setInputFiles(await pngFile("cover.png"));
+  }
+  await cover.getByLabel("Alt text").fill(`A speed gauge ${tag}`);
   if (javaScriptEnabled) {
     // Uploaded at once: the hidden field holds the stored address before Create.
     await expect(page.locator('input[type="hidden"][name="imageUrl"]')).toHaveValue(
@@ -110,7 +121,12 @@ test("create a post with an image, see it on the blog, edit it, delete it", asyn
   ]);
   await expect(page.getByRole("heading", { level: 2, name: "What we changed" })).toBeVisible();
   await expect(page.locator("strong", { hasText: "smaller" })).toBeVisible();
+  // The cover says what it shows.
   await expect(page.locator(`main img[src="${imageSrc}"]`)).toBeVisible();
+  await expect(page.locator(`main img[src="${imageSrc}"]`)).toHaveAttribute(
+    "alt",
+    `A speed gauge ${tag}`,
+  );
   const image = await page.request.get(imageSrc as string);
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/png");
@@ -242,6 +258,49 @@ test.describe(() => {
     await page.goto(`${PAGE}?q=${tag}`);
     await expect(page.getByText("No blog articles found.")).toBeVisible();
   });
+});
+
+test("an author picked from the team shows their portrait and role on the post and its card", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = uniqueTag(testInfo);
+  const title = `By the design lead ${tag}`;
+  await openNewForm(page);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Description").fill(`## Notes\n\nWhy we redrew the icons ${tag}.`);
+  await page.getByLabel("Author", { exact: true }).fill("someone");
+  // The about page's team (the demo content's).
+  await page.getByLabel("Team member").selectOption("Amara Okafor");
+  const cover = page.getByRole("group", { name: "Cover image" });
+  await coverPicker(page).setInputFiles(await pngFile("icons.png"));
+  await cover.getByLabel("Decorative only").check();
+  await page.getByRole("button", { name: "Create" }).click();
+  await expectFlash(page, "Blog created.");
+
+  // The member's portrait, as the about page shows it.
+  await page.goto("/about");
+  const portrait = await page
+    .getByRole("img", { name: "Portrait of Amara Okafor" })
+    .getAttribute("src");
+  expect(portrait).toMatch(/^\/images\//);
+
+  // The card on /blog: the member's name, role and portrait; the text is the body's prose.
+  await page.goto("/blog");
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card).toContainText("Amara Okafor");
+  await expect(card).toContainText("Design Lead");
+  await expect(card).toContainText(`Why we redrew the icons ${tag}.`);
+  await expect(card).not.toContainText("Notes");
+  await expect(card.locator(`img[src="${portrait}"]`)).toHaveCount(1);
+  // The decorative cover says nothing to screen readers.
+  await expect(card.locator("img").first()).toHaveAttribute("alt", "");
+
+  await card.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const byline = page.locator("header").filter({ hasText: "Amara Okafor" });
+  await expect(byline.getByText(", Design Lead", { exact: true })).toBeVisible();
+  await expect(byline.locator(`img[src="${portrait}"]`)).toBeVisible();
 });
 
 test("unknown and malformed ids answer 404 inside the admin", async ({ page }) => {

@@ -55,6 +55,10 @@ async function fill(
       await group
         .getByLabel(/Replace with a new file|Choose a file/)
         .setInputFiles(await pngFile());
+      // An image the editor asks alt text for (not always decorative) is described.
+      if (field.decorative === undefined) {
+        await group.getByLabel("Alt text").fill("A plain blue square");
+      }
       if (picture === "js") {
         // Uploaded at once: the hidden field holds the stored address before the save.
         await expect(page.locator(`input[type="hidden"][name="${field.name}"]`)).toHaveValue(
@@ -152,6 +156,11 @@ for (const [entity, type] of TYPE_CASES) {
     await page.getByRole("link", { name: `Edit ${subject(renamed)}` }).click();
     await titleInput.fill("Not saved");
     await page.getByRole("link", { name: "Cancel" }).click();
+    if (js) {
+      // Leaving an editor with changes asks first (the unsaved-changes guard).
+      const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+      await leave.getByRole("button", { name: "Leave without saving" }).click();
+    }
     await expect(page).toHaveURL(`${PAGE}?q=${tag}`);
     await expect(titleInput).toHaveCount(0);
     await expect(page.getByRole("row").nth(1)).toContainText(renamed);

@@ -52,6 +52,7 @@ test("a file that is no image is refused; the card on /resources opens the link 
       .png()
       .toBuffer(),
   });
+  await page.getByLabel("Alt text").fill("A plain teal rectangle");
   if (javaScriptEnabled) {
     await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(
       /^\/images\/[0-9a-f]{24}$/,
@@ -69,6 +70,7 @@ test("a file that is no image is refused; the card on /resources opens the link 
   await expect(opener).toHaveAttribute("href", link);
   await expect(opener).toHaveAttribute("target", "_blank");
   await expect(card).toContainText("Everything about tests.");
+  await expect(card.locator("img")).toHaveAttribute("alt", "A plain teal rectangle");
   const image = await card.locator("img").getAttribute("src");
   expect(image).toMatch(/^\/images\/[0-9a-f]{24}$/);
   expect((await page.request.get(image as string)).status()).toBe(200);

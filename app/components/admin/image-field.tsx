@@ -8,8 +8,10 @@
 // - an existing image is kept (the hidden field), replaced (a new file) or removed (the
 //   "Remove image" box).
 // Field names come from imageFieldNames(name): `name` (address), `${name}File`, `${name}Remove`.
+// The image's alt text inputs (content/kit/image-alt.ts) sit beside the picture (`children`),
+// and a saved image without them says so (`lacksAlt`), so staff see which images to describe.
 import { ImageIcon, SpinnerGapIcon, WarningCircleIcon } from "@phosphor-icons/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
   IMAGE_ACCEPT,
   IMAGE_HINT,
@@ -21,6 +23,10 @@ import {
   UPLOAD_ACTION,
 } from "~/domain/image";
 import { isSafeImageSrc } from "~/lib/links";
+
+/** A saved image that screen readers cannot describe: what the editor says beside it. */
+export const ALT_MISSING_NOTE =
+  "No alt text yet: describe this image below, or mark it decorative.";
 
 interface UploadAnswer {
   url?: string;
@@ -36,6 +42,8 @@ export function ImageField({
   hint = IMAGE_HINT,
   onUploadingChange,
   removable = true,
+  lacksAlt = false,
+  children,
 }: {
   /** The file input's id (an error summary links to it); a generated one when not given. */
   id?: string;
@@ -51,6 +59,10 @@ export function ImageField({
   onUploadingChange?: (uploading: boolean) => void;
   /** False for a required image (a blog post's): it can be replaced, not removed. */
   removable?: boolean;
+  /** The saved image is neither described nor marked decorative. */
+  lacksAlt?: boolean;
+  /** The alt text inputs, beside the picture. */
+  children?: ReactNode;
 }) {
   const names = imageFieldNames(name);
   const generatedId = useId();
@@ -199,6 +211,13 @@ export function ImageField({
               <span>{allErrors.join(" ")}</span>
             </p>
           ) : null}
+          {lacksAlt && url === defaultValue && !removed ? (
+            <p className="flex items-start gap-1.5 rounded-md bg-amber-50 px-2.5 py-1.5 text-sm font-medium text-amber-900">
+              <WarningCircleIcon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <span>{ALT_MISSING_NOTE}</span>
+            </p>
+          ) : null}
+          {children}
         </div>
       </div>
     </fieldset>

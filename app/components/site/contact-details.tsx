@@ -9,11 +9,14 @@ export function ContactDetailsCard({
   email,
   phone,
   image,
+  imageAlt,
 }: {
   address: string;
   email: string;
   phone: string;
   image: string;
+  /** What the picture shows; "" when it only decorates (or was not described yet). */
+  imageAlt: string;
 }) {
   return (
     <section
@@ -29,7 +32,7 @@ export function ContactDetailsCard({
             "(min-width: 1280px) 462px, (min-width: 1024px) calc(40vw - 50px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)",
           )}
           src={image}
-          alt=""
+          alt={imageAlt}
           width={1200}
           height={800}
           loading="lazy"

@@ -88,11 +88,14 @@ export function Avatar({
 /** The 16:9 picture at the top of a card in a grid; `eager` for the cards in view at first. */
 export function CardImage({
   src,
+  alt = "",
   width,
   eager,
   fallback,
 }: {
   src: string | null | undefined;
+  /** What the picture shows; "" when it only decorates (or was not described yet). */
+  alt?: string;
   /** The stored picture's width (its height follows from 16:9). */
   width: number;
   eager: boolean;
@@ -103,7 +106,7 @@ export function CardImage({
     <FallbackImage
       src={src}
       fallback={fallback}
-      alt=""
+      alt={alt}
       width={width}
       height={(width * 9) / 16}
       sizes={IMAGE_SIZES.cardGrid}

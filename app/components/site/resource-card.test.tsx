@@ -8,6 +8,8 @@ const resource = {
   title: "MDN Web Docs",
   description: "The reference for HTML, CSS and JavaScript.",
   link: "https://developer.mozilla.org/",
+  imageAlt: "",
+  imageDecorative: false,
 };
 
 const imageOf = (image: string) =>

@@ -4,6 +4,7 @@
 // accessible name says that it opens a new tab.
 
 import { Icon } from "~/components/icon/icon";
+import { altOf } from "~/content/kit/image-alt";
 import { CardImage } from "./fallback-image";
 import { classifyHref } from "./service-cta";
 
@@ -19,6 +20,9 @@ export interface ResourceCardData {
   title: string;
   description: string;
   image: string;
+  /** The image's alt text or decorative mark (content/kit/image-alt.ts). */
+  imageAlt: string;
+  imageDecorative: boolean;
   link: string;
 }
 
@@ -47,6 +51,7 @@ export function ResourceCard({
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-700 focus-within:ring-offset-2 hover:shadow-lg">
       <CardImage
         src={resource.image}
+        alt={altOf(resource, "image")}
         width={800}
         eager={eager}
         fallback={RESOURCE_FALLBACK_IMAGE}

@@ -9,11 +9,14 @@ export function ServiceHero({
   title,
   subtitle,
   image,
+  imageAlt,
   cta,
 }: {
   title: string;
   subtitle: string;
   image: string;
+  /** What the image shows; "" when it only decorates (or was not described yet). */
+  imageAlt: string;
   cta: CtaButton | null;
 }) {
   return (
@@ -42,7 +45,7 @@ export function ServiceHero({
           />
           <FallbackImage
             src={image}
-            alt=""
+            alt={imageAlt}
             width={1920}
             height={1080}
             loading="eager"

@@ -1,11 +1,15 @@
 // The team on /about (the about page's `team` rows): portrait, name and role. A missing or broken
 // portrait shows the default avatar.
+import { altOf } from "~/content/kit/image-alt";
 import { DEFAULT_AVATAR, FallbackImage } from "./fallback-image";
 
 export interface TeamMember {
   name: string;
   role: string;
   image: string;
+  /** The portrait's alt text or decorative mark (content/kit/image-alt.ts). */
+  imageAlt?: string;
+  imageDecorative?: boolean;
 }
 
 export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
@@ -20,7 +24,13 @@ export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
           <FallbackImage
             src={member.image}
             fallback={DEFAULT_AVATAR}
-            alt={`Portrait of ${member.name}`}
+            // Described by its editor, or marked decorative (the name is beside it); a portrait
+            // saved before alt text existed keeps saying whose it is.
+            alt={
+              member.imageAlt?.trim() || member.imageDecorative
+                ? altOf(member, "image")
+                : `Portrait of ${member.name}`
+            }
             width={400}
             height={400}
             // 80 px on phones; from sm up the card's width (two, then three columns, gap-8)

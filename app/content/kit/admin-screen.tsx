@@ -40,8 +40,15 @@ import { listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
-import { FieldInput, laidOut, useUploads } from "./field-input";
-import type { CollectionType, FieldDescriptor, ListColumn, TitleColumn } from "./types";
+import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { ALT_LABEL, altNames } from "./image-alt";
+import {
+  type CollectionType,
+  describedImages,
+  type FieldDescriptor,
+  type ListColumn,
+  type TitleColumn,
+} from "./types";
 
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
 export const SAVE_INTENT = "save";
@@ -378,6 +385,12 @@ export function editorDefaults(type: CollectionType, editing: Record<string, unk
     if (editing) defaults[field.name] = formValue(field, editing[field.name]);
     else if ("defaultValue" in field) defaults[field.name] = field.defaultValue;
   }
+  // An image's alt text and decorative box (kit/image-alt.ts) are edited beside it.
+  for (const field of editing ? describedImages(type.fields) : []) {
+    const names = altNames(field.name);
+    defaults[names.alt] = editing?.[names.alt];
+    defaults[names.decorative] = editing?.[names.decorative];
+  }
   return defaults;
 }
 
@@ -451,10 +464,20 @@ export function CollectionEditor({
   // Each message once, by the first field it concerns, and in the summary above the fields.
   const metaOf = (field: FieldDescriptor) =>
     fields[field.name as never] as FieldMetas[string] | undefined;
+  // An image's alt text companions (unless it is always decorative), placed after the image.
+  const altOf = (field: FieldDescriptor) =>
+    field.kind === "image" && field.decorative === undefined
+      ? altMetas((name) => fields[name as never] as never, field.name)
+      : undefined;
   const placement = placeErrors(
     type.fields.flatMap((field) => {
       const meta = metaOf(field);
-      return meta ? [{ ...pickErrors(meta), label: field.label }] : [];
+      const alt = altOf(field);
+      if (!meta) return [];
+      return [
+        { ...pickErrors(meta), label: field.label },
+        ...(alt ? [{ ...pickErrors(alt.text), label: `${field.label}: ${ALT_LABEL}` }] : []),
+      ];
     }),
   );
   const input = (field: FieldDescriptor): ReactNode => (
@@ -462,6 +485,7 @@ export function CollectionEditor({
       key={field.name}
       field={field}
       meta={placedField(metaOf(field) as FieldMetas[string], placement) as never}
+      alt={placedAlt(altOf(field), placement)}
       formErrorId={formErrorId}
       autoFocus={field.name === focused}
       onUploadingChange={uploads.onChange(field.name)}

@@ -25,7 +25,8 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
 import { SAVE_INTENT, type ScreenActionData } from "./admin-screen";
-import { type CollectionType, isImageField } from "./types";
+import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
+import { type CollectionType, describedImages, isImageField } from "./types";
 
 interface Args {
   request: Request;
@@ -170,6 +171,18 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
         input[field.name] = image.url;
         if (image.stored) stored.push(image.url);
       }
+    }
+
+    // The alt rule once every image's address is known (a file picked without JavaScript too).
+    const lacking = describedImages(type.fields).filter((field) =>
+      lacksAlt((name) => input[name], field.name),
+    );
+    if (lacking.length) {
+      await discardStored();
+      const fieldErrors = Object.fromEntries(
+        lacking.map((field) => [altNames(field.name).alt, [ALT_REQUIRED]]),
+      );
+      return answer(submission.reply({ hideFields, fieldErrors }));
     }
 
     const value = options.prepare ? options.prepare(input, { form, current }) : input;

@@ -25,8 +25,17 @@ import {
   rowCount,
   withoutIntent,
 } from "~/lib/form-data.server";
-import { type DocumentType, imageNames, imagePaths, rowLists, rowsIn, setAt } from "./document";
+import {
+  type DocumentType,
+  imageNames,
+  imagePaths,
+  rowLists,
+  rowsIn,
+  setAt,
+  valueAt,
+} from "./document";
 import type { DocumentStore, StoredDocument } from "./document-store.server";
+import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 
 interface Args {
   request: Request;
@@ -145,6 +154,14 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       }
       if (image.stored) stored.push(image.url);
       setAt(input, name, image.url);
+    }
+    // The alt rule once every image's address is known (a file picked without JavaScript too).
+    const lacking = imageNames(images, rowsIn(input))
+      .filter(({ name, described }) => described && lacksAlt((at) => valueAt(input, at), name))
+      .map(({ name }) => [altNames(name).alt, [ALT_REQUIRED]]);
+    if (lacking.length) {
+      for (const url of stored) await discardImage(url);
+      return answer(submission.reply({ fieldErrors: Object.fromEntries(lacking) }), 400);
     }
 
     // A database outage is rethrown (the site's 503 page); any other failure keeps the form.

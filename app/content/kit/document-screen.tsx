@@ -40,7 +40,8 @@ import {
 } from "./document";
 import { AddRowButton, type Meta, RowCard, rowToFocus } from "./document-parts";
 import { NothingSaved } from "./document-view";
-import { FieldInput, laidOut, useUploads } from "./field-input";
+import { type AltMetas, altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { ALT_LABEL } from "./image-alt";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
@@ -159,17 +160,27 @@ function DocumentForm({
   const focus = rowToFocus(lastResult, (list) => metaAt(metas, list).getFieldList().length);
   const saving = usePosting();
   const uploads = useUploads();
-  // Each message once, by the first field it concerns (rows' cells included, in the order they
-  // are drawn), and the fields to correct linked above them.
+  // Each message once, by the first field it concerns (rows' cells and images' alt text
+  // included, in the order they are drawn), and the fields to correct linked above them.
+  // `at(name)`: the metadata of a field beside this one (an image's alt text companions).
   type Placed = FieldErrorSource & { label: string };
+  const altOf = (field: DocumentField, at: (name: string) => Meta): AltMetas | undefined =>
+    field.kind === "image" && field.decorative === undefined ? altMetas(at, field.name) : undefined;
   const drawn = (
     list: readonly DocumentField[],
-    metaOf: (field: DocumentField) => Meta,
+    at: (name: string) => Meta,
     prefix = "",
   ): Placed[] =>
     list.flatMap((field) => {
-      const meta = metaOf(field);
-      if (field.kind !== "rows") return [{ ...pickErrors(meta), label: `${prefix}${field.label}` }];
+      const meta = at(field.name);
+      if (field.kind !== "rows") {
+        const alt = altOf(field, at);
+        const label = `${prefix}${field.label}`;
+        return [
+          { ...pickErrors(meta), label },
+          ...(alt ? [{ ...pickErrors(alt.text), label: `${label}: ${ALT_LABEL}` }] : []),
+        ];
+      }
       // The list's own message (too many rows) shows above its rows.
       const label = `${field.noun[0]?.toUpperCase() ?? ""}${field.noun.slice(1)}`;
       const own = { ...pickErrors(meta), label, anchor: meta.errorId };
@@ -177,14 +188,19 @@ function DocumentForm({
       return [
         own,
         ...cells.flatMap((cell, i) =>
-          drawn(field.fields, (f) => cell[f.name] as Meta, `${field.rowLabel} ${i + 1}: `),
+          drawn(field.fields, (name) => cell[name] as Meta, `${field.rowLabel} ${i + 1}: `),
         ),
       ];
     });
   const placement = placeErrors(
-    admin.sections.flatMap((section) => drawn(section.fields, (f) => metaAt(metas, f.name))),
+    admin.sections.flatMap((section) => drawn(section.fields, (name) => metaAt(metas, name))),
   );
-  const input = (field: DocumentField, meta: Meta, autoFocus = false): ReactNode => {
+  const input = (
+    field: DocumentField,
+    meta: Meta,
+    autoFocus = false,
+    at: (name: string) => Meta = (name) => metaAt(metas, name),
+  ): ReactNode => {
     switch (field.kind) {
       case "rows": {
         const rows = meta.getFieldList();
@@ -217,7 +233,12 @@ function DocumentForm({
                   }
                 >
                   {laidOut(field.fields, (cell, i) =>
-                    input(cell, cells[cell.name] as Meta, focused && i === 0),
+                    input(
+                      cell,
+                      cells[cell.name] as Meta,
+                      focused && i === 0,
+                      (name) => cells[name] as Meta,
+                    ),
                   )}
                 </RowCard>
               );
@@ -242,6 +263,7 @@ function DocumentForm({
             <FieldInput
               field={field}
               meta={placedField(meta, placement)}
+              alt={placedAlt(altOf(field, at), placement)}
               formErrorId={formErrorId}
               autoFocus={autoFocus}
               onUploadingChange={field.kind === "image" ? uploads.onChange(meta.name) : undefined}

@@ -264,7 +264,10 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
   it("keeps the form with its failure text when the save fails, discarding posted files", async () => {
     const image = imagePaths(type)[0];
     const file = image?.list === undefined ? image?.name : `${image.list}[0].${image.name}`;
-    const files = file ? { [`${file}File`]: await pngFile("kept-not.png", 12, 12) } : {};
+    // A picture is described (the alt rule), else the save would not get as far as failing.
+    const files = file
+      ? { [`${file}File`]: await pngFile("kept-not.png", 12, 12), [`${file}Alt`]: "A dot" }
+      : {};
     await clearStoredImages();
     failures.mode = "error";
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -187,6 +187,8 @@ function inShape(
     const kept = Array.isArray(value) ? value.filter((row) => !list || !isBlankRow(list, row)) : [];
     return kept.map((row) => inShape(def.element as z.ZodType, row));
   }
+  // A box (an image marked decorative) is ticked or not; any other leaf is a text.
+  if (def.type === "boolean") return value === true;
   return typeof value === "string" ? value : "";
 }
 
@@ -204,14 +206,26 @@ export const rowLists = (type: { admin: Pick<DocumentAdmin, "sections"> }) =>
 
 /** An image of the document: `hero.image`, or the `image` cell of each row of `team`; `invalid`
  * is its field's message (the JSON API's refusal of an address it cannot keep). */
-export type ImagePath = { name: string; invalid: string; list?: string };
+export type ImagePath = { name: string; invalid: string; list?: string; described: boolean };
 
 export function imagePaths(type: { admin: Pick<DocumentAdmin, "sections"> }): ImagePath[] {
+  // `described`: the image has alt text (kit/image-alt.ts), not always decorative.
   return documentFields(type).flatMap((field): ImagePath[] => {
-    if (field.kind === "image") return [{ name: field.name, invalid: field.invalid }];
+    if (field.kind === "image") {
+      return [{ name: field.name, invalid: field.invalid, described: !field.decorative }];
+    }
     if (field.kind !== "rows") return [];
     return field.fields.flatMap((cell) =>
-      cell.kind === "image" ? [{ list: field.name, name: cell.name, invalid: cell.invalid }] : [],
+      cell.kind === "image"
+        ? [
+            {
+              list: field.name,
+              name: cell.name,
+              invalid: cell.invalid,
+              described: !cell.decorative,
+            },
+          ]
+        : [],
     );
   });
 }
@@ -225,10 +239,10 @@ export function imageNames(
   rows: (list: string) => number,
   dots = false,
 ) {
-  return paths.flatMap(({ list, name, invalid }) => {
-    if (list === undefined) return [{ name, invalid }];
+  return paths.flatMap(({ list, name, invalid, described }) => {
+    if (list === undefined) return [{ name, invalid, described }];
     const at = (i: number) => (dots ? `${list}.${i}.${name}` : `${list}[${i}].${name}`);
-    return Array.from({ length: rows(list) }, (_, i) => ({ name: at(i), invalid }));
+    return Array.from({ length: rows(list) }, (_, i) => ({ name: at(i), invalid, described }));
   });
 }
 

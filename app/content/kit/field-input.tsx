@@ -7,7 +7,17 @@ import { CheckboxField } from "~/components/admin/checkbox-field";
 import { Field, InputField, inputClass } from "~/components/admin/form-controls";
 import { ImageField } from "~/components/admin/image-field";
 import { StarRatingField } from "~/components/admin/star-rating-field";
+import { type ErrorPlacement, placedField } from "~/components/forms/error-summary";
 import { SelectField, TextareaField } from "~/components/forms/fields";
+import {
+  ALT_HINT,
+  ALT_LABEL,
+  ALT_MAX,
+  altNames,
+  DECORATIVE_HINT,
+  DECORATIVE_LABEL,
+  lacksAlt,
+} from "./image-alt";
 import type { FieldDescriptor } from "./types";
 
 /** What a Markdown field accepts, shown under it unless the field has a hint of its own. */
@@ -19,16 +29,39 @@ const MARKDOWN_HINT = (
   </>
 );
 
+type Meta = ComponentProps<typeof InputField>["meta"];
+
+/** An image field's alt text companions (kit/image-alt.ts): conform's metadata of each. */
+export interface AltMetas {
+  text: Meta;
+  decorative: Meta;
+}
+
+/** The alt text of an image, by conform's metadata of its companions (`altNames(name)`). */
+export const altMetas = (meta: (name: string) => Meta, name: string): AltMetas => {
+  const names = altNames(name);
+  return { text: meta(names.alt), decorative: meta(names.decorative) };
+};
+
+/** The alt text companions with the placement's view of the words' errors (error-summary.tsx). */
+export const placedAlt = (
+  alt: AltMetas | undefined,
+  placement: ErrorPlacement,
+): AltMetas | undefined => alt && { ...alt, text: placedField(alt.text, placement) };
+
 export function FieldInput({
   field,
   meta,
+  alt,
   formErrorId,
   autoFocus,
   onUploadingChange,
 }: {
   field: FieldDescriptor;
   /** conform's metadata of the field (the type the shared inputs take). */
-  meta: ComponentProps<typeof InputField>["meta"];
+  meta: Meta;
+  /** An image field's alt text companions, unless it is always decorative. */
+  alt?: AltMetas;
   formErrorId?: string;
   autoFocus?: boolean;
   onUploadingChange?: (uploading: boolean) => void;
@@ -134,9 +167,39 @@ export function FieldInput({
           onUploadingChange={onUploadingChange}
           hint={field.hint}
           removable={field.removable ?? true}
-        />
+          lacksAlt={alt !== undefined && savedWithoutAlt(meta, alt)}
+        >
+          {alt ? (
+            <div className="mt-1 grid gap-3">
+              <InputField
+                meta={alt.text}
+                label={ALT_LABEL}
+                hint={ALT_HINT}
+                formErrorId={formErrorId}
+                maxLength={ALT_MAX}
+                type="text"
+                autoComplete="off"
+              />
+              <CheckboxField
+                meta={alt.decorative}
+                label={DECORATIVE_LABEL}
+                hint={DECORATIVE_HINT}
+              />
+            </div>
+          ) : null}
+        </ImageField>
       );
   }
+}
+
+/** What the editor started from: an image, neither described nor marked decorative. */
+function savedWithoutAlt(meta: Meta, alt: AltMetas): boolean {
+  const initial = (m: Meta) => m.initialValue;
+  return lacksAlt((name) => {
+    if (name === meta.name) return initial(meta);
+    if (name === alt.decorative.name) return initial(alt.decorative) === "on";
+    return initial(alt.text);
+  }, meta.name);
 }
 
 /** Fields in the description's order; consecutive half-width ones share a row from `sm` on. */

@@ -11,7 +11,8 @@ import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps"
 import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
 import { afterWrite, type ContentWrite } from "../after-write.server";
-import { type CollectionType, imageFields } from "./types";
+import { altNames } from "./image-alt";
+import { type CollectionType, describedImages, imageFields } from "./types";
 
 /** A record as read: its fields and its id as a string. */
 export type RecordOf<T extends CollectionType> = z.output<T["record"]> & { _id: string };
@@ -61,6 +62,13 @@ export function collectionStore<T extends CollectionType>(
   const imageNames = imageFields(type);
   const handle = async () =>
     (await getCollections())[type.collection] as unknown as Collection<Doc>;
+  // An image saved before alt text existed reads as not described (kit/image-alt.ts).
+  const altDefaults: Record<string, unknown> = {};
+  for (const field of describedImages(type.fields)) {
+    const names = altNames(field.name);
+    altDefaults[names.alt] = "";
+    altDefaults[names.decorative] = false;
+  }
   // Field for field, unless the type says how its stored documents read (older ones may lack
   // fields, dates become strings).
   const toRecord = (doc: Doc): RecordOf<T> =>
@@ -68,7 +76,7 @@ export function collectionStore<T extends CollectionType>(
       _id: doc._id.toHexString(),
       ...(type.fromDocument
         ? type.fromDocument(doc)
-        : Object.fromEntries(fields.map((field) => [field, doc[field]]))),
+        : Object.fromEntries(fields.map((field) => [field, doc[field] ?? altDefaults[field]]))),
     }) as RecordOf<T>;
   // Only the record's fields are stored: a form's schema may also carry inputs that are not
   // content (an image field's file, its "Remove image" box).

@@ -45,6 +45,12 @@ export type FieldDescriptor =
       hint: string;
       /** False: no "Remove image" box (a required image is replaced, never removed). */
       removable?: false;
+      /**
+       * Why the image is always decorative (an avatar beside the name it shows): it has no alt
+       * text of its own. Without it the image has the companions of kit/image-alt.ts, and an
+       * image is saved described or marked decorative.
+       */
+      decorative?: string;
     })
   | (FieldBase & { kind: "stars"; defaultValue: number })
   | (FieldBase & { kind: "select"; options: readonly string[]; placeholder: string })
@@ -234,6 +240,10 @@ export type ImageFieldDescriptor = Extract<FieldDescriptor, { kind: "image" }>;
 export function isImageField(field: FieldDescriptor): field is ImageFieldDescriptor {
   return field.kind === "image";
 }
+
+/** The image fields that are described in words (kit/image-alt.ts), not always decorative. */
+export const describedImages = (fields: readonly FieldDescriptor[]): ImageFieldDescriptor[] =>
+  fields.filter(isImageField).filter((field) => field.decorative === undefined);
 
 /** The names of a type's image fields, whose files are deleted once nothing uses them. */
 export function imageFields(type: Pick<CollectionType, "fields">): string[] {

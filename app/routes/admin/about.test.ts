@@ -58,6 +58,7 @@ const valid = {
   "team[0].name": "Ada Lovelace",
   "team[0].role": "Engineer",
   "team[0].image": "/demo/team-amara-okafor.webp",
+  "team[0].imageAlt": "Ada at her desk",
   "team[1].name": "",
   "team[1].role": "",
   "team[1].image": "",
@@ -202,6 +203,7 @@ describe("about page editor", () => {
       "team[1].name": "Grace Hopper",
       "team[1].role": "Admiral",
       "team[1].imageFile": await pngFile("grace.png", 30),
+      "team[1].imageDecorative": "on",
     });
     expect(response.status).toBe(302);
     const team = (await doc())?.team ?? [];
@@ -218,6 +220,7 @@ describe("about page editor", () => {
       "team[0].imageFile": await pngFile("a.png"),
       "team[1].name": "Grace",
       "team[1].imageFile": await pngFile("b.png"),
+      "team[1].imageAlt": "Grace on deck",
     });
     const [a, b] = ((await doc())?.team ?? []).map((m) => m.image) as [string, string];
     // Row 2 removed (only row 1 posted): its portrait goes.

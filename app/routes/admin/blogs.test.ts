@@ -15,6 +15,7 @@ import {
   parseTags,
 } from "~/content/blogs";
 import { listLatestBlogs } from "~/content/blogs.server";
+import { ALT_REQUIRED } from "~/content/kit/image-alt";
 import { IMAGE_BUCKET } from "~/domain/image.server";
 import { readFlash } from "~/lib/flash.server";
 import {
@@ -25,6 +26,7 @@ import {
 } from "../../../tests/support/admin-request";
 import { REFUSED_FILES, SVG_REFUSED } from "../../../tests/support/admin-upload";
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
+import { loader as blogListLoader } from "../blog";
 import { loader as postLoader } from "../blog-post";
 import { action, loader } from "./blogs";
 
@@ -156,6 +158,7 @@ const valid = {
   title: "  Shipping a faster site  ",
   description: "## Why\n\nSpeed **sells**.\nLine two.",
   imageUrl: "/demo/blog-1.webp",
+  imageUrlAlt: "A speedometer at full speed",
   author: "Priya",
   authorName: "Priya Nair",
   authorAvatar: "",
@@ -243,7 +246,7 @@ describe("creating a post", () => {
       request: new Request("http://localhost/"),
       context: {},
     } as never);
-    expect(page.post.author).toBe("Priya Nair");
+    expect(page.post.author.name).toBe("Priya Nair");
     expect(page.post.tags).toEqual(["Performance", "web", "Core Web Vitals"]);
     expect(page.html).toContain("<strong");
     expect(page.html).toContain("<br");
@@ -551,5 +554,121 @@ describe("deleting a post", () => {
     const outcome = await post({ intent: "delete", id }, PAGE, null);
     expect(statusOf(outcome)).toBe(302);
     expect(await findPost(id)).not.toBeNull();
+  });
+});
+
+describe("the cover image's alt text", () => {
+  it("is required: a cover neither described nor marked decorative is refused", async () => {
+    const outcome = await post({ ...valid, imageUrlAlt: " " });
+    expect(statusOf(outcome)).toBe(400);
+    expect(outcome.data.result.error).toEqual({ imageUrlAlt: [ALT_REQUIRED] });
+    expect(await blogCount()).toBe(0);
+  });
+
+  it("is required for a file picked without JavaScript too, which is then not kept", async () => {
+    const outcome = await post({
+      ...valid,
+      imageUrl: "",
+      imageUrlAlt: "",
+      imageUrlFile: await png(),
+    });
+    expect(statusOf(outcome)).toBe(400);
+    expect(outcome.data.result.error).toEqual({ imageUrlAlt: [ALT_REQUIRED] });
+    expect(await storedUrls()).toEqual([]);
+  });
+
+  it("is stored, or the box that marks the cover decorative", async () => {
+    await post(valid);
+    expect(await (await getCollections()).blogs.findOne({})).toMatchObject({
+      imageUrlAlt: "A speedometer at full speed",
+      imageUrlDecorative: false,
+    });
+    const id = (await (await getCollections()).blogs.findOne({}))?._id.toHexString() as string;
+    expect(statusOf(await post({ ...valid, id, imageUrlAlt: "", imageUrlDecorative: "on" }))).toBe(
+      302,
+    );
+    expect(await findPost(id)).toMatchObject({ imageUrlAlt: "", imageUrlDecorative: true });
+  });
+
+  it("is not asked of the author's avatar, which sits beside the author's name", async () => {
+    const response = await post({ ...valid, authorAvatarFile: await png(16, 16, "me.png") });
+    expect(response.status).toBe(302);
+  });
+
+  it('lets an older post without it keep rendering, with alt="" on the site', async () => {
+    const id = await addPost("Older", day(1));
+    const page = await postLoader({
+      params: { id },
+      request: new Request("http://localhost/"),
+      context: {},
+    } as never);
+    expect(page.post.imageAlt).toBe("");
+  });
+});
+
+describe("an author from the team", () => {
+  beforeEach(async () => {
+    await (await getCollections()).aboutPage.deleteMany({});
+  });
+
+  const newestId = async () => {
+    const [newest] = await (await getCollections()).blogs
+      .find({})
+      .sort({ createdAt: -1 })
+      .limit(1)
+      .toArray();
+    return newest?._id.toHexString() as string;
+  };
+
+  async function withTeam() {
+    const { aboutPage } = await getCollections();
+    await aboutPage.insertOne({
+      _id: "main",
+      title: "",
+      content: "",
+      mission: "M",
+      values: "V",
+      team: [{ name: "Ana Lima", role: "Head of Design", image: "/demo/team-ana.webp" }],
+      contact: { email: "a@b.test", phone: "1" },
+      updatedAt: new Date(),
+    });
+  }
+
+  it("is offered the team's names in the editor", async () => {
+    await withTeam();
+    const data = (await get(`${PAGE}?new`)) as { team: string[] };
+    expect(data.team).toEqual(["Ana Lima"]);
+  });
+
+  it("shows the member's name, portrait and role on the post and its card", async () => {
+    await withTeam();
+    await addPost("Another", day(1));
+    await post({ ...valid, authorMember: "Ana Lima" });
+    const id = await newestId();
+    const page = await postLoader({
+      params: { id },
+      request: new Request("http://localhost/"),
+      context: {},
+    } as never);
+    const ana = { name: "Ana Lima", role: "Head of Design", avatar: "/demo/team-ana.webp" };
+    expect(page.post.author).toEqual(ana);
+    // The cards: this post by the member, an older one by its typed author.
+    const cards = (await blogListLoader({ request: new Request("http://localhost/blog") } as never))
+      .posts;
+    expect(cards.map((card) => card.author)).toEqual([
+      ana,
+      { name: "Jonas Weber", role: "", avatar: "" },
+    ]);
+  });
+
+  it("falls back to the typed author when the member left the team", async () => {
+    await post({ ...valid, authorMember: "Someone Gone" });
+    const id = (await (await getCollections()).blogs.findOne({}))?._id.toHexString() as string;
+    const page = await postLoader({
+      params: { id },
+      request: new Request("http://localhost/"),
+      context: {},
+    } as never);
+    expect(page.post.author).toMatchObject({ name: "Priya Nair", role: "" });
   });
 });

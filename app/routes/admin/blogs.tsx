@@ -6,6 +6,7 @@
 import { data } from "react-router";
 import { BlogEditor, PREVIEW_INTENT, type PreviewData } from "~/content/blog-editor";
 import { blogs, hasFile } from "~/content/blogs";
+import { aboutPageStore } from "~/content/documents.server";
 import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server";
 import { CollectionScreen, collectionMeta } from "~/content/kit/admin-screen";
 import { blogStore } from "~/content/stores.server";
@@ -33,7 +34,11 @@ const screen = collectionAdmin<typeof blogStore, PreviewData>(blogStore, {
   intents: { [PREVIEW_INTENT]: preview },
 });
 
-export const loader = (args: Route.LoaderArgs) => screen.loader(args);
+export async function loader(args: Route.LoaderArgs) {
+  const [list, about] = await Promise.all([screen.loader(args), aboutPageStore.get()]);
+  // The names an author may be picked from (the about page's team).
+  return { ...list, team: (about?.team ?? []).map((member) => member.name) };
+}
 export const action = (args: Route.ActionArgs) => screen.action(args);
 
 export const meta: Route.MetaFunction = (args) => collectionMeta(blogs, args);
@@ -44,7 +49,7 @@ export default function ManageBlogs({ loaderData, actionData }: Route.ComponentP
       type={blogs}
       loaderData={loaderData}
       actionData={actionData}
-      editor={(props) => <BlogEditor {...props} />}
+      editor={(props) => <BlogEditor {...props} team={loaderData.team} />}
     />
   );
 }

@@ -60,6 +60,7 @@ const valid = {
   phone: "+49 30 123",
   mapEmbedUrl: GOOGLE,
   image: "/demo/contact.webp",
+  imageAlt: "Our office entrance on Torstraße",
 };
 
 describe("contact info editor", () => {

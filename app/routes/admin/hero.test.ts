@@ -81,6 +81,7 @@ const valid = {
   title: "New title",
   subtitle: "New subtitle",
   image: "/demo/hero-home.webp",
+  imageAlt: "The studio team around a whiteboard",
   ctaText: "Go",
   ctaLink: "/services",
 };
@@ -117,7 +118,11 @@ describe("hero editor", () => {
   });
 
   it("accepts an https image address (Cloudinary) and empties optional fields", async () => {
-    await save({ title: "T", image: "https://res.cloudinary.com/demo/image/upload/x.jpg" });
+    await save({
+      title: "T",
+      image: "https://res.cloudinary.com/demo/image/upload/x.jpg",
+      imageDecorative: "on",
+    });
     expect(await hero()).toMatchObject({
       title: "T",
       subtitle: "",

@@ -25,6 +25,7 @@ const valid = {
   description: "Everything about WCAG, with examples.",
   link: "https://www.w3.org/WAI/",
   image: DEMO_IMAGE,
+  imageAlt: "The MDN logo",
 };
 
 it("needs no image (the card shows the default one)", async () => {

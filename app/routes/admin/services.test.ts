@@ -71,6 +71,7 @@ const valid: Fields = {
   "hero.title": "What we build",
   "hero.subtitle": "Websites and apps.",
   "hero.image": "/demo/services-hero.webp",
+  "hero.imageAlt": "A designer sketching an app screen",
   "services[0].title": "Web Development",
   "services[0].description": "Fast websites.",
   "services[0].icon": "globe",
@@ -376,6 +377,8 @@ describe("service page editor", () => {
       title: "What we build",
       subtitle: "Websites and apps.",
       image: "/demo/services-hero.webp",
+      imageAlt: "A designer sketching an app screen",
+      imageDecorative: false,
     });
     expect(doc?.services[0]).toEqual({
       title: "Web Development",
