@@ -58,6 +58,7 @@ export const ACTION_TARGETS: ActionTarget[] = [
       ["about", "about"],
       ["contact-info", "contact"],
       ["footer", "footer"],
+      ["settings", "settings"],
     ] as const
   ).map(([file, url]) => ({
     file: `routes/admin/${file}.tsx`,

@@ -12,7 +12,50 @@ export const LEAVE_QUESTION = "Leave without saving?";
 export const LEAVE_DETAIL =
   "Your changes to this form are not saved yet. They are lost if you leave.";
 
-export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+/**
+ * `value`: the form's values as conform reads them from the page. The form is changed when its
+ * own fields differ from what they were when it opened (or when `resetKey` last changed): a
+ * comparison with what the page first showed, not with conform's default values, which leave
+ * out what a field shows by itself (a select's first option). `unsaved`: the page shows a form
+ * the server sent back unsaved (refused, or with a row added or removed), changed already.
+ */
+export function UnsavedChangesGuard({
+  value,
+  own,
+  unsaved = false,
+  resetKey,
+}: {
+  value: unknown;
+  own: ReadonlySet<string>;
+  unsaved?: boolean;
+  resetKey?: string;
+}) {
+  const current = JSON.stringify(
+    Object.entries((value ?? {}) as Record<string, unknown>).filter(([name]) => own.has(name)),
+  );
+  // Until the first keystroke or pick on the page, what the form holds is what it opened with
+  // (conform fills in what the page shows by itself, a select's first option, after hydrating).
+  const baseline = useRef<{ key: string | undefined; value: string; touched: boolean } | null>(
+    null,
+  );
+  if (baseline.current === null || baseline.current.key !== resetKey) {
+    baseline.current = { key: resetKey, value: current, touched: false };
+  } else if (!baseline.current.touched) {
+    baseline.current.value = current;
+  }
+  useEffect(() => {
+    const touch = () => {
+      if (baseline.current) baseline.current.touched = true;
+    };
+    document.addEventListener("input", touch, true);
+    document.addEventListener("change", touch, true);
+    return () => {
+      document.removeEventListener("input", touch, true);
+      document.removeEventListener("change", touch, true);
+    };
+  }, []);
+  const dirty = unsaved || current !== baseline.current.value;
+
   // Set by any form submission on the page, for the navigation that submission starts. Capture
   // phase: React Router's <Form> checks the blocker inside its own submit handler. Afterwards
   // (bubble phase), a submission that was handled in the page (a client navigation, already

@@ -21,14 +21,9 @@ export function useEditorForm<
   },
 ) {
   const { validateInBrowser = true, ...rest } = options;
-  const constraint = getZodConstraint(schema);
-  // The form counts as changed (UnsavedChangesGuard) by its own fields only: the hidden intent,
-  // id and form token are not the editor's content.
-  const own = new Set(Object.keys(constraint).map(rootName));
   return useForm<z.input<Schema>, z.output<Schema>>({
     ...rest,
-    constraint,
-    shouldDirtyConsider: (name) => own.has(rootName(name)),
+    constraint: getZodConstraint(schema),
     // Not onBlur: a form opens with the focus in its first field, and an error appearing when
     // that field loses the focus to a click on Save moves the button away from the pointer, so
     // the click never lands. Errors come with the submit, then follow the typing.
@@ -40,8 +35,20 @@ export function useEditorForm<
   });
 }
 
-/** `services` for `services[2].title`. */
-const rootName = (name: string) => name.split(/[.[]/)[0] ?? name;
+/**
+ * The names of a form's own fields (its schema's top-level keys): what counts as a change for
+ * UnsavedChangesGuard, where the hidden intent, id and form token do not.
+ */
+export function ownFields(schema: z.ZodType): ReadonlySet<string> {
+  const known = OWN.get(schema);
+  if (known) return known;
+  const own = new Set(
+    Object.keys(getZodConstraint(schema)).map((name) => name.split(/[.[]/)[0] ?? name),
+  );
+  OWN.set(schema, own);
+  return own;
+}
+const OWN = new WeakMap<z.ZodType, ReadonlySet<string>>();
 
 /** Whether this page is posting `intent` (any intent when omitted) right now. */
 export function usePosting(intent?: string): boolean {

@@ -26,7 +26,7 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
-import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
+import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
 import {
   ErrorSummary,
@@ -526,7 +526,12 @@ export function CollectionEditor({
         {notice}
         {layout ? layout(named, fields as never, formErrorId) : laidOut(type.fields, input)}
         {extraFields?.(fields as never, formErrorId)}
-        <UnsavedChangesGuard dirty={form.dirty} />
+        <UnsavedChangesGuard
+          value={form.value}
+          own={ownFields(type.schema)}
+          unsaved={Boolean(lastResult)}
+          resetKey={editing ? String(editing._id) : "new"}
+        />
         <div className={saveBarClass}>
           <SubmitButton
             pending={saving || uploads.any}

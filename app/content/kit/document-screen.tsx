@@ -20,7 +20,7 @@ import {
 } from "~/components/admin/list-controls";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
-import { useEditorForm, usePosting } from "~/components/admin/use-editor-form";
+import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
 import {
   ErrorSummary,
@@ -324,7 +324,11 @@ function DocumentForm({
           </div>
         ),
       )}
-      <UnsavedChangesGuard dirty={form.dirty} />
+      <UnsavedChangesGuard
+        value={form.value}
+        own={ownFields(type.schema)}
+        unsaved={Boolean(lastResult)}
+      />
       <div className={saveBarClass}>
         <SubmitButton
           pending={saving || uploads.any}
