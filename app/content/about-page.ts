@@ -12,7 +12,7 @@ import { z } from "zod";
 import { isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, row, rows, text } from "./kit/document-schema";
-import { altFields } from "./kit/image-alt";
+import { altFields } from "./kit/image-alt-schema";
 import { recordFrom } from "./kit/types";
 
 export const MISSION_VALUES_REQUIRED = "Mission and values are required.";

@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { imageFieldNames, isValidImageUrl } from "~/domain/image";
 import { address } from "./kit/document-schema";
-import { altFields } from "./kit/image-alt";
+import { altFields } from "./kit/image-alt-schema";
 import { requiredText } from "./kit/schema";
 import { collectionTexts, defineCollection, recordFrom } from "./kit/types";
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, text } from "./kit/document-schema";
-import { altFields } from "./kit/image-alt";
+import { altFields } from "./kit/image-alt-schema";
 import { recordFrom } from "./kit/types";
 
 export const CONTACT_EMAIL_PHONE_REQUIRED = "Email and phone are required.";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, text } from "./kit/document-schema";
-import { altFields } from "./kit/image-alt";
+import { altFields } from "./kit/image-alt-schema";
 import { recordFrom } from "./kit/types";
 
 export const HERO_TITLE_REQUIRED = "Title is required.";

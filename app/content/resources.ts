@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isValidImageUrl } from "~/domain/image";
 import { isSiteOrWebLink, LINK_MAX } from "~/lib/links";
 import { address } from "./kit/document-schema";
-import { altFields } from "./kit/image-alt";
+import { altFields } from "./kit/image-alt-schema";
 import { requiredText } from "./kit/schema";
 import { defineCollection } from "./kit/types";
 

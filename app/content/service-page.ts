@@ -10,7 +10,7 @@ import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
 import { classifyHref } from "~/lib/links";
 import { type DocumentSection, defineDocument, type RowsField } from "./kit/document";
 import { address, requiredText, row, rows, text } from "./kit/document-schema";
-import { altFields } from "./kit/image-alt";
+import { altFields } from "./kit/image-alt-schema";
 import { recordFrom } from "./kit/types";
 
 export const SERVICE_TITLE_MAX = 200;

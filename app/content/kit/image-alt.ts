@@ -7,8 +7,8 @@
 // clients keep working), and a record saved before alt text existed keeps rendering, with
 // alt="" until someone describes it, while the admin points at it.
 //
-// Isomorphic: the editors and the public pages read it too.
-import { z } from "zod";
+// Isomorphic and without zod: the public pages read it too (their JavaScript budget has no
+// room for zod); the schema parts are in image-alt-schema.ts.
 
 export const ALT_MAX = 250;
 export const ALT_REQUIRED =
@@ -25,27 +25,6 @@ export const altNames = (name: string) => ({
   alt: `${name}Alt`,
   decorative: `${name}Decorative`,
 });
-
-const altText = z
-  .string()
-  .trim()
-  .max(ALT_MAX, `The alt text can be at most ${ALT_MAX} characters long.`)
-  .optional()
-  .transform((value) => value ?? "");
-
-// conform turns an unticked box into nothing at all (hence false); JSON sends a boolean.
-const decorative = z
-  .boolean()
-  .optional()
-  .transform((value) => value ?? false);
-
-/** The schema's companions of the image field `name`, to spread beside it. */
-export function altFields<N extends string>(name: N) {
-  const names = altNames(name);
-  return { [names.alt]: altText, [names.decorative]: decorative } as {
-    [K in `${N}Alt`]: typeof altText;
-  } & { [K in `${N}Decorative`]: typeof decorative };
-}
 
 /** The value at `name` of a record (a plain key, or a row's "team[0].image"). */
 type Read = (name: string) => unknown;
