@@ -8,6 +8,14 @@ import { publicChunk } from "./tools/vite-public-chunk.js";
 // The public pages' JavaScript budget (docs/decisions/018-javascript-budget.md).
 const site = publicChunk();
 
+const SSR_BUNDLED = [
+  "mingo",
+  "@phosphor-icons/react",
+  "@zxcvbn-ts/core",
+  "@zxcvbn-ts/language-common",
+  "@zxcvbn-ts/language-en",
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), phosphorWeights(), ...(isSsrBuild ? [] : [site.plugin])],
   resolve: {
@@ -24,6 +32,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? { input: "./app/server.ts" }
       : { output: { codeSplitting: { groups: [site.group] } } },
   },
+  // The server build bundles the packages made of many small modules (mingo: ~290 files, the
+  // password-strength dictionaries, the icons): Node resolving and reading each one at start-up
+  // cost ~2 s of a restart. Packages with native parts or optional peers (mongodb, argon2,
+  // sharp) stay external.
+  ssr: isSsrBuild ? { noExternal: SSR_BUNDLED } : undefined,
   optimizeDeps: {
     // Server-only packages reached through `.server` modules: the dependency scanner cannot
     // tell that the client build strips them, and would pre-bundle them for the browser.
