@@ -1,9 +1,9 @@
-// FAQs: the questions and answers under the internships list, oldest first. Question and
+// FAQs: the questions and answers under the internships list, in the order staff set. Question and
 // answer are both required, with one message for either missing; a failed save says
 // 'Operation failed.' inline.
 import { z } from "zod";
 import { requiredText } from "./kit/schema";
-import { defineCollection, recordFrom } from "./kit/types";
+import { defineCollection, MANUAL_ORDER, recordFrom } from "./kit/types";
 
 export const FAQ_REQUIRED = "Both question and answer are required.";
 export const QUESTION_MAX = 300;
@@ -41,12 +41,12 @@ export const faqs = defineCollection({
   texts: { createFailed: "Operation failed.", updateFailed: "Operation failed." },
   summary: (f) => f.question,
   searchFields: ["question", "answer"],
-  publicSort: { createdAt: 1, _id: 1 },
+  ordered: true,
+  publicSort: MANUAL_ORDER,
   admin: {
     path: "/admin/dashboard/faq",
     title: "Manage FAQs",
-    description:
-      "The questions and answers under the internships list, in the order they were written.",
+    description: "The questions and answers under the internships list, in the order shown there.",
     siteLink: "/internships#faq-heading",
     addLabel: "Add New FAQ",
     formTitle: { create: "Add New FAQ", edit: "Edit FAQ" },
@@ -60,7 +60,7 @@ export const faqs = defineCollection({
   api: {
     path: "/api/faqs",
     tag: "FAQs",
-    listSummary: "Every FAQ, oldest first (the order of the public page)",
+    listSummary: "Every FAQ in the public page's order (set in the admin with Move up / Move down)",
     updateDescription: "The FAQ's question and answer, as for POST.",
   },
   example: {

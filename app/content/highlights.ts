@@ -1,29 +1,20 @@
 // Highlights: the home page's 'Why Choose' cards. Title and description are required, the
 // label is optional, and the card's place on the home page decides its icon and colour (first
-// a headset, second users, the rest a trophy). That order is the highlight's own: it is kept as
-// 0, 1, 2… without gaps by highlights.server.ts, and the form's `position` (1-based, empty for
-// last or "keep its place") says where a card goes. The rest is the kit's.
+// a headset, second users, the rest a trophy). The kit keeps that order (an `ordered` type: Move
+// up / Move down); the card's own part is that its form says where it goes (`position`,
+// 1-based, empty for last or "keep its place") and the table shows the icon it gets.
 import { z } from "zod";
-import { defineCollection, recordFrom } from "./kit/types";
+import { position } from "./kit/schema";
+import { defineCollection, MANUAL_ORDER, recordFrom } from "./kit/types";
 
 export const HIGHLIGHT_REQUIRED = "Title and description are required.";
 export const HIGHLIGHT_TITLE_MAX = 80;
 export const HIGHLIGHT_LABEL_MAX = 60;
 export const HIGHLIGHT_DESCRIPTION_MAX = 400;
-/** More cards than anyone would show; bounds the number a form can send. */
-const HIGHLIGHT_POSITION_MAX = 1000;
-export const POSITION_MESSAGE = "Choose a position from the list.";
 const SAVE_FAILED = "Unexpected error: the change could not be saved. Please try again.";
 
 const text = (max: number, what: string) =>
   z.string().trim().max(max, `The ${what} can be at most ${max} characters long.`);
-
-/** A 1-based place among the cards. */
-const position = z
-  .number({ error: POSITION_MESSAGE })
-  .int(POSITION_MESSAGE)
-  .min(1, POSITION_MESSAGE)
-  .max(HIGHLIGHT_POSITION_MAX, POSITION_MESSAGE);
 
 const schema = z.object({
   title: z
@@ -40,15 +31,9 @@ const schema = z.object({
 
 export type HighlightInput = z.output<typeof schema>;
 
-/** Moving a card (Move up, Move down): the 1-based position it goes to. */
-export const moveSchema = z.object({ position });
-
-/** The home-page order; the admin table lists the cards in it too (the order is the point). */
-const HOME_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
-
 export const highlights = defineCollection({
   entity: "highlight",
-  own: "the home-page order: a position field, Move up and Move down, and a table in that order",
+  own: "the position field in the editor, and the table's position column (the card's icon)",
   collection: "highlights",
   schema,
   // The position is where a write puts the card; the record keeps its place as `order`.
@@ -84,8 +69,9 @@ export const highlights = defineCollection({
   texts: { createFailed: SAVE_FAILED, updateFailed: SAVE_FAILED },
   summary: (h) => h.title,
   searchFields: ["title", "label", "description"],
-  publicSort: HOME_ORDER,
-  adminSort: HOME_ORDER,
+  // The home-page order; the admin table lists the cards in it too (the order is the point).
+  ordered: true,
+  publicSort: MANUAL_ORDER,
   admin: {
     path: "/admin/dashboard/highlights",
     title: "Highlights",

@@ -1,11 +1,11 @@
 // Testimonials: what clients say, in the home page's carousel 'What Our Clients Say'. Name,
 // title and text are required with one shared message, a picture is required, and the rating
-// is 1 to 5 stars, 5 when none is given.
+// is 1 to 5 stars, 5 when none is given. Staff set their order (Move up / Move down).
 import { z } from "zod";
 import { isValidImageUrl } from "~/domain/image";
 import { address } from "./kit/document-schema";
 import { requiredText } from "./kit/schema";
-import { defineCollection } from "./kit/types";
+import { defineCollection, MANUAL_ORDER } from "./kit/types";
 
 export const TESTIMONIAL_REQUIRED = "Name, title, and text are required.";
 export const TESTIMONIAL_RATING_RANGE = "Rating must be between 1 and 5.";
@@ -86,8 +86,9 @@ export const testimonials = defineCollection({
   ],
   summary: (t) => t.name,
   searchFields: ["name", "title", "text"],
-  // Oldest first, so the carousel keeps a stable order.
-  publicSort: { createdAt: 1, _id: 1 },
+  // The carousel's order, set by staff (a new testimonial goes last).
+  ordered: true,
+  publicSort: MANUAL_ORDER,
   admin: {
     path: "/admin/dashboard/testimonials",
     title: "Testimonials",
@@ -114,7 +115,8 @@ export const testimonials = defineCollection({
   api: {
     path: "/api/testimonials",
     tag: "Testimonials",
-    listSummary: "Every testimonial, oldest first (the carousel's order)",
+    listSummary:
+      "Every testimonial in the carousel's order (set in the admin with Move up / Move down)",
     createDescription:
       "image is required: upload the picture first (POST /api/images) and send its secure_url. rating: 1 to 5, 5 when left out.",
     updateDescription:

@@ -2,8 +2,8 @@
 // and messages, read from JSON (tags as a list or text, images by address only).
 import { describe, expect, it } from "vitest";
 import { BLOG_AUTHOR_REQUIRED, BLOG_IMAGE_REQUIRED, BLOG_REQUIRED, blogs } from "~/content/blogs";
-import { highlights, POSITION_MESSAGE } from "~/content/highlights";
-import { apiBody } from "~/content/kit/types";
+import { highlights } from "~/content/highlights";
+import { apiBody, POSITION_MESSAGE } from "~/content/kit/types";
 import {
   DEFAULT_RATING,
   TESTIMONIAL_IMAGE_REQUIRED,

@@ -133,14 +133,27 @@ for (const [entity, type] of TYPE_CASES) {
     await page.getByRole("button", { name: "Create" }).click();
     await expectFlash(page, texts.created);
     await expect(page).toHaveURL(PAGE);
-    // Newest first: the new record leads the table.
-    await expect(page.getByRole("row").nth(1)).toContainText(name);
+    if (type.ordered) {
+      // Staff's order: a new record comes last (on the last page: past the end shows it).
+      await page.goto(`${PAGE}?page=99`);
+      await expect(page.getByRole("row").last()).toContainText(name);
+    } else {
+      // Newest first: the new record leads the table.
+      await expect(page.getByRole("row").nth(1)).toContainText(name);
+    }
 
     // Found through the search box, then edited.
     await page.getByRole("searchbox", { name: admin.search.label }).fill(tag);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(`${PAGE}?q=${tag}`);
     await expect(page.getByText(`1 ${admin.noun[0]} matches “${tag}”`)).toBeVisible();
+    if (type.ordered) {
+      // Move up, a plain POST form: to the place before it in the whole list, same view after.
+      await page.getByRole("button", { name: `Move up ${subject(name)}` }).click();
+      await expectFlash(page, `${capitalised(admin.noun[0])} moved to position`);
+      await expect(page).toHaveURL(`${PAGE}?q=${tag}`);
+      await expect(page.getByRole("button", { name: `Move down ${subject(name)}` })).toBeVisible();
+    }
     await page.getByRole("link", { name: `Edit ${subject(name)}` }).click();
     await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&edit=[0-9a-f]{24}$`));
     await expect(page.getByRole("heading", { name: admin.formTitle.edit })).toBeVisible();
@@ -194,6 +207,8 @@ for (const [entity, type] of TYPE_CASES) {
     await expect(page.getByRole("navigation", { name: "Admin", exact: true })).toBeVisible();
   });
 }
+
+const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
 // The list is the same table for every type (only its columns differ, and they fold under the
 // title on a phone): checked at 375 px; the form, drawn from each type's field kinds, has the

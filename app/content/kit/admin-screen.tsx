@@ -25,6 +25,7 @@ import {
   secondaryLinkClass,
   tdClass,
 } from "~/components/admin/list-controls";
+import { MovePostButton } from "~/components/admin/move-buttons";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
@@ -52,6 +53,8 @@ import {
 
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
 export const SAVE_INTENT = "save";
+/** An `ordered` type's Move up / Move down (components/admin/move-buttons.tsx posts it). */
+export const MOVE_INTENT = "move";
 
 type MetaArgs = { matches: Parameters<typeof flashOf>[0] };
 
@@ -59,10 +62,14 @@ type Row = Record<string, unknown> & {
   _id: string;
   updatedAt: string;
   updatedBy: string | null;
+  /** An `ordered` type's row: its 1-based place in the whole list. */
+  position?: number;
 };
 
 interface CollectionScreenData {
   items: Row[];
+  /** An `ordered` type: how many records the whole list has. */
+  count?: number;
   total: number;
   page: number;
   pages: number;
@@ -121,6 +128,10 @@ export function CollectionScreen<R extends Row = Row>({
   const cells = table?.cells as Cells | undefined;
   const lastResult = actionData?.result;
   const editorProps = { type, editing, actionData, lastResult, cancelHref: listUrl };
+  // Move up / Move down: to the place before or after in the whole list (a search shows some).
+  const count = loaderData.count ?? 0;
+  const moves = type.ordered;
+  const actionsClass = table?.actions?.className ?? (moves ? MOVE_GRID : rowActionsClass);
   const cell = (item: Row) => (c: ListColumn) => (
     <td key={c.field} className={`${tdClass} ${columnClass(c)} ${CELL[c.kind] ?? ""}`}>
       {value(c, item, cells, false)}
@@ -173,8 +184,26 @@ export function CollectionScreen<R extends Row = Row>({
             <TitleCell type={type} item={item} cells={cells} />
             {after.map(cell(item))}
             <td className={`${tdClass} text-right`}>
-              <div className={table?.actions?.className ?? rowActionsClass}>
+              <div className={actionsClass}>
                 {table?.actions?.before(item)}
+                {moves && item.position ? (
+                  <>
+                    <MovePostButton
+                      direction="up"
+                      id={item._id}
+                      to={item.position - 1}
+                      count={count}
+                      subject={admin.subject(item)}
+                    />
+                    <MovePostButton
+                      direction="down"
+                      id={item._id}
+                      to={item.position + 1}
+                      count={count}
+                      subject={admin.subject(item)}
+                    />
+                  </>
+                ) : null}
                 <EditDeleteActions
                   path={admin.path}
                   here={here}
@@ -190,6 +219,10 @@ export function CollectionScreen<R extends Row = Row>({
     </>
   );
 }
+
+/** The row actions' grid with Move up and Move down first: they keep their columns at the ends. */
+const MOVE_GRID =
+  "ml-auto grid w-max grid-cols-2 gap-2 [&>:nth-child(n+3)]:col-span-2 sm:[&>:nth-child(n+3)]:col-span-1";
 
 /** The screen's document title, with the flash a write left (a route module's `meta`). */
 export function collectionMeta(type: CollectionType, { matches }: MetaArgs) {

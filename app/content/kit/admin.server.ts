@@ -3,9 +3,9 @@
 // the session first (nobody signed out gets a body read), then the form, the delete or save
 // intent, the schema, the image files (stored only once every other field is valid, so a
 // refused form leaves nothing behind), the write through the store (which runs the
-// after-write steps), and a redirect with a flash. A type with intents of its own (moving a
-// highlight, previewing a post) hands them in as `intents`: the kit still checks the session
-// and reads the form first.
+// after-write steps), and a redirect with a flash. An `ordered` type also takes Move up / Move
+// down (`move`). A type with intents of its own (previewing a post) hands them in as `intents`:
+// the kit still checks the session and reads the form first.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { DELETE_INTENT } from "~/components/admin/confirm-delete";
@@ -19,14 +19,16 @@ import {
   loadCollectionScreen,
   notFound,
   readForm,
+  unexpectedError,
 } from "~/lib/admin-crud.server";
 import { listHref, parseListState } from "~/lib/admin-list";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
-import { SAVE_INTENT, type ScreenActionData } from "./admin-screen";
+import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
-import { type CollectionType, describedImages, isImageField } from "./types";
+import { moveSchema } from "./schema";
+import { type CollectionType, describedImages, isImageField, POSITION_MESSAGE } from "./types";
 
 interface Args {
   request: Request;
@@ -82,6 +84,8 @@ export interface AdminStore {
   create(input: Record<string, unknown>, actor: Actor): Promise<unknown>;
   update(id: string, input: Record<string, unknown>, actor: Actor): Promise<boolean>;
   remove(id: string, actor: Actor): Promise<boolean>;
+  /** An `ordered` type's Move up / Move down (kit/store.server.ts). */
+  move?(id: string, position: number, actor: Actor): Promise<boolean>;
 }
 
 /** The loader's answer: the store's page of the table, the search, the record being edited. */
@@ -103,6 +107,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
   const landing = type.admin.resultId ? `#${type.admin.resultId}` : "";
   const imageFields = type.fields.filter(isImageField);
   const intents = options.intents ?? {};
+  const noun = `${type.admin.noun[0].charAt(0).toUpperCase()}${type.admin.noun[0].slice(1)}`;
   const hideFields = imageFields.map((field) => imageFieldNames(field.name).file);
 
   async function loader({ request }: Pick<Args, "request">): Promise<ScreenData<S>> {
@@ -136,6 +141,18 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     const id = typeof postedId === "string" && postedId !== "" ? postedId : null;
     const own = isOwn(intent) ? intents[intent] : undefined;
     if (own) return own({ form, id, actor, back, hideFields });
+
+    const move = type.ordered ? store.move : undefined;
+    if (intent === MOVE_INTENT && move) {
+      if (id === null || !(await store.get(id))) notFound(texts.notFound);
+      const submission = parseFormWith(form, moveSchema);
+      if (submission.status !== "success") return answer(null, POSITION_MESSAGE);
+      const { position } = submission.value;
+      const moved = await attempt(`Moving a ${type.entity}`, () => move(id, position, actor));
+      if (!moved.ok) return answer(null, unexpectedError(moved.error), 500);
+      if (!moved.value) notFound(texts.notFound);
+      return redirectWithFlash(back, `${noun} moved to position ${position}.`);
+    }
 
     if (intent === DELETE_INTENT) {
       if (id === null || !(await store.get(id))) notFound(texts.notFound);

@@ -3,8 +3,9 @@
 // which post the form, so adding and removing a row works without JavaScript
 // (components/admin/row-list-form.tsx).
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "@phosphor-icons/react";
+import { PlusIcon, TrashIcon } from "@phosphor-icons/react";
 import type { ComponentProps, ReactNode } from "react";
+import { MoveRowButton } from "~/components/admin/move-buttons";
 
 /** conform's metadata of any field of a document's form: a value, an object or a list. */
 // biome-ignore lint/suspicious/noExplicitAny: any document's form.
@@ -19,6 +20,8 @@ const LAST_ROW = "The last row cannot be removed; leave it blank instead.";
 /** A row: a fieldset named by its visible heading, with its Remove button beside it. */
 const rowButtonClass =
   "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50";
+
+const moveClass = `${rowButtonClass} hover:border-blue-300 hover:bg-blue-50`;
 
 /**
  * One row of a row list (a service, a benefit, a team member...): its title, Move up / Move down
@@ -56,28 +59,13 @@ export function RowCard({
           {title}
         </h3>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            {...moveUp}
-            disabled={!moveUp}
-            aria-label={`Move ${subject} up`}
-            title={`Move ${subject} up`}
-            className={`${rowButtonClass} hover:border-blue-300 hover:bg-blue-50`}
-          >
-            <ArrowUpIcon aria-hidden="true" className="h-4 w-4" />
-            <span className="max-sm:sr-only">Up</span>
-          </button>
-          <button
-            type="submit"
-            {...moveDown}
-            disabled={!moveDown}
-            aria-label={`Move ${subject} down`}
-            title={`Move ${subject} down`}
-            className={`${rowButtonClass} hover:border-blue-300 hover:bg-blue-50`}
-          >
-            <ArrowDownIcon aria-hidden="true" className="h-4 w-4" />
-            <span className="max-sm:sr-only">Down</span>
-          </button>
+          <MoveRowButton direction="up" subject={subject} button={moveUp} className={moveClass} />
+          <MoveRowButton
+            direction="down"
+            subject={subject}
+            button={moveDown}
+            className={moveClass}
+          />
           <button
             {...remove}
             disabled={!canRemove}

@@ -34,9 +34,9 @@ import {
 } from "../../../tests/support/content-types";
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { DRIVER_DETAIL } from "../../../tests/support/failing-writes";
-import { faqs } from "../faqs";
 import { collectionAdmin } from "./admin.server";
 import { collectionStore } from "./store.server";
+import { POSITION_MESSAGE } from "./types";
 
 afterAll(closeDatabase);
 
@@ -77,6 +77,9 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
   const count = async () => (await collection()).countDocuments({});
   const stored = async (id: string) => (await collection()).findOne({ _id: new ObjectId(id) });
   const titles = (items: Record<string, unknown>[]) => items.map((item) => item[title]);
+  // Records never placed by hand keep oldest first in an ordered type's table.
+  const inTableOrder = (newestFirst: string[]) =>
+    type.ordered ? [...newestFirst].reverse() : newestFirst;
 
   /** A record as the store keeps it, written straight to the collection. */
   async function add(name: string, createdAt: Date, extra: Record<string, unknown> = {}) {
@@ -103,21 +106,25 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
   });
 
   describe("the admin list", () => {
-    it("is newest first, with when and by whom each record was changed", async () => {
+    it("is newest first (an ordered type: in its order), with when and by whom each record was changed", async () => {
       expect(await get(PAGE)).toMatchObject({ items: [], total: 0, page: 1, pages: 1 });
       await add("Old", day(1));
       await add("New", day(3), { updatedBy: "ana@bureau.test" });
       await add("Middle", day(2));
       const page = await get(PAGE);
-      expect(titles(page.items)).toEqual(["New", "Middle", "Old"]);
-      expect(page.items[0]).toMatchObject({
+      expect(titles(page.items)).toEqual(inTableOrder(["New", "Middle", "Old"]));
+      expect(
+        page.items.find((item: Record<string, unknown>) => item[title] === "New"),
+      ).toMatchObject({
         ...storedExample(type),
         [title]: "New",
         createdAt: day(3).toISOString(),
         updatedAt: day(3).toISOString(),
         updatedBy: "ana@bureau.test",
       });
-      expect(page.items[2].updatedBy).toBeNull();
+      expect(
+        page.items.find((item: Record<string, unknown>) => item[title] === "Old").updatedBy,
+      ).toBeNull();
       expect(page).toMatchObject({ total: 3, page: 1, pages: 1, formOpen: false, editing: null });
     });
 
@@ -148,7 +155,10 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       for (const page of ["2", "9"]) {
         const last = await get(`${PAGE}?page=${page}`);
         expect(last.page).toBe(2);
-        expect(titles(last.items)).toEqual(["Item 2", "Item 1"]);
+        // The two records after the first ten, in the table's order.
+        expect(titles(last.items)).toEqual(
+          type.ordered ? ["Item 11", "Item 12"] : ["Item 2", "Item 1"],
+        );
       }
     });
 
@@ -378,6 +388,68 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
     });
   });
 
+  describe.runIf(type.ordered)("the order staff set (Move up / Move down)", () => {
+    const publicTitles = async () => titles(await store.list());
+    const audited = async () =>
+      (await getCollections()).auditLog.find({}, { sort: { at: 1, _id: 1 } }).toArray();
+
+    it("puts a new record last, and moves one to the place posted, on the site too", async () => {
+      // Records from before the type was ordered keep oldest first, then new ones follow.
+      await add("Older", day(2));
+      await add("Oldest", day(1));
+      for (const name of ["Third", "Fourth"]) {
+        expect((await post(filled({ [title]: name }))).status).toBe(302);
+      }
+      expect(await publicTitles()).toEqual(["Oldest", "Older", "Third", "Fourth"]);
+      const rows = await get(PAGE);
+      expect(rows.items.map((r: { position: number }) => r.position)).toEqual([1, 2, 3, 4]);
+      expect(rows.count).toBe(4);
+
+      const fourth = rows.items[3]._id;
+      const response = await post({ intent: "move", id: fourth, position: "1" }, `${PAGE}?page=1`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(PAGE);
+      const Noun = `${type.admin.noun[0].charAt(0).toUpperCase()}${type.admin.noun[0].slice(1)}`;
+      expect(await flashCarried(response)).toEqual({
+        message: `${Noun} moved to position 1.`,
+        tone: "success",
+      });
+      expect(await publicTitles()).toEqual(["Fourth", "Oldest", "Older", "Third"]);
+      // Stored as 0, 1, 2… without gaps; a delete closes its gap.
+      const numbers = async () =>
+        (await (await collection()).find({}).sort({ order: 1 }).toArray()).map((d) => d.order);
+      expect(await numbers()).toEqual([0, 1, 2, 3]);
+      expect((await post({ intent: "delete", id: rows.items[0]._id })).status).toBe(302);
+      expect(await publicTitles()).toEqual(["Fourth", "Older", "Third"]);
+      expect(await numbers()).toEqual([0, 1, 2]);
+      // Past the end: last.
+      await post({ intent: "move", id: fourth, position: "9" });
+      expect(await publicTitles()).toEqual(["Older", "Third", "Fourth"]);
+      const moves = (await audited()).filter((entry) => entry.action === "move");
+      expect(moves).toHaveLength(2);
+      expect(moves[0]).toMatchObject({ entity: type.entity, entityId: fourth, actor: me.email });
+    });
+
+    it("refuses a position that is no place (400) and an unknown record (404), moving nothing", async () => {
+      const id = await add("Stays", day(1));
+      await add("Second", day(2));
+      for (const position of ["0", "-1", "1.5", "two", ""]) {
+        const outcome = await post({ intent: "move", id, position });
+        expect(statusOf(outcome), position).toBe(400);
+        expect(outcome.data.listError, position).toBe(POSITION_MESSAGE);
+      }
+      for (const fields of [{ id: MISSING, position: "1" }, { position: "1" }] as Record<
+        string,
+        string
+      >[]) {
+        const outcome = await post({ intent: "move", ...fields });
+        expect(statusOf(outcome), JSON.stringify(fields)).toBe(404);
+      }
+      expect(await publicTitles()).toEqual(["Stays", "Second"]);
+      expect(await audited()).toEqual([]);
+    });
+  });
+
   describe("after every write", () => {
     it("records who did what in the audit log and moves the content generation on", async () => {
       const audit = async () =>
@@ -419,46 +491,5 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
         }),
       ]);
     });
-  });
-});
-
-describe("a store's settle step (a type's own part of a write)", () => {
-  const actor = { email: "editor@bureau.test", via: "admin" as const };
-  const audited = async () =>
-    (await getCollections()).auditLog.find({}, { sort: { at: 1, _id: 1 } }).toArray();
-  beforeEach(async () => {
-    await (await getCollections()).faqs.deleteMany({});
-    await (await getCollections()).auditLog.deleteMany({});
-  });
-
-  it("runs once a write has landed, before the after-write steps; a create answers what it left", async () => {
-    const seen: string[] = [];
-    const store = collectionStore(faqs, {
-      settle: async ({ _id, input }) => {
-        seen.push(`${input ? input.question : "deleted"}, audited: ${(await audited()).length}`);
-        // A change of its own, which the created record shows.
-        if (input)
-          await (await getCollections()).faqs.updateOne({ _id }, { $set: { answer: "Settled." } });
-      },
-    });
-    const created = await store.create(faqs.example as never, actor);
-    expect(created.answer).toBe("Settled.");
-    await store.update(created._id, { ...faqs.example, question: "Renamed?" } as never, actor);
-    await store.remove(created._id, actor);
-    expect(seen).toEqual([
-      `${faqs.example?.question}, audited: 0`,
-      "Renamed?, audited: 1",
-      "deleted, audited: 2",
-    ]);
-  });
-
-  it("that fails: the write is reported failed, and is still audited and clears the caches", async () => {
-    const store = collectionStore(faqs, {
-      settle: () => Promise.reject(new Error("renumbering failed")),
-    });
-    const generation = contentGeneration();
-    await expect(store.create(faqs.example as never, actor)).rejects.toThrow("renumbering failed");
-    expect(contentGeneration()).not.toBe(generation);
-    expect((await audited()).map((e) => e.action)).toEqual(["create"]);
   });
 });

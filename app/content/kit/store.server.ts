@@ -1,5 +1,5 @@
 // The domain functions of a content type, built from its description: the public list, the
-// admin table's page, one record, and the three writes. Every writer (the admin editor, the
+// admin table's page, one record, the three writes, and an ordered type's moves. Every writer (the admin editor, the
 // JSON API, the CLI) goes through these, and each successful write runs the declared
 // after-write steps (../after-write.server.ts) once.
 import type { Collection, Document, ObjectId } from "mongodb";
@@ -19,12 +19,21 @@ export type RecordOf<T extends CollectionType> = z.output<T["record"]> & { _id: 
 export type InputOf<T extends CollectionType> = z.output<T["schema"]>;
 export type AdminRecordOf<T extends CollectionType> = RecordOf<T> & EditInfo;
 
+/** An `ordered` type's row: its 1-based place in the whole list (a search shows only some). */
+export type AdminRowOf<T extends CollectionType> = AdminRecordOf<T> & { position?: number };
+
 export interface CollectionStore<T extends CollectionType> {
   type: T;
   /** Every record in the public order. */
   list(): Promise<RecordOf<T>[]>;
-  /** The admin table: newest first, searched, one page. */
-  listForAdmin(query: { q: string; page: number }): Promise<ListPage<AdminRecordOf<T>>>;
+  /**
+   * The admin table: newest first (an `ordered` type: in its order, each row with its position,
+   * and `count` the whole list's length), searched, one page.
+   */
+  listForAdmin(query: {
+    q: string;
+    page: number;
+  }): Promise<ListPage<AdminRowOf<T>> & { count?: number }>;
   /** The record an id names, or null when the id is malformed or names nothing. */
   get(id: string): Promise<RecordOf<T> | null>;
   create(input: InputOf<T>, actor: Actor): Promise<RecordOf<T>>;
@@ -32,6 +41,11 @@ export interface CollectionStore<T extends CollectionType> {
   update(id: string, input: InputOf<T>, actor: Actor): Promise<boolean>;
   /** False when the id names no record. */
   remove(id: string, actor: Actor): Promise<boolean>;
+  /**
+   * An `ordered` type's Move up / Move down: the record goes to the 1-based `position` (past the
+   * end: last), the others move along. False when the id names no record.
+   */
+  move(id: string, position: number, actor: Actor): Promise<boolean>;
 }
 
 export type Doc = Document & {
@@ -41,24 +55,13 @@ export type Doc = Document & {
   updatedBy?: string;
 };
 
-export interface StoreOptions<T extends CollectionType> {
-  /**
-   * A type's own step once a write has landed (the highlights renumber their home-page order),
-   * given the record's id and the value written (null for a delete). The after-write steps run
-   * after it, and still run when it fails: the write has already changed the site.
-   */
-  settle?: (write: { _id: ObjectId; input: InputOf<T> | null }) => Promise<void>;
-}
-
 /** Newest first: a record just created is at the top of page 1. */
 const ADMIN_SORT = { createdAt: -1, _id: -1 } as const;
 
-export function collectionStore<T extends CollectionType>(
-  type: T,
-  options: StoreOptions<T> = {},
-): CollectionStore<T> {
+export function collectionStore<T extends CollectionType>(type: T): CollectionStore<T> {
   const fields = Object.keys(type.record.shape);
-  const adminSort = type.adminSort ?? ADMIN_SORT;
+  // An ordered type's table is in its order: Move up / Move down act on what staff see.
+  const adminSort = type.adminSort ?? (type.ordered ? type.publicSort : ADMIN_SORT);
   const imageNames = imageFields(type);
   const handle = async () =>
     (await getCollections())[type.collection] as unknown as Collection<Doc>;
@@ -84,11 +87,19 @@ export function collectionStore<T extends CollectionType>(
     const value = input as Document;
     return Object.fromEntries(fields.filter((f) => f in value).map((f) => [f, value[f]]));
   };
+  const order = type.ordered ? manualOrder(handle, type.publicSort) : null;
+  // A write that names a place (a highlight's form) puts the record there; one that does not
+  // puts a new record last and leaves an edited one where it is.
+  const placeOf = (input: InputOf<T> | null) => {
+    const position = (input as { position?: unknown } | null)?.position;
+    return typeof position === "number" ? position : undefined;
+  };
   const imagesOf = (doc: Document) =>
     imageNames.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
   /**
-   * The type's own step, then the after-write steps of one write (the audit naming the record by
-   * its summary), which run even when that step fails.
+   * An ordered type's renumbering, then the after-write steps of one write (the audit naming the
+   * record by its summary), which run even when the renumbering fails: the write has already
+   * changed the site.
    */
   const written = async (
     _id: ObjectId,
@@ -97,7 +108,7 @@ export function collectionStore<T extends CollectionType>(
     input: InputOf<T> | null,
   ) => {
     try {
-      await options.settle?.({ _id, input });
+      if (order) await (input ? order.placeAt(_id, placeOf(input)) : order.renumber());
     } finally {
       await afterWrite({
         ...write,
@@ -115,7 +126,7 @@ export function collectionStore<T extends CollectionType>(
       return docs.map(toRecord);
     },
     async listForAdmin(query) {
-      return listPage(await handle(), {
+      const list = await listPage(await handle(), {
         filter: searchFilter<Doc>(query.q, type.searchFields),
         sort: adminSort,
         page: query.page,
@@ -127,6 +138,14 @@ export function collectionStore<T extends CollectionType>(
           return { ...toRecord(doc), ...editInfo({ ...doc, createdAt, updatedAt }) };
         },
       });
+      if (!order) return list;
+      const ids = await order.ids();
+      const place = new Map(ids.map((id, i) => [id.toHexString(), i + 1]));
+      const items = list.items.map((row) => ({
+        ...row,
+        position: place.get(row._id) ?? ids.length,
+      }));
+      return { ...list, items, count: ids.length };
     },
     async get(id) {
       const _id = parseObjectId(id);
@@ -136,10 +155,12 @@ export function collectionStore<T extends CollectionType>(
     },
     async create(input, actor) {
       const doc = { ...stored(input), ...createdBy(actor.email) } as Doc;
+      // Last until its place is settled (a write may name another).
+      if (order) doc.order = await (await handle()).countDocuments({});
       const { insertedId } = await (await handle()).insertOne(doc);
       await written(insertedId, { action: "create", actor }, input, input);
       // The type's own step may have changed the record (a highlight's place): read it again.
-      const settled = options.settle ? await (await handle()).findOne({ _id: insertedId }) : null;
+      const settled = order ? await (await handle()).findOne({ _id: insertedId }) : null;
       return toRecord(settled ?? { ...doc, _id: insertedId });
     },
     async update(id, input, actor) {
@@ -155,6 +176,24 @@ export function collectionStore<T extends CollectionType>(
       await written(_id, { action: "update", actor, images }, input, input);
       return true;
     },
+    async move(id, position, actor) {
+      if (!order) throw new Error(`${type.entity} is not an ordered type`);
+      const _id = parseObjectId(id);
+      if (!_id) return false;
+      const before = await (await handle()).findOneAndUpdate(
+        { _id },
+        { $set: editedBy(actor.email) },
+      );
+      if (!before) return false;
+      try {
+        await order.placeAt(_id, position);
+      } finally {
+        // The move has already changed the site: cached pages must learn of it.
+        const summary = `${type.summary(before as InputOf<T>)}: to position ${position}`;
+        await afterWrite({ entity: type.entity, action: "move", entityId: id, summary, actor });
+      }
+      return true;
+    },
     async remove(id, actor) {
       const _id = parseObjectId(id);
       if (!_id) return false;
@@ -165,4 +204,47 @@ export function collectionStore<T extends CollectionType>(
       return true;
     },
   };
+}
+
+/**
+ * The order of an `ordered` type, kept as 0, 1, 2… without gaps in the stored `order`. Lists
+ * ordered by hand are short (a few dozen FAQs), so each change reads the ids and rewrites the
+ * numbers that moved. Records stored before the type was ordered have no number: they sort
+ * first, oldest first (MANUAL_ORDER), and get one at the next change.
+ */
+function manualOrder(handle: () => Promise<Collection<Doc>>, sort: Record<string, 1 | -1>) {
+  const ids = async (): Promise<ObjectId[]> => {
+    const docs = await (await handle())
+      .find({}, { projection: { _id: 1 } })
+      .sort(sort)
+      .toArray();
+    return docs.map((doc) => doc._id);
+  };
+  /** Writes 0, 1, 2… into every record whose stored number differs from its place in `list`. */
+  const renumber = async (list?: ObjectId[]) => {
+    const collection = await handle();
+    const inOrder = list ?? (await ids());
+    const docs = await collection.find({}, { projection: { _id: 1, order: 1 } }).toArray();
+    const stored = new Map(docs.map((doc) => [doc._id.toHexString(), doc.order]));
+    for (const [index, id] of inOrder.entries()) {
+      if (stored.get(id.toHexString()) !== index) {
+        await collection.updateOne({ _id: id }, { $set: { order: index } });
+      }
+    }
+  };
+  /** Puts `id` at the 1-based `position` (past the end: last; none: where it is). */
+  const placeAt = async (id: ObjectId, position: number | undefined) => {
+    const all = await ids();
+    const current = all.findIndex((other) => other.equals(id));
+    const others = all.filter((other) => !other.equals(id));
+    const index =
+      position === undefined
+        ? current === -1
+          ? others.length
+          : current
+        : Math.min(Math.max(position - 1, 0), others.length);
+    others.splice(index, 0, id);
+    await renumber(others);
+  };
+  return { ids, renumber, placeAt };
 }

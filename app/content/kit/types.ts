@@ -187,6 +187,13 @@ export interface CollectionType<
   /** The admin table's order, ending with `_id`, when it is not newest first. */
   adminSort?: Record<string, 1 | -1>;
   /**
+   * Staff set the order the site shows the records in: the kit keeps it in a stored `order`
+   * (0, 1, 2… without gaps), a new record goes last (or at the 1-based `position` its form
+   * names), the admin table lists them in that order with Move up / Move down (plain POST forms,
+   * no JavaScript needed). `publicSort` is then MANUAL_ORDER.
+   */
+  ordered?: true;
+  /**
    * What a JSON API reader without a token gets of a record, or null when it is not public (a
    * draft): with it the API's reads take an optional token, and a token reads every record as
    * stored. Without it every record is public as it is.
@@ -207,6 +214,12 @@ export interface CollectionType<
    */
   example?: z.input<Schema>;
 }
+
+/** The order of an `ordered` type: staff's order; records never placed keep oldest first. */
+export const MANUAL_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
+
+/** A Move up / Move down (or a form's position) that names no place in the list. */
+export const POSITION_MESSAGE = "Choose a position from the list.";
 
 /**
  * The texts worded from a noun ("FAQ created.", "Failed to create FAQ."…): what a type says

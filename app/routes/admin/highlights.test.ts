@@ -9,8 +9,8 @@ import {
   HIGHLIGHT_REQUIRED,
   HIGHLIGHT_TITLE_MAX,
   highlights,
-  POSITION_MESSAGE,
 } from "~/content/highlights";
+import { POSITION_MESSAGE } from "~/content/kit/types";
 import {
   callRoute,
   type SignedIn,
