@@ -521,10 +521,11 @@ export const AUDIT_RETENTION_SECONDS = 400 * 24 * 60 * 60;
 export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   internships: [{ key: { isActive: 1, deadline: 1 } }, { key: { createdAt: -1 } }],
   blogs: [{ key: { createdAt: -1 } }],
-  testimonials: [{ key: { createdAt: -1 } }],
+  // Ordered types (the kit's MANUAL_ORDER): the public order and the admin table's.
+  testimonials: [{ key: { order: 1, createdAt: 1 } }],
   resources: [{ key: { createdAt: -1 } }],
-  highlights: [{ key: { order: 1 } }],
-  faqs: [{ key: { createdAt: 1 } }],
+  highlights: [{ key: { order: 1, createdAt: 1 } }],
+  faqs: [{ key: { order: 1, createdAt: 1 } }],
   contacts: [
     { key: { createdAt: -1 } },
     { key: { status: 1, createdAt: -1 } },

@@ -35,6 +35,16 @@ async function sidewaysScrollers(page: Page): Promise<string[]> {
   });
 }
 
+/** Signs in and opens every admin page: none scrolls sideways, and `check` holds on each. */
+async function everyPageFits(page: Page, check?: (path: string) => Promise<void>) {
+  await signIn(page, "/admin/dashboard");
+  for (const path of PAGES) {
+    await page.goto(path);
+    expect(await sidewaysScrollers(page), path).toEqual([]);
+    await check?.(path);
+  }
+}
+
 test.describe("at 1280x800 @js-only", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -42,10 +52,7 @@ test.describe("at 1280x800 @js-only", () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await signIn(page, "/admin/dashboard");
-    for (const path of PAGES) {
-      await page.goto(path);
-      expect(await sidewaysScrollers(page), path).toEqual([]);
+    await everyPageFits(page, async (path) => {
       const sidebar = page.getByRole("complementary");
       for (const control of [
         sidebar.getByRole("button", { name: "Logout" }),
@@ -59,7 +66,7 @@ test.describe("at 1280x800 @js-only", () => {
           `${path}: within the window`,
         ).toBeLessThanOrEqual(800);
       }
-    }
+    });
   });
 });
 
@@ -70,11 +77,7 @@ test.describe("at 375 px @js-only", () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await signIn(page, "/admin/dashboard");
-    for (const path of PAGES) {
-      await page.goto(path);
-      expect(await sidewaysScrollers(page), path).toEqual([]);
-    }
+    await everyPageFits(page);
     await page.goto("/admin/dashboard/quotes");
     const row = page.locator("main tbody tr").first();
     const status = await row.getByRole("combobox").first().boundingBox();

@@ -163,9 +163,16 @@ test("SIGTERM finishes requests in flight, closes the database and exits 0", asy
 test("a database that goes away gives a friendly 503, and the site recovers by itself", async () => {
   const dbDir = tempDir("outage");
   let { db, port: dbPort, uri } = await processes.db(dbDir, { timeoutMs: 30_000 });
-  const { app, port: appPort } = await processes.app({ MONGODB_URI: uri("bureau_e2e") }, 30_000);
+  // A page cache lifetime longer than any wait below: the home page stays cached however slowly
+  // the driver notices the outage on a busy machine.
+  const { app, port: appPort } = await processes.app(
+    { MONGODB_URI: uri("bureau_e2e"), PAGE_CACHE_TTL_SECONDS: "3600" },
+    30_000,
+  );
   const home = `http://localhost:${appPort}/`;
   expect((await fetch(home)).status).toBe(200);
+  // In the page cache before the database goes.
+  await eventually(async () => (await fetch(home)).headers.get("x-page-cache") === "hit");
   // A page neither in the page cache nor made of content the home page loaded (both keep being
   // served during the outage: the home page reads the about page's team for blog authors now).
   const url = `http://localhost:${appPort}/resources`;

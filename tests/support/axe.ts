@@ -7,7 +7,7 @@
 // laid out differently, so a second width would run the same rules over the same elements:
 // those are scanned at 1280 px. A scan costs seconds on the 2-core CI machine.
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -17,4 +17,19 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Each of `paths` at each width has no serious axe violation (the failure names which). */
+export async function expectNoSeriousViolations(
+  page: Page,
+  paths: readonly string[],
+  widths: readonly number[] = [375, 1280],
+): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      await page.goto(path);
+      expect(await seriousAxeViolations(page), `${width} ${path}`).toEqual([]);
+    }
+  }
 }
