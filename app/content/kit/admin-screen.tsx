@@ -38,6 +38,7 @@ import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image"
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
+import { BULK_DELETE, type BulkAnswer } from "~/lib/bulk";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
@@ -52,6 +53,9 @@ import {
 
 /** The save button's intent, which the action (admin.server.ts) dispatches on. */
 export const SAVE_INTENT = "save";
+
+/** Every type's list can delete the ticked rows (admin.server.ts answers the bulk intent). */
+const BULK_CHOICES = [BULK_DELETE];
 
 type MetaArgs = { matches: Parameters<typeof flashOf>[0] };
 
@@ -75,6 +79,8 @@ interface CollectionScreenData {
 export type ScreenActionData = {
   result: SubmissionResult<string[]> | null;
   listError: string | null;
+  /** A bulk post's confirmation step, or why it was refused (lib/bulk.ts). */
+  bulk?: BulkAnswer;
 };
 
 /** What an editor is given: the kit's own (drawn from the fields), or a type's. */
@@ -167,6 +173,12 @@ export function CollectionScreen<R extends Row = Row>({
         items={items}
         editingId={editingId}
         deletingId={deletingId}
+        bulk={{
+          choices: BULK_CHOICES,
+          subject: admin.subject,
+          answer: actionData?.bulk,
+          listHref: listUrl,
+        }}
         row={(item) => (
           <>
             {before.map(cell(item))}
