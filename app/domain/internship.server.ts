@@ -160,13 +160,7 @@ export async function toggleInternshipActive(
     { returnDocument: "after" },
   );
   if (!doc) return null;
-  await afterWrite({
-    actor,
-    action: "toggle",
-    entity: "internship",
-    entityId: id,
-    summary: `${doc.title}: ${doc.isActive ? "active" : "inactive"}`,
-  });
+  await activeChanged(id, doc, actor);
   return internshipStore.get(id);
 }
 
@@ -189,12 +183,17 @@ export async function setInternshipActive(
     { returnDocument: "after" },
   );
   if (!doc) return (await internships.countDocuments({ _id }, { limit: 1 })) === 1;
-  await afterWrite({
+  await activeChanged(id, doc, actor);
+  return true;
+}
+
+/** The after-write steps of a change to Active, audited as a toggle whichever way it came. */
+function activeChanged(id: string, doc: { title: string; isActive: boolean }, actor: Actor) {
+  return afterWrite({
     actor,
     action: "toggle",
     entity: "internship",
     entityId: id,
     summary: `${doc.title}: ${doc.isActive ? "active" : "inactive"}`,
   });
-  return true;
 }

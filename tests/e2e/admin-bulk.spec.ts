@@ -84,7 +84,7 @@ test("delete selected FAQs behind one confirmation", async ({ page, javaScriptEn
   if (javaScriptEnabled) {
     await expect(page.getByText("2 FAQs selected")).toBeVisible();
     // Select all on this page, and back.
-    const all = page.getByRole("checkbox", { name: "Select all FAQs on this page" });
+    const all = page.getByRole("checkbox", { name: "Select all on this page" });
     await all.check();
     await expect(page.getByText("3 FAQs selected")).toBeVisible();
     await all.uncheck();
@@ -145,7 +145,7 @@ test("mark the selected internships inactive", async ({ page, javaScriptEnabled 
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${PAGE}?q=${tag}`);
-  const allBox = page.getByRole("checkbox", { name: "Select all internships on this page" });
+  const allBox = page.getByRole("checkbox", { name: "Select all on this page" });
   if (javaScriptEnabled) await hydrated(allBox);
   await allBox.check();
   if (!javaScriptEnabled) {

@@ -101,7 +101,7 @@ export function useBulkSelection<T extends { _id: string }>(
               onChange={(event) => setSelected(event.currentTarget.checked ? pageIds : [])}
               className={checkboxClass}
             />
-            <span className="sr-only">Select all {noun[1]} on this page</span>
+            <span className="sr-only">Select all on this page</span>
           </label>
         </th>
       ),

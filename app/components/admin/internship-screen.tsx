@@ -153,8 +153,8 @@ function cell(label: string, className = "") {
   };
 }
 
-/** Delete selected, Mark active, Mark inactive: the bar over the ticked rows. */
-const BULK_CHOICES = [BULK_DELETE, bulkActive(true), bulkActive(false)];
+/** Mark active, Mark inactive, Delete selected: the bar over the ticked rows. */
+const BULK_CHOICES = [bulkActive(true), bulkActive(false), BULK_DELETE];
 
 export function InternshipTable({
   list: { items, total, page, pages, q, editing, deleting },

@@ -280,7 +280,8 @@ function TitleCell({ type, item, cells }: { type: CollectionType; item: Row; cel
             width={40}
             height={40}
             loading="lazy"
-            className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover"
+            // Phones: the row's bulk-select checkbox takes the room (the picture is decoration).
+            className="hidden h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover sm:block"
           />
         ) : image ? (
           <Thumbnail src={src} className="hidden h-[54px] shrink-0 sm:block" />
