@@ -349,37 +349,6 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
     });
   });
 
-  describe("deleting", () => {
-    it("removes the record and returns to the same list page with a flash", async () => {
-      const id = await add("Doomed", day(1));
-      const keep = await add("Kept", day(2));
-      const response = await post({ intent: "delete", id }, `${PAGE}?q=e&page=2&delete=${id}`);
-      expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe(`${PAGE}?q=e&page=2`);
-      expect(await flashCarried(response)).toEqual({ message: texts.deleted, tone: "success" });
-      const left = await (await collection()).find({}).toArray();
-      expect(left.map((doc) => doc._id.toHexString())).toEqual([keep]);
-    });
-
-    it("answers 404 with the type's text for a malformed, unknown or missing id", async () => {
-      await add("Stays", day(1));
-      for (const fields of [{ id: "nope" }, { id: MISSING }, {}] as Record<string, string>[]) {
-        const outcome = await post({ intent: "delete", ...fields });
-        expect(statusOf(outcome), JSON.stringify(fields)).toBe(404);
-        expect(outcome.data).toBe(texts.notFound);
-      }
-      expect(await count()).toBe(1);
-    });
-
-    itKeepsTheRowWhenDeleteFails({
-      page: PAGE,
-      add: () => add("Stays", day(1)),
-      stored,
-      post,
-      failures,
-    });
-  });
-
   describe("bulk actions (Delete selected)", () => {
     const [one, many] = type.admin.noun;
     const bulk = (post: BulkPost, path = PAGE, cookie: string | undefined = me.cookie) =>
@@ -501,6 +470,37 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
         tone: "error",
       });
       expect(await count()).toBe(2);
+    });
+  });
+
+  describe("deleting", () => {
+    it("removes the record and returns to the same list page with a flash", async () => {
+      const id = await add("Doomed", day(1));
+      const keep = await add("Kept", day(2));
+      const response = await post({ intent: "delete", id }, `${PAGE}?q=e&page=2&delete=${id}`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`${PAGE}?q=e&page=2`);
+      expect(await flashCarried(response)).toEqual({ message: texts.deleted, tone: "success" });
+      const left = await (await collection()).find({}).toArray();
+      expect(left.map((doc) => doc._id.toHexString())).toEqual([keep]);
+    });
+
+    it("answers 404 with the type's text for a malformed, unknown or missing id", async () => {
+      await add("Stays", day(1));
+      for (const fields of [{ id: "nope" }, { id: MISSING }, {}] as Record<string, string>[]) {
+        const outcome = await post({ intent: "delete", ...fields });
+        expect(statusOf(outcome), JSON.stringify(fields)).toBe(404);
+        expect(outcome.data).toBe(texts.notFound);
+      }
+      expect(await count()).toBe(1);
+    });
+
+    itKeepsTheRowWhenDeleteFails({
+      page: PAGE,
+      add: () => add("Stays", day(1)),
+      stored,
+      post,
+      failures,
     });
   });
 
