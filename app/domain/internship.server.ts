@@ -1,4 +1,4 @@
-// Internships: the public list's queries and the Toggle Active write (the admin's and the JSON
+// Internships: the public list's queries, the Toggle Active write and Mark active / inactive (the admin's and the JSON
 // API's other reads and writes go through the content kit's store, content/stores.server.ts).
 // Only active internships are public; one whose deadline has passed is shown as Closed and
 // never counted as open, whatever its stored status says (an admin need not remember to close
@@ -160,12 +160,40 @@ export async function toggleInternshipActive(
     { returnDocument: "after" },
   );
   if (!doc) return null;
-  await afterWrite({
+  await activeChanged(id, doc, actor);
+  return internshipStore.get(id);
+}
+
+/**
+ * Mark active / Mark inactive (the admin list's bulk action), one internship: true once it is
+ * in that state, false when the id names nothing. One already so is left as it is: nothing
+ * written, nothing audited (the toggle's entry says what a change was).
+ */
+export async function setInternshipActive(
+  id: string,
+  active: boolean,
+  actor: Actor,
+): Promise<boolean> {
+  const _id = parseObjectId(id);
+  if (!_id) return false;
+  const { internships } = await getCollections();
+  const doc = await internships.findOneAndUpdate(
+    { _id, isActive: { $ne: active } },
+    { $set: { isActive: active, ...editedBy(actor.email) } },
+    { returnDocument: "after" },
+  );
+  if (!doc) return (await internships.countDocuments({ _id }, { limit: 1 })) === 1;
+  await activeChanged(id, doc, actor);
+  return true;
+}
+
+/** The after-write steps of a change to Active, audited as a toggle whichever way it came. */
+function activeChanged(id: string, doc: { title: string; isActive: boolean }, actor: Actor) {
+  return afterWrite({
     actor,
     action: "toggle",
     entity: "internship",
     entityId: id,
     summary: `${doc.title}: ${doc.isActive ? "active" : "inactive"}`,
   });
-  return internshipStore.get(id);
 }

@@ -1,5 +1,6 @@
 // The posts of the lead inbox, shared by the list and detail pages of quote requests and
-// contact messages: change the status, add an internal note, delete. Every one is a plain form
+// contact messages: change the status, add an internal note, delete; on the lists also the
+// ticked rows' status or deletion at once (lib/bulk.server.ts). Every one is a plain form
 // POST (works without JavaScript); the status change also comes from a fetcher with
 // JavaScript (`_enhanced=1`), which gets data back instead of a redirect so the page stays put
 // and the row changes when the loaders run again, that is, only once the server has saved it.
@@ -13,12 +14,16 @@ import {
   readForm,
   unexpectedError,
 } from "~/lib/admin-crud.server";
+import { BULK_DELETE, BULK_INTENT, type BulkAnswer } from "~/lib/bulk";
+import { bulkAction } from "~/lib/bulk.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { Actor } from "./audit";
 import {
   checkStatus,
   ENHANCED_FIELD,
+  leadBulkChoices,
+  leadSubject,
   NOTE_ADDED,
   NOTE_INTENT,
   NOTES_FULL,
@@ -36,6 +41,8 @@ export interface LeadActionData {
   listError: string | null;
   /** The note form's reply (errors beside the field, the typed text kept). */
   noteResult: SubmissionResult<string[]> | null;
+  /** A bulk post's confirmation step, or why it was refused (lib/bulk.ts). */
+  bulk?: BulkAnswer;
 }
 
 const answer = (values: Partial<LeadActionData>, status = 200) =>
@@ -50,6 +57,8 @@ export interface LeadKind<Status extends string> {
   statuses: readonly Status[];
   notFoundText: string;
   exists: (id: string) => Promise<boolean>;
+  /** Who the lead is from, or null when the id names nothing (a bulk confirmation's list). */
+  nameOf: (id: string) => Promise<string | null>;
   setStatus: (id: string, status: Status, actor: Actor) => Promise<boolean>;
   remove: (id: string, actor: Actor) => Promise<boolean>;
   addNote: (id: string, text: string, actor: Actor) => Promise<AddNoteOutcome>;
@@ -140,6 +149,26 @@ export async function leadAction<Status extends string>(
     // A failed delete from JavaScript answers { result, listError }; keep this module's shape.
     if (outcome instanceof Response) return outcome;
     return answer({ listError: outcome.data.listError }, 500);
+  }
+
+  if (intent === BULK_INTENT && places.fixedId === undefined) {
+    const outcome = await bulkAction(form, {
+      noun: [kind.noun, `${kind.noun}s`],
+      writes: leadBulkChoices(kind.statuses).map((choice) => ({
+        choice,
+        write: (one, to) =>
+          choice.value === BULK_DELETE.value
+            ? kind.remove(one, actor)
+            : kind.setStatus(one, to as Status, actor),
+      })),
+      subject: async (one) => {
+        const name = await kind.nameOf(one);
+        return name === null ? null : leadSubject(kind.noun, name);
+      },
+      back: places.back,
+    });
+    if (outcome instanceof Response) return outcome;
+    return answer({ bulk: outcome.bulk }, outcome.status);
   }
 
   return answer({ listError: "Unknown action." }, 400);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { LeadSource } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { apiListQuery } from "~/lib/api-list";
+import { BULK_DELETE, type BulkChoice, bulkStatus } from "~/lib/bulk";
 import type { LeadFilter } from "~/lib/lead-filter";
 import { MAIL_OFF_DETAIL } from "~/lib/mail";
 
@@ -12,6 +13,16 @@ export const STATUS_INTENT = "status";
 export const NOTE_INTENT = "note";
 /** Sent by the status control's fetcher: the action answers data, not a redirect. */
 export const ENHANCED_FIELD = "_enhanced";
+
+/** What a list does to its ticked rows: set one of its statuses, or delete them. */
+export function leadBulkChoices(statuses: readonly string[]): BulkChoice[] {
+  return [bulkStatus(statuses), BULK_DELETE];
+}
+
+/** A lead as a bulk confirmation names it: "quote request from Greta Schulz". */
+export function leadSubject(noun: string, name: string): string {
+  return `${noun} from ${name}`;
+}
 
 /** A note is a few lines for colleagues, not a document. */
 export const NOTE_MAX = 2000;

@@ -162,6 +162,7 @@ export function leadStore<Doc extends LeadDoc, Input extends CommonInput, Extra 
     statuses: spec.statuses,
     notFoundText: spec.notFoundText,
     exists: async (id) => (await get(id)) !== null,
+    nameOf: async (id) => (await get(id))?.name ?? null,
     setStatus,
     remove,
     addNote,

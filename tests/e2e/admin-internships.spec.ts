@@ -30,6 +30,9 @@ const COLUMNS = [
   "Actions",
 ];
 
+/** A column's cell in a row: after the first, which holds the row's bulk-select checkbox. */
+const cellOf = (column: (typeof COLUMNS)[number]) => 1 + COLUMNS.indexOf(column);
+
 const dateIn = (days: number) =>
   new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
@@ -154,9 +157,9 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(page.getByRole("row").nth(1)).toContainText(title);
   await expect(row).toContainText("30 / 60 days");
-  await expect(row.getByRole("cell").nth(6)).toHaveText(shortDate(dateIn(30)));
-  await expect(row.getByRole("cell").nth(8)).toHaveText("Yes");
-  await expect(row.getByRole("cell").nth(9)).toHaveText("Yes");
+  await expect(row.getByRole("cell").nth(cellOf("Deadline"))).toHaveText(shortDate(dateIn(30)));
+  await expect(row.getByRole("cell").nth(cellOf("Urgent"))).toHaveText("Yes");
+  await expect(row.getByRole("cell").nth(cellOf("Active"))).toHaveText("Yes");
   const link = row.getByRole("link", { name: /jobs\.example\.com/ });
   await expect(link).toHaveAttribute("href", "https://jobs.example.com/data");
   await expect(link).toHaveAttribute("target", "_blank");
@@ -198,7 +201,7 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
     const toggle = renamedRow.getByRole("button", { name: `Toggle Active of ${renamed}` });
     for (const active of ["No", "Yes"]) {
       await toggle.click();
-      await expect(renamedRow.getByRole("cell").nth(9)).toHaveText(active);
+      await expect(renamedRow.getByRole("cell").nth(cellOf("Active"))).toHaveText(active);
       await expect(add.getByText("Internship active status toggled successfully!")).toBeVisible();
       await expect(page.getByText("Internship updated successfully!")).toHaveCount(0);
     }
@@ -218,7 +221,7 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
   await expect(
     page.getByRole("status").filter({ hasText: "Internship active status toggled successfully!" }),
   ).toBeVisible();
-  await expect(renamedRow.getByRole("cell").nth(9)).toHaveText("No");
+  await expect(renamedRow.getByRole("cell").nth(cellOf("Active"))).toHaveText("No");
   // Without JavaScript POST/redirect/GET lands on the line below the form.
   await expect(page).toHaveURL(`${PAGE}?q=${tag}${javaScriptEnabled ? "" : "#internship-result"}`);
   if (javaScriptEnabled) {
@@ -230,7 +233,7 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
 
   await page.goto(`${PAGE}?q=${tag}`);
   await renamedRow.getByRole("button", { name: `Toggle Active of ${renamed}` }).click();
-  await expect(renamedRow.getByRole("cell").nth(9)).toHaveText("Yes");
+  await expect(renamedRow.getByRole("cell").nth(cellOf("Active"))).toHaveText("Yes");
   cards = await publicCards(page, tag);
   await expect(cards).toHaveCount(1);
 
@@ -286,7 +289,9 @@ test("a passed deadline reads Closed on the site without anyone closing it", asy
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("(passed)");
   await expect(row).toContainText("Closed on the site");
-  await expect(row.getByRole("cell").nth(6)).toHaveText(`${shortDate(dateIn(-2))}(passed)`);
+  await expect(row.getByRole("cell").nth(cellOf("Deadline"))).toHaveText(
+    `${shortDate(dateIn(-2))}(passed)`,
+  );
 
   const cards = await publicCards(page, tag);
   await expect(cards.first().getByText("Closed", { exact: true })).toBeVisible();
@@ -294,7 +299,11 @@ test("a passed deadline reads Closed on the site without anyone closing it", asy
   // A seeded internship without an application link.
   await page.goto(`${PAGE}?q=${encodeURIComponent("People & Talent Intern")}`);
   await expect(
-    page.getByRole("row").filter({ hasText: "People & Talent Intern" }).getByRole("cell").nth(10),
+    page
+      .getByRole("row")
+      .filter({ hasText: "People & Talent Intern" })
+      .getByRole("cell")
+      .nth(cellOf("Application Link")),
   ).toHaveText("No link");
 
   if (javaScriptEnabled) {

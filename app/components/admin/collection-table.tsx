@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { listHref } from "~/lib/admin-list";
 import { formatDate, isoDate } from "~/lib/format";
 import { Breakable } from "./breakable";
+import { type BulkOptions, useBulkSelection } from "./bulk-bar";
 import { DeleteButton } from "./confirm-delete";
 import { FormErrors } from "./form-controls";
 import { ListPagination, ListTable, ResultCount, rowActionClass, SearchBox } from "./list-controls";
@@ -35,6 +36,7 @@ export function CollectionTable<T extends { _id: string }>({
   editingId,
   deletingId,
   row,
+  bulk,
 }: {
   path: string;
   q: string;
@@ -55,8 +57,11 @@ export function CollectionTable<T extends { _id: string }>({
   deletingId?: string;
   /** The row's cells (one per column, same classes). */
   row: (item: T) => ReactNode;
+  /** Bulk select: a checkbox per row and the bar of actions above the table. */
+  bulk?: BulkOptions<T>;
 }) {
   const [one, many] = noun;
+  const selection = useBulkSelection(bulk, items, noun);
   const headingId = `${many.toLowerCase().replace(/\W+/g, "-")}-list-heading`;
   return (
     <section
@@ -70,6 +75,7 @@ export function CollectionTable<T extends { _id: string }>({
         <SearchBox path={path} q={q} label={search.label} placeholder={search.placeholder} />
         <ResultCount total={total} q={q} one={one} many={many} />
         <FormErrors errors={listError ? [listError] : undefined} />
+        {selection.bar}
       </div>
       {/* relative: screen-reader-only text in a wide row stays inside the scrolling box
           instead of widening the whole page. */}
@@ -79,6 +85,7 @@ export function CollectionTable<T extends { _id: string }>({
           items={items}
           emptyText={emptyText}
           row={row}
+          lead={selection.lead}
           rowClass={(item) =>
             item._id === editingId
               ? "bg-blue-50"

@@ -21,8 +21,12 @@ export const DELETE_ENHANCED_FIELD = "_enhanced";
 
 const dangerLink =
   "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
-const cancelClass =
+export const cancelClass =
   "inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+/** A modal confirmation (also the bulk bar's, bulk-bar.tsx). */
+export const dialogClass =
+  "m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-left shadow-xl backdrop:bg-slate-900/50";
 
 /** Is this record's delete being posted right now? */
 function useDeleting(id: string): boolean {
@@ -97,11 +101,7 @@ export function DeleteButton({
       >
         {label}
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-left shadow-xl backdrop:bg-slate-900/50"
-      >
+      <dialog ref={dialog} aria-labelledby={titleId} className={dialogClass}>
         <div className="grid gap-4 p-6">
           <DeleteQuestion id={id} titleId={titleId} question={question} subject={subject}>
             <button type="button" className={cancelClass} onClick={() => dialog.current?.close()}>

@@ -28,6 +28,8 @@ import {
 } from "~/content/internships";
 import { OpenLink } from "~/content/kit/admin-screen";
 import { formatDurations } from "~/domain/internship-list";
+import { listHref } from "~/lib/admin-list";
+import { BULK_DELETE, type BulkAnswer, bulkActive } from "~/lib/bulk";
 import { formatShortDate, isoDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { LayoutFlash as Flash } from "./use-flash";
@@ -151,9 +153,13 @@ function cell(label: string, className = "") {
   };
 }
 
+/** Mark active, Mark inactive, Delete selected: the bar over the ticked rows. */
+const BULK_CHOICES = [bulkActive(true), bulkActive(false), BULK_DELETE];
+
 export function InternshipTable({
   list: { items, total, page, pages, q, editing, deleting },
   onToggled,
+  bulkAnswer,
 }: {
   /** The screen's list as loaded, with the internship being edited or deleted. */
   list: {
@@ -166,6 +172,8 @@ export function InternshipTable({
     deleting: { _id: string } | null;
   };
   onToggled: (note: Note) => void;
+  /** The action's answer to a bulk post (its confirmation step, or why it was refused). */
+  bulkAnswer?: BulkAnswer;
 }) {
   const here = { q, page };
   return (
@@ -190,6 +198,15 @@ export function InternshipTable({
       items={items}
       editingId={editing?._id}
       deletingId={deleting?._id}
+      bulk={{
+        choices: BULK_CHOICES,
+        subject: (internship) => internship.title,
+        answer: bulkAnswer,
+        listHref: listHref(admin.path, here),
+        // A card's first line below 1280 px, the first column above.
+        headClass: `${HEAD} xl:w-px xl:py-3 xl:pr-0 xl:pl-4`,
+        cellClass: "block px-4 pt-4 xl:table-cell xl:w-px xl:py-3 xl:pr-0 xl:pl-4 xl:align-top",
+      }}
       row={(internship) => (
         <>
           <td className="block px-4 pt-4 pb-2 [overflow-wrap:anywhere] xl:table-cell xl:px-3 xl:py-3 xl:align-top">

@@ -19,6 +19,7 @@ import {
 } from "~/domain/lead-inbox";
 import { isFiltered, type LeadFilter, leadFilterSearch } from "~/lib/lead-filter";
 import { useHydrated } from "~/lib/use-hydrated";
+import { type BulkOptions, useBulkSelection } from "./bulk-bar";
 import { FormErrors, SubmitButton } from "./form-controls";
 import { DateFilter, FilterButtons, SearchFilter, SelectFilter } from "./lead-filter-fields";
 import { ListTable, tdClass } from "./list-controls";
@@ -491,6 +492,9 @@ export const leadMainCellClass = `${tdClass} min-w-36 [overflow-wrap:anywhere] m
 // and Delete, and must shrink into its half instead of running under them.
 export const leadStatusCellClass = `${tdClass} max-sm:block max-sm:min-w-0 max-sm:pt-0`;
 export const leadActionsCellClass = `${tdClass} text-right max-sm:block max-sm:pt-0`;
+/** A row's checkbox: the first line of its card on phones. */
+const leadCheckboxCellClass =
+  "w-px py-4 pr-0 pl-4 align-top sm:pl-6 max-sm:col-span-2 max-sm:block max-sm:pb-0";
 
 /**
  * The list half of an inbox page: the filter, the count ('Loading...' while a new page or
@@ -511,6 +515,7 @@ export function LeadTable<T extends { _id: string }>({
   items,
   markedId,
   row,
+  bulk,
 }: {
   path: string;
   filter: LeadFilter;
@@ -530,9 +535,16 @@ export function LeadTable<T extends { _id: string }>({
   markedId?: string;
   /** The row's cells, with the classes above. */
   row: (item: T) => React.ReactNode;
+  /** Bulk select: a checkbox per row and the bar of actions above the table. */
+  bulk?: BulkOptions<T>;
 }) {
   const headingId = useId();
   const many = noun[1];
+  const selection = useBulkSelection(
+    bulk && { cellClass: leadCheckboxCellClass, ...bulk },
+    loadError ? [] : items,
+    noun,
+  );
   return (
     <section
       aria-labelledby={headingId}
@@ -556,6 +568,7 @@ export function LeadTable<T extends { _id: string }>({
         )}
         <FormErrors errors={loadError ? [loadError] : undefined} />
         <FormErrors errors={listError ? [listError] : undefined} />
+        {selection.bar}
       </div>
       {loadError ? null : (
         <div className="overflow-x-auto">
@@ -565,6 +578,7 @@ export function LeadTable<T extends { _id: string }>({
             items={items}
             emptyText={emptyText}
             row={row}
+            lead={selection.lead}
             rowClass={(item) => `${leadRowClass} ${item._id === markedId ? "bg-red-50" : ""}`}
             stacked={{
               table: "max-sm:block",

@@ -153,6 +153,7 @@ export function ListTable<T extends { _id: string }>({
   row,
   rowClass,
   stacked,
+  lead,
 }: {
   columns: readonly { label: string; className?: string }[];
   items: readonly T[];
@@ -160,11 +161,14 @@ export function ListTable<T extends { _id: string }>({
   row: (item: T) => ReactNode;
   rowClass?: (item: T) => string | undefined;
   stacked?: { table: string; thead: string; tbody: string };
+  /** A column before `columns`, header and cells drawn whole (bulk select's checkboxes). */
+  lead?: { header: ReactNode; cell: (item: T) => ReactNode };
 }) {
   return (
     <table className={stacked ? `${tableClass} ${stacked.table}` : tableClass}>
       <thead className={stacked ? `${theadClass} ${stacked.thead}` : theadClass}>
         <tr>
+          {lead?.header}
           {columns.map((column) => (
             <th key={column.label} scope="col" className={`${thClass} ${column.className ?? ""}`}>
               {column.label}
@@ -174,10 +178,11 @@ export function ListTable<T extends { _id: string }>({
       </thead>
       <tbody className={`divide-y divide-slate-200${stacked ? ` ${stacked.tbody}` : ""}`}>
         {items.length === 0 ? (
-          <EmptyRow colSpan={columns.length}>{emptyText}</EmptyRow>
+          <EmptyRow colSpan={columns.length + (lead ? 1 : 0)}>{emptyText}</EmptyRow>
         ) : (
           items.map((item) => (
             <tr key={item._id} className={rowClass?.(item)}>
+              {lead?.cell(item)}
               {row(item)}
             </tr>
           ))

@@ -39,6 +39,7 @@ import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image"
 import { Stars } from "~/components/site/stars";
 import { listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
+import { BULK_DELETE, type BulkAnswer } from "~/lib/bulk";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
@@ -55,6 +56,9 @@ import {
 export const SAVE_INTENT = "save";
 /** An `ordered` type's Move up / Move down (components/admin/move-buttons.tsx posts it). */
 export const MOVE_INTENT = "move";
+
+/** Every type's list can delete the ticked rows (admin.server.ts answers the bulk intent). */
+const BULK_CHOICES = [BULK_DELETE];
 
 type MetaArgs = { matches: Parameters<typeof flashOf>[0] };
 
@@ -82,6 +86,8 @@ interface CollectionScreenData {
 export type ScreenActionData = {
   result: SubmissionResult<string[]> | null;
   listError: string | null;
+  /** A bulk post's confirmation step, or why it was refused (lib/bulk.ts). */
+  bulk?: BulkAnswer;
 };
 
 /** What an editor is given: the kit's own (drawn from the fields), or a type's. */
@@ -178,6 +184,12 @@ export function CollectionScreen<R extends Row = Row>({
         items={items}
         editingId={editingId}
         deletingId={deletingId}
+        bulk={{
+          choices: BULK_CHOICES,
+          subject: admin.subject,
+          answer: actionData?.bulk,
+          listHref: listUrl,
+        }}
         row={(item) => (
           <>
             {before.map(cell(item))}
@@ -301,7 +313,8 @@ function TitleCell({ type, item, cells }: { type: CollectionType; item: Row; cel
             width={40}
             height={40}
             loading="lazy"
-            className="h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover"
+            // Phones: the row's bulk-select checkbox takes the room (the picture is decoration).
+            className="hidden h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover sm:block"
           />
         ) : image ? (
           <Thumbnail src={src} className="hidden h-[54px] shrink-0 sm:block" />

@@ -1,7 +1,7 @@
 // The loader and action of a content type's admin screen (list, `?new`, `?edit=<id>`,
 // `?delete=<id>`), built from its description. The order is the same for every type:
-// the session first (nobody signed out gets a body read), then the form, the delete or save
-// intent, the schema, the image files (stored only once every other field is valid, so a
+// the session first (nobody signed out gets a body read), then the form, the delete, bulk or
+// save intent, the schema, the image files (stored only once every other field is valid, so a
 // refused form leaves nothing behind), the write through the store (which runs the
 // after-write steps), and a redirect with a flash. An `ordered` type also takes Move up / Move
 // down (`move`). A type with intents of its own (previewing a post) hands them in as `intents`:
@@ -22,6 +22,8 @@ import {
   unexpectedError,
 } from "~/lib/admin-crud.server";
 import { listHref, parseListState } from "~/lib/admin-list";
+import { BULK_DELETE, BULK_INTENT, type BulkChoice } from "~/lib/bulk";
+import { bulkAction } from "~/lib/bulk.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
@@ -71,6 +73,14 @@ export interface AdminOptions<Extra extends object> {
     value: Record<string, unknown>,
     posted: { form: FormData; current: { _id: string } | null },
   ) => Record<string, unknown>;
+  /**
+   * The type's bulk actions besides Delete selected (an internship's Mark active), each writing
+   * one record through the type's own domain function (false: the record is gone).
+   */
+  bulk?: readonly {
+    choice: BulkChoice;
+    write: (id: string, actor: Actor, to: string) => Promise<boolean>;
+  }[];
 }
 
 /**
@@ -165,6 +175,29 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
         flash: texts.deleted,
         failedText: texts.deleteFailed,
       });
+    }
+    if (intent === BULK_INTENT) {
+      // Delete selected and the type's own, one record at a time through the store.
+      const outcome = await bulkAction(form, {
+        noun: type.admin.noun,
+        writes: [
+          { choice: BULK_DELETE, write: (one) => store.remove(one, actor) },
+          ...(options.bulk ?? []).map(({ choice, write }) => ({
+            choice,
+            write: (one: string, to: string) => write(one, actor, to),
+          })),
+        ],
+        subject: async (one) => {
+          const record = await store.get(one);
+          return record ? type.admin.subject(record) : null;
+        },
+        back,
+      });
+      if (outcome instanceof Response) return outcome;
+      return data<ScreenActionData>(
+        { result: null, listError: null, bulk: outcome.bulk },
+        { status: outcome.status },
+      );
     }
     if (intent !== SAVE_INTENT) return answer(null, "Unknown action.");
 

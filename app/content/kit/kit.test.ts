@@ -7,6 +7,7 @@
 import { type Collection, type Document, ObjectId } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { BULK_DELETE, BULK_MAX, counted } from "~/lib/bulk";
 import { contentGeneration } from "~/lib/content-version.server";
 import {
   callRoute,
@@ -16,6 +17,7 @@ import {
   statusOf,
 } from "../../../tests/support/admin-request";
 import { callMultipart } from "../../../tests/support/admin-upload";
+import { type BulkPost, postBulk } from "../../../tests/support/bulk-post";
 import {
   blankCases,
   blankValue,
@@ -354,6 +356,130 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
         expect(outcome.data, id).toBe(texts.notFound);
       }
       expect(titles(await (await collection()).find({}).toArray())).toEqual(["Untouched"]);
+    });
+  });
+
+  describe("bulk actions (Delete selected)", () => {
+    const [one, many] = type.admin.noun;
+    const bulk = (post: BulkPost, path = PAGE, cookie: string | undefined = me.cookie) =>
+      postBulk(action, path, cookie, post);
+    const subject = async (id: string) => type.admin.subject((await stored(id)) ?? {});
+    const remaining = async () =>
+      (await (await collection()).find({}).toArray()).map((doc) => doc[title]);
+    const audited = async () =>
+      (await getCollections()).auditLog.find({}, { sort: { at: 1, _id: 1 } }).toArray();
+
+    it("asks once without writing: the confirmation names how many and which records", async () => {
+      const a = await add("Alpha", day(1));
+      const b = await add("Beta", day(2));
+      await add("Gamma", day(3));
+      const outcome = await bulk({ action: "delete", ids: [a, b] });
+      expect(statusOf(outcome)).toBe(200);
+      expect(outcome.data.bulk).toEqual({
+        confirm: {
+          action: "delete",
+          to: "",
+          ids: [a, b],
+          subjects: [await subject(a), await subject(b)],
+        },
+      });
+      expect(BULK_DELETE.question(counted(2, type.admin.noun), "")).toBe(`Delete 2 ${many}?`);
+      expect(await count()).toBe(3);
+      expect(await audited()).toEqual([]);
+    });
+
+    it("on Confirm deletes each one through the store: audited, caches cleared, flash counts", async () => {
+      const a = await add("Alpha", day(1));
+      const b = await add("Beta", day(2));
+      await add("Gamma", day(3));
+      const generation = contentGeneration();
+      const response = await bulk(
+        { action: "delete", ids: [a, b], confirmed: true },
+        `${PAGE}?q=a&page=2`,
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`${PAGE}?q=a&page=2`);
+      expect(await flashCarried(response)).toEqual({
+        message: `2 ${many} deleted.`,
+        tone: "success",
+      });
+      expect(await remaining()).toEqual(["Gamma"]);
+      expect(contentGeneration()).toBeGreaterThan(generation);
+      const entries = await audited();
+      expect(entries.map((e) => [e.action, e.entity, e.entityId, e.actor])).toEqual([
+        ["delete", type.entity, a, me.email],
+        ["delete", type.entity, b, me.email],
+      ]);
+    });
+
+    it("'select all on this page' takes the page's ids; a record gone meanwhile is skipped", async () => {
+      const a = await add("Alpha", day(1));
+      const b = await add("Beta", day(2));
+      const gone = new ObjectId().toHexString();
+      const response = await bulk({ action: "delete", page: [a, b, gone], confirmed: true });
+      expect(await flashCarried(response)).toEqual({
+        message: `2 ${many} deleted. 1 ${one} no longer existed.`,
+        tone: "success",
+      });
+      expect(await count()).toBe(0);
+      // The step without JavaScript leaves the gone one out; none left: 404 with a message.
+      const c = await add("Gamma", day(3));
+      expect((await bulk({ action: "delete", ids: [gone, c] })).data.bulk.confirm.ids).toEqual([c]);
+      const none = await bulk({ action: "delete", ids: [gone] });
+      expect(statusOf(none)).toBe(404);
+      expect(none.data.bulk.error).toBe(
+        `The selected ${many} no longer exist (they may have been deleted).`,
+      );
+    });
+
+    it("refuses with 400 and a message for the bar, writing nothing", async () => {
+      const a = await add("Stays", day(1));
+      const cases: [BulkPost, string][] = [
+        [{ action: "delete", confirmed: true }, `Select at least one ${one}.`],
+        [{ action: "delete", page: [], confirmed: true }, `Select at least one ${one}.`],
+        [
+          { action: "delete", ids: [a, "nope"], confirmed: true },
+          `“nope” is not the id of a ${one}. Reload the list and select again.`,
+        ],
+        [
+          {
+            action: "delete",
+            ids: Array.from({ length: BULK_MAX + 1 }, () => new ObjectId().toHexString()),
+            confirmed: true,
+          },
+          `Select at most ${BULK_MAX} ${many} at a time (${BULK_MAX + 1} were sent).`,
+        ],
+        [{ action: "explode", ids: [a], confirmed: true }, "Unknown bulk action."],
+      ];
+      for (const [post, message] of cases) {
+        const outcome = await bulk(post);
+        expect(statusOf(outcome), message).toBe(400);
+        expect(outcome.data.bulk, message).toEqual({ error: message });
+      }
+      expect(await remaining()).toEqual(["Stays"]);
+      expect(await audited()).toEqual([]);
+    });
+
+    it("sends a signed-out visitor to sign in, writing nothing", async () => {
+      const a = await add("Stays", day(1));
+      const outcome = await bulk({ action: "delete", ids: [a], confirmed: true }, PAGE, "");
+      expect(outcome.status).toBe(302);
+      expect(outcome.headers.get("Location")).toMatch(/^\/admin\/login/);
+      expect(await count()).toBe(1);
+    });
+
+    it("stops at a failed write with an error flash saying how many are left", async () => {
+      const a = await add("Alpha", day(1));
+      const b = await add("Beta", day(2));
+      failures.on = true;
+      const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+      const response = await bulk({ action: "delete", ids: [a, b], confirmed: true });
+      spy.mockRestore();
+      expect(await flashCarried(response)).toEqual({
+        message: `Unexpected error: the change could not be saved. Please try again. 2 ${many} left unchanged.`,
+        tone: "error",
+      });
+      expect(await count()).toBe(2);
     });
   });
 

@@ -4,6 +4,7 @@ import { AdminPageHeader } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import { CONTACT_STATUSES, CONTACTS_LOAD_FAILED, NO_CONTACTS } from "~/domain/contact-message";
 import { contactInbox, listContactMessages } from "~/domain/contact-message.server";
+import { leadBulkChoices, leadSubject } from "~/domain/lead-inbox";
 import { leadListAction, loadLeadList } from "~/domain/lead-pages.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { leadFilterSearch } from "~/lib/lead-filter";
@@ -57,6 +58,12 @@ export default function ContactForms({ loaderData, actionData }: Route.Component
         columns={COLUMNS}
         emptyText={NO_CONTACTS}
         items={items}
+        bulk={{
+          choices: leadBulkChoices(CONTACT_STATUSES),
+          subject: (lead) => leadSubject("contact message", lead.name),
+          answer: actionData?.bulk,
+          listHref: `${PAGE}${here}`,
+        }}
         row={(contact) => (
           <LeadRowCells
             lead={contact}

@@ -27,6 +27,7 @@ import {
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
+import { type BulkPost, postBulk } from "../../../tests/support/bulk-post";
 import { alertTexts, renderPage } from "../../../tests/support/render-route";
 import { loader as publicLoader } from "../internships";
 import ManageInternships, { action, loader } from "./internships";
@@ -689,5 +690,46 @@ describe("deleting an internship", () => {
     expect(outcome.status).toBe(302);
     const { internships } = await getCollections();
     expect(await internships.countDocuments({})).toBe(1);
+  });
+});
+
+describe("Mark active / Mark inactive on the ticked rows", () => {
+  const audited = async () =>
+    (await getCollections()).auditLog.find({ entity: "internship" }, { sort: { at: 1 } }).toArray();
+  const bulk = (post: BulkPost, path = PAGE) => postBulk(action, path, me.cookie, post);
+  beforeEach(async () => {
+    await (await getCollections()).auditLog.deleteMany({});
+  });
+
+  it("asks once, then sets each one, auditing only a change, and lands on the result line", async () => {
+    const on = await addInternship("Live one");
+    const off = await addInternship("Already off", { isActive: false });
+    const step = await bulk({ action: "inactive", ids: [on, off] });
+    expect(statusOf(step)).toBe(200);
+    expect(step.data.bulk.confirm).toEqual({
+      action: "inactive",
+      to: "",
+      ids: [on, off],
+      subjects: ["Live one", "Already off"],
+    });
+    expect((await stored("Live one"))?.isActive).toBe(true);
+
+    const response = await bulk(
+      { action: "inactive", ids: [on, off], confirmed: true },
+      `${PAGE}?q=o`,
+    );
+    expect(response.headers.get("Location")).toBe(`${PAGE}?q=o#internship-result`);
+    expect(await flashOf(response)).toBe("2 internships marked inactive.");
+    expect(await stored("Live one")).toMatchObject({ isActive: false, updatedBy: me.email });
+    expect(await stored("Already off")).toMatchObject({ isActive: false });
+    expect((await stored("Already off"))?.updatedBy).toBeUndefined();
+    expect((await audited()).map((e) => [e.action, e.entityId, e.summary])).toEqual([
+      ["toggle", on, "Live one: inactive"],
+    ]);
+    expect((await publicPage("?q=Live")).internships).toHaveLength(0);
+
+    await bulk({ action: "active", ids: [on, off], confirmed: true });
+    expect((await publicPage("?q=one")).internships).toHaveLength(1);
+    expect((await stored("Already off"))?.isActive).toBe(true);
   });
 });

@@ -2,8 +2,9 @@
 // kit's loader and action (app/content/internships.ts describes the type; the kit checks the
 // session, saves, deletes and runs the after-write steps). The screen is the internship's own:
 // the kit's editor is always there, with the success and error lines below it, where every
-// change lands; then 'All Internships' with its twelve columns and Toggle Active per row
-// (components/admin/internship-screen.tsx). Delete asks its question (a dialog with
+// change lands; then 'All Internships' with its twelve columns, Toggle Active per row, and
+// Delete selected / Mark active / Mark inactive for the ticked rows
+// (components/admin/internship-screen.tsx, components/admin/bulk-bar.tsx). Delete asks its question (a dialog with
 // JavaScript, `?delete=<id>` without, components/admin/confirm-delete.tsx).
 import { useEffect, useState } from "react";
 import { data, useLocation } from "react-router";
@@ -26,10 +27,11 @@ import {
 import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server";
 import { CollectionEditor, collectionMeta, ScreenHeader } from "~/content/kit/admin-screen";
 import { internshipStore } from "~/content/stores.server";
-import { toggleInternshipActive } from "~/domain/internship.server";
+import { setInternshipActive, toggleInternshipActive } from "~/domain/internship.server";
 import { deadlinePassed } from "~/domain/internship-list";
 import { attempt, notFound } from "~/lib/admin-crud.server";
 import { listHref } from "~/lib/admin-list";
+import { bulkActive } from "~/lib/bulk";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/internships";
 import type { AdminPageHandle } from "./layout";
@@ -84,6 +86,11 @@ function keepUnchangedLists(
 const screen = collectionAdmin<typeof internshipStore, Toggled>(internshipStore, {
   intents: { [TOGGLE_INTENT]: toggle },
   prepare: keepUnchangedLists,
+  // Besides Delete selected: Mark active and Mark inactive, one internship at a time.
+  bulk: [true, false].map((active) => ({
+    choice: bulkActive(active),
+    write: (id, actor) => setInternshipActive(id, active, actor),
+  })),
 });
 
 export async function loader(args: Route.LoaderArgs) {
@@ -157,7 +164,11 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
         />
       ) : null}
 
-      <InternshipTable list={loaderData} onToggled={setNote} />
+      <InternshipTable
+        list={loaderData}
+        onToggled={setNote}
+        bulkAnswer={actionData && "bulk" in actionData ? actionData.bulk : undefined}
+      />
     </>
   );
 }

@@ -16,6 +16,7 @@ import {
   signInFresh,
   statusOf,
 } from "../../../tests/support/admin-request";
+import { type BulkPost, postBulk } from "../../../tests/support/bulk-post";
 import { alertTexts, renderPage } from "../../../tests/support/render-route";
 import { action as detailAction, loader as detailLoader } from "./quote-detail";
 import ManageQuotes, { action, loader, PAGE } from "./quotes";
@@ -534,5 +535,76 @@ describe("the CSV export", () => {
     const outcome = await callRoute(exportLoader, `${PAGE}/export`);
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get("Location")).toMatch(/^\/admin\/login\?redirectTo=/);
+  });
+});
+
+describe("the ticked rows' status or deletion at once", () => {
+  const bulk = (post: BulkPost, path = PAGE) => postBulk(action, path, me.cookie, post);
+  const audited = async () =>
+    (await getCollections()).auditLog.find({ entity: "quote" }, { sort: { at: 1 } }).toArray();
+  beforeEach(async () => {
+    await (await getCollections()).auditLog.deleteMany({});
+  });
+
+  it("asks once naming the requests, then sets each status, audited, back to the same filter", async () => {
+    const ana = await addQuote({ name: "Ana" });
+    const ben = await addQuote({ name: "Ben" });
+    const cy = await addQuote({ name: "Cy" });
+    const step = await bulk({ action: "status", to: "completed", ids: [ana, cy] });
+    expect(statusOf(step)).toBe(200);
+    expect(step.data.bulk.confirm).toEqual({
+      action: "status",
+      to: "completed",
+      ids: [ana, cy],
+      subjects: ["quote request from Ana", "quote request from Cy"],
+    });
+    expect((await stored(ana))?.status).toBe("pending");
+
+    const back = `${PAGE}?status=pending&q=a`;
+    const response = await bulk(
+      { action: "status", to: "completed", ids: [ana, cy], confirmed: true },
+      back,
+    );
+    expect(response.headers.get("Location")).toBe(back);
+    expect(await flashCarried(response)).toEqual({
+      message: "Status set to completed for 2 quote requests.",
+      tone: "success",
+    });
+    expect([
+      (await stored(ana))?.status,
+      (await stored(ben))?.status,
+      (await stored(cy))?.status,
+    ]).toEqual(["completed", "pending", "completed"]);
+    expect((await audited()).map((e) => [e.action, e.entityId, e.summary, e.actor])).toEqual([
+      ["status", ana, "pending → completed", me.email],
+      ["status", cy, "pending → completed", me.email],
+    ]);
+  });
+
+  it("refuses a status the list does not have, changing nothing", async () => {
+    const ana = await addQuote({ name: "Ana" });
+    const outcome = await bulk({ action: "status", to: "archived", ids: [ana], confirmed: true });
+    expect(statusOf(outcome)).toBe(400);
+    expect(outcome.data.bulk.error).toBe(
+      "Change status to: choose one of pending, in-progress, completed, rejected.",
+    );
+    expect((await stored(ana))?.status).toBe("pending");
+  });
+
+  it("deletes the ticked requests (one confirmation) and only from the list, not a request's page", async () => {
+    const ana = await addQuote({ name: "Ana" });
+    const ben = await addQuote({ name: "Ben" });
+    const response = await bulk({ action: "delete", ids: [ana, ben], confirmed: true });
+    expect(await flashCarried(response)).toEqual({
+      message: "2 quote requests deleted.",
+      tone: "success",
+    });
+    const { quotes } = await getCollections();
+    expect(await quotes.countDocuments({})).toBe(0);
+    const cy = await addQuote({ name: "Cy" });
+    const body = new URLSearchParams({ intent: "bulk", bulk: "delete", ids: cy, confirmed: "1" });
+    const outcome = await postDetail(cy, Object.fromEntries(body));
+    expect(statusOf(outcome)).toBe(400);
+    expect(await quotes.countDocuments({})).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { type LeadColumn, LeadTable } from "~/components/admin/lead-inbox";
 import { LeadRowCells } from "~/components/admin/lead-row";
 import { AdminPageHeader, tdClass } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
+import { leadBulkChoices, leadSubject } from "~/domain/lead-inbox";
 import { leadListAction, loadLeadList } from "~/domain/lead-pages.server";
 import {
   NO_QUOTES,
@@ -84,6 +85,12 @@ export default function ManageQuotes({ loaderData, actionData }: Route.Component
         columns={COLUMNS}
         emptyText={NO_QUOTES}
         items={items}
+        bulk={{
+          choices: leadBulkChoices(QUOTE_STATUSES),
+          subject: (lead) => leadSubject("quote request", lead.name),
+          answer: actionData?.bulk,
+          listHref: `${PAGE}${here}`,
+        }}
         markedId={deleting?._id}
         row={(quote) => (
           <LeadRowCells

@@ -1,10 +1,17 @@
-// Subscribers: the list (newest first, search, pages), removal after confirmation, 404 for ids
+// Subscribers: the list (newest first, search, pages), removal after confirmation (one, or the
+// ticked ones at once), 404 for ids
 // that name nothing, the CSV export with the search applied, and sign-in required throughout.
 import { ObjectId } from "mongodb";
 import { describe, expect, it } from "vitest";
 import { getCollections } from "#db/client.server";
 import { SUBSCRIBER_NOT_FOUND } from "~/domain/newsletter";
-import { callRoute, freshAdminEachTest, statusOf } from "../../../tests/support/admin-request";
+import {
+  callRoute,
+  flashCarried,
+  freshAdminEachTest,
+  statusOf,
+} from "../../../tests/support/admin-request";
+import { postBulk } from "../../../tests/support/bulk-post";
 import { action, loader, PAGE } from "./subscribers";
 import { loader as exportLoader } from "./subscribers-export";
 
@@ -130,5 +137,46 @@ describe("without a session", () => {
     }
     const { subscribers } = await getCollections();
     expect(await subscribers.countDocuments()).toBe(1);
+  });
+});
+
+describe("removing the ticked addresses at once", () => {
+  it("asks once naming the addresses, then removes each one, audited, back to the same search", async () => {
+    const ana = await addSubscriber("ana@example.com", day(1));
+    const ben = await addSubscriber("ben@example.com", day(2));
+    await addSubscriber("cy@example.com", day(3));
+    const step = await postBulk(action, `${PAGE}?q=e`, me.cookie, {
+      action: "delete",
+      ids: [ana, ben],
+    });
+    expect(statusOf(step)).toBe(200);
+    expect(step.data.bulk.confirm.subjects).toEqual(["ana@example.com", "ben@example.com"]);
+    const response = await postBulk(action, `${PAGE}?q=e`, me.cookie, {
+      action: "delete",
+      ids: [ana, ben],
+      confirmed: true,
+    });
+    expect(response.headers.get("Location")).toBe(`${PAGE}?q=e`);
+    expect(await flashCarried(response)).toEqual({
+      message: "2 subscribers deleted.",
+      tone: "success",
+    });
+    const { subscribers, auditLog } = await getCollections();
+    expect((await subscribers.find({}).toArray()).map((s) => s.email)).toEqual(["cy@example.com"]);
+    const entries = await auditLog
+      .find({ entity: "subscriber", entityId: { $in: [ana, ben] } })
+      .toArray();
+    expect(entries.map((e) => [e.action, e.actor])).toEqual([
+      ["delete", me.email],
+      ["delete", me.email],
+    ]);
+  });
+
+  it("refuses nothing ticked with 400, removing nothing", async () => {
+    await addSubscriber("ana@example.com", day(1));
+    const outcome = await postBulk(action, PAGE, me.cookie, { action: "delete", confirmed: true });
+    expect(statusOf(outcome)).toBe(400);
+    expect(outcome.data.bulk.error).toBe("Select at least one subscriber.");
+    expect(await (await getCollections()).subscribers.countDocuments({})).toBe(1);
   });
 });

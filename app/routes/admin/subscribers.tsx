@@ -1,6 +1,7 @@
 // /admin/dashboard/subscribers: the newsletter list ('Stay Updated' on the home page; issue 7,
 // beyond the SPEC). Newest first, searchable by address, in pages; Delete removes an address
-// after a confirmation (a dialog with JavaScript, `?delete=<id>` without); 'Export CSV' downloads
+// after a confirmation (a dialog with JavaScript, `?delete=<id>` without), Delete selected the
+// ticked ones after one confirmation (components/admin/bulk-bar.tsx); 'Export CSV' downloads
 // the list with the current search applied (routes/admin/subscribers-export.ts).
 import { DownloadSimpleIcon } from "@phosphor-icons/react";
 import { data, Link } from "react-router";
@@ -29,11 +30,14 @@ import {
 } from "~/lib/admin-crud.server";
 import { listHref, parseListState } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
+import { BULK_DELETE, BULK_INTENT } from "~/lib/bulk";
+import { bulkAction } from "~/lib/bulk.server";
 import { formatDate, isoDate } from "~/lib/format";
 import type { Route } from "./+types/subscribers";
 
 export const PAGE = "/admin/dashboard/subscribers";
 export const SUBSCRIBER_DELETE_CONFIRM = "Remove this address from the newsletter list?";
+const NOUN = ["subscriber", "subscribers"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -49,6 +53,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const state = parseListState(new URL(request.url));
   const form = await readForm(request);
   const id = form.get("id");
+  const back = listHref(PAGE, state);
+  if (form.get("intent") === BULK_INTENT) {
+    // Delete selected: one address at a time, each removal audited as a single one is.
+    const outcome = await bulkAction(form, {
+      noun: NOUN,
+      writes: [{ choice: BULK_DELETE, write: (one) => deleteSubscriber(one, actor) }],
+      subject: async (one) => (await getSubscriber(one))?.email ?? null,
+      back,
+    });
+    if (outcome instanceof Response) return outcome;
+    return data({ result: null, listError: null, bulk: outcome.bulk }, { status: outcome.status });
+  }
   if (form.get("intent") !== DELETE_INTENT) {
     return data({ result: null, listError: "Unknown action." }, { status: 400 });
   }
@@ -58,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     form,
     remove: () => deleteSubscriber(id, actor),
     notFoundText: SUBSCRIBER_NOT_FOUND,
-    back: listHref(PAGE, state),
+    back,
     flash: SUBSCRIBER_REMOVED,
   });
 }
@@ -111,7 +127,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         page={page}
         pages={pages}
         total={total}
-        noun={["subscriber", "subscribers"]}
+        noun={NOUN}
         search={{ label: "Search subscribers", placeholder: "Part of an e-mail address" }}
         listError={actionData?.listError}
         columns={[
@@ -123,6 +139,12 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         emptyText={q ? "No subscribers match this search." : "No subscribers yet."}
         items={items}
         deletingId={deleting?._id}
+        bulk={{
+          choices: [BULK_DELETE],
+          subject: (s) => s.email,
+          answer: actionData && "bulk" in actionData ? actionData.bulk : undefined,
+          listHref: listHref(PAGE, here),
+        }}
         row={(s) => (
           <>
             <td className={`${tdClass} [overflow-wrap:anywhere]`}>
