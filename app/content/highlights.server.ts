@@ -8,7 +8,7 @@ import { editedBy } from "~/lib/edit-stamps";
 import { parseObjectId } from "~/lib/object-id.server";
 import { afterWrite } from "./after-write.server";
 import { type HighlightInput, highlights as type } from "./highlights";
-import { collectionStore } from "./kit/store.server";
+import { type AdminQuery, collectionStore } from "./kit/store.server";
 
 const collection = async () => (await getCollections()).highlights;
 
@@ -58,7 +58,7 @@ export const highlightStore = {
   ...base,
 
   /** Home-page order, searched and paged; each card with its real 1-based position. */
-  async listForAdmin(query: { q: string; page: number }) {
+  async listForAdmin(query: AdminQuery) {
     const ids = await orderedIds();
     const position = new Map(ids.map((id, i) => [id.toHexString(), i + 1]));
     const list = await base.listForAdmin(query);

@@ -13,6 +13,12 @@ export const NOTE_INTENT = "note";
 /** Sent by the status control's fetcher: the action answers data, not a redirect. */
 export const ENHANCED_FIELD = "_enhanced";
 
+/**
+ * The inbox columns staff may sort by (`?sort=`), each a stored field of both kinds; a quote adds
+ * its own (domain/quote.ts). The message is free text: no order helps there.
+ */
+export const LEAD_SORTABLE = ["name", "email", "status"] as const;
+
 /** A note is a few lines for colleagues, not a document. */
 export const NOTE_MAX = 2000;
 /** Notes per lead: bounds a document's growth (MongoDB documents stop at 16 MB). */

@@ -20,13 +20,14 @@ import {
   notFound,
   readForm,
 } from "~/lib/admin-crud.server";
-import { listHref, parseListState } from "~/lib/admin-list";
+import { type ListSort, listHref, parseListState } from "~/lib/admin-list";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
 import { SAVE_INTENT, type ScreenActionData } from "./admin-screen";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
-import { type CollectionType, describedImages, isImageField } from "./types";
+import type { AdminQuery } from "./store.server";
+import { type CollectionType, describedImages, isImageField, sortFields } from "./types";
 
 interface Args {
   request: Request;
@@ -77,7 +78,7 @@ export interface AdminOptions<Extra extends object> {
  */
 export interface AdminStore {
   type: CollectionType;
-  listForAdmin(query: { q: string; page: number }): Promise<ListPage<{ _id: string }>>;
+  listForAdmin(query: AdminQuery): Promise<ListPage<{ _id: string }>>;
   get(id: string): Promise<{ _id: string } | null>;
   create(input: Record<string, unknown>, actor: Actor): Promise<unknown>;
   update(id: string, input: Record<string, unknown>, actor: Actor): Promise<boolean>;
@@ -87,6 +88,7 @@ export interface AdminStore {
 /** The loader's answer: the store's page of the table, the search, the record being edited. */
 type ScreenData<S extends AdminStore> = Awaited<ReturnType<S["listForAdmin"]>> & {
   q: string;
+  sort: ListSort | null;
   formOpen: boolean;
   editing: Awaited<ReturnType<S["get"]>> | null;
   deleting: Awaited<ReturnType<S["get"]>> | null;
@@ -104,6 +106,8 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
   const imageFields = type.fields.filter(isImageField);
   const intents = options.intents ?? {};
   const hideFields = imageFields.map((field) => imageFieldNames(field.name).file);
+  // The columns staff may sort by: any other `?sort=` is dropped from the list and its links.
+  const sortable = [...sortFields(type).keys()];
 
   async function loader({ request }: Pick<Args, "request">): Promise<ScreenData<S>> {
     await requireAdmin(request);
@@ -111,6 +115,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       list: store.listForAdmin,
       get: store.get,
       notFoundText: texts.notFound,
+      sortable,
     });
     return screen as ScreenData<S>;
   }
@@ -118,7 +123,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
   async function action({ request, context }: Args) {
     const { admin } = await requireAdmin(request);
     const actor = actorOf(admin, context);
-    const back = `${listHref(path, parseListState(new URL(request.url)))}${landing}`;
+    const back = `${listHref(path, parseListState(new URL(request.url), sortable))}${landing}`;
     // A form with an image field is multipart: its file comes with it without JavaScript.
     const form = imageFields.length ? await readUploadForm(request) : await readForm(request);
     if (!form) {
