@@ -44,16 +44,24 @@ export function HeaderCell({
   const Arrow =
     sorted === "asc" ? ArrowUpIcon : sorted === "desc" ? ArrowDownIcon : CaretUpDownIcon;
   return (
-    <th scope="col" className={className} aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
+    <th
+      scope="col"
+      className={className}
+      aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
+      // The column is called by its label (read out with each of its cells), not by what its link
+      // does.
+      aria-label={column.label}
+    >
       <Link
         to={sorting.href(next)}
         // The table stays where it is: a new order is not a new page.
         preventScrollReset
         className="-mx-1 inline-flex items-center gap-1 rounded px-1 text-slate-800 underline-offset-4 hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
       >
-        <span className="sr-only">Sort by </span>
-        {column.label}
-        <span className="sr-only">, {ARIA_SORT[next.dir]}</span>
+        {/* One text for screen readers: pieces of it around the visible label would be read
+            with a pause in between (each is a flex item). */}
+        <span aria-hidden="true">{column.label}</span>
+        <span className="sr-only">{`Sort by ${column.label}, ${ARIA_SORT[next.dir]}`}</span>
         <Arrow
           aria-hidden="true"
           weight={sorted ? "bold" : "regular"}
