@@ -35,6 +35,17 @@ const WORDS = [
 /** A to Z whatever the case. */
 const AZ = [...WORDS].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
 
+/**
+ * A header's sort link: named by the column's label, described by what a click does (so the
+ * header, read out with each of its cells, is just the label).
+ */
+async function sortLink(page: Page, label: string, hint: string) {
+  const link = page.getByRole("columnheader", { name: label, exact: true }).getByRole("link");
+  await expect(link).toHaveAccessibleName(label);
+  await expect(link).toHaveAccessibleDescription(hint);
+  return link;
+}
+
 /** The words of the table's rows, top to bottom (each row names one record by `tag word`). */
 async function rowWords(page: Page, tag: string): Promise<string[]> {
   const texts = await page.locator("tbody tr").allInnerTexts();
@@ -61,12 +72,12 @@ test("a kit list sorts by a column, both ways, through pages, a search and the e
   await expect(page.getByRole("status").filter({ hasText: `11 FAQs match` })).toBeVisible();
   // The list's own order until a header is clicked: newest first, no column marked.
   expect(await rowWords(page, tag)).toEqual([...WORDS].reverse().slice(0, 10));
-  const question = page.getByRole("columnheader", { name: "Question" });
+  const question = page.getByRole("columnheader", { name: "Question", exact: true });
   await expect(question).not.toHaveAttribute("aria-sort");
   // A column that does not sort has no link.
   await expect(page.getByRole("columnheader", { name: "Answer" }).getByRole("link")).toHaveCount(0);
 
-  await page.getByRole("link", { name: "Sort by Question, ascending" }).click();
+  await (await sortLink(page, "Question", "Sort by Question, ascending")).click();
   await expect(page).toHaveURL(`${FAQ}?q=${tag}&sort=question&dir=asc`);
   await expect(question).toHaveAttribute("aria-sort", "ascending");
   await expect.poll(() => rowWords(page, tag)).toEqual(AZ.slice(0, 10));
@@ -82,7 +93,7 @@ test("a kit list sorts by a column, both ways, through pages, a search and the e
   await expect.poll(() => rowWords(page, tag)).toEqual(AZ.slice(10));
 
   // The second click flips it (and starts at page 1).
-  await page.getByRole("link", { name: "Sort by Question, descending" }).click();
+  await (await sortLink(page, "Question", "Sort by Question, descending")).click();
   await expect(page).toHaveURL(`${FAQ}?q=${tag}&sort=question&dir=desc`);
   await expect(question).toHaveAttribute("aria-sort", "descending");
   await expect.poll(() => rowWords(page, tag)).toEqual([...AZ].reverse().slice(0, 10));
@@ -125,9 +136,9 @@ test("a lead list sorts by a column, and its own pages and export keep the order
   // Newest first.
   expect(await rowWords(page, tag)).toEqual(["Cleo", "Ana", "bea"]);
 
-  await page.getByRole("link", { name: "Sort by Name, ascending" }).click();
+  await (await sortLink(page, "Name", "Sort by Name, ascending")).click();
   await expect(page).toHaveURL(`${QUOTES}?q=${tag}&sort=name&dir=asc`);
-  await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute(
+  await expect(page.getByRole("columnheader", { name: "Name", exact: true })).toHaveAttribute(
     "aria-sort",
     "ascending",
   );
@@ -155,6 +166,6 @@ test("a lead list sorts by a column, and its own pages and export keep the order
   await expect(page).toHaveURL(new RegExp(`${QUOTES}\\?.*sort=name&dir=asc`));
   await expect.poll(() => rowWords(page, tag)).toEqual(["Ana", "bea", "Cleo"]);
 
-  await page.getByRole("link", { name: "Sort by Name, descending" }).click();
+  await (await sortLink(page, "Name", "Sort by Name, descending")).click();
   await expect.poll(() => rowWords(page, tag)).toEqual(["Cleo", "bea", "Ana"]);
 });
