@@ -11,7 +11,7 @@ import { markdownExcerpt } from "~/lib/markdown-text.server";
 import type { AboutPage } from "./about-page";
 import { type BlogAuthor, type BlogPost, blogs, UNKNOWN_AUTHOR } from "./blogs";
 import { altOf } from "./kit/image-alt";
-import { collectionStore, type Doc } from "./kit/store.server";
+import { type AdminQuery, collectionStore, type Doc } from "./kit/store.server";
 
 /** The post's text fields, in the record's order (a JSON answer's too). */
 const TEXTS = Object.keys(blogs.record.shape).filter(
@@ -43,7 +43,7 @@ const base = collectionStore<typeof blogs>({ ...blogs, fromDocument: readPost })
 export const blogStore = {
   ...base,
   /** The admin table's rows: no Markdown body, and the name the post shows as its author. */
-  async listForAdmin(query: { q: string; page: number }) {
+  async listForAdmin(query: AdminQuery) {
     const list = await base.listForAdmin(query);
     const items = list.items.map((post) => ({
       _id: post._id,

@@ -53,7 +53,7 @@ export const faqs = defineCollection({
     noun: ["FAQ", "FAQs"],
     search: { label: "Search FAQs", placeholder: "Words in a question or answer" },
     emptyText: "No FAQs found.",
-    titleColumn: { label: "Question", title: "question" },
+    titleColumn: { label: "Question", title: "question", sort: true },
     columns: [{ label: "Answer", field: "answer", kind: "text", from: "md", preLine: true }],
     subject: (f) => String(f.question),
   },

@@ -86,10 +86,19 @@ export const highlights = defineCollection({
       label: "Highlight",
       title: "title",
       subtitle: { field: "label", accent: true },
+      sort: true,
     },
     columns: [
-      // The route draws it: the card's icon with its 1-based place (the loader's `position`).
-      { label: "Position", field: "position", kind: "own", from: "sm", before: true },
+      // The route draws it: the card's icon with its 1-based place (the loader's `position`),
+      // which is the stored home-page order.
+      {
+        label: "Position",
+        field: "position",
+        kind: "own",
+        from: "sm",
+        before: true,
+        sort: "order",
+      },
       { label: "Description", field: "description", kind: "text", from: "lg" },
     ],
     subject: (h) => String(h.title),

@@ -400,9 +400,12 @@ export const internships = defineCollection({
       placeholder: "Title, domain, company, location or description",
     },
     emptyText: "No internships found.",
-    titleColumn: { label: "Title", title: "title" },
-    // The screen draws its own twelve columns (components/admin/internship-screen.tsx).
+    titleColumn: { label: "Title", title: "title", sort: true },
+    // The screen draws its own twelve columns (components/admin/internship-screen.tsx); these
+    // sort (the columns shown in the table: the secondary ones sit under the title, where a
+    // header link would be an invisible stop for the keyboard).
     columns: [],
+    sortable: ["deadline", "status", "urgent", "isActive"],
     subject: (internship) => String(internship.title),
     // The form is long: a change lands on the lines below it, with the list right under them.
     resultId: "internship-result",

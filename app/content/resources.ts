@@ -94,8 +94,9 @@ export const resources = defineCollection({
       title: "title",
       subtitle: { field: "description", clamp: true },
       image: { field: "image", shape: "thumbnail" },
+      sort: true,
     },
-    columns: [{ label: "Link", field: "link", kind: "link", from: "lg" }],
+    columns: [{ label: "Link", field: "link", kind: "link", from: "lg", sort: true }],
     subject: (r) => String(r.title),
   },
   api: {

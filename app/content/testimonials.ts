@@ -105,10 +105,11 @@ export const testimonials = defineCollection({
       title: "name",
       subtitle: { field: "title" },
       image: { field: "image", shape: "avatar" },
+      sort: true,
     },
     columns: [
       { label: "Text", field: "text", kind: "text", from: "md" },
-      { label: "Rating", field: "rating", kind: "stars", from: "sm" },
+      { label: "Rating", field: "rating", kind: "stars", from: "sm", sort: true },
     ],
     subject: (t) => `${t.name}, ${t.title}`,
   },

@@ -3,7 +3,7 @@
 // one lead store (lead-store.server.ts) that quote requests use too.
 import { CONTACT_STATUSES, type ContactDoc } from "#db/collections";
 import { CONTACT_DELETED, CONTACT_NOT_FOUND, type ContactMessageInput } from "./contact-message";
-import type { LeadRow, LeadView } from "./lead-inbox";
+import { LEAD_SORTABLE, type LeadRow, type LeadView } from "./lead-inbox";
 import { leadStore } from "./lead-store.server";
 
 const contacts = leadStore<ContactDoc, ContactMessageInput, object>({
@@ -11,6 +11,7 @@ const contacts = leadStore<ContactDoc, ContactMessageInput, object>({
   entity: "contact",
   noun: "contact message",
   statuses: CONTACT_STATUSES,
+  sortable: LEAD_SORTABLE,
   notFoundText: CONTACT_NOT_FOUND,
   deletedFlash: CONTACT_DELETED,
   initialStatus: "new",

@@ -55,6 +55,8 @@ export interface LeadKind<Status extends string> {
   /** e.g. "quote request", for logs and messages. */
   noun: string;
   statuses: readonly Status[];
+  /** The fields the list may be sorted by (`?sort=`), which its links and redirects keep. */
+  sortable: readonly string[];
   notFoundText: string;
   exists: (id: string) => Promise<boolean>;
   /** Who the lead is from, or null when the id names nothing (a bulk confirmation's list). */

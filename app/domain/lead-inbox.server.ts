@@ -6,7 +6,7 @@ import type { Collection, Filter } from "mongodb";
 import type { ContactDoc, LeadNote, QuoteDoc } from "#db/collections";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
 import { dayRange, type LeadFilter } from "~/lib/lead-filter";
-import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
+import { type ListPage, listOrder, listPage, searchFilter } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
 import type { Actor } from "./audit";
 import { recordAudit } from "./audit.server";
@@ -79,8 +79,9 @@ export function leadView<Status extends string>(doc: LeadDoc): Omit<LeadView<Sta
 }
 
 /**
- * One page of the filtered leads, newest first; a page past the end shows the last. The admin
- * pages show 10; the JSON API lets its client ask for another page size.
+ * One page of the filtered leads, newest first unless the filter sorts by a column (a field the
+ * kind's store has checked); a page past the end shows the last. The admin pages show 10; the
+ * JSON API lets its client ask for another page size.
  */
 export function listLeads<T extends LeadDoc, Row>(
   collection: Collection<T>,
@@ -90,7 +91,7 @@ export function listLeads<T extends LeadDoc, Row>(
 ): Promise<ListPage<Row>> {
   return listPage(collection, {
     filter: leadQuery<T>(filter),
-    sort: NEWEST_FIRST,
+    ...listOrder(filter.sort, NEWEST_FIRST),
     page: filter.page,
     pageSize,
     map,
@@ -196,12 +197,19 @@ export async function addLeadNote<T extends LeadDoc>(
   return (await leads.countDocuments({ _id }, { limit: 1 })) === 1 ? "full" : "not-found";
 }
 
-/** Every lead the filter matches (all pages), newest first, read as the export goes. */
+/**
+ * Every lead the filter matches (all pages), in the list's order (newest first unless sorted by
+ * a column), read as the export goes.
+ */
 export async function* leadsForExport<T extends LeadDoc>(
   collection: Collection<T>,
   filter: LeadFilter,
 ): AsyncGenerator<T> {
-  const cursor = collection.find(leadQuery<T>(filter)).sort(NEWEST_FIRST).batchSize(500);
+  const order = listOrder(filter.sort, NEWEST_FIRST);
+  const cursor = collection
+    .find(leadQuery<T>(filter), order.collation ? { collation: order.collation } : {})
+    .sort(order.sort)
+    .batchSize(500);
   try {
     for await (const doc of cursor) yield doc as T;
   } finally {

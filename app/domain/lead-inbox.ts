@@ -24,6 +24,12 @@ export function leadSubject(noun: string, name: string): string {
   return `${noun} from ${name}`;
 }
 
+/**
+ * The inbox columns staff may sort by (`?sort=`), each a stored field of both kinds; a quote adds
+ * its own (domain/quote.ts). The message is free text: no order helps there.
+ */
+export const LEAD_SORTABLE = ["name", "email", "status"] as const;
+
 /** A note is a few lines for colleagues, not a document. */
 export const NOTE_MAX = 2000;
 /** Notes per lead: bounds a document's growth (MongoDB documents stop at 16 MB). */

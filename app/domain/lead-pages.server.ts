@@ -15,8 +15,13 @@ import { type LeadKind, leadAction } from "./lead-actions.server";
 type Lead = { _id: string; name: string };
 type PostArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-const filterSearch = (request: Request, statuses: readonly string[]) =>
-  leadFilterSearch(parseLeadFilter(new URL(request.url), statuses));
+/** What the URL's filter depends on: the kind's statuses and the columns that sort. */
+type FilterKind = { statuses: readonly string[]; sortable: readonly string[] };
+
+const parseFilter = (request: Request, kind: FilterKind) =>
+  parseLeadFilter(new URL(request.url), kind.statuses, kind.sortable);
+const filterSearch = (request: Request, kind: FilterKind) =>
+  leadFilterSearch(parseFilter(request, kind));
 
 /**
  * One page of the list. A read that fails for a reason other than a database outage (which
@@ -26,13 +31,13 @@ const filterSearch = (request: Request, statuses: readonly string[]) =>
  */
 export async function loadLeadList<Row>(
   request: Request,
-  inbox: Pick<LeadKind<string>, "statuses" | "notFoundText">,
+  inbox: Pick<LeadKind<string>, "statuses" | "sortable" | "notFoundText">,
   list: (filter: LeadFilter) => Promise<ListPage<Row>>,
   texts: { what: string; loadFailed: string; get?: (id: string) => Promise<Lead | null> },
 ) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const filter = parseLeadFilter(url, inbox.statuses);
+  const filter = parseFilter(request, inbox);
   const deleteId = texts.get ? url.searchParams.get("delete") : null;
   const [read, deleting] = await Promise.all([
     attempt(texts.what, () => list(filter)),
@@ -55,7 +60,7 @@ export async function leadListAction<Status extends string>(
   inbox: LeadKind<Status>,
 ) {
   const { admin } = await requireAdmin(request);
-  const back = `${page}${filterSearch(request, inbox.statuses)}`;
+  const back = `${page}${filterSearch(request, inbox)}`;
   return leadAction(request, actorOf(admin, context), inbox, { back, afterDelete: back });
 }
 
@@ -63,7 +68,7 @@ export async function leadListAction<Status extends string>(
 export async function loadLeadDetail<View>(
   request: Request,
   id: string,
-  inbox: Pick<LeadKind<string>, "statuses" | "notFoundText">,
+  inbox: Pick<LeadKind<string>, "statuses" | "sortable" | "notFoundText">,
   get: (id: string) => Promise<View | null>,
 ) {
   await requireAdmin(request);
@@ -71,7 +76,7 @@ export async function loadLeadDetail<View>(
   if (!lead) notFound(inbox.notFoundText);
   return {
     lead,
-    listSearch: filterSearch(request, inbox.statuses),
+    listSearch: filterSearch(request, inbox),
     confirmingDelete: new URL(request.url).searchParams.has("delete"),
   };
 }
@@ -84,7 +89,7 @@ export async function leadDetailAction<Status extends string>(
   inbox: LeadKind<Status>,
 ) {
   const { admin } = await requireAdmin(request);
-  const listSearch = filterSearch(request, inbox.statuses);
+  const listSearch = filterSearch(request, inbox);
   return leadAction(request, actorOf(admin, context), inbox, {
     back: `${page}/${id}${listSearch}`,
     afterDelete: `${page}${listSearch}`,
@@ -93,21 +98,20 @@ export async function leadDetailAction<Status extends string>(
 }
 
 /**
- * The list's filter (status, dates, search; every page) as a CSV download named
- * `<name>-<today>.csv`. Cells are quoted and formula prefixes neutralised by lib/csv.ts; the
- * file streams from a cursor.
+ * The list's filter (status, dates, search; every page, in the list's order) as a CSV download
+ * named `<name>-<today>.csv`. Cells are quoted and formula prefixes neutralised by lib/csv.ts;
+ * the file streams from a cursor.
  */
 export async function leadExport(
   request: Request,
-  kind: {
-    statuses: readonly string[];
+  kind: FilterKind & {
     fileName: string;
     header: readonly string[];
     rows: (filter: LeadFilter) => Promise<AsyncGenerator<readonly unknown[]>>;
   },
 ) {
   await requireAdmin(request);
-  const filter = parseLeadFilter(new URL(request.url), kind.statuses);
+  const filter = parseFilter(request, kind);
   return csvResponse(
     `${kind.fileName}-${isoDate(new Date())}.csv`,
     kind.header,

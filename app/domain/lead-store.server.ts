@@ -1,8 +1,8 @@
 // The domain functions of one lead collection (quote requests, contact messages), built from a
 // short description: what a new lead stores beyond the common fields, its status when it comes,
 // the lines of the new-lead e-mail, its view and its export columns. Both kinds keep the same
-// rules (store once per submission key, announce by e-mail, newest-first lists, audited status,
-// notes and deletion) because they run this one piece of code.
+// rules (store once per submission key, announce by e-mail, newest-first lists that sort by a
+// column, audited status, notes and deletion) because they run this one piece of code.
 import { type Collection, ObjectId, type OptionalUnlessRequiredId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { ContactDoc, QuoteDoc } from "#db/collections";
@@ -42,6 +42,8 @@ export interface LeadStoreSpec<Doc extends LeadDoc, Input extends CommonInput, E
   /** What the inbox's posts say about it (LeadKind). */
   noun: string;
   statuses: readonly Doc["status"][];
+  /** The stored fields the inbox list may be sorted by (its column headers). */
+  sortable: readonly string[];
   notFoundText: string;
   deletedFlash: string;
   /** The status a new lead gets. */
@@ -105,9 +107,16 @@ export function leadStore<Doc extends LeadDoc, Input extends CommonInput, Extra 
     return { doc, created: true };
   }
 
-  /** One page (10 unless asked) for the admin table or the API, newest first, filtered. */
+  /** The filter with its sort only when it names a field the kind lets staff sort by. */
+  const allowed = (filter: LeadFilter): LeadFilter =>
+    filter.sort && !spec.sortable.includes(filter.sort.field) ? { ...filter, sort: null } : filter;
+
+  /**
+   * One page (10 unless asked) for the admin table or the API, filtered, newest first unless
+   * sorted by a column.
+   */
   async function list(filter: LeadFilter, pageSize?: number): Promise<ListPage<LeadRow<View>>> {
-    return listLeads(await collection(), filter, toRow, pageSize);
+    return listLeads(await collection(), allowed(filter), toRow, pageSize);
   }
 
   /** Everything stored about one lead; null for a malformed or unknown id. */
@@ -143,9 +152,12 @@ export function leadStore<Doc extends LeadDoc, Input extends CommonInput, Extra 
     ...LEAD_CSV_TAIL,
   ] as const;
 
-  /** The export's rows: every stored field a person needs, filter applied (from a cursor). */
+  /**
+   * The export's rows: every stored field a person needs, filter applied, in the list's order
+   * (from a cursor).
+   */
   async function exportRows(filter: LeadFilter): Promise<AsyncGenerator<readonly unknown[]>> {
-    return csvRows(leadsForExport(await collection(), filter), (doc) => [
+    return csvRows(leadsForExport(await collection(), allowed(filter)), (doc) => [
       doc.createdAt,
       doc.name,
       doc.email,
@@ -160,6 +172,7 @@ export function leadStore<Doc extends LeadDoc, Input extends CommonInput, Extra 
   const inbox: LeadKind<Status> = {
     noun: spec.noun,
     statuses: spec.statuses,
+    sortable: spec.sortable,
     notFoundText: spec.notFoundText,
     exists: async (id) => (await get(id)) !== null,
     nameOf: async (id) => (await get(id))?.name ?? null,

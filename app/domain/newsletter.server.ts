@@ -6,11 +6,12 @@
 import { MongoServerError, ObjectId } from "mongodb";
 import { getCollections } from "#db/client.server";
 import type { LeadSource, SubscriberDoc } from "#db/collections";
-import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
-import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
+import { ADMIN_PAGE_SIZE, type ListSort } from "~/lib/admin-list";
+import { type ListPage, listOrder, listPage, searchFilter } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
 import type { Actor } from "./audit";
 import { recordAudit } from "./audit.server";
+import { SUBSCRIBER_SORTABLE } from "./newsletter";
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
 
@@ -59,17 +60,27 @@ const toAdminSubscriber = (d: SubscriberDoc): AdminSubscriber => ({
 
 const subscriberFilter = (q: string) => searchFilter<SubscriberDoc>(q, ["email"]);
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/** Newest first, unless sorted by a column that sorts (any other field is ignored). */
+const subscriberOrder = (sort: ListSort | null | undefined) =>
+  listOrder(
+    sort && (SUBSCRIBER_SORTABLE as readonly string[]).includes(sort.field) ? sort : null,
+    NEWEST_FIRST,
+  );
 
-/** The admin list: newest first, searchable by address, in pages (the admin's are 10 long). */
+/**
+ * The admin list: newest first or sorted by a column, searchable by address, in pages (the
+ * admin's are 10 long).
+ */
 export async function listSubscribersForAdmin(query: {
   q: string;
   page: number;
+  sort?: ListSort | null;
   pageSize?: number;
 }): Promise<ListPage<AdminSubscriber>> {
   const { subscribers } = await getCollections();
   return listPage(subscribers, {
     filter: subscriberFilter(query.q),
-    sort: NEWEST_FIRST,
+    ...subscriberOrder(query.sort),
     page: query.page,
     pageSize: query.pageSize ?? ADMIN_PAGE_SIZE,
     map: toAdminSubscriber,
@@ -112,10 +123,21 @@ export const SUBSCRIBER_CSV_HEADER = [
   "UTM campaign",
 ] as const;
 
-/** Every subscription matching the admin search, newest first, as CSV rows (a cursor). */
-export async function* subscriberCsvRows(q: string): AsyncGenerator<unknown[]> {
+/**
+ * Every subscription matching the admin search, in the list's order (newest first unless sorted),
+ * as CSV rows (a cursor).
+ */
+export async function* subscriberCsvRows(
+  q: string,
+  sort?: ListSort | null,
+): AsyncGenerator<unknown[]> {
   const { subscribers } = await getCollections();
-  for await (const d of subscribers.find(subscriberFilter(q)).sort(NEWEST_FIRST)) {
+  const order = subscriberOrder(sort);
+  const found = subscribers.find(
+    subscriberFilter(q),
+    order.collation ? { collation: order.collation } : {},
+  );
+  for await (const d of found.sort(order.sort)) {
     yield [
       d.createdAt,
       d.email,

@@ -17,6 +17,8 @@ export const subscribeApiSchema = subscribeSchema.extend({ website: honeypotFiel
 // The subscriber list (/admin/dashboard/subscribers, /api/subscribers).
 export const SUBSCRIBER_NOT_FOUND = "This subscription does not exist (it may have been removed).";
 export const SUBSCRIBER_REMOVED = "Subscriber removed.";
+/** The admin list's columns that sort (`?sort=`): the address and when it was given. */
+export const SUBSCRIBER_SORTABLE = ["email", "createdAt"] as const;
 
 /** A subscription as the JSON API answers it (AdminSubscriber). */
 export const subscriberRecord = z.object({

@@ -5,7 +5,7 @@
 import { QUOTE_STATUSES, type QuoteDoc } from "#db/collections";
 import type { LeadRow, LeadView } from "./lead-inbox";
 import { leadStore } from "./lead-store.server";
-import { QUOTE_DELETED, QUOTE_NOT_FOUND, type QuoteInput } from "./quote";
+import { QUOTE_DELETED, QUOTE_NOT_FOUND, QUOTE_SORTABLE, type QuoteInput } from "./quote";
 
 type QuoteFields = { phone: string; service: string };
 
@@ -14,6 +14,7 @@ const quotes = leadStore<QuoteDoc, QuoteInput, QuoteFields>({
   entity: "quote",
   noun: "quote request",
   statuses: QUOTE_STATUSES,
+  sortable: QUOTE_SORTABLE,
   notFoundText: QUOTE_NOT_FOUND,
   deletedFlash: QUOTE_DELETED,
   initialStatus: "pending",

@@ -4,9 +4,12 @@ import { z } from "zod";
 import { QUOTE_STATUSES, SERVICE_OPTIONS } from "#db/collections";
 import { QUOTE_FAILURE, SERVICE_MESSAGE } from "./lead-checks";
 import { emailField, honeypotField, messageField, nameField, phoneField } from "./lead-fields";
-import { leadRowRecord, leadViewFields } from "./lead-inbox";
+import { LEAD_SORTABLE, leadRowRecord, leadViewFields } from "./lead-inbox";
 
 export { QUOTE_STATUSES, SERVICE_OPTIONS };
+
+/** The quote list's columns that sort: the inbox's, and the quote's phone and service. */
+export const QUOTE_SORTABLE = [...LEAD_SORTABLE, "phone", "service"] as const;
 
 export const QUOTE_SUCCESS = "Quote submitted successfully!";
 export { QUOTE_FAILURE };

@@ -53,8 +53,9 @@ export async function attempt<T>(what: string, write: () => Promise<T>): Promise
 }
 
 /**
- * The loader of a collection screen: one page of the list, and the document being edited
- * (`?edit=`) or confirmed for deletion (`?delete=`); an id that names nothing is a 404.
+ * The loader of a collection screen: one page of the list (searched and sorted as the URL says),
+ * and the document being edited (`?edit=`) or confirmed for deletion (`?delete=`); an id that
+ * names nothing is a 404.
  */
 export async function loadCollectionScreen<Page extends object, One>(
   request: Request,
@@ -62,9 +63,11 @@ export async function loadCollectionScreen<Page extends object, One>(
     list: (state: ListState) => Promise<Page>;
     get: (id: string) => Promise<One | null>;
     notFoundText: string;
+    /** The fields the list may be sorted by (`?sort=`); none: only its own order. */
+    sortable?: readonly string[];
   },
 ) {
-  const state = parseListState(new URL(request.url));
+  const state = parseListState(new URL(request.url), screen.sortable);
   const [list, editing, deleting] = await Promise.all([
     screen.list(state),
     state.editor.kind === "edit" ? screen.get(state.editor.id) : null,
@@ -72,7 +75,14 @@ export async function loadCollectionScreen<Page extends object, One>(
   ]);
   if (state.editor.kind === "edit" && !editing) notFound(screen.notFoundText);
   if (state.deleteId !== null && !deleting) notFound(screen.notFoundText);
-  return { ...list, q: state.q, formOpen: state.editor.kind !== "closed", editing, deleting };
+  return {
+    ...list,
+    q: state.q,
+    sort: state.sort,
+    formOpen: state.editor.kind !== "closed",
+    editing,
+    deleting,
+  };
 }
 
 /**

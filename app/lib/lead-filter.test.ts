@@ -64,3 +64,27 @@ describe("dayRange", () => {
     expect(dayRange({ from: "", to: "" })).toEqual({});
   });
 });
+
+describe("the lead list's order", () => {
+  const SORTABLE = ["name", "status"];
+  const sorted = (search: string) =>
+    parseLeadFilter(new URL(`http://x/p${search}`), STATUSES, SORTABLE);
+
+  it("reads a column that sorts, and ignores one that does not", () => {
+    expect(sorted("?sort=name&dir=desc").sort).toEqual({ field: "name", dir: "desc" });
+    expect(sorted("?sort=message&dir=desc").sort).toBeUndefined();
+    // Without the kind's columns nothing sorts.
+    expect(parse("?sort=name").sort).toBeUndefined();
+  });
+
+  it("rides along with the filter (the list, the way back from a lead, the export)", () => {
+    const filter = sorted("?status=new&q=ana&sort=status&dir=desc&page=2");
+    expect(leadFilterSearch(filter)).toBe("?status=new&q=ana&sort=status&dir=desc&page=2");
+    expect(leadFilterSearch(filter, { page: false })).toBe(
+      "?status=new&q=ana&sort=status&dir=desc",
+    );
+    expect(sorted(leadFilterSearch(filter))).toEqual(filter);
+    // Sorting is not filtering: "Clear" and the export's note still speak of the whole list.
+    expect(isFiltered(sorted("?sort=name"))).toBe(false);
+  });
+});

@@ -1,9 +1,10 @@
 // The filter of the lead inbox (quote requests, contact messages), kept in the URL so that it
 // works without JavaScript (a GET form), survives a reload and can be shared: `?status=`,
-// `?q=` (name, e-mail or text), `?from=` / `?to=` (UTC days, both inclusive) and `?page=`.
+// `?q=` (name, e-mail or text), `?from=` / `?to=` (UTC days, both inclusive), `?sort=&dir=`
+// (a column's order; none: newest first) and `?page=`.
 // ONE parser for the list pages, the detail pages (their way back) and the CSV export, so an
-// export always holds exactly what the list showed (all pages of it).
-import { SEARCH_MAX } from "./admin-list";
+// export always holds exactly what the list showed (all pages of it, in its order).
+import { type ListSort, parseSort, SEARCH_MAX, setSortParams } from "./admin-list";
 import { parsePage } from "./pagination";
 
 export interface LeadFilter<Status extends string = string> {
@@ -15,6 +16,8 @@ export interface LeadFilter<Status extends string = string> {
   from: string;
   /** YYYY-MM-DD (UTC) or empty; the whole day counts. */
   to: string;
+  /** The column the list is sorted by; absent or null: newest first. */
+  sort?: ListSort | null;
   page: number;
 }
 
@@ -33,20 +36,24 @@ export function parseDay(value: string | null | undefined): string {
 
 /**
  * The filter a URL asks for. Values that mean nothing (an unknown status, a date that is not
- * a day) are dropped rather than refused: the list then simply shows more, and the form shows
- * what is really applied.
+ * a day, a sort by a column that does not sort: one not in `sortable`) are dropped rather than
+ * refused: the list then simply shows more, or newest first, and the form shows what is really
+ * applied.
  */
 export function parseLeadFilter<Status extends string>(
   url: URL,
   statuses: readonly Status[],
+  sortable: readonly string[] = [],
 ): LeadFilter<Status> {
   const params = url.searchParams;
   const status = params.get("status") ?? "";
+  const sort = parseSort(params, sortable);
   return {
     status: (statuses as readonly string[]).includes(status) ? (status as Status) : "",
     q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX),
     from: parseDay(params.get("from")),
     to: parseDay(params.get("to")),
+    ...(sort ? { sort } : {}),
     page: parsePage(params.get("page")),
   };
 }
@@ -61,6 +68,7 @@ export function leadFilterSearch(
   if (filter.q) params.set("q", filter.q);
   if (filter.from) params.set("from", filter.from);
   if (filter.to) params.set("to", filter.to);
+  setSortParams(params, filter.sort);
   if (options.page !== false && filter.page && filter.page > 1) {
     params.set("page", String(filter.page));
   }

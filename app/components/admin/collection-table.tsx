@@ -6,23 +6,22 @@
 import { PencilSimpleIcon } from "@phosphor-icons/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { listHref } from "~/lib/admin-list";
+import { type ListPlace, type ListSort, listHref } from "~/lib/admin-list";
 import { formatDate, isoDate } from "~/lib/format";
 import { Breakable } from "./breakable";
 import { type BulkOptions, useBulkSelection } from "./bulk-bar";
 import { DeleteButton } from "./confirm-delete";
 import { FormErrors } from "./form-controls";
 import { ListPagination, ListTable, ResultCount, rowActionClass, SearchBox } from "./list-controls";
+import type { HeaderColumn } from "./sort-header";
 
-export interface Column {
-  label: string;
-  /** Extra classes for the header and the cells, e.g. `hidden md:table-cell`. */
-  className?: string;
-}
+/** A column: its header, its classes, and the field it sorts by (`sort`) when it does. */
+export type Column = HeaderColumn;
 
 export function CollectionTable<T extends { _id: string }>({
   path,
   q,
+  sort = null,
   page,
   pages,
   total,
@@ -40,6 +39,8 @@ export function CollectionTable<T extends { _id: string }>({
 }: {
   path: string;
   q: string;
+  /** The column the table is sorted by (null: the list's own order). */
+  sort?: ListSort | null;
   page: number;
   pages: number;
   total: number;
@@ -72,7 +73,13 @@ export function CollectionTable<T extends { _id: string }>({
         <h2 id={headingId} className={heading ? "text-lg font-semibold text-slate-900" : "sr-only"}>
           {heading ?? many}
         </h2>
-        <SearchBox path={path} q={q} label={search.label} placeholder={search.placeholder} />
+        <SearchBox
+          path={path}
+          q={q}
+          sort={sort}
+          label={search.label}
+          placeholder={search.placeholder}
+        />
         <ResultCount total={total} q={q} one={one} many={many} />
         <FormErrors errors={listError ? [listError] : undefined} />
         {selection.bar}
@@ -86,6 +93,8 @@ export function CollectionTable<T extends { _id: string }>({
           emptyText={emptyText}
           row={row}
           lead={selection.lead}
+          // Another order starts at page 1, with the search kept.
+          sorting={{ current: sort, href: (next) => listHref(path, { q, sort: next }) }}
           rowClass={(item) =>
             item._id === editingId
               ? "bg-blue-50"
@@ -98,6 +107,7 @@ export function CollectionTable<T extends { _id: string }>({
       <ListPagination
         path={path}
         q={q}
+        sort={sort}
         page={page}
         pages={pages}
         label={`${one.charAt(0).toUpperCase()}${one.slice(1)} pages`}
@@ -136,7 +146,8 @@ export function EditDeleteActions({
   deleteQuestion,
 }: {
   path: string;
-  here: { q: string; page: number };
+  /** The list's search, order and page, kept by Edit and by the delete step. */
+  here: ListPlace;
   id: string;
   /** What the row is called, for screen readers ('Edit What is SEO?'). */
   subject: string;

@@ -27,8 +27,9 @@ import {
   TOGGLE_INTENT,
 } from "~/content/internships";
 import { OpenLink } from "~/content/kit/admin-screen";
+import { sortFields } from "~/content/kit/types";
 import { formatDurations } from "~/domain/internship-list";
-import { listHref } from "~/lib/admin-list";
+import { type ListSort, listHref } from "~/lib/admin-list";
 import { BULK_DELETE, type BulkAnswer, bulkActive } from "~/lib/bulk";
 import { formatShortDate, isoDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -78,6 +79,8 @@ type Cell = [
   className: string,
   value: (i: InternshipRow) => ReactNode,
   secondary?: boolean,
+  /** The record's field: the header sorts by it when the type lets staff (`admin.sortable`). */
+  field?: keyof InternshipRow,
 ];
 
 /** The columns between the title and the actions: label, classes from 1280 px, value. */
@@ -96,6 +99,8 @@ const CELLS: Cell[] = [
         {i.deadlinePassed ? aside("(passed)") : null}
       </span>
     ),
+    false,
+    "deadline",
   ],
   [
     "Status",
@@ -107,9 +112,11 @@ const CELLS: Cell[] = [
         {i.deadlinePassed && i.status !== "Closed" ? aside("Closed on the site", "xl:mt-1") : null}
       </span>
     ),
+    false,
+    "status",
   ],
-  ["Urgent", "", (i) => yesNo(i.urgent)],
-  ["Active", "", (i) => yesNo(i.isActive)],
+  ["Urgent", "", (i) => yesNo(i.urgent), false, "urgent"],
+  ["Active", "", (i) => yesNo(i.isActive), false, "isActive"],
   ["Application Link", "", (i) => <OpenLink link={i.applicationLink} closed="No link" />, true],
 ];
 
@@ -156,8 +163,13 @@ function cell(label: string, className = "") {
 /** Mark active, Mark inactive, Delete selected: the bar over the ticked rows. */
 const BULK_CHOICES = [bulkActive(true), bulkActive(false), BULK_DELETE];
 
+/** The fields the table's headers may sort by: the type's allow-list. */
+const SORTABLE = sortFields(internships);
+const sortKey = (field: string | undefined) =>
+  field !== undefined && SORTABLE.has(field) ? field : undefined;
+
 export function InternshipTable({
-  list: { items, total, page, pages, q, editing, deleting },
+  list: { items, total, page, pages, q, sort, editing, deleting },
   onToggled,
   bulkAnswer,
 }: {
@@ -168,6 +180,7 @@ export function InternshipTable({
     page: number;
     pages: number;
     q: string;
+    sort: ListSort | null;
     editing: { _id: string } | null;
     deleting: { _id: string } | null;
   };
@@ -175,11 +188,12 @@ export function InternshipTable({
   /** The action's answer to a bulk post (its confirmation step, or why it was refused). */
   bulkAnswer?: BulkAnswer;
 }) {
-  const here = { q, page };
+  const here = { q, sort, page };
   return (
     <CollectionTable
       path={admin.path}
       q={q}
+      sort={sort}
       page={page}
       pages={pages}
       total={total}
@@ -187,10 +201,11 @@ export function InternshipTable({
       heading="All Internships"
       search={admin.search}
       columns={[
-        { label: "Title", className: HEAD },
-        ...CELLS.map(([label, , , secondary]) => ({
+        { label: "Title", className: HEAD, sort: sortKey(admin.titleColumn.title) },
+        ...CELLS.map(([label, , , secondary, field]) => ({
           label,
           className: `${HEAD} whitespace-nowrap ${secondary ? SECONDARY : ""}`,
+          sort: sortKey(field),
         })),
         { label: "Actions", className: `${HEAD} text-right` },
       ]}

@@ -22,7 +22,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { type BulkOptions, useBulkSelection } from "./bulk-bar";
 import { FormErrors, SubmitButton } from "./form-controls";
 import { DateFilter, FilterButtons, SearchFilter, SelectFilter } from "./lead-filter-fields";
-import { ListTable, tdClass } from "./list-controls";
+import { ListTable, SortInputs, tdClass } from "./list-controls";
+import type { HeaderColumn } from "./sort-header";
 import { useEditorForm, usePosting } from "./use-editor-form";
 import { useResetOnFlash } from "./use-flash";
 
@@ -97,6 +98,7 @@ function LeadFilterForm({
         className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
         key={key}
       >
+        <SortInputs sort={filter.sort} />
         <SearchFilter
           id={`${id}-q`}
           name="q"
@@ -117,7 +119,8 @@ function LeadFilterForm({
         <DateFilter id={`${id}-to`} name="to" label="Received to" value={filter.to} />
         <FilterButtons
           filtered={isFiltered(filter)}
-          clearHref={path}
+          // Clearing the filter keeps the order.
+          clearHref={`${path}${leadFilterSearch({ sort: filter.sort })}`}
           className="flex items-end gap-2 sm:col-span-3 lg:col-span-1"
         />
       </Form>
@@ -479,11 +482,8 @@ export function ReceivedOn({ iso }: { iso: string }) {
   );
 }
 
-export interface LeadColumn {
-  label: string;
-  /** Extra classes for the header cell, e.g. `hidden md:table-cell`. */
-  className?: string;
-}
+/** A column: its header, the header's classes, and the field it sorts by (`sort`) when it does. */
+export type LeadColumn = HeaderColumn;
 
 /** Classes of a row and its cells: a card on phones (details, then status and actions). */
 const leadRowClass = "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-start";
@@ -580,6 +580,11 @@ export function LeadTable<T extends { _id: string }>({
             row={row}
             lead={selection.lead}
             rowClass={(item) => `${leadRowClass} ${item._id === markedId ? "bg-red-50" : ""}`}
+            // Another order starts at page 1, with the filter kept.
+            sorting={{
+              current: filter.sort ?? null,
+              href: (sort) => `${path}${leadFilterSearch({ ...filter, sort, page: 1 })}`,
+            }}
             stacked={{
               table: "max-sm:block",
               thead: "max-sm:hidden",

@@ -6,7 +6,8 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/forms/fields";
 import { Pagination } from "~/components/site/pagination";
-import { listHref, SEARCH_MAX } from "~/lib/admin-list";
+import { type ListSort, listHref, SEARCH_MAX } from "~/lib/admin-list";
+import { HeaderCell, type HeaderColumn, type Sorting } from "./sort-header";
 
 export const primaryLinkClass =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
@@ -60,21 +61,24 @@ export function AdminPageHeader({
   );
 }
 
-/** Search over the table (`?q=`); a new search starts at page 1. */
+/** Search over the table (`?q=`); a new search starts at page 1, in the same order. */
 export function SearchBox({
   path,
   q,
+  sort,
   label,
   placeholder,
 }: {
   path: string;
   q: string;
+  sort?: ListSort | null;
   /** e.g. 'Search FAQs'. */
   label: string;
   placeholder: string;
 }) {
   return (
     <Form method="get" action={path} role="search" className="flex flex-wrap items-end gap-2">
+      <SortInputs sort={sort} />
       <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
         <label htmlFor="admin-search" className="text-sm font-semibold text-slate-900">
           {label}
@@ -96,11 +100,22 @@ export function SearchBox({
         Search
       </button>
       {q ? (
-        <Link to={path} className={`${secondaryLinkClass} h-11.5`}>
+        <Link to={listHref(path, { sort })} className={`${secondaryLinkClass} h-11.5`}>
           Clear<span className="sr-only"> search</span>
         </Link>
       ) : null}
     </Form>
+  );
+}
+
+/** A GET form's hidden `sort` and `dir`: filtering or searching keeps the table's order. */
+export function SortInputs({ sort }: { sort?: ListSort | null }) {
+  if (!sort) return null;
+  return (
+    <>
+      <input type="hidden" name="sort" value={sort.field} />
+      <input type="hidden" name="dir" value={sort.dir} />
+    </>
   );
 }
 
@@ -145,6 +160,7 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
 /**
  * A list's table: the header row of `columns`, then a row per item drawn by `row` (its cells),
  * or the empty line. `stacked`: the classes that turn rows into cards on phones (no header row).
+ * `sorting`: the order, and the links of the columns that sort (components/admin/sort-header.tsx).
  */
 export function ListTable<T extends { _id: string }>({
   columns,
@@ -154,8 +170,9 @@ export function ListTable<T extends { _id: string }>({
   rowClass,
   stacked,
   lead,
+  sorting,
 }: {
-  columns: readonly { label: string; className?: string }[];
+  columns: readonly HeaderColumn[];
   items: readonly T[];
   emptyText: ReactNode;
   row: (item: T) => ReactNode;
@@ -163,6 +180,7 @@ export function ListTable<T extends { _id: string }>({
   stacked?: { table: string; thead: string; tbody: string };
   /** A column before `columns`, header and cells drawn whole (bulk select's checkboxes). */
   lead?: { header: ReactNode; cell: (item: T) => ReactNode };
+  sorting?: Sorting;
 }) {
   return (
     <table className={stacked ? `${tableClass} ${stacked.table}` : tableClass}>
@@ -170,9 +188,12 @@ export function ListTable<T extends { _id: string }>({
         <tr>
           {lead?.header}
           {columns.map((column) => (
-            <th key={column.label} scope="col" className={`${thClass} ${column.className ?? ""}`}>
-              {column.label}
-            </th>
+            <HeaderCell
+              key={column.label}
+              column={column}
+              sorting={sorting}
+              className={`${thClass} ${column.className ?? ""}`}
+            />
           ))}
         </tr>
       </thead>
@@ -196,12 +217,14 @@ export function ListTable<T extends { _id: string }>({
 export function ListPagination({
   path,
   q,
+  sort,
   page,
   pages,
   label,
 }: {
   path: string;
   q: string;
+  sort?: ListSort | null;
   page: number;
   pages: number;
   label: string;
@@ -213,7 +236,7 @@ export function ListPagination({
         page={page}
         pages={pages}
         label={label}
-        hrefFor={(target) => listHref(path, { q, page: target })}
+        hrefFor={(target) => listHref(path, { q, sort, page: target })}
       />
     </div>
   );

@@ -37,7 +37,7 @@ import {
 } from "~/components/forms/error-summary";
 import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image";
 import { Stars } from "~/components/site/stars";
-import { listHref } from "~/lib/admin-list";
+import { type ListSort, listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { BULK_DELETE, type BulkAnswer } from "~/lib/bulk";
 import { formatDate, isoDate } from "~/lib/format";
@@ -78,6 +78,8 @@ interface CollectionScreenData {
   page: number;
   pages: number;
   q: string;
+  /** The column the table is sorted by, one the type declares (null: its own order). */
+  sort: ListSort | null;
   formOpen: boolean;
   editing: Record<string, unknown> | null;
   deleting: Record<string, unknown> | null;
@@ -124,8 +126,8 @@ export function CollectionScreen<R extends Row = Row>({
   table?: TableParts<R>;
 }) {
   const { admin } = type;
-  const { items, total, page, pages, q, formOpen, editing, deleting } = loaderData;
-  const here = { q, page };
+  const { items, total, page, pages, q, sort, formOpen, editing, deleting } = loaderData;
+  const here = { q, sort, page };
   const listUrl = listHref(admin.path, here);
   const editingId = editing ? String(editing._id) : undefined;
   const deletingId = deleting ? String(deleting._id) : undefined;
@@ -134,9 +136,10 @@ export function CollectionScreen<R extends Row = Row>({
   const cells = table?.cells as Cells | undefined;
   const lastResult = actionData?.result;
   const editorProps = { type, editing, actionData, lastResult, cancelHref: listUrl };
-  // Move up / Move down: to the place before or after in the whole list (a search shows some).
+  // Move up / Move down: to the place before or after in the whole list (a search shows some),
+  // offered while the table is in that order (sorted by a column, "up" would mean another row).
   const count = loaderData.count ?? 0;
-  const moves = type.ordered;
+  const moves = type.ordered && !sort;
   const actionsClass = table?.actions?.className ?? (moves ? MOVE_GRID : rowActionsClass);
   const cell = (item: Row) => (c: ListColumn) => (
     <td key={c.field} className={`${tdClass} ${columnClass(c)} ${CELL[c.kind] ?? ""}`}>
@@ -168,6 +171,7 @@ export function CollectionScreen<R extends Row = Row>({
       <CollectionTable
         path={admin.path}
         q={q}
+        sort={sort}
         page={page}
         pages={pages}
         total={total}
@@ -176,7 +180,10 @@ export function CollectionScreen<R extends Row = Row>({
         listError={actionData?.listError}
         columns={[
           ...before.map(header),
-          { label: admin.titleColumn.label },
+          {
+            label: admin.titleColumn.label,
+            sort: admin.titleColumn.sort ? admin.titleColumn.title : undefined,
+          },
           ...after.map(header),
           { label: "Actions", className: "text-right" },
         ]}
@@ -275,7 +282,11 @@ const CELL: Partial<Record<ListColumn["kind"], string>> = {
   text: "max-w-md text-slate-700 [overflow-wrap:anywhere]",
   date: "whitespace-nowrap",
 };
-const header = (c: ListColumn): Column => ({ label: c.label, className: columnClass(c) });
+const header = (c: ListColumn): Column => ({
+  label: c.label,
+  className: columnClass(c),
+  sort: c.sort ? c.field : undefined,
+});
 const subtitleClass = (s: NonNullable<TitleColumn["subtitle"]>) =>
   s.accent
     ? "mt-0.5 font-semibold text-blue-700"

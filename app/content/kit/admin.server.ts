@@ -21,7 +21,7 @@ import {
   readForm,
   unexpectedError,
 } from "~/lib/admin-crud.server";
-import { listHref, parseListState } from "~/lib/admin-list";
+import { type ListSort, listHref, parseListState } from "~/lib/admin-list";
 import { BULK_DELETE, BULK_INTENT, type BulkChoice } from "~/lib/bulk";
 import { bulkAction } from "~/lib/bulk.server";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -30,7 +30,14 @@ import type { ListPage } from "~/lib/list-page.server";
 import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 import { moveSchema } from "./schema";
-import { type CollectionType, describedImages, isImageField, POSITION_MESSAGE } from "./types";
+import type { AdminQuery } from "./store.server";
+import {
+  type CollectionType,
+  describedImages,
+  isImageField,
+  POSITION_MESSAGE,
+  sortFields,
+} from "./types";
 
 interface Args {
   request: Request;
@@ -89,7 +96,7 @@ export interface AdminOptions<Extra extends object> {
  */
 export interface AdminStore {
   type: CollectionType;
-  listForAdmin(query: { q: string; page: number }): Promise<ListPage<{ _id: string }>>;
+  listForAdmin(query: AdminQuery): Promise<ListPage<{ _id: string }>>;
   get(id: string): Promise<{ _id: string } | null>;
   create(input: Record<string, unknown>, actor: Actor): Promise<unknown>;
   update(id: string, input: Record<string, unknown>, actor: Actor): Promise<boolean>;
@@ -101,6 +108,7 @@ export interface AdminStore {
 /** The loader's answer: the store's page of the table, the search, the record being edited. */
 type ScreenData<S extends AdminStore> = Awaited<ReturnType<S["listForAdmin"]>> & {
   q: string;
+  sort: ListSort | null;
   formOpen: boolean;
   editing: Awaited<ReturnType<S["get"]>> | null;
   deleting: Awaited<ReturnType<S["get"]>> | null;
@@ -119,6 +127,8 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
   const intents = options.intents ?? {};
   const noun = `${type.admin.noun[0].charAt(0).toUpperCase()}${type.admin.noun[0].slice(1)}`;
   const hideFields = imageFields.map((field) => imageFieldNames(field.name).file);
+  // The columns staff may sort by: any other `?sort=` is dropped from the list and its links.
+  const sortable = [...sortFields(type).keys()];
 
   async function loader({ request }: Pick<Args, "request">): Promise<ScreenData<S>> {
     await requireAdmin(request);
@@ -126,6 +136,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       list: store.listForAdmin,
       get: store.get,
       notFoundText: texts.notFound,
+      sortable,
     });
     return screen as ScreenData<S>;
   }
@@ -133,7 +144,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
   async function action({ request, context }: Args) {
     const { admin } = await requireAdmin(request);
     const actor = actorOf(admin, context);
-    const back = `${listHref(path, parseListState(new URL(request.url)))}${landing}`;
+    const back = `${listHref(path, parseListState(new URL(request.url), sortable))}${landing}`;
     // A form with an image field is multipart: its file comes with it without JavaScript.
     const form = imageFields.length ? await readUploadForm(request) : await readForm(request);
     if (!form) {

@@ -8,11 +8,12 @@ import { type Collection, type Document, ObjectId } from "mongodb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import type { Actor } from "~/domain/audit";
+import type { ListSort } from "~/lib/admin-list";
 import { contentGeneration } from "~/lib/content-version.server";
 import { STORE_CASES, storedExample, titleField } from "../../../tests/support/content-types";
 import { STORES } from "../stores.server";
 import type { CollectionStore } from "./store.server";
-import type { CollectionType } from "./types";
+import { type CollectionType, sortFields } from "./types";
 
 afterAll(closeDatabase);
 
@@ -110,5 +111,97 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
     expect(summaries[0]).toContain(String(storedExample(type)[title]));
     expect(summaries[1]).toContain("Renamed");
     expect(summaries[2]).toContain("Renamed");
+  });
+});
+
+/**
+ * Values of each stored kind, and the order (indexes) they sort in ascending. The text differs
+ * from a binary order ("Banana" before "apple"), so a sort that ignored the collation fails; the
+ * booleans tie, so the order shows the id breaking ties.
+ */
+const SORT_VALUES: Record<string, { values: unknown[]; ascending: number[] }> = {
+  string: { values: ["apple", "Banana", "cherry"], ascending: [0, 1, 2] },
+  number: { values: [10, 2, 1], ascending: [2, 1, 0] },
+  date: { values: [day(3), day(1), day(2)], ascending: [1, 2, 0] },
+  boolean: { values: [true, false, true], ascending: [1, 0, 2] },
+};
+const kindOf = (value: unknown) => (value instanceof Date ? "date" : typeof value);
+
+describe.each(STORE_CASES)("%s: the admin table's column order", (entity, type) => {
+  const store = STORES[entity as keyof typeof STORES] as unknown as CollectionStore<CollectionType>;
+  const collection = async () =>
+    (await getCollections())[type.collection] as unknown as Collection<Document>;
+  const sortable = sortFields(type);
+  const ids = async () => {
+    await (await collection()).deleteMany({});
+    const made: string[] = [];
+    for (const name of ["One", "Two", "Three"]) {
+      const record = await store.create(
+        { ...storedExample(type), [titleField(type)]: name } as never,
+        actor,
+      );
+      made.push(record._id);
+    }
+    return made;
+  };
+  const listed = async (sort: ListSort | null, q = "") =>
+    (await store.listForAdmin({ q, page: 1, sort })).items.map((item) => item._id);
+
+  it("declares its title column sortable, and a stored field for each sortable column", async () => {
+    expect(sortable.get(titleField(type))).toBe(titleField(type));
+    const made = await ids();
+    const doc = await (await collection()).findOne({ _id: new ObjectId(made[0]) });
+    for (const [key, field] of sortable) {
+      expect(
+        SORT_VALUES[kindOf(doc?.[field])],
+        `${key} sorts by ${field}, a stored value`,
+      ).toBeDefined();
+    }
+  });
+
+  it("sorts by each declared column both ways, text in any case, ties by id", async () => {
+    const made = await ids();
+    for (const [key, field] of sortable) {
+      const doc = await (await collection()).findOne({ _id: new ObjectId(made[0]) });
+      const kind = SORT_VALUES[kindOf(doc?.[field])];
+      if (!kind) throw new Error(`${key} sorts by ${field}, which holds no sortable value`);
+      const { values, ascending } = kind;
+      for (const [i, id] of made.entries()) {
+        await (await collection()).updateOne(
+          { _id: new ObjectId(id) },
+          { $set: { [field]: values[i] } },
+        );
+      }
+      const asc = ascending.map((i) => made[i]);
+      expect(await listed({ field: key, dir: "asc" }), `${key} ascending`).toEqual(asc);
+      expect(await listed({ field: key, dir: "desc" }), `${key} descending`).toEqual(
+        [...asc].reverse(),
+      );
+    }
+  });
+
+  it("keeps its own order for a field it does not declare, and sorts what a search finds", async () => {
+    const made = await ids();
+    // Real text fields, but not columns that sort: given values whose order is neither the
+    // table's own nor the ids', so a sort by them would show.
+    const doc = await (await collection()).findOne({ _id: new ObjectId(made[0]) });
+    const texts = [...type.fields.map((f) => f.name), "updatedBy"].filter(
+      (name) => !sortable.has(name) && typeof doc?.[name] === "string",
+    );
+    for (const [i, id] of made.entries()) {
+      const value = ["b", "c", "a"][i];
+      await (await collection()).updateOne(
+        { _id: new ObjectId(id) },
+        { $set: Object.fromEntries(texts.map((name) => [name, value])) },
+      );
+    }
+    const own = await listed(null);
+    for (const field of [...texts, "$where", "_id"]) {
+      expect(await listed({ field, dir: "desc" }), field).toEqual(own);
+    }
+    const title = titleField(type);
+    const found = await listed({ field: title, dir: "desc" }, "T");
+    // "Two" and "Three" (their titles hold a T), Z to A.
+    expect(found.slice(0, 2)).toEqual([made[1], made[2]]);
   });
 });

@@ -164,6 +164,23 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       }
     });
 
+    it("sorts by its title column as the URL asks, and ignores a column that does not sort", async () => {
+      await add("bea", day(1));
+      await add("Ana", day(2));
+      await add("Cleo", day(3));
+      const own = titles((await get(PAGE)).items);
+      const asc = await get(`${PAGE}?sort=${title}&dir=asc`);
+      expect(titles(asc.items)).toEqual(["Ana", "bea", "Cleo"]);
+      expect(asc.sort).toEqual({ field: title, dir: "asc" });
+      const desc = await get(`${PAGE}?sort=${title}&dir=desc`);
+      expect(titles(desc.items)).toEqual(["Cleo", "bea", "Ana"]);
+      for (const field of ["updatedBy", "createdAt_", "$where"]) {
+        const page = await get(`${PAGE}?sort=${encodeURIComponent(field)}&dir=desc`);
+        expect(titles(page.items), field).toEqual(own);
+        expect(page.sort, field).toBeNull();
+      }
+    });
+
     it("opens the form for ?new and ?edit=<id>, and the delete step for ?delete=<id>", async () => {
       const id = await add("Edit me", day(1));
       const record = { ...storedExample(type), [title]: "Edit me", _id: id };
@@ -315,6 +332,12 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`${PAGE}?q=fore&page=2`);
       expect(await flashCarried(response)).toEqual({ message: texts.updated, tone: "success" });
+      // The order rides along too; one that does not sort is dropped.
+      const sorted = `?q=fore&sort=${title}&dir=desc&page=2`;
+      const again = await post(filled({ id, [title]: "After" }), `${PAGE}${sorted}&edit=${id}`);
+      expect(again.headers.get("Location")).toBe(`${PAGE}${sorted}`);
+      const unsorted = await post(filled({ id, [title]: "After" }), `${PAGE}?sort=nope&edit=${id}`);
+      expect(unsorted.headers.get("Location")).toBe(PAGE);
       const doc = await stored(id);
       expect(doc).toMatchObject({
         ...storedExample(type),

@@ -6,13 +6,13 @@ import type { Collection, Document, ObjectId } from "mongodb";
 import type { z } from "zod";
 import { getCollections } from "#db/client.server";
 import type { Actor } from "~/domain/audit";
-import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import { ADMIN_PAGE_SIZE, type ListSort } from "~/lib/admin-list";
 import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
-import { type ListPage, listPage, searchFilter } from "~/lib/list-page.server";
+import { type ListPage, listOrder, listPage, searchFilter } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
 import { afterWrite, type ContentWrite } from "../after-write.server";
 import { altNames } from "./image-alt";
-import { type CollectionType, describedImages, imageFields } from "./types";
+import { type CollectionType, describedImages, imageFields, sortFields } from "./types";
 
 /** A record as read: its fields and its id as a string. */
 export type RecordOf<T extends CollectionType> = z.output<T["record"]> & { _id: string };
@@ -22,18 +22,23 @@ export type AdminRecordOf<T extends CollectionType> = RecordOf<T> & EditInfo;
 /** An `ordered` type's row: its 1-based place in the whole list (a search shows only some). */
 export type AdminRowOf<T extends CollectionType> = AdminRecordOf<T> & { position?: number };
 
+/** What the admin table asks for: a search, a column to sort by (none: its own order), a page. */
+export interface AdminQuery {
+  q: string;
+  page: number;
+  sort?: ListSort | null;
+}
+
 export interface CollectionStore<T extends CollectionType> {
   type: T;
   /** Every record in the public order. */
   list(): Promise<RecordOf<T>[]>;
   /**
-   * The admin table: newest first (an `ordered` type: in its order, each row with its position,
-   * and `count` the whole list's length), searched, one page.
+   * The admin table: searched, one page, newest first (an `ordered` type: in its order, each row
+   * with its position, and `count` the whole list's length; or the type's `adminSort`) unless
+   * sorted by a column the type lets staff sort by (any other field is ignored).
    */
-  listForAdmin(query: {
-    q: string;
-    page: number;
-  }): Promise<ListPage<AdminRowOf<T>> & { count?: number }>;
+  listForAdmin(query: AdminQuery): Promise<ListPage<AdminRowOf<T>> & { count?: number }>;
   /** The record an id names, or null when the id is malformed or names nothing. */
   get(id: string): Promise<RecordOf<T> | null>;
   create(input: InputOf<T>, actor: Actor): Promise<RecordOf<T>>;
@@ -62,6 +67,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
   const fields = Object.keys(type.record.shape);
   // An ordered type's table is in its order: Move up / Move down act on what staff see.
   const adminSort = type.adminSort ?? (type.ordered ? type.publicSort : ADMIN_SORT);
+  const sortable = sortFields(type);
   const imageNames = imageFields(type);
   const handle = async () =>
     (await getCollections())[type.collection] as unknown as Collection<Doc>;
@@ -126,9 +132,11 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       return docs.map(toRecord);
     },
     async listForAdmin(query) {
+      const field = query.sort ? sortable.get(query.sort.field) : undefined;
+      const sort = field && query.sort ? { field, dir: query.sort.dir } : null;
       const list = await listPage(await handle(), {
         filter: searchFilter<Doc>(query.q, type.searchFields),
-        sort: adminSort,
+        ...listOrder(sort, adminSort),
         page: query.page,
         pageSize: ADMIN_PAGE_SIZE,
         map: (doc) => {

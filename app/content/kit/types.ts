@@ -83,6 +83,11 @@ export interface ListColumn {
   preLine?: boolean;
   /** The column comes before the title's; on narrow screens its value shows above the title. */
   before?: boolean;
+  /**
+   * Staff may sort the table by this column (its header becomes a link): `true` sorts by the
+   * column's field, a name by that stored field instead (a place shown from a stored order).
+   */
+  sort?: true | string;
 }
 
 /** The title column: the record's title, an optional second line and picture. */
@@ -94,6 +99,8 @@ export interface TitleColumn {
   image?: { field: string; shape: "avatar" | "thumbnail" };
   /** Where the record shows on the site: a "View on the site" link under the title. */
   siteHref?: (record: Record<string, unknown>) => string;
+  /** Staff may sort the table by the title. */
+  sort?: true;
 }
 
 export interface CollectionTexts {
@@ -135,6 +142,11 @@ export interface AdminScreen {
   columns: readonly ListColumn[];
   /** The record as the delete step and the row's buttons name it. */
   subject: (record: Record<string, unknown>) => string;
+  /**
+   * A screen that draws its own table (`own`): the stored fields its column headers sort by,
+   * beside the title column's.
+   */
+  sortable?: readonly string[];
   /**
    * The id of the element a write lands on (its success line): redirects after a write end with
    * `#resultId`, so a long form does not hide the confirmation at the top of the page.
@@ -246,6 +258,22 @@ export function defineCollection<Schema extends z.ZodObject, Rec extends z.ZodOb
   type: Omit<CollectionType<Schema, Rec>, "texts"> & { texts?: Partial<CollectionTexts> },
 ): CollectionType<Schema, Rec> {
   return { ...type, texts: { ...collectionTexts(type.admin.noun[0]), ...type.texts } };
+}
+
+/**
+ * The columns staff may sort a type's admin table by: the field the URL names (`?sort=`) and the
+ * stored field it sorts by. The one allow-list: the loader, the store and the headers all read it,
+ * so no other field is ever sorted on.
+ */
+export function sortFields(type: Pick<CollectionType, "admin">): Map<string, string> {
+  const { titleColumn, columns, sortable = [] } = type.admin;
+  const fields = new Map<string, string>();
+  if (titleColumn.sort) fields.set(titleColumn.title, titleColumn.title);
+  for (const column of columns) {
+    if (column.sort) fields.set(column.field, column.sort === true ? column.field : column.sort);
+  }
+  for (const field of sortable) fields.set(field, field);
+  return fields;
 }
 
 export type ImageFieldDescriptor = Extract<FieldDescriptor, { kind: "image" }>;

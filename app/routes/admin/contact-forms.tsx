@@ -28,10 +28,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta("Contact Form Submissions", flashOf(matches));
 
 const COLUMNS: LeadColumn[] = [
-  { label: "Name" },
-  { label: "Email", className: "hidden md:table-cell" },
+  { label: "Name", sort: "name" },
+  { label: "Email", className: "hidden md:table-cell", sort: "email" },
   { label: "Message", className: "hidden lg:table-cell" },
-  { label: "Status" },
+  { label: "Status", sort: "status" },
   { label: "Actions", className: "text-right" },
 ];
 

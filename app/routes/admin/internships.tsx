@@ -109,8 +109,8 @@ export const action = (args: Route.ActionArgs) => screen.action(args);
 export const meta: Route.MetaFunction = (args) => collectionMeta(internships, args);
 
 export default function ManageInternships({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, q, editing, deleting } = loaderData;
-  const listUrl = listHref(admin.path, { q, page });
+  const { page, q, sort, editing, deleting } = loaderData;
+  const listUrl = listHref(admin.path, { q, sort, page });
   const flash = useLayoutFlash();
   const location = useLocation();
   // A toggle's answer shows until the next page or message replaces it.

@@ -161,6 +161,41 @@ describe("the quote request list", () => {
     expect(names(last)).toEqual(["Lead 2", "Lead 1"]);
   });
 
+  it("sorts by a column (any case, both ways, ties by arrival), and ignores one that does not sort", async () => {
+    await addQuote({ name: "bea", createdAt: day(1), status: "completed" });
+    await addQuote({ name: "Ana", createdAt: day(2), status: "pending" });
+    await addQuote({ name: "Cleo", createdAt: day(3), status: "completed" });
+    expect(names(await get(`${PAGE}?sort=name&dir=asc`))).toEqual(["Ana", "bea", "Cleo"]);
+    expect(names(await get(`${PAGE}?sort=name&dir=desc`))).toEqual(["Cleo", "bea", "Ana"]);
+    // Two completed: the later arrival breaks the tie, the same way as the column.
+    expect(names(await get(`${PAGE}?sort=status&dir=asc`))).toEqual(["bea", "Cleo", "Ana"]);
+    expect((await get(`${PAGE}?sort=name&dir=desc`)).filter.sort).toEqual({
+      field: "name",
+      dir: "desc",
+    });
+    // The message is not a column that sorts, nor is anything else: newest first, no sort kept.
+    for (const field of ["message", "createdAt", "submissionKey", "$where"]) {
+      const data = await get(`${PAGE}?sort=${encodeURIComponent(field)}&dir=asc`);
+      expect(names(data), field).toEqual(["Cleo", "Ana", "bea"]);
+      expect(data.filter.sort, field).toBeUndefined();
+    }
+    // With the filter: the completed ones, Z to A.
+    expect(names(await get(`${PAGE}?status=completed&sort=name&dir=desc`))).toEqual([
+      "Cleo",
+      "bea",
+    ]);
+  });
+
+  it("keeps the order through a status change, a lead's own page and its way back", async () => {
+    const id = await addQuote({ name: "Ana" });
+    const sorted = "?q=ana&sort=service&dir=desc&page=2";
+    const response = await post({ intent: "status", id, status: "completed" }, `${PAGE}${sorted}`);
+    expect(response.headers.get("Location")).toBe(`${PAGE}${sorted}`);
+    expect((await getDetail(id, sorted)).listSearch).toBe(sorted);
+    const deleted = await postDetail(id, { intent: "delete", id }, `${sorted}&delete`);
+    expect(deleted.headers.get("Location")).toBe(`${PAGE}${sorted}`);
+  });
+
   it("says 'Failed to load quotes.' when the read fails, without the driver's words", async () => {
     failures.list = true;
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -519,6 +554,26 @@ describe("the CSV export", () => {
       ].join(","),
     );
     expect(lines[2]).toContain('"Done 11"');
+  });
+
+  it("keeps the list's order", async () => {
+    await addQuote({ name: "bea", createdAt: day(1) });
+    await addQuote({ name: "Ana", createdAt: day(2) });
+    await addQuote({ name: "Cleo", createdAt: day(3) });
+    const rows = async (query: string) =>
+      ((await (await exportOf(query)).text()) as string)
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(",")[1]);
+    expect(await rows("")).toEqual(['"Cleo"', '"Ana"', '"bea"']);
+    expect(await rows("?sort=name&dir=asc")).toEqual(['"Ana"', '"bea"', '"Cleo"']);
+    expect(await rows("?sort=message&dir=asc"), "not a column that sorts").toEqual([
+      '"Cleo"',
+      '"Ana"',
+      '"bea"',
+    ]);
   });
 
   it("applies the search and the dates like the list", async () => {

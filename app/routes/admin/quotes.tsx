@@ -40,12 +40,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // move under the name.
 const GAP = "xl:px-2";
 const COLUMNS: LeadColumn[] = [
-  { label: "Name", className: `${GAP} xl:pl-6` },
-  { label: "Email", className: `hidden md:table-cell ${GAP}` },
-  { label: "Phone", className: `hidden xl:table-cell ${GAP}` },
-  { label: "Service", className: `hidden xl:table-cell ${GAP}` },
+  { label: "Name", className: `${GAP} xl:pl-6`, sort: "name" },
+  { label: "Email", className: `hidden md:table-cell ${GAP}`, sort: "email" },
+  { label: "Phone", className: `hidden xl:table-cell ${GAP}`, sort: "phone" },
+  { label: "Service", className: `hidden xl:table-cell ${GAP}`, sort: "service" },
   { label: "Message", className: `hidden lg:table-cell ${GAP}` },
-  { label: "Status", className: GAP },
+  { label: "Status", className: GAP, sort: "status" },
   { label: "Actions", className: `text-right ${GAP} xl:pr-6` },
 ];
 

@@ -103,6 +103,55 @@ describe("removing a subscriber", () => {
   });
 });
 
+describe("sorting the subscriber list", () => {
+  const emails = (data: { items: { email: string }[] }) => data.items.map((s) => s.email);
+
+  it("sorts by address or date as the URL asks, keeps the search, and ignores other fields", async () => {
+    await addSubscriber("cleo@example.com", day(1), "/a");
+    await addSubscriber("ana@example.com", day(3), "/c");
+    await addSubscriber("bo@example.com", day(2), "/b");
+    expect(emails(await get(`${PAGE}?sort=email&dir=asc`))).toEqual([
+      "ana@example.com",
+      "bo@example.com",
+      "cleo@example.com",
+    ]);
+    expect(emails(await get(`${PAGE}?q=o%40&sort=createdAt&dir=asc`))).toEqual([
+      "cleo@example.com",
+      "bo@example.com",
+    ]);
+    for (const field of ["source.page", "page", "$where"]) {
+      const data = await get(`${PAGE}?sort=${field}&dir=asc`);
+      // Newest first, the list's own order.
+      expect(emails(data), field).toEqual([
+        "ana@example.com",
+        "bo@example.com",
+        "cleo@example.com",
+      ]);
+      expect(data.sort, field).toBeNull();
+    }
+  });
+
+  it("keeps the order in the export and after a removal", async () => {
+    await addSubscriber("cleo@example.com", day(1));
+    const id = await addSubscriber("ana@example.com", day(3));
+    await addSubscriber("bo@example.com", day(2));
+    const response: Response = await callRoute(exportLoader, `${PAGE}/export?sort=email&dir=desc`, {
+      cookie: me.cookie,
+    });
+    const lines = (await response.text()).trimEnd().split("\r\n").slice(1);
+    expect(lines.map((line) => line.split(",")[1])).toEqual([
+      '"cleo@example.com"',
+      '"bo@example.com"',
+      '"ana@example.com"',
+    ]);
+    const removed = await post(
+      { intent: "delete", id },
+      `${PAGE}?sort=email&dir=desc&delete=${id}`,
+    );
+    expect(removed.headers.get("Location")).toBe(`${PAGE}?sort=email&dir=desc`);
+  });
+});
+
 describe("the CSV export", () => {
   it("downloads the searched list with the source columns, formula prefixes neutralised", async () => {
     await addSubscriber("ana@example.com", day(1));

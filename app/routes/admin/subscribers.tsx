@@ -1,8 +1,9 @@
 // /admin/dashboard/subscribers: the newsletter list ('Stay Updated' on the home page; issue 7,
-// beyond the SPEC). Newest first, searchable by address, in pages; Delete removes an address
-// after a confirmation (a dialog with JavaScript, `?delete=<id>` without), Delete selected the
-// ticked ones after one confirmation (components/admin/bulk-bar.tsx); 'Export CSV' downloads
-// the list with the current search applied (routes/admin/subscribers-export.ts).
+// beyond the SPEC). Newest first (or sorted by address or date), searchable by address, in
+// pages; Delete removes an address after a confirmation (a dialog with JavaScript,
+// `?delete=<id>` without), Delete selected the ticked ones after one confirmation
+// (components/admin/bulk-bar.tsx); 'Export CSV' downloads the list with the current search and
+// order applied (routes/admin/subscribers-export.ts).
 import { DownloadSimpleIcon } from "@phosphor-icons/react";
 import { data, Link } from "react-router";
 import { Breakable } from "~/components/admin/breakable";
@@ -16,7 +17,7 @@ import {
 } from "~/components/admin/list-controls";
 import { flashOf } from "~/components/admin/use-flash";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
-import { SUBSCRIBER_NOT_FOUND, SUBSCRIBER_REMOVED } from "~/domain/newsletter";
+import { SUBSCRIBER_NOT_FOUND, SUBSCRIBER_REMOVED, SUBSCRIBER_SORTABLE } from "~/domain/newsletter";
 import {
   deleteSubscriber,
   getSubscriber,
@@ -28,7 +29,7 @@ import {
   notFound,
   readForm,
 } from "~/lib/admin-crud.server";
-import { listHref, parseListState } from "~/lib/admin-list";
+import { type ListSort, listHref, parseListState, setSortParams } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
 import { BULK_DELETE, BULK_INTENT } from "~/lib/bulk";
 import { bulkAction } from "~/lib/bulk.server";
@@ -45,12 +46,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     list: listSubscribersForAdmin,
     get: getSubscriber,
     notFoundText: SUBSCRIBER_NOT_FOUND,
+    sortable: SUBSCRIBER_SORTABLE,
   });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf((await requireAdmin(request)).admin, context);
-  const state = parseListState(new URL(request.url));
+  const state = parseListState(new URL(request.url), SUBSCRIBER_SORTABLE);
   const form = await readForm(request);
   const id = form.get("id");
   const back = listHref(PAGE, state);
@@ -81,14 +83,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Subscribers", flashOf(matches));
 
-/** The export link keeps the search: what is listed is what is downloaded. */
-function exportHref(q: string): string {
-  return q ? `${PAGE}/export?${new URLSearchParams({ q })}` : `${PAGE}/export`;
+/** The export link keeps the search and the order: what is listed is what is downloaded. */
+function exportHref(q: string, sort: ListSort | null): string {
+  const params = new URLSearchParams(q ? { q } : {});
+  setSortParams(params, sort);
+  const search = params.toString();
+  return search ? `${PAGE}/export?${search}` : `${PAGE}/export`;
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pages, q, deleting } = loaderData;
-  const here = { q, page };
+  const { items, total, page, pages, q, sort, deleting } = loaderData;
+  const here = { q, sort, page };
   return (
     <>
       <AdminPageHeader
@@ -104,7 +109,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         }
         actions={
           // A document download, not a client-side navigation.
-          <a href={exportHref(q)} className={secondaryLinkClass} download>
+          <a href={exportHref(q, sort)} className={secondaryLinkClass} download>
             <DownloadSimpleIcon aria-hidden="true" className="h-4 w-4" />
             Export CSV
             {q ? <span className="sr-only"> of the subscribers matching “{q}”</span> : null}
@@ -124,6 +129,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
       <CollectionTable
         path={PAGE}
         q={q}
+        sort={sort}
         page={page}
         pages={pages}
         total={total}
@@ -131,8 +137,8 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         search={{ label: "Search subscribers", placeholder: "Part of an e-mail address" }}
         listError={actionData?.listError}
         columns={[
-          { label: "Email" },
-          { label: "Subscribed", className: "hidden sm:table-cell" },
+          { label: "Email", sort: "email" },
+          { label: "Subscribed", className: "hidden sm:table-cell", sort: "createdAt" },
           { label: "Signed up on", className: "hidden lg:table-cell" },
           { label: "Actions", className: "text-right" },
         ]}

@@ -1,0 +1,66 @@
+// The header row of an admin table: a column that sorts is a link that works without
+// JavaScript, the sorted one says so (aria-sort, an arrow), and the link says what a click does.
+import { describe, expect, it } from "vitest";
+import { renderPage } from "../../../tests/support/render-route";
+import { ListTable } from "./list-controls";
+import type { Sorting } from "./sort-header";
+
+const COLUMNS = [
+  { label: "Title", sort: "title" },
+  { label: "Date", className: "hidden lg:table-cell", sort: "createdAt" },
+  { label: "Answer" },
+];
+
+function header(sorting?: Sorting): string {
+  const html = renderPage(
+    () => (
+      <ListTable
+        columns={COLUMNS}
+        items={[]}
+        emptyText="No FAQs found."
+        row={() => null}
+        sorting={sorting}
+      />
+    ),
+    "/admin/faq",
+    {},
+  );
+  return html.slice(html.indexOf("<thead"), html.indexOf("</thead>"));
+}
+
+const href = (sort: { field: string; dir: string }) =>
+  `/admin/faq?q=seo&sort=${sort.field}&dir=${sort.dir}`;
+const cells = (html: string) => html.split(/<th[ >]/).slice(1);
+
+describe("a table's header row", () => {
+  it("links each column that sorts, ascending first; the others stay text", () => {
+    const [title, date, answer] = cells(header({ current: null, href }));
+    expect(title).toContain('href="/admin/faq?q=seo&amp;sort=title&amp;dir=asc"');
+    expect(title).not.toContain("aria-sort");
+    // The link is named by the label and described by what a click does.
+    expect(title).toMatch(
+      /aria-describedby="([^"]+)"[^>]*>Title<svg.*<span id="\1" hidden="">Sort by Title, ascending<\/span>/,
+    );
+    expect(date).toContain('class="px-4 py-3 font-semibold sm:px-6 hidden lg:table-cell"');
+    expect(date).toContain("sort=createdAt&amp;dir=asc");
+    expect(answer).not.toContain("<a");
+    expect(answer).toContain(">Answer</th>");
+  });
+
+  it("marks the sorted column, and its link flips the direction", () => {
+    const [title, date] = cells(header({ current: { field: "title", dir: "asc" }, href }));
+    expect(title).toContain('aria-sort="ascending"');
+    expect(title).toContain("sort=title&amp;dir=desc");
+    expect(title).toContain("Sort by Title, descending</span>");
+    expect(date).not.toContain("aria-sort");
+    expect(date).toContain("sort=createdAt&amp;dir=asc");
+    const [flipped] = cells(header({ current: { field: "title", dir: "desc" }, href }));
+    expect(flipped).toContain('aria-sort="descending"');
+    expect(flipped).toContain("sort=title&amp;dir=asc");
+  });
+
+  it("has no links when the list does not sort", () => {
+    expect(header()).not.toContain("<a");
+    expect(header()).not.toContain("aria-sort");
+  });
+});
