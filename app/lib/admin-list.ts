@@ -34,9 +34,14 @@ export function setSortParams(params: URLSearchParams, sort: ListSort | null | u
   params.set("dir", sort.dir);
 }
 
-/** What a column header's link asks for: ascending first, the other way on a second click. */
-export function nextSort(current: ListSort | null | undefined, field: string): ListSort {
-  return { field, dir: current?.field === field && current.dir === "asc" ? "desc" : "asc" };
+/**
+ * What a column header's link asks for: ascending first, the other way on a second click, and the
+ * list's own order again on a third (null: newest first, or an ordered type's own order, where
+ * Move up / Move down work).
+ */
+export function nextSort(current: ListSort | null | undefined, field: string): ListSort | null {
+  if (current?.field !== field) return { field, dir: "asc" };
+  return current.dir === "asc" ? { field, dir: "desc" } : null;
 }
 
 export type EditorState = { kind: "closed" } | { kind: "new" } | { kind: "edit"; id: string };

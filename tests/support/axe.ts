@@ -19,7 +19,11 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-/** Each of `paths` at each width has no serious axe violation (the failure names which). */
+/**
+ * Each of `paths` at each width has no serious axe violation (the failure names which). The
+ * admin shell's pages differ by width (its top bar below 1024 px, the sidebar above): scanned at
+ * 375 and 1280 px unless told.
+ */
 export async function expectNoSeriousViolations(
   page: Page,
   paths: readonly string[],

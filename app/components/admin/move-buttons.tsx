@@ -65,7 +65,8 @@ export function MovePostButton({
   if (to < 1 || to > count) return <span />;
   const Arrow = ARROW[direction];
   return (
-    <Form method="post">
+    // The list stays where it is: the row moves, the page does not scroll to the top.
+    <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="position" value={to} />

@@ -28,8 +28,8 @@ function header(sorting?: Sorting): string {
   return html.slice(html.indexOf("<thead"), html.indexOf("</thead>"));
 }
 
-const href = (sort: { field: string; dir: string }) =>
-  `/admin/faq?q=seo&sort=${sort.field}&dir=${sort.dir}`;
+const href = (sort: { field: string; dir: string } | null) =>
+  sort ? `/admin/faq?q=seo&sort=${sort.field}&dir=${sort.dir}` : "/admin/faq?q=seo";
 const cells = (html: string) => html.split(/<th[ >]/).slice(1);
 
 describe("a table's header row", () => {
@@ -47,7 +47,7 @@ describe("a table's header row", () => {
     expect(answer).toContain(">Answer</th>");
   });
 
-  it("marks the sorted column, and its link flips the direction", () => {
+  it("marks the sorted column; its link flips the direction, then goes back to the list's order", () => {
     const [title, date] = cells(header({ current: { field: "title", dir: "asc" }, href }));
     expect(title).toContain('aria-sort="ascending"');
     expect(title).toContain("sort=title&amp;dir=desc");
@@ -56,7 +56,8 @@ describe("a table's header row", () => {
     expect(date).toContain("sort=createdAt&amp;dir=asc");
     const [flipped] = cells(header({ current: { field: "title", dir: "desc" }, href }));
     expect(flipped).toContain('aria-sort="descending"');
-    expect(flipped).toContain("sort=title&amp;dir=asc");
+    expect(flipped).toContain('href="/admin/faq?q=seo"');
+    expect(flipped).toContain("Back to the list&#x27;s own order</span>");
   });
 
   it("has no links when the list does not sort", () => {

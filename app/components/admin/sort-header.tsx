@@ -1,5 +1,6 @@
 // A header cell of an admin table. A column staff may sort by is a link (it works without
-// JavaScript: the order is in the URL), whose first click sorts ascending and the next flips it.
+// JavaScript: the order is in the URL), whose first click sorts ascending, the next flips it and
+// a third goes back to the list's own order.
 // The sorted column says so to screen readers with `aria-sort` and to everyone with an arrow; the
 // link is named by the column's label and described by what a click does ("Sort by Title,
 // descending").
@@ -19,7 +20,8 @@ export interface HeaderColumn {
 /** The table's order and the list's URL for another one (search kept, back to page 1). */
 export interface Sorting {
   current: ListSort | null;
-  href: (sort: ListSort) => string;
+  /** null: the list's own order. */
+  href: (sort: ListSort | null) => string;
 }
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
@@ -65,7 +67,7 @@ export function HeaderCell({
         />
       </Link>
       <span id={hintId} hidden>
-        {`Sort by ${column.label}, ${ARIA_SORT[next.dir]}`}
+        {next ? `Sort by ${column.label}, ${ARIA_SORT[next.dir]}` : "Back to the list's own order"}
       </span>
     </th>
   );

@@ -257,10 +257,11 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       const failed = id ? texts.updateFailed : texts.createFailed;
       return answer(submission.reply({ hideFields, formErrors: [failed] }), null, 500);
     }
-    // A new record is first in the list (newest first): show page 1 of the whole list.
-    return id
-      ? redirectWithFlash(back, texts.updated)
-      : redirectWithFlash(`${path}${landing}`, texts.created);
+    if (id) return redirectWithFlash(back, texts.updated);
+    // Where the new record is in the whole list: first (newest first), or last in an ordered
+    // type (its last page), so staff see what they made.
+    const page = type.ordered ? (await store.listForAdmin({ q: "", page: 1 })).pages : 1;
+    return redirectWithFlash(`${listHref(path, { page })}${landing}`, texts.created);
   }
 
   return { loader, action };
