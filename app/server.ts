@@ -10,7 +10,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
 import { MAP_EMBED_PROVIDERS } from "./content/contact-info";
 import { settleAdminNotices } from "./domain/admin-notice.server";
-import { startImageSweeper, stopImageSweeper } from "./domain/image-sweep.server";
+import { imageSweepJob } from "./domain/image-sweep.server";
 import { settleNotifications } from "./domain/lead-notification.server";
 import { settleSignInCodeMails } from "./domain/sign-in-code.server";
 import { visitorCounter } from "./domain/visitor-count.server";
@@ -26,6 +26,7 @@ import {
 } from "./lib/content-version.server";
 import { countVisitors, isPageRequest, isPrefetch } from "./lib/count-visitors.server";
 import { issueFormToken } from "./lib/form-guard.server";
+import { startJobs, stopJobs } from "./lib/jobs.server";
 import { PageCache, type PageSlots, pageSlotsContext } from "./lib/page-cache.server";
 import { isPublicPageView, publicPagesBuild } from "./lib/public-pages-build.server";
 import {
@@ -255,8 +256,16 @@ export async function startup(
 ): Promise<void> {
   getEnv();
   const log = hooks.log ?? ((line: string) => console.log(line));
-  await startDatabase({ init: (db) => prepareDatabase(db, log), log, onFatal: hooks.onFatal });
-  startImageSweeper(log);
+  await startDatabase({
+    init: async (db) => {
+      await prepareDatabase(db, log);
+      // Once the database is reachable (at start, or when it first comes up): scheduled work
+      // runs whether or not anyone visits (lib/jobs.server.ts).
+      await startJobs(db, [imageSweepJob(log)], { log });
+    },
+    log,
+    onFatal: hooks.onFatal,
+  });
   renderBudget = new RenderBudget({
     limit: getEnv().RENDER_IP_LIMIT,
     store: mongoSharedCounts,
@@ -338,6 +347,6 @@ export async function shutdown(): Promise<void> {
   stopContentCache();
   renderBudget?.stop();
   await visitorCounter().close();
-  await stopImageSweeper();
+  await stopJobs();
   await closeDatabase();
 }
