@@ -4,7 +4,7 @@
 // registered; what only one type does stays in its own tests (app/routes/admin/<type>.test.ts).
 // The store's rules (public order, ids, writes and their after-write steps) are in
 // kit-store.test.ts, over every type; the image field's own rules are in kit-images.test.ts.
-import { type Collection, type Document, ObjectId } from "mongodb";
+import { Collection, type Document, ObjectId } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { BULK_DELETE, BULK_MAX, counted } from "~/lib/bulk";
@@ -577,6 +577,39 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       const moves = (await audited()).filter((entry) => entry.action === "move");
       expect(moves).toHaveLength(2);
       expect(moves[0]).toMatchObject({ entity: type.entity, entityId: fourth, actor: me.email });
+    });
+
+    it("keeps a write that landed when renumbering the others fails: done, audited, logged", async () => {
+      const made = [];
+      for (const name of ["First", "Second", "Third"]) {
+        made.push(
+          await store.create({ ...exampleOf(type), [title]: name } as never, {
+            email: me.email,
+            via: "admin",
+          }),
+        );
+      }
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      // The first write after the delete is the renumbering of the two left.
+      const renumber = vi
+        .spyOn(Collection.prototype, "updateOne")
+        .mockRejectedValueOnce(new Error("connection reset"));
+      let errors: unknown[][];
+      try {
+        expect(await store.remove(made[0]?._id as string, { email: me.email, via: "admin" })).toBe(
+          true,
+        );
+      } finally {
+        errors = [...logged.mock.calls];
+        renumber.mockRestore();
+        logged.mockRestore();
+      }
+      expect(errors).toContainEqual([
+        `[kit] Renumbering the ${type.entity} list failed:`,
+        expect.any(Error),
+      ]);
+      expect(await publicTitles()).toEqual(["Second", "Third"]);
+      expect((await audited()).map((entry) => entry.action)).toContain("delete");
     });
 
     it("refuses a position that is no place (400) and an unknown record (404), moving nothing", async () => {

@@ -104,8 +104,9 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     imageNames.map((field) => doc[field]).filter((url): url is string => typeof url === "string");
   /**
    * An ordered type's renumbering, then the after-write steps of one write (the audit naming the
-   * record by its summary), which run even when the renumbering fails: the write has already
-   * changed the site.
+   * record by its summary). A renumbering that fails is logged, not thrown: the write itself
+   * has landed (a bulk delete must not report a deleted record as unchanged), the order on the
+   * site stays right (ties fall back to the creation order) and the next change renumbers.
    */
   const written = async (
     _id: ObjectId,
@@ -113,16 +114,17 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     value: Document,
     input: InputOf<T> | null,
   ) => {
-    try {
-      if (order) await (input ? order.placeAt(_id, placeOf(input)) : order.renumber());
-    } finally {
-      await afterWrite({
-        ...write,
-        entityId: _id.toHexString(),
-        entity: type.entity,
-        summary: type.summary(value as InputOf<T>),
-      });
+    if (order) {
+      await (input ? order.placeAt(_id, placeOf(input)) : order.renumber()).catch((error) =>
+        console.error(`[kit] Renumbering the ${type.entity} list failed:`, error),
+      );
     }
+    await afterWrite({
+      ...write,
+      entityId: _id.toHexString(),
+      entity: type.entity,
+      summary: type.summary(value as InputOf<T>),
+    });
   };
 
   return {
