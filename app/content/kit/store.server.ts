@@ -114,11 +114,19 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     value: Document,
     input: InputOf<T> | null,
   ) => {
-    if (order) {
-      await (input ? order.placeAt(_id, placeOf(input)) : order.renumber()).catch((error) =>
-        console.error(`[kit] Renumbering the ${type.entity} list failed:`, error),
-      );
-    }
+    // A create is placed (last, or where its form says), a delete closes its gap, an edit moves
+    // only when its form names a place: an edit that does not leaves the numbers as they are.
+    const position = placeOf(input);
+    const renumbering = !order
+      ? null
+      : !input
+        ? order.renumber()
+        : write.action === "create" || position !== undefined
+          ? order.placeAt(_id, position)
+          : null;
+    await renumbering?.catch((error) =>
+      console.error(`[kit] Renumbering the ${type.entity} list failed:`, error),
+    );
     await afterWrite({
       ...write,
       entityId: _id.toHexString(),
@@ -222,39 +230,40 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
  * numbers that moved. Records stored before the type was ordered have no number: they sort
  * first, oldest first (MANUAL_ORDER), and get one at the next change.
  */
+/** A record as the order reads it: its id and the number it has stored (none before ordering). */
+type Placed = { _id: ObjectId; order?: unknown };
+
 function manualOrder(handle: () => Promise<Collection<Doc>>, sort: Record<string, 1 | -1>) {
-  const ids = async (): Promise<ObjectId[]> => {
-    const docs = await (await handle())
-      .find({}, { projection: { _id: 1 } })
+  /** The records in the order, each with the number it has stored (one read). */
+  const read = async (): Promise<Placed[]> =>
+    (await handle())
+      .find({}, { projection: { _id: 1, order: 1 } })
       .sort(sort)
       .toArray();
-    return docs.map((doc) => doc._id);
-  };
-  /** Writes 0, 1, 2… into every record whose stored number differs from its place in `list`. */
-  const renumber = async (list?: ObjectId[]) => {
+  const ids = async (): Promise<ObjectId[]> => (await read()).map((doc) => doc._id);
+  /** Writes 0, 1, 2… into every record of `docs`, in that order, whose stored number differs. */
+  const write = async (docs: readonly Placed[]) => {
     const collection = await handle();
-    const inOrder = list ?? (await ids());
-    const docs = await collection.find({}, { projection: { _id: 1, order: 1 } }).toArray();
-    const stored = new Map(docs.map((doc) => [doc._id.toHexString(), doc.order]));
-    for (const [index, id] of inOrder.entries()) {
-      if (stored.get(id.toHexString()) !== index) {
-        await collection.updateOne({ _id: id }, { $set: { order: index } });
-      }
+    for (const [index, doc] of docs.entries()) {
+      if (doc.order !== index)
+        await collection.updateOne({ _id: doc._id }, { $set: { order: index } });
     }
   };
+  /** Closes the gaps (after a delete). */
+  const renumber = async () => write(await read());
   /** Puts `id` at the 1-based `position` (past the end: last; none: where it is). */
   const placeAt = async (id: ObjectId, position: number | undefined) => {
-    const all = await ids();
-    const current = all.findIndex((other) => other.equals(id));
-    const others = all.filter((other) => !other.equals(id));
+    const all = await read();
+    const current = all.findIndex((doc) => doc._id.equals(id));
+    const others = all.filter((doc) => !doc._id.equals(id));
     const index =
       position === undefined
         ? current === -1
           ? others.length
           : current
         : Math.min(Math.max(position - 1, 0), others.length);
-    others.splice(index, 0, id);
-    await renumber(others);
+    others.splice(index, 0, all[current] ?? { _id: id });
+    await write(others);
   };
   return { ids, renumber, placeAt };
 }
