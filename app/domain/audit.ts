@@ -3,7 +3,7 @@
 // share: the vocabulary, the filter of /admin/dashboard/audit and where each entry links to.
 // The writes and queries are in audit.server.ts; see docs/decisions/015-audit-log.md.
 
-const AUDIT_VIA = ["admin", "api", "cli", "startup"] as const;
+const AUDIT_VIA = ["admin", "api", "cli", "startup", "job"] as const;
 export type AuditVia = (typeof AUDIT_VIA)[number];
 
 /** Sign-in and account events, then content and lead changes. */
@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   "note",
   "toggle",
   "move",
+  // A content record sent to the trash, brought back from it, or deleted for good (by staff or
+  // by the purge of records trashed longer than the trash keeps them).
+  "trash",
+  "restore",
+  "purge",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -87,6 +92,8 @@ export const OPERATOR = "operator";
 
 export const OPERATOR_CLI: Actor = { email: OPERATOR, via: "cli" };
 export const OPERATOR_STARTUP: Actor = { email: OPERATOR, via: "startup" };
+/** Work the job runner does on its own (lib/jobs.server.ts): the trash's purge, a schedule. */
+export const OPERATOR_JOB: Actor = { email: OPERATOR, via: "job" };
 
 /** Entries per page of /admin/dashboard/audit. */
 export const AUDIT_PAGE_SIZE = 50;

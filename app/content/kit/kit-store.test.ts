@@ -47,6 +47,61 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
     generation = contentGeneration();
   });
 
+  describe("the trash", () => {
+    const titles = async () =>
+      (await store.list()).map((r) => (r as Record<string, unknown>)[title]);
+
+    it("takes a deleted record off the site and the admin at once, and gives it back on restore", async () => {
+      const a = await store.create(input({ [title]: "Kept" }), actor);
+      const b = await store.create(input({ [title]: "Binned" }), actor);
+      moved();
+      expect(await store.remove(b._id, actor)).toBe(true);
+      expect(moved(), "caches learn of it").toBe(true);
+      expect(await titles()).toEqual(["Kept"]);
+      expect(await store.get(b._id)).toBeNull();
+      expect((await store.listForAdmin({ q: "", page: 1 })).total).toBe(1);
+      // Not twice, and no edit of a record in the trash.
+      expect(await store.remove(b._id, actor)).toBe(false);
+      expect(await store.update(b._id, input({ [title]: "Edited" }), actor)).toBe(false);
+      const [trashed] = await store.listTrash();
+      expect(trashed).toMatchObject({ _id: b._id, [title]: "Binned", deletedBy: actor.email });
+      expect(Date.parse(trashed?.deletedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+
+      expect(await store.restore(b._id, actor)).toBe(true);
+      expect(await store.restore(b._id, actor)).toBe(false);
+      expect(await store.listTrash()).toEqual([]);
+      // Back on the site (an ordered type: last).
+      expect((await titles()).sort()).toEqual(["Binned", "Kept"]);
+      if (type.ordered) expect(await titles()).toEqual(["Kept", "Binned"]);
+      expect(await store.get(a._id)).not.toBeNull();
+      expect((await audit()).map((e) => e.action)).toEqual([
+        "create",
+        "create",
+        "trash",
+        "restore",
+      ]);
+    });
+
+    it("purges only what is in the trash, and what has been there longer than the trash keeps", async () => {
+      const old = await store.create(input({ [title]: "Old" }), actor);
+      const fresh = await store.create(input({ [title]: "Fresh" }), actor);
+      const live = await store.create(input({ [title]: "Live" }), actor);
+      expect(await store.purge(live._id, actor)).toBe(false);
+      await store.remove(old._id, actor);
+      await store.remove(fresh._id, actor);
+      await (await collection()).updateOne(
+        { _id: new ObjectId(old._id) },
+        { $set: { deletedAt: new Date(Date.now() - 31 * 86_400_000) } },
+      );
+      expect(await store.purgeExpired(new Date(), 30, actor)).toBe(1);
+      expect((await store.listTrash()).map((r) => r._id)).toEqual([fresh._id]);
+      expect(await (await collection()).countDocuments({ _id: new ObjectId(old._id) })).toBe(0);
+      expect(await store.purge(fresh._id, actor)).toBe(true);
+      expect(await store.listTrash()).toEqual([]);
+      expect(await titles()).toEqual(["Live"]);
+    });
+  });
+
   it("lists in the description's public order, each record its fields and its id only", async () => {
     // Created on other days than in the order of creation, so an unsorted read would show.
     for (const [name, n] of [

@@ -12,12 +12,19 @@ import { type ListPage, listOrder, listPage, searchFilter } from "~/lib/list-pag
 import { parseObjectId } from "~/lib/object-id.server";
 import { afterWrite, type ContentWrite } from "../after-write.server";
 import { altNames } from "./image-alt";
+import { LIVE_FILTER, TRASHED_FILTER } from "./publishing";
 import { type CollectionType, describedImages, imageFields, sortFields } from "./types";
 
 /** A record as read: its fields and its id as a string. */
 export type RecordOf<T extends CollectionType> = z.output<T["record"]> & { _id: string };
 export type InputOf<T extends CollectionType> = z.output<T["schema"]>;
 export type AdminRecordOf<T extends CollectionType> = RecordOf<T> & EditInfo;
+
+/** A record in the trash, with when it was sent there and by whom. */
+export type TrashedRecordOf<T extends CollectionType> = RecordOf<T> & {
+  deletedAt: string;
+  deletedBy: string | null;
+};
 
 /** An `ordered` type's row: its 1-based place in the whole list (a search shows only some). */
 export type AdminRowOf<T extends CollectionType> = AdminRecordOf<T> & { position?: number };
@@ -44,8 +51,19 @@ export interface CollectionStore<T extends CollectionType> {
   create(input: InputOf<T>, actor: Actor): Promise<RecordOf<T>>;
   /** False when the id names no record (deleted meanwhile, or never there). */
   update(id: string, input: InputOf<T>, actor: Actor): Promise<boolean>;
-  /** False when the id names no record. */
+  /**
+   * Sends the record to the trash: gone from the site and the admin table at once, its images
+   * kept, restorable until it is purged. False when the id names no record (or one in the trash).
+   */
   remove(id: string, actor: Actor): Promise<boolean>;
+  /** The trash: records sent there, the last sent first, each with when and by whom. */
+  listTrash(): Promise<TrashedRecordOf<T>[]>;
+  /** Brings a record back from the trash (an ordered type: last). False when not in the trash. */
+  restore(id: string, actor: Actor): Promise<boolean>;
+  /** Deletes a record in the trash for good, releasing its images. False when not in the trash. */
+  purge(id: string, actor: Actor): Promise<boolean>;
+  /** Purges what has been in the trash longer than `days` before `now`; answers how many. */
+  purgeExpired(now: Date, days: number, actor: Actor): Promise<number>;
   /**
    * An `ordered` type's Move up / Move down: the record goes to the 1-based `position` (past the
    * end: last), the others move along. False when the id names no record.
@@ -114,7 +132,8 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     value: Document,
     input: InputOf<T> | null,
   ) => {
-    // A create is placed (last, or where its form says), a delete closes its gap, an edit moves
+    // A create is placed (last, or where its form says), a trashing closes its gap and a restore
+    // (stored past the end) takes the last place (both: renumbered, no input), an edit moves
     // only when its form names a place: an edit that does not leaves the numbers as they are.
     const position = placeOf(input);
     const renumbering = !order
@@ -138,14 +157,14 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
   return {
     type,
     async list() {
-      const docs = await (await handle()).find({}).sort(type.publicSort).toArray();
+      const docs = await (await handle()).find(LIVE_FILTER).sort(type.publicSort).toArray();
       return docs.map(toRecord);
     },
     async listForAdmin(query) {
       const field = query.sort ? sortable.get(query.sort.field) : undefined;
       const sort = field && query.sort ? { field, dir: query.sort.dir } : null;
       const list = await listPage(await handle(), {
-        filter: searchFilter<Doc>(query.q, type.searchFields),
+        filter: { $and: [LIVE_FILTER, searchFilter<Doc>(query.q, type.searchFields)] },
         ...listOrder(sort, adminSort),
         page: query.page,
         pageSize: ADMIN_PAGE_SIZE,
@@ -168,13 +187,13 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     async get(id) {
       const _id = parseObjectId(id);
       if (!_id) return null;
-      const doc = await (await handle()).findOne({ _id });
+      const doc = await (await handle()).findOne({ _id, ...LIVE_FILTER });
       return doc ? toRecord(doc) : null;
     },
     async create(input, actor) {
       const doc = { ...stored(input), ...createdBy(actor.email) } as Doc;
       // Last until its place is settled (a write may name another).
-      if (order) doc.order = await (await handle()).countDocuments({});
+      if (order) doc.order = await (await handle()).countDocuments(LIVE_FILTER);
       const { insertedId } = await (await handle()).insertOne(doc);
       await written(insertedId, { action: "create", actor }, input, input);
       // The type's own step may have changed the record (a highlight's place): read it again.
@@ -185,7 +204,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       const _id = parseObjectId(id);
       if (!_id) return false;
       const before = await (await handle()).findOneAndUpdate(
-        { _id },
+        { _id, ...LIVE_FILTER },
         { $set: { ...stored(input), ...editedBy(actor.email) } },
         { returnDocument: "before" },
       );
@@ -199,7 +218,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       const _id = parseObjectId(id);
       if (!_id) return false;
       const before = await (await handle()).findOneAndUpdate(
-        { _id },
+        { _id, ...LIVE_FILTER },
         { $set: editedBy(actor.email) },
       );
       if (!before) return false;
@@ -215,11 +234,69 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     async remove(id, actor) {
       const _id = parseObjectId(id);
       if (!_id) return false;
-      const deleted = await (await handle()).findOneAndDelete({ _id });
-      if (!deleted) return false;
-      const images = { before: imagesOf(deleted), after: [] };
-      await written(_id, { action: "delete", actor, images }, deleted, null);
+      const trashed = await (await handle()).findOneAndUpdate(
+        { _id, ...LIVE_FILTER },
+        { $set: { deletedAt: new Date(), deletedBy: actor.email } },
+      );
+      if (!trashed) return false;
+      // No images step: a record in the trash keeps its pictures until it is purged.
+      await written(_id, { action: "trash", actor }, trashed, null);
       return true;
+    },
+    async listTrash() {
+      const docs = await (await handle())
+        .find(TRASHED_FILTER)
+        .sort({ deletedAt: -1, _id: -1 })
+        .toArray();
+      return docs.map((doc) => ({
+        ...toRecord(doc),
+        deletedAt: (doc.deletedAt as Date).toISOString(),
+        deletedBy: typeof doc.deletedBy === "string" ? doc.deletedBy : null,
+      }));
+    },
+    async restore(id, actor) {
+      const _id = parseObjectId(id);
+      if (!_id) return false;
+      const restored = await (await handle()).findOneAndUpdate(
+        { _id, ...TRASHED_FILTER },
+        {
+          $unset: { deletedAt: "", deletedBy: "" },
+          // An ordered type's record comes back last: past the end, then renumbered by `written`.
+          $set: { ...editedBy(actor.email), ...(order ? { order: Number.MAX_SAFE_INTEGER } : {}) },
+        },
+        { returnDocument: "after" },
+      );
+      if (!restored) return false;
+      await written(_id, { action: "restore", actor }, restored, null);
+      return true;
+    },
+    async purge(id, actor) {
+      const _id = parseObjectId(id);
+      if (!_id) return false;
+      const deleted = await (await handle()).findOneAndDelete({ _id, ...TRASHED_FILTER });
+      if (!deleted) return false;
+      // Only now are its images released (each deleted once nothing else shows it).
+      const images = { before: imagesOf(deleted), after: [] };
+      await afterWrite({
+        entity: type.entity,
+        action: "purge",
+        entityId: id,
+        summary: type.summary(deleted as InputOf<T>),
+        actor,
+        images,
+      });
+      return true;
+    },
+    async purgeExpired(now, days, actor) {
+      const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+      const expired = await (await handle())
+        .find({ deletedAt: { $lt: cutoff } }, { projection: { _id: 1 } })
+        .toArray();
+      let purged = 0;
+      for (const { _id } of expired) {
+        if (await this.purge(_id.toHexString(), actor)) purged += 1;
+      }
+      return purged;
     },
   };
 }
@@ -234,10 +311,10 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
 type Placed = { _id: ObjectId; order?: unknown };
 
 function manualOrder(handle: () => Promise<Collection<Doc>>, sort: Record<string, 1 | -1>) {
-  /** The records in the order, each with the number it has stored (one read). */
+  /** The live records in the order, each with the number it has stored (one read). */
   const read = async (): Promise<Placed[]> =>
     (await handle())
-      .find({}, { projection: { _id: 1, order: 1 } })
+      .find(LIVE_FILTER, { projection: { _id: 1, order: 1 } })
       .sort(sort)
       .toArray();
   const ids = async (): Promise<ObjectId[]> => (await read()).map((doc) => doc._id);
