@@ -52,8 +52,9 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
       (await store.list()).map((r) => (r as Record<string, unknown>)[title]);
 
     it("takes a deleted record off the site and the admin at once, and gives it back on restore", async () => {
-      const a = await store.create(input({ [title]: "Kept" }), actor);
+      // The one binned comes first, so an ordered type's restore shows it moved to the end.
       const b = await store.create(input({ [title]: "Binned" }), actor);
+      const a = await store.create(input({ [title]: "Kept" }), actor);
       moved();
       expect(await store.remove(b._id, actor)).toBe(true);
       expect(moved(), "caches learn of it").toBe(true);
@@ -70,7 +71,7 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
       expect(await store.restore(b._id, actor)).toBe(true);
       expect(await store.restore(b._id, actor)).toBe(false);
       expect(await store.listTrash()).toEqual([]);
-      // Back on the site (an ordered type: last).
+      // Back on the site (an ordered type: last, not where it was).
       expect((await titles()).sort()).toEqual(["Binned", "Kept"]);
       if (type.ordered) expect(await titles()).toEqual(["Kept", "Binned"]);
       expect(await store.get(a._id)).not.toBeNull();
@@ -137,7 +138,7 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
     expect((await store.get(kept._id))?.[title as never]).toBe("Kept");
   });
 
-  it("creates, updates and removes with the stamps and the after-write steps", async () => {
+  it("creates, updates and sends to the trash with the stamps and the after-write steps", async () => {
     const created = await store.create(input(), actor);
     expect(moved(), "create").toBe(true);
     expect(await store.get(created._id)).toEqual(created);
@@ -154,12 +155,16 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
     expect(await store.remove(created._id, actor)).toBe(true);
     expect(moved(), "delete").toBe(true);
     expect(await store.get(created._id)).toBeNull();
+    // A delete is a trashing: the document stays, stamped, until the trash is purged.
+    const trashed = await (await collection()).findOne({ _id: new ObjectId(created._id) });
+    expect(trashed).toMatchObject({ [title]: "Renamed", deletedBy: actor.email });
+    expect(trashed?.deletedAt).toBeInstanceOf(Date);
 
     const entry = { entity: type.entity, entityId: created._id, actor: actor.email, via: "cli" };
     expect(await audit()).toEqual([
       expect.objectContaining({ ...entry, action: "create", summary: expect.any(String) }),
       expect.objectContaining({ ...entry, action: "update", summary: expect.any(String) }),
-      expect.objectContaining({ ...entry, action: "delete", summary: expect.any(String) }),
+      expect.objectContaining({ ...entry, action: "trash", summary: expect.any(String) }),
     ]);
     // The summary names the record: its title as it was when written.
     const summaries = (await audit()).map((e) => e.summary);
