@@ -98,6 +98,16 @@ describe("configuration", () => {
     ).toMatchObject({ SESSION_IDLE_MINUTES: 15, SESSION_ABSOLUTE_HOURS: 8, LOGIN_IP_LIMIT: 500 });
   });
 
+  it("keeps deleted content in the trash 30 days unless told otherwise, and refuses a bad count", () => {
+    expect(parseEnv({}).TRASH_DAYS).toBe(30);
+    expect(parseEnv({ TRASH_DAYS: "7" }).TRASH_DAYS).toBe(7);
+    for (const bad of ["0", "1.5", "ever", "3651"]) {
+      expect(() => parseEnv({ TRASH_DAYS: bad }), bad).toThrow(
+        /^Invalid configuration: TRASH_DAYS /,
+      );
+    }
+  });
+
   it.each([
     ["false", false],
     ["0", false],

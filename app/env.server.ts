@@ -205,6 +205,11 @@ const envSchema = z
      * core could serve. 1 (the default): no cluster, one process.
      */
     WEB_CONCURRENCY: integer(1, 1, 64),
+    /**
+     * Days a deleted content record stays in the trash (restorable) before the daily purge
+     * deletes it for good, with the images only it used.
+     */
+    TRASH_DAYS: integer(30, 1, 3650),
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z

@@ -11,6 +11,7 @@ import { markdownExcerpt } from "~/lib/markdown-text.server";
 import type { AboutPage } from "./about-page";
 import { type BlogAuthor, type BlogPost, blogs, UNKNOWN_AUTHOR } from "./blogs";
 import { altOf } from "./kit/image-alt";
+import { LIVE_FILTER } from "./kit/publishing";
 import { type AdminQuery, collectionStore, type Doc } from "./kit/store.server";
 
 /** The post's text fields, in the record's order (a JSON answer's too). */
@@ -65,7 +66,8 @@ const toPost = (d: BlogDoc): BlogPost => ({ ...readPost(d), _id: d._id.toHexStri
 /** One page of posts, newest first (past the end: the last page, and the route answers 404). */
 export async function listBlogPage(page: number, pageSize: number): Promise<ListPage<BlogPost>> {
   return listPage(await collection(), {
-    filter: {},
+    // A post in the trash is off the site at once.
+    filter: LIVE_FILTER,
     sort: NEWEST_FIRST,
     page,
     pageSize,
@@ -82,7 +84,7 @@ export const listLatestBlogs = async (limit: number) => (await listBlogPage(1, l
  */
 export async function listBlogStamps() {
   const docs = await (await collection())
-    .find({}, { projection: { _id: 1, createdAt: 1, updatedAt: 1 } })
+    .find(LIVE_FILTER, { projection: { _id: 1, createdAt: 1, updatedAt: 1 } })
     .sort(NEWEST_FIRST)
     .toArray();
   return docs.map((d) => ({ _id: d._id.toHexString(), updatedAt: d.updatedAt ?? d.createdAt }));

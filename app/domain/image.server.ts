@@ -286,7 +286,10 @@ export const IMAGE_REFERENCES: ReadonlyArray<{ collection: keyof Collections; fi
   { collection: "resources", field: "image" },
 ];
 
-/** Whether any document still refers to `url`. */
+/**
+ * Whether any document still refers to `url`. Records in the trash count (no live-only filter
+ * here): their images are kept until the trash is purged, so a restore brings them back whole.
+ */
 export async function isImageInUse(url: string): Promise<boolean> {
   const collections = await getCollections();
   for (const { collection, field } of IMAGE_REFERENCES) {

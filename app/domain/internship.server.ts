@@ -6,6 +6,7 @@
 import { getCollections } from "#db/client.server";
 import { afterWrite } from "~/content/after-write.server";
 import type { InternshipRecord } from "~/content/internships";
+import { LIVE_FILTER } from "~/content/kit/publishing";
 import { internshipStore } from "~/content/stores.server";
 import { editedBy } from "~/lib/edit-stamps";
 import { isWebUrl } from "~/lib/links";
@@ -154,8 +155,9 @@ export async function toggleInternshipActive(
   const _id = parseObjectId(id);
   if (!_id) return null;
   const { internships } = await getCollections();
+  // An internship in the trash is not toggled (restore it first).
   const doc = await internships.findOneAndUpdate(
-    { _id },
+    { _id, ...LIVE_FILTER },
     [{ $set: { isActive: { $not: "$isActive" }, ...editedBy(actor.email) } }],
     { returnDocument: "after" },
   );
@@ -178,11 +180,11 @@ export async function setInternshipActive(
   if (!_id) return false;
   const { internships } = await getCollections();
   const doc = await internships.findOneAndUpdate(
-    { _id, isActive: { $ne: active } },
+    { _id, isActive: { $ne: active }, ...LIVE_FILTER },
     { $set: { isActive: active, ...editedBy(actor.email) } },
     { returnDocument: "after" },
   );
-  if (!doc) return (await internships.countDocuments({ _id }, { limit: 1 })) === 1;
+  if (!doc) return (await internships.countDocuments({ _id, ...LIVE_FILTER }, { limit: 1 })) === 1;
   await activeChanged(id, doc, actor);
   return true;
 }
