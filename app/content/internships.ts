@@ -371,7 +371,8 @@ export const internships = defineCollection({
   texts: {
     created: "Internship added successfully!",
     updated: "Internship updated successfully!",
-    deleted: "Internship deleted successfully!",
+    // Was "Internship deleted successfully!": a delete now sends it to the trash.
+    deleted: "Internship moved to the trash.",
     // A failed write shows the site's one generic failure text.
     createFailed: INTERNSHIP_ERROR,
     updateFailed: INTERNSHIP_ERROR,

@@ -63,6 +63,19 @@ export const BULK_DELETE: BulkChoice = {
   danger: true,
 };
 
+/**
+ * Delete selected on a content list: the records go to the trash (restorable there until it is
+ * purged), so the question and the flash say so; the bar's button reads as every list's.
+ */
+export const BULK_TRASH: BulkChoice = {
+  value: BULK_DELETE.value,
+  label: BULK_DELETE.label,
+  question: (what) => `Move ${what} to the trash?`,
+  confirm: (what) => `Delete ${what}`,
+  done: (what) => `${what} moved to the trash.`,
+  danger: true,
+};
+
 /** Mark active / Mark inactive (an internship shown on the site or not). */
 export function bulkActive(active: boolean): BulkChoice {
   const state = active ? "active" : "inactive";

@@ -28,22 +28,41 @@ export const cancelClass =
 export const dialogClass =
   "m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-left shadow-xl backdrop:bg-slate-900/50";
 
+/**
+ * The same question and steps for another deleting intent (the trash's Delete forever): the
+ * intent posted and the button's words.
+ */
+interface DeleteKind {
+  /** Posted as `intent`; DELETE_INTENT unless said. */
+  intent?: string;
+  /** The button's words ("Delete forever"); "Delete" unless said. */
+  label?: string;
+}
+
 /** Is this record's delete being posted right now? */
-function useDeleting(id: string): boolean {
+function useDeleting(id: string, intent = DELETE_INTENT): boolean {
   const navigation = useNavigation();
   return (
     navigation.state !== "idle" &&
     navigation.formMethod === "POST" &&
-    navigation.formData?.get("intent") === DELETE_INTENT &&
+    navigation.formData?.get("intent") === intent &&
     navigation.formData?.get("id") === id
   );
 }
 
-function DeleteForm({ id, children }: { id: string; children: React.ReactNode }) {
+function DeleteForm({
+  id,
+  intent = DELETE_INTENT,
+  children,
+}: {
+  id: string;
+  intent?: string;
+  children: React.ReactNode;
+}) {
   const hydrated = useHydrated();
   return (
     <Form method="post" className="flex flex-wrap items-center gap-3">
-      <input type="hidden" name="intent" value={DELETE_INTENT} />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       {hydrated ? <input type="hidden" name={DELETE_ENHANCED_FIELD} value="1" /> : null}
       {children}
@@ -57,7 +76,9 @@ export function DeleteButton({
   subject,
   question,
   confirmHref,
-}: {
+  intent,
+  label = "Delete",
+}: DeleteKind & {
   id: string;
   /** What is deleted, for screen readers and the dialog ("the FAQ's question"). */
   subject: string;
@@ -69,7 +90,7 @@ export function DeleteButton({
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const deleting = useDeleting(id);
+  const deleting = useDeleting(id, intent);
   const wasDeleting = useRef(false);
   // The dialog stays open while the POST runs (it shows 'Deleting...'); when the page comes
   // back with an error instead of the row gone, it closes so the error above the table shows.
@@ -78,16 +99,17 @@ export function DeleteButton({
     wasDeleting.current = deleting;
   }, [deleting]);
 
-  const label = (
+  const content = (
     <>
       <TrashIcon aria-hidden="true" className="h-4 w-4" />
-      Delete<span className="sr-only"> {subject}</span>
+      {label}
+      <span className="sr-only"> {subject}</span>
     </>
   );
   if (!hydrated) {
     return (
       <Link to={confirmHref} className={dangerLink}>
-        {label}
+        {content}
       </Link>
     );
   }
@@ -99,11 +121,18 @@ export function DeleteButton({
         className={dangerLink}
         onClick={() => dialog.current?.showModal()}
       >
-        {label}
+        {content}
       </button>
       <dialog ref={dialog} aria-labelledby={titleId} className={dialogClass}>
         <div className="grid gap-4 p-6">
-          <DeleteQuestion id={id} titleId={titleId} question={question} subject={subject}>
+          <DeleteQuestion
+            id={id}
+            titleId={titleId}
+            question={question}
+            subject={subject}
+            intent={intent}
+            label={label}
+          >
             <button type="button" className={cancelClass} onClick={() => dialog.current?.close()}>
               Cancel
             </button>
@@ -123,7 +152,9 @@ export function DeleteConfirmation({
   subject,
   question,
   cancelHref,
-}: {
+  intent,
+  label,
+}: DeleteKind & {
   id: string;
   subject: string;
   question: string;
@@ -135,7 +166,15 @@ export function DeleteConfirmation({
       aria-labelledby={titleId}
       className="grid gap-4 rounded-2xl border border-red-200 bg-red-50 p-6 shadow-sm"
     >
-      <DeleteQuestion id={id} titleId={titleId} question={question} subject={subject} onRed>
+      <DeleteQuestion
+        id={id}
+        titleId={titleId}
+        question={question}
+        subject={subject}
+        intent={intent}
+        label={label}
+        onRed
+      >
         <Link to={cancelHref} className={`${cancelClass} bg-white`}>
           Cancel
         </Link>
@@ -154,8 +193,10 @@ function DeleteQuestion({
   question,
   subject,
   onRed,
+  intent,
+  label = "Delete",
   children,
-}: {
+}: DeleteKind & {
   id: string;
   titleId: string;
   question: string;
@@ -163,7 +204,7 @@ function DeleteQuestion({
   onRed?: boolean;
   children: React.ReactNode;
 }) {
-  const deleting = useDeleting(id);
+  const deleting = useDeleting(id, intent);
   return (
     <>
       <h2
@@ -178,9 +219,9 @@ function DeleteQuestion({
       >
         “{subject}”
       </p>
-      <DeleteForm id={id}>
+      <DeleteForm id={id} intent={intent}>
         <SubmitButton variant="danger" pending={deleting} pendingText="Deleting...">
-          Delete
+          {label}
         </SubmitButton>
         {children}
       </DeleteForm>

@@ -30,7 +30,7 @@ import { OpenLink } from "~/content/kit/admin-screen";
 import { sortFields } from "~/content/kit/types";
 import { formatDurations } from "~/domain/internship-list";
 import { type ListSort, listHref } from "~/lib/admin-list";
-import { BULK_DELETE, type BulkAnswer, bulkActive } from "~/lib/bulk";
+import { BULK_TRASH, type BulkAnswer, bulkActive } from "~/lib/bulk";
 import { formatShortDate, isoDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { LayoutFlash as Flash } from "./use-flash";
@@ -161,7 +161,7 @@ function cell(label: string, className = "") {
 }
 
 /** Mark active, Mark inactive, Delete selected: the bar over the ticked rows. */
-const BULK_CHOICES = [bulkActive(true), bulkActive(false), BULK_DELETE];
+const BULK_CHOICES = [bulkActive(true), bulkActive(false), BULK_TRASH];
 
 /** The fields the table's headers may sort by: the type's allow-list. */
 const SORTABLE = sortFields(internships);

@@ -4,7 +4,8 @@
 // without JavaScript, and conform checks the same schema in the browser when it runs.
 // A type whose editor shows more than its fields (a highlight's position, a post's Markdown
 // preview) hands in its own `editor`; one whose table does hands in the cells of its `own`
-// columns and its extra row actions (`table`); the rest stays the kit's.
+// columns and its extra row actions (`table`); the rest stays the kit's. `?trash` shows the
+// type's trash instead (trash-screen.tsx).
 
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { ArrowRightIcon, ArrowUpRightIcon } from "@phosphor-icons/react";
@@ -39,11 +40,13 @@ import { DEFAULT_AVATAR, FallbackImage } from "~/components/site/fallback-image"
 import { Stars } from "~/components/site/stars";
 import { type ListSort, listHref } from "~/lib/admin-list";
 import { adminMeta } from "~/lib/admin-meta";
-import { BULK_DELETE, type BulkAnswer } from "~/lib/bulk";
+import { BULK_TRASH, type BulkAnswer } from "~/lib/bulk";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
 import { ALT_LABEL, altNames } from "./image-alt";
+import type { TrashData } from "./trash";
+import { TrashLink, TrashView } from "./trash-screen";
 import {
   type CollectionType,
   describedImages,
@@ -58,7 +61,7 @@ export const SAVE_INTENT = "save";
 export const MOVE_INTENT = "move";
 
 /** Every type's list can delete the ticked rows (admin.server.ts answers the bulk intent). */
-const BULK_CHOICES = [BULK_DELETE];
+const BULK_CHOICES = [BULK_TRASH];
 
 type MetaArgs = { matches: Parameters<typeof flashOf>[0] };
 
@@ -83,6 +86,8 @@ interface CollectionScreenData {
   formOpen: boolean;
   editing: Record<string, unknown> | null;
   deleting: Record<string, unknown> | null;
+  /** The trash's count, and its rows on `?trash` (trash.server.ts). */
+  trash?: TrashData;
 }
 
 export type ScreenActionData = {
@@ -126,7 +131,7 @@ export function CollectionScreen<R extends Row = Row>({
   table?: TableParts<R>;
 }) {
   const { admin } = type;
-  const { items, total, page, pages, q, sort, formOpen, editing, deleting } = loaderData;
+  const { items, total, page, pages, q, sort, formOpen, editing, deleting, trash } = loaderData;
   const here = { q, sort, page };
   const listUrl = listHref(admin.path, here);
   const editingId = editing ? String(editing._id) : undefined;
@@ -146,12 +151,25 @@ export function CollectionScreen<R extends Row = Row>({
       {value(c, item, cells, false)}
     </td>
   );
+  if (trash?.items) {
+    return (
+      <>
+        <ScreenHeader type={type} />
+        <TrashView
+          type={type}
+          trash={{ ...trash, items: trash.items }}
+          listError={actionData?.listError}
+        />
+      </>
+    );
+  }
   return (
     <>
       <ScreenHeader
         type={type}
         addHref={formOpen ? undefined : listHref(admin.path, here, { new: true })}
       />
+      {trash ? <TrashLink type={type} count={trash.count} /> : null}
 
       {formOpen ? (
         <Fragment key={editingId ?? "new"}>

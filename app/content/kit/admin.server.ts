@@ -5,7 +5,8 @@
 // refused form leaves nothing behind), the write through the store (which runs the
 // after-write steps), and a redirect with a flash. An `ordered` type also takes Move up / Move
 // down (`move`). A type with intents of its own (previewing a post) hands them in as `intents`:
-// the kit still checks the session and reads the form first.
+// the kit still checks the session and reads the form first. A delete sends the record to the
+// trash; the trash's view (`?trash`), Restore and Delete forever are trash.server.ts's.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { DELETE_INTENT } from "~/components/admin/confirm-delete";
@@ -22,7 +23,7 @@ import {
   unexpectedError,
 } from "~/lib/admin-crud.server";
 import { type ListSort, listHref, parseListState } from "~/lib/admin-list";
-import { BULK_DELETE, BULK_INTENT, type BulkChoice } from "~/lib/bulk";
+import { BULK_INTENT, BULK_TRASH, type BulkChoice } from "~/lib/bulk";
 import { bulkAction } from "~/lib/bulk.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
@@ -31,6 +32,8 @@ import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen"
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 import { moveSchema } from "./schema";
 import type { AdminQuery } from "./store.server";
+import type { TrashData } from "./trash";
+import { loadTrash, type TrashStore, trashAction } from "./trash.server";
 import {
   type CollectionType,
   describedImages,
@@ -94,7 +97,7 @@ export interface AdminOptions<Extra extends object> {
  * What the screen needs of a store: the kit's own (kit/store.server.ts), or one a type builds on
  * it (a highlight's, whose table also gives each card's position).
  */
-export interface AdminStore {
+export interface AdminStore extends TrashStore {
   type: CollectionType;
   listForAdmin(query: AdminQuery): Promise<ListPage<{ _id: string }>>;
   get(id: string): Promise<{ _id: string } | null>;
@@ -112,6 +115,7 @@ type ScreenData<S extends AdminStore> = Awaited<ReturnType<S["listForAdmin"]>> &
   formOpen: boolean;
   editing: Awaited<ReturnType<S["get"]>> | null;
   deleting: Awaited<ReturnType<S["get"]>> | null;
+  trash: TrashData;
 };
 
 export function collectionAdmin<S extends AdminStore, Extra extends object = Record<never, never>>(
@@ -138,7 +142,8 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       notFoundText: texts.notFound,
       sortable,
     });
-    return screen as ScreenData<S>;
+    const trash = await loadTrash(store, new URL(request.url));
+    return { ...screen, trash } as ScreenData<S>;
   }
 
   async function action({ request, context }: Args) {
@@ -162,6 +167,9 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     const id = typeof postedId === "string" && postedId !== "" ? postedId : null;
     const own = isOwn(intent) ? intents[intent] : undefined;
     if (own) return own({ form, id, actor, back, hideFields });
+
+    const trashed = trashAction(store, { intent, id, form, actor });
+    if (trashed) return trashed;
 
     const move = type.ordered ? store.move : undefined;
     if (intent === MOVE_INTENT && move) {
@@ -192,7 +200,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       const outcome = await bulkAction(form, {
         noun: type.admin.noun,
         writes: [
-          { choice: BULK_DELETE, write: (one) => store.remove(one, actor) },
+          { choice: BULK_TRASH, write: (one) => store.remove(one, actor) },
           ...(options.bulk ?? []).map(({ choice, write }) => ({
             choice,
             write: (one: string, to: string) => write(one, actor, to),

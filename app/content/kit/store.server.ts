@@ -58,6 +58,8 @@ export interface CollectionStore<T extends CollectionType> {
   remove(id: string, actor: Actor): Promise<boolean>;
   /** The trash: records sent there, the last sent first, each with when and by whom. */
   listTrash(): Promise<TrashedRecordOf<T>[]>;
+  /** How many records are in the trash (the admin list's "Trash (N)"). */
+  countTrash(): Promise<number>;
   /** Brings a record back from the trash (an ordered type: last). False when not in the trash. */
   restore(id: string, actor: Actor): Promise<boolean>;
   /** Deletes a record in the trash for good, releasing its images. False when not in the trash. */
@@ -152,6 +154,25 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       entity: type.entity,
       summary: type.summary(value as InputOf<T>),
     });
+  };
+
+  /** Deletes a record in the trash for good; only now are its images released. */
+  const purge = async (id: string, actor: Actor) => {
+    const _id = parseObjectId(id);
+    if (!_id) return false;
+    const deleted = await (await handle()).findOneAndDelete({ _id, ...TRASHED_FILTER });
+    if (!deleted) return false;
+    // Only now are its images released (each deleted once nothing else shows it).
+    const images = { before: imagesOf(deleted), after: [] };
+    await afterWrite({
+      entity: type.entity,
+      action: "purge",
+      entityId: _id.toHexString(),
+      summary: type.summary(deleted as InputOf<T>),
+      actor,
+      images,
+    });
+    return true;
   };
 
   return {
@@ -254,6 +275,9 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
         deletedBy: typeof doc.deletedBy === "string" ? doc.deletedBy : null,
       }));
     },
+    async countTrash() {
+      return (await handle()).countDocuments(TRASHED_FILTER);
+    },
     async restore(id, actor) {
       const _id = parseObjectId(id);
       if (!_id) return false;
@@ -270,23 +294,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       await written(_id, { action: "restore", actor }, restored, null);
       return true;
     },
-    async purge(id, actor) {
-      const _id = parseObjectId(id);
-      if (!_id) return false;
-      const deleted = await (await handle()).findOneAndDelete({ _id, ...TRASHED_FILTER });
-      if (!deleted) return false;
-      // Only now are its images released (each deleted once nothing else shows it).
-      const images = { before: imagesOf(deleted), after: [] };
-      await afterWrite({
-        entity: type.entity,
-        action: "purge",
-        entityId: id,
-        summary: type.summary(deleted as InputOf<T>),
-        actor,
-        images,
-      });
-      return true;
-    },
+    purge,
     async purgeExpired(now, days, actor) {
       const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
       const expired = await (await handle())
@@ -294,7 +302,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
         .toArray();
       let purged = 0;
       for (const { _id } of expired) {
-        if (await this.purge(_id.toHexString(), actor)) purged += 1;
+        if (await purge(_id.toHexString(), actor)) purged += 1;
       }
       return purged;
     },

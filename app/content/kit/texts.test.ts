@@ -1,5 +1,5 @@
 // A content type's texts (defineCollection, collectionTexts): those a description leaves out
-// are worded from its noun. The flashes, 404s, delete questions and save failures are what
+// are worded from its noun. The flashes (a delete's says the record went to the trash), 404s, delete questions and save failures are what
 // admins and API clients read: each type's are written out here word for word, so a change to
 // the wording from the noun shows as a failing case.
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,10 @@ describe("collectionTexts", () => {
     expect(collectionTexts("partner")).toEqual({
       created: "Partner created.",
       updated: "Partner updated.",
-      deleted: "Partner deleted.",
+      deleted: "Partner moved to the trash.",
+      restored: "Partner restored.",
+      purged: "Partner deleted forever.",
+      purgeConfirm: "Delete this partner forever? This cannot be undone.",
       notFound: "This partner does not exist (it may have been deleted).",
       deleteConfirm: "Are you sure you want to delete this partner?",
       createFailed: "Failed to create partner.",
@@ -34,7 +37,10 @@ describe("each type's texts", () => {
       {
         created: "Testimonial created.",
         updated: "Testimonial updated.",
-        deleted: "Testimonial deleted.",
+        deleted: "Testimonial moved to the trash.",
+        restored: "Testimonial restored.",
+        purged: "Testimonial deleted forever.",
+        purgeConfirm: "Delete this testimonial forever? This cannot be undone.",
         notFound: "This testimonial does not exist (it may have been deleted).",
         deleteConfirm: "Are you sure you want to delete this testimonial?",
         createFailed: "Failed to create testimonial.",
@@ -47,7 +53,10 @@ describe("each type's texts", () => {
       {
         created: "Resource created.",
         updated: "Resource updated.",
-        deleted: "Resource deleted.",
+        deleted: "Resource moved to the trash.",
+        restored: "Resource restored.",
+        purged: "Resource deleted forever.",
+        purgeConfirm: "Delete this resource forever? This cannot be undone.",
         notFound: "This resource does not exist (it may have been deleted).",
         deleteConfirm: "Are you sure you want to delete this resource?",
         createFailed: "Failed to create resource.",
@@ -60,7 +69,10 @@ describe("each type's texts", () => {
       {
         created: "FAQ created.",
         updated: "FAQ updated.",
-        deleted: "FAQ deleted.",
+        deleted: "FAQ moved to the trash.",
+        restored: "FAQ restored.",
+        purged: "FAQ deleted forever.",
+        purgeConfirm: "Delete this FAQ forever? This cannot be undone.",
         notFound: "This FAQ does not exist (it may have been deleted).",
         deleteConfirm: "Are you sure you want to delete this FAQ?",
         createFailed: "Operation failed.",
@@ -73,7 +85,10 @@ describe("each type's texts", () => {
       {
         created: "Highlight created.",
         updated: "Highlight updated.",
-        deleted: "Highlight deleted.",
+        deleted: "Highlight moved to the trash.",
+        restored: "Highlight restored.",
+        purged: "Highlight deleted forever.",
+        purgeConfirm: "Delete this highlight forever? This cannot be undone.",
         notFound: "This highlight does not exist (it may have been deleted).",
         deleteConfirm: "Are you sure you want to delete this highlight?",
         createFailed: SAVE_FAILED,
@@ -86,7 +101,10 @@ describe("each type's texts", () => {
       {
         created: "Blog created.",
         updated: "Blog updated.",
-        deleted: "Blog deleted.",
+        deleted: "Blog moved to the trash.",
+        restored: "Blog restored.",
+        purged: "Blog deleted forever.",
+        purgeConfirm: "Delete this blog forever? This cannot be undone.",
         notFound: "This blog post does not exist (it may have been deleted).",
         apiNotFound: "Blog not found.",
         deleteConfirm: "Are you sure you want to delete this blog?",
@@ -94,7 +112,7 @@ describe("each type's texts", () => {
         updateFailed: "Failed to update blog.",
       },
     ],
-  ])("%s says what it always said", (_entity, type, texts) => {
+  ])("%s says what it always said (and what its trash says)", (_entity, type, texts) => {
     expect(type.texts).toEqual(texts);
   });
 });

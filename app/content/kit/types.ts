@@ -106,7 +106,13 @@ export interface TitleColumn {
 export interface CollectionTexts {
   created: string;
   updated: string;
+  /** A delete: the record went to the trash. */
   deleted: string;
+  /** Brought back from the trash, and deleted from it for good (its Delete forever). */
+  restored: string;
+  purged: string;
+  /** Delete forever's question. */
+  purgeConfirm: string;
   /** An id that is malformed or names nothing (the admin's 404, the JSON API's). */
   notFound: string;
   /** The delete step's question. */
@@ -242,7 +248,10 @@ export function collectionTexts(noun: string): CollectionTexts {
   return {
     created: `${Noun} created.`,
     updated: `${Noun} updated.`,
-    deleted: `${Noun} deleted.`,
+    deleted: `${Noun} moved to the trash.`,
+    restored: `${Noun} restored.`,
+    purged: `${Noun} deleted forever.`,
+    purgeConfirm: `Delete this ${noun} forever? This cannot be undone.`,
     notFound: `This ${noun} does not exist (it may have been deleted).`,
     deleteConfirm: `Are you sure you want to delete this ${noun}?`,
     createFailed: `Failed to create ${noun}.`,

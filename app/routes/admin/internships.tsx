@@ -5,10 +5,12 @@
 // change lands; then 'All Internships' with its twelve columns, Toggle Active per row, and
 // Delete selected / Mark active / Mark inactive for the ticked rows
 // (components/admin/internship-screen.tsx, components/admin/bulk-bar.tsx). Delete asks its question (a dialog with
-// JavaScript, `?delete=<id>` without, components/admin/confirm-delete.tsx).
+// JavaScript, `?delete=<id>` without, components/admin/confirm-delete.tsx) and sends it to the
+// trash, which `?trash` shows (the kit's view, with the success line of its own inside it).
 import { useEffect, useState } from "react";
 import { data, useLocation } from "react-router";
 import { DeleteConfirmation } from "~/components/admin/confirm-delete";
+import { FlashMessage } from "~/components/admin/form-controls";
 import {
   InternshipTable,
   joinErrors,
@@ -26,6 +28,7 @@ import {
 } from "~/content/internships";
 import { collectionAdmin, type IntentContext } from "~/content/kit/admin.server";
 import { CollectionEditor, collectionMeta, ScreenHeader } from "~/content/kit/admin-screen";
+import { TrashLink, TrashView } from "~/content/kit/trash-screen";
 import { internshipStore } from "~/content/stores.server";
 import { setInternshipActive, toggleInternshipActive } from "~/domain/internship.server";
 import { deadlinePassed } from "~/domain/internship-list";
@@ -109,7 +112,7 @@ export const action = (args: Route.ActionArgs) => screen.action(args);
 export const meta: Route.MetaFunction = (args) => collectionMeta(internships, args);
 
 export default function ManageInternships({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, q, sort, editing, deleting } = loaderData;
+  const { page, q, sort, editing, deleting, trash } = loaderData;
   const listUrl = listHref(admin.path, { q, sort, page });
   const flash = useLayoutFlash();
   const location = useLocation();
@@ -122,10 +125,24 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
   useEffect(() => {
     if (flash.key) setNote(null);
   }, [flash.key]);
+  if (trash.items) {
+    return (
+      <>
+        <ScreenHeader type={internships} />
+        <TrashView
+          type={internships}
+          trash={{ ...trash, items: trash.items }}
+          listError={actionData?.listError}
+          flash={<FlashMessage key={flash.key ?? "none"} message={flash.message} />}
+        />
+      </>
+    );
+  }
   return (
     <>
       {/* No Add link: the form is always there. */}
       <ScreenHeader type={internships} />
+      <TrashLink type={internships} count={trash.count} />
 
       <CollectionEditor
         key={editing?._id ?? "new"}

@@ -1,0 +1,90 @@
+// The trash of a content type's admin screen, server side: what the loader adds (the count for
+// the list's "Trash (N)" link; the rows when the URL is the trash's) and the action's Restore
+// and Delete forever. Called from admin.server.ts in a few lines, so the screen's own loader
+// and action stay as they were. The records themselves are the store's (kit/store.server.ts).
+import type { Actor } from "~/domain/audit";
+import { getEnv } from "~/env.server";
+import { attempt, deleteFromCollection, notFound, unexpectedError } from "~/lib/admin-crud.server";
+import { redirectWithErrorFlash, redirectWithFlash } from "~/lib/flash.server";
+import {
+  PURGE_INTENT,
+  PURGE_PARAM,
+  RESTORE_INTENT,
+  TRASH_PARAM,
+  type TrashData,
+  type TrashRow,
+  trashHref,
+  trashTexts,
+} from "./trash";
+import type { CollectionType } from "./types";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the trash needs of a store (every kit store has it). */
+export interface TrashStore {
+  type: CollectionType;
+  listTrash(): Promise<
+    (Record<string, unknown> & { _id: string; deletedAt: string; deletedBy: string | null })[]
+  >;
+  countTrash(): Promise<number>;
+  restore(id: string, actor: Actor): Promise<boolean>;
+  purge(id: string, actor: Actor): Promise<boolean>;
+}
+
+/** Whole days until a record deleted at `deletedAt` is purged (0: at the next purge). */
+export function daysLeft(deletedAt: string, days: number, now: Date): number {
+  const purgeAt = Date.parse(deletedAt) + days * DAY_MS;
+  return Math.max(0, Math.ceil((purgeAt - now.getTime()) / DAY_MS));
+}
+
+/** The loader's part: the count always; the rows, and the row asked about, on `?trash`. */
+export async function loadTrash(store: TrashStore, url: URL, now = new Date()): Promise<TrashData> {
+  const days = getEnv().TRASH_DAYS;
+  if (!url.searchParams.has(TRASH_PARAM)) {
+    return { count: await store.countTrash(), days, items: null, purging: null };
+  }
+  const items: TrashRow[] = (await store.listTrash()).map((record) => ({
+    _id: record._id,
+    subject: store.type.admin.subject(record),
+    deletedAt: record.deletedAt,
+    deletedBy: record.deletedBy,
+    daysLeft: daysLeft(record.deletedAt, days, now),
+  }));
+  const purge = url.searchParams.get(PURGE_PARAM);
+  const purging = purge === null ? null : (items.find((row) => row._id === purge) ?? null);
+  if (purge !== null && !purging) notFound(trashTexts(store.type).notInTrash);
+  return { count: items.length, days, items, purging };
+}
+
+/**
+ * The action's part: Restore and Delete forever of one record in the trash, back to the trash
+ * with a flash; null for any other intent. An id not in the trash is a 404; a failed write goes
+ * back with an error flash (without JavaScript) or answers 500 with the list's error line.
+ */
+export function trashAction(
+  store: TrashStore,
+  { intent, id, form, actor }: { intent: unknown; id: string | null; form: FormData; actor: Actor },
+): ReturnType<typeof deleteFromCollection> | null {
+  const { type } = store;
+  const back = trashHref(type.admin.path);
+  const missing = trashTexts(type).notInTrash;
+  if (intent === PURGE_INTENT) {
+    if (id === null) notFound(missing);
+    return deleteFromCollection({
+      what: `Deleting a ${type.entity} forever`,
+      form,
+      remove: () => store.purge(id, actor),
+      notFoundText: missing,
+      back,
+      flash: type.texts.purged,
+    });
+  }
+  if (intent !== RESTORE_INTENT) return null;
+  return (async () => {
+    if (id === null) notFound(missing);
+    const restored = await attempt(`Restoring a ${type.entity}`, () => store.restore(id, actor));
+    if (!restored.ok) return redirectWithErrorFlash(back, unexpectedError(restored.error));
+    if (!restored.value) notFound(missing);
+    return redirectWithFlash(back, type.texts.restored);
+  })();
+}
