@@ -263,7 +263,6 @@ export const blogs = defineCollection({
       "imageUrl is required: upload the picture first (POST /api/images) and send its secure_url. tags: a list of strings or comma-separated text.",
     updateDescription:
       "The whole post, as for POST. Images it no longer shows are deleted once nothing else uses them.",
-    deleteDescription: "Its images are deleted too, unless another document still shows them.",
     summaries: {
       create: "Publish a post",
       one: "One post",

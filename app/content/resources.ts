@@ -107,7 +107,6 @@ export const resources = defineCollection({
       "image is optional (the card shows a default one): upload it first (POST /api/images) and send its secure_url. link: an http(s) address or a site path.",
     updateDescription:
       "The whole resource, as for POST. An image it no longer shows is deleted once nothing else uses it.",
-    deleteDescription: "Its image is deleted too, unless another document still shows it.",
   },
   example: {
     title: "The accessibility handbook",

@@ -122,7 +122,6 @@ export const testimonials = defineCollection({
       "image is required: upload the picture first (POST /api/images) and send its secure_url. rating: 1 to 5, 5 when left out.",
     updateDescription:
       "The whole testimonial, as for POST. An image it no longer shows is deleted once nothing else uses it.",
-    deleteDescription: "Its image is deleted too, unless another document still shows it.",
   },
   example: {
     name: "Grace Hopper",

@@ -2,7 +2,8 @@
 // for every registered type (app/content/registry.ts) without naming one: public reads, writes
 // with a token, the type's texts for 404s and writes, field errors from its schema with nothing
 // written, operators and other shapes refused in every field, unsafe link and image addresses
-// refused, and an uploaded image deleted once the record no longer shows it. What only one type
+// refused, and an uploaded image deleted once the record no longer shows it (a record in the
+// trash still shows it; tests/api/trash.spec.ts has the trash over every type). What only one type
 // does stays in tests/api/<type>.spec.ts.
 import type { APIRequestContext } from "@playwright/test";
 import type { z } from "zod";
@@ -176,7 +177,7 @@ for (const [entity, type] of TYPE_CASES) {
     });
 
     for (const field of imageFieldsOf(type)) {
-      test(`an uploaded ${field.name} is deleted once replaced, and with the record`, async ({
+      test(`an uploaded ${field.name} is deleted once replaced, and with the record's purge`, async ({
         request,
         auth,
       }) => {
@@ -196,6 +197,10 @@ for (const [entity, type] of TYPE_CASES) {
         expect(await imageServed(request, first.url)).toBe(false);
         expect(await imageServed(request, second.url)).toBe(true);
         expect((await request.delete(url, { headers: auth })).status()).toBe(200);
+        // In the trash: kept, so a restore brings the record back whole.
+        expect(await imageServed(request, second.url)).toBe(true);
+        const purged = await request.delete(`${path}/trash/${created._id}`, { headers: auth });
+        expect(purged.status()).toBe(200);
         expect(await imageServed(request, second.url)).toBe(false);
       });
     }

@@ -2,7 +2,9 @@
 // GET, PUT and DELETE on `{id}`, declared with lib/api.server.ts (so /api/openapi.json describes
 // exactly what is checked). Reads are public (a type with a `publicView` shows a reader without
 // a token only that); writes need a token and go through the same store as the admin editor, so
-// they run the same after-write steps.
+// they run the same after-write steps. DELETE sends a record to the trash; the trash is
+// `{path}/trash` (GET, with a token) and `{path}/trash/{id}` (POST restores, DELETE deletes for
+// good), two routes of their own (`.trash`, `.trashed`).
 import { z } from "zod";
 import {
   apiJson,
@@ -19,7 +21,7 @@ import { apiBody, type CollectionType, isImageField } from "./types";
 /** The store's reads and writes (its admin table is not the API's). */
 type ApiStore<T extends CollectionType> = Pick<
   CollectionStore<T>,
-  "type" | "list" | "get" | "create" | "update" | "remove"
+  "type" | "list" | "get" | "create" | "update" | "remove" | "listTrash" | "restore" | "purge"
 >;
 
 export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
@@ -106,7 +108,13 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
     delete: operation({
       tag: doc.tag,
       summary: summaries.delete ?? `Delete a ${noun}`,
-      description: doc.deleteDescription,
+      // The trash is the kit's: every type's DELETE says so, then what the type adds.
+      description: [
+        `Sends the ${noun} to the trash (${doc.path}/trash): off the site at once, restorable until the daily purge deletes it for good with the images only it shows.`,
+        doc.deleteDescription,
+      ]
+        .filter(Boolean)
+        .join(" "),
       auth: "bearer",
       response: z.object({ success: z.literal(true), message: z.string() }),
       handler: async ({ params, actor }) => {
@@ -116,5 +124,49 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
     }),
   });
 
-  return { list, one };
+  // The trash: a token for everything, since what staff deleted is not public.
+  const inTrash = record.extend({
+    deletedAt: z.string().describe("When it was deleted (ISO 8601)"),
+    deletedBy: z.string().nullable().describe("Who deleted it (an e-mail, or operator)"),
+  });
+  const notInTrash = `This ${noun} is not in the trash.`;
+  const trash = apiRoute(`${doc.path}/trash`, {
+    get: operation({
+      tag: doc.tag,
+      summary: `Deleted ${type.admin.noun[1]} (the trash)`,
+      description: `Newest deletion first. A deleted ${noun} is kept here, off the site, until the daily purge deletes it for good (TRASH_DAYS after its deletion, 30 unless configured).`,
+      auth: "bearer",
+      response: listResponse(inTrash),
+      handler: async () => apiJson({ success: true, data: await store.listTrash() }),
+    }),
+  });
+  const trashed = apiRoute(`${doc.path}/trash/{id}`, {
+    post: operation({
+      tag: doc.tag,
+      summary: `Restore a deleted ${noun}`,
+      description: `Takes it out of the trash and puts it back on the site${type.ordered ? " (last in the order)" : ""}.`,
+      auth: "bearer",
+      response: okResponse(record),
+      handler: async ({ params, actor }) => {
+        const id = params.id ?? "";
+        if (!(await store.restore(id, actor))) apiNotFound(notInTrash);
+        const restored = await store.get(id);
+        if (!restored) apiNotFound(notFound);
+        return apiJson({ success: true, data: restored, message: texts.restored });
+      },
+    }),
+    delete: operation({
+      tag: doc.tag,
+      summary: `Delete a ${noun} forever`,
+      description: `Only a ${noun} in the trash; its stored images go too unless something else shows them. This cannot be undone.`,
+      auth: "bearer",
+      response: z.object({ success: z.literal(true), message: z.string() }),
+      handler: async ({ params, actor }) => {
+        if (!(await store.purge(params.id ?? "", actor))) apiNotFound(notInTrash);
+        return apiJson({ success: true, message: texts.purged });
+      },
+    }),
+  });
+
+  return { list, one, trash, trashed };
 }
