@@ -62,7 +62,7 @@ async function entries() {
 }
 
 describe("content changes", () => {
-  it("records create, update and delete of a FAQ with who, the door and the address", async () => {
+  it("records create, update, delete (to the trash), restore and purge of a FAQ with who, the door and the address", async () => {
     const faq = await faqStore.create({ question: "Do you build apps?", answer: "Yes." }, EDITOR);
     expect(await faqStore.update(faq._id, { question: "Apps too?", answer: "Yes." }, API)).toBe(
       true,
@@ -70,6 +70,10 @@ describe("content changes", () => {
     expect(await faqStore.remove(faq._id, EDITOR)).toBe(true);
     // Nothing for a change that did not happen.
     expect(await faqStore.remove(faq._id, EDITOR)).toBe(false);
+    expect(await faqStore.restore(faq._id, API)).toBe(true);
+    expect(await faqStore.remove(faq._id, EDITOR)).toBe(true);
+    expect(await faqStore.purge(faq._id, EDITOR)).toBe(true);
+    expect(await faqStore.purge(faq._id, EDITOR)).toBe(false);
     expect(await entries()).toEqual([
       {
         actor: "ana@bureau.test",
@@ -89,7 +93,10 @@ describe("content changes", () => {
         via: "api",
         ip: "198.51.100.7",
       },
-      expect.objectContaining({ action: "delete", entityId: faq._id, summary: "Apps too?" }),
+      expect.objectContaining({ action: "trash", entityId: faq._id, summary: "Apps too?" }),
+      expect.objectContaining({ action: "restore", via: "api", summary: "Apps too?" }),
+      expect.objectContaining({ action: "trash", entityId: faq._id, summary: "Apps too?" }),
+      expect.objectContaining({ action: "purge", entityId: faq._id, summary: "Apps too?" }),
     ]);
   });
 
@@ -325,6 +332,7 @@ describe("a failed audit write", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const faq = await faqStore.create({ question: "Still saved?", answer: "Yes." }, EDITOR);
     expect(await faqStore.remove(faq._id, EDITOR)).toBe(true);
+    expect(await faqStore.purge(faq._id, EDITOR)).toBe(true);
     expect(logged).toHaveBeenCalledWith(
       expect.stringContaining("[audit] could not record create faq"),
       expect.any(Error),

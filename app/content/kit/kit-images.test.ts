@@ -1,8 +1,8 @@
 // The content kit's image fields, over every registered type that has one: a file posted with
 // the form (no JavaScript) is stored and used, a refused file or another wrong field leaves
 // nothing stored, a failed save drops the file it stored, and a stored file the record no longer
-// shows is deleted once nothing else uses it (replace, remove, delete), kept while another
-// record shows it. The rest of the kit's rules are in kit.test.ts.
+// shows is deleted once nothing else uses it (replace, remove, a purge from the trash), kept
+// while another record, or one in the trash, shows it. The rest of the kit's rules are in kit.test.ts.
 import { type Collection, type Document, ObjectId } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
@@ -182,7 +182,7 @@ describe.each(IMAGE_CASES)("%s", (_, type, field) => {
     expect(await storedImageUrls()).toEqual([]);
   });
 
-  it("keeps a file another record shows, through a replace and a delete", async () => {
+  it("keeps a file another record shows, through a replace, a delete and a purge", async () => {
     const a = await add("A", day(1));
     await post(filled({ id: a, [names.file]: await pngFile() }));
     const shared = (await imageOf(a)) as string;
@@ -191,18 +191,26 @@ describe.each(IMAGE_CASES)("%s", (_, type, field) => {
     expect(await storedImageUrls()).toEqual([shared]);
     await post(filled({ id: a, [field.name]: shared }));
     await post({ intent: "delete", id: a });
+    await post({ intent: "purge", id: a });
     expect(await storedImageUrls()).toEqual([shared]);
-    // The last record showing it goes: so does the file.
+    // The last record showing it goes to the trash: kept (a restore shows it again); purged: gone.
     await post({ intent: "delete", id: b });
+    expect(await storedImageUrls()).toEqual([shared]);
+    await post({ intent: "purge", id: b });
     expect(await storedImageUrls()).toEqual([]);
   });
 
-  it("deletes the record's unused file with the record", async () => {
+  it("keeps the file while the record is in the trash, and deletes it with the record's purge", async () => {
     const id = await add("Doomed", day(1));
     await post(filled({ id, [names.file]: await pngFile() }));
     expect(await storedImageUrls()).toHaveLength(1);
     const response = await post({ intent: "delete", id });
     expect(response.status).toBe(302);
+    expect(await storedImageUrls()).toHaveLength(1);
+    await post({ intent: "restore", id });
+    expect(await storedImageUrls()).toHaveLength(1);
+    await post({ intent: "delete", id });
+    expect((await post({ intent: "purge", id })).status).toBe(302);
     expect(await storedImageUrls()).toEqual([]);
   });
 });

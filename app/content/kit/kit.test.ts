@@ -7,7 +7,7 @@
 import { Collection, type Document, ObjectId } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
-import { BULK_DELETE, BULK_MAX, counted } from "~/lib/bulk";
+import { BULK_MAX, BULK_TRASH, counted } from "~/lib/bulk";
 import { contentGeneration } from "~/lib/content-version.server";
 import {
   callRoute,
@@ -37,7 +37,9 @@ import {
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { DRIVER_DETAIL } from "../../../tests/support/failing-writes";
 import { collectionAdmin } from "./admin.server";
+import { LIVE_FILTER } from "./publishing";
 import { collectionStore } from "./store.server";
+import { trashHref } from "./trash";
 import { POSITION_MESSAGE } from "./types";
 
 afterAll(closeDatabase);
@@ -62,6 +64,8 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
     create: failing(store.create),
     update: failing(store.update),
     remove: failing(store.remove),
+    restore: failing(store.restore),
+    purge: failing(store.purge),
   });
 
   let me: SignedIn;
@@ -77,6 +81,8 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
   const collection = async () =>
     (await getCollections())[type.collection] as unknown as Collection<Document>;
   const count = async () => (await collection()).countDocuments({});
+  /** Records not in the trash: what the list and the site show. */
+  const liveCount = async () => (await collection()).countDocuments(LIVE_FILTER);
   const stored = async (id: string) => (await collection()).findOne({ _id: new ObjectId(id) });
   const titles = (items: Record<string, unknown>[]) => items.map((item) => item[title]);
   // Records never placed by hand keep oldest first in an ordered type's table.
@@ -388,7 +394,7 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       postBulk(action, path, cookie, post);
     const subject = async (id: string) => type.admin.subject((await stored(id)) ?? {});
     const remaining = async () =>
-      (await (await collection()).find({}).toArray()).map((doc) => doc[title]);
+      (await (await collection()).find(LIVE_FILTER).toArray()).map((doc) => doc[title]);
     const audited = async () =>
       (await getCollections()).auditLog.find({}, { sort: { at: 1, _id: 1 } }).toArray();
 
@@ -406,12 +412,14 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
           subjects: [await subject(a), await subject(b)],
         },
       });
-      expect(BULK_DELETE.question(counted(2, type.admin.noun), "")).toBe(`Delete 2 ${many}?`);
+      expect(BULK_TRASH.question(counted(2, type.admin.noun), "")).toBe(
+        `Move 2 ${many} to the trash?`,
+      );
       expect(await count()).toBe(3);
       expect(await audited()).toEqual([]);
     });
 
-    it("on Confirm deletes each one through the store: audited, caches cleared, flash counts", async () => {
+    it("on Confirm sends each one to the trash through the store: audited, caches cleared, flash counts", async () => {
       const a = await add("Alpha", day(1));
       const b = await add("Beta", day(2));
       await add("Gamma", day(3));
@@ -423,15 +431,16 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`${PAGE}?q=a&page=2`);
       expect(await flashCarried(response)).toEqual({
-        message: `2 ${many} deleted.`,
+        message: `2 ${many} moved to the trash.`,
         tone: "success",
       });
       expect(await remaining()).toEqual(["Gamma"]);
+      expect(await count(), "kept in the trash").toBe(3);
       expect(contentGeneration()).toBeGreaterThan(generation);
       const entries = await audited();
       expect(entries.map((e) => [e.action, e.entity, e.entityId, e.actor])).toEqual([
-        ["delete", type.entity, a, me.email],
-        ["delete", type.entity, b, me.email],
+        ["trash", type.entity, a, me.email],
+        ["trash", type.entity, b, me.email],
       ]);
     });
 
@@ -441,10 +450,10 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       const gone = new ObjectId().toHexString();
       const response = await bulk({ action: "delete", page: [a, b, gone], confirmed: true });
       expect(await flashCarried(response)).toEqual({
-        message: `2 ${many} deleted. 1 ${one} no longer existed.`,
+        message: `2 ${many} moved to the trash. 1 ${one} no longer existed.`,
         tone: "success",
       });
-      expect(await count()).toBe(0);
+      expect(await liveCount()).toBe(0);
       // The step without JavaScript leaves the gone one out; none left: 404 with a message.
       const c = await add("Gamma", day(3));
       expect((await bulk({ action: "delete", ids: [gone, c] })).data.bulk.confirm.ids).toEqual([c]);
@@ -507,15 +516,16 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
   });
 
   describe("deleting", () => {
-    it("removes the record and returns to the same list page with a flash", async () => {
+    it("sends the record to the trash and returns to the same list page with a flash", async () => {
       const id = await add("Doomed", day(1));
       const keep = await add("Kept", day(2));
       const response = await post({ intent: "delete", id }, `${PAGE}?q=e&page=2&delete=${id}`);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`${PAGE}?q=e&page=2`);
       expect(await flashCarried(response)).toEqual({ message: texts.deleted, tone: "success" });
-      const left = await (await collection()).find({}).toArray();
+      const left = await (await collection()).find(LIVE_FILTER).toArray();
       expect(left.map((doc) => doc._id.toHexString())).toEqual([keep]);
+      expect(await stored(id), "kept in the trash").toMatchObject({ deletedBy: me.email });
     });
 
     it("answers 404 with the type's text for a malformed, unknown or missing id", async () => {
@@ -566,7 +576,9 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       expect(await publicTitles()).toEqual(["Fourth", "Oldest", "Older", "Third"]);
       // Stored as 0, 1, 2… without gaps; a delete closes its gap.
       const numbers = async () =>
-        (await (await collection()).find({}).sort({ order: 1 }).toArray()).map((d) => d.order);
+        (await (await collection()).find(LIVE_FILTER).sort({ order: 1 }).toArray()).map(
+          (d) => d.order,
+        );
       expect(await numbers()).toEqual([0, 1, 2, 3]);
       expect((await post({ intent: "delete", id: rows.items[0]._id })).status).toBe(302);
       expect(await publicTitles()).toEqual(["Fourth", "Older", "Third"]);
@@ -609,7 +621,7 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
         expect.any(Error),
       ]);
       expect(await publicTitles()).toEqual(["Second", "Third"]);
-      expect((await audited()).map((entry) => entry.action)).toContain("delete");
+      expect((await audited()).map((entry) => entry.action)).toContain("trash");
     });
 
     it("refuses a position that is no place (400) and an unknown record (404), moving nothing", async () => {
@@ -629,6 +641,109 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       }
       expect(await publicTitles()).toEqual(["Stays", "Second"]);
       expect(await audited()).toEqual([]);
+    });
+  });
+
+  describe("the trash", () => {
+    const TRASH = trashHref(PAGE);
+    const remove = (id: string) => post({ intent: "delete", id });
+
+    it("shows what was deleted, by whom, with the days left; the list links to it with its count", async () => {
+      const id = await add("Binned", day(1));
+      await add("Kept", day(2));
+      expect((await get(PAGE)).trash).toMatchObject({ count: 0, days: 30, items: null });
+      expect((await remove(id)).status).toBe(302);
+      const list = await get(PAGE);
+      expect(titles(list.items)).toEqual(["Kept"]);
+      expect(list.trash).toMatchObject({ count: 1, items: null, purging: null });
+      const trash = await get(TRASH);
+      expect(trash.trash.items).toEqual([
+        {
+          _id: id,
+          subject: type.admin.subject((await stored(id)) ?? {}),
+          deletedAt: expect.any(String),
+          deletedBy: me.email,
+          daysLeft: 30,
+        },
+      ]);
+      // Delete forever's step without JavaScript names the record; one not in the trash: 404.
+      expect((await get(trashHref(PAGE, id))).trash.purging).toMatchObject({ _id: id });
+      for (const other of [MISSING, "nope"]) {
+        expect(statusOf(await get(trashHref(PAGE, other))), other).toBe(404);
+      }
+    });
+
+    it("restores a record: back on the list and the site, out of the trash, audited", async () => {
+      const id = await add("Binned", day(1));
+      await remove(id);
+      const response = await post({ intent: "restore", id }, TRASH);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(TRASH);
+      expect(await flashCarried(response)).toEqual({ message: texts.restored, tone: "success" });
+      expect(titles((await get(PAGE)).items)).toEqual(["Binned"]);
+      expect(titles(await store.list())).toEqual(["Binned"]);
+      expect((await get(TRASH)).trash.items).toEqual([]);
+      const actions = (await (await getCollections()).auditLog.find({}).toArray()).map(
+        (e) => e.action,
+      );
+      expect(actions).toEqual(["trash", "restore"]);
+      // Only what is in the trash: a live record, an unknown or malformed id, none: 404.
+      for (const fields of [{ id }, { id: MISSING }, { id: "nope" }, {}] as Record<
+        string,
+        string
+      >[]) {
+        const outcome = await post({ intent: "restore", ...fields }, TRASH);
+        expect(statusOf(outcome), JSON.stringify(fields)).toBe(404);
+      }
+    });
+
+    it("deletes forever only from the trash, with a flash; then it is gone", async () => {
+      const id = await add("Binned", day(1));
+      const live = await add("Live", day(2));
+      expect(statusOf(await post({ intent: "purge", id: live }, TRASH))).toBe(404);
+      await remove(id);
+      const response = await post({ intent: "purge", id }, trashHref(PAGE, id));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(TRASH);
+      expect(await flashCarried(response)).toEqual({ message: texts.purged, tone: "success" });
+      expect(await stored(id)).toBeNull();
+      expect(await stored(live)).not.toBeNull();
+      expect(statusOf(await post({ intent: "purge", id }, TRASH))).toBe(404);
+      expect(statusOf(await post({ intent: "restore", id }, TRASH))).toBe(404);
+    });
+
+    it("keeps the record in the trash when Restore or Delete forever fails, and says so", async () => {
+      const id = await add("Binned", day(1));
+      await remove(id);
+      failures.on = true;
+      const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+      const restore = await post({ intent: "restore", id }, TRASH);
+      const purge = await post({ intent: "purge", id }, TRASH);
+      // With JavaScript: 500 and the line above the trash; the page stays.
+      const enhanced = await post({ intent: "purge", id, _enhanced: "1" }, TRASH);
+      spy.mockRestore();
+      for (const response of [restore, purge]) {
+        expect(response.status).toBe(302);
+        expect(response.headers.get("Location")).toBe(TRASH);
+        expect(await flashCarried(response)).toEqual({
+          message: "Unexpected error: the change could not be saved. Please try again.",
+          tone: "error",
+        });
+      }
+      expect(statusOf(enhanced)).toBe(500);
+      expect(enhanced.data.listError).toMatch(/^Unexpected error: /);
+      expect(await stored(id)).toMatchObject({ deletedBy: me.email });
+    });
+
+    it("sends a signed-out visitor to sign in, changing nothing", async () => {
+      const id = await add("Binned", day(1));
+      await remove(id);
+      for (const intent of ["restore", "purge"]) {
+        const outcome = await callMultipart(action, TRASH, { fields: { intent, id } });
+        expect(outcome.status).toBe(302);
+        expect(outcome.headers.get("Location")).toMatch(/^\/admin\/login/);
+      }
+      expect(await stored(id)).toMatchObject({ deletedBy: me.email });
     });
   });
 
@@ -668,7 +783,7 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
         }),
         expect.objectContaining({
           ...entry,
-          action: "delete",
+          action: "trash",
           summary: type.summary({ ...input, [title]: "Renamed" }),
         }),
       ]);

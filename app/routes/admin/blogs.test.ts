@@ -502,7 +502,7 @@ describe("editing a post", () => {
 });
 
 describe("deleting a post", () => {
-  it("deletes it and its unused images, then redirects with a flash", async () => {
+  it("sends it to the trash with its images, then redirects with a flash; a purge deletes the unused images", async () => {
     const id = await addPost("Doomed", day(1));
     await post({
       ...valid,
@@ -521,8 +521,12 @@ describe("deleting a post", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${PAGE}?q=o`);
     expect(await flashOf(response)).toBe(BLOG_DELETED);
-    expect(await findPost(id)).toBeNull();
+    expect(await findPost(id)).toMatchObject({ deletedBy: me.email });
     expect(await findPost(keep)).not.toBeNull();
+    // In the trash it keeps its pictures; deleted forever, they go.
+    expect(await storedFiles()).toHaveLength(2);
+    await post({ intent: "purge", id });
+    expect(await findPost(id)).toBeNull();
     expect(await storedFiles()).toHaveLength(0);
   });
 

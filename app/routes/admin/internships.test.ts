@@ -652,7 +652,7 @@ describe("toggling Active", () => {
 });
 
 describe("deleting an internship", () => {
-  it("removes it with a POST and returns to the same list page", async () => {
+  it("sends it to the trash with a POST and returns to the same list page", async () => {
     const id = await addInternship("Doomed");
     const keep = await addInternship("Kept");
     const response = await post({ intent: "delete", id }, `${PAGE}?q=o&delete=${id}`);
@@ -660,7 +660,8 @@ describe("deleting an internship", () => {
     expect(response.headers.get("Location")).toBe(`${PAGE}?q=o#internship-result`);
     expect(await flashOf(response)).toBe(texts.deleted);
     const { internships } = await getCollections();
-    expect((await internships.find({}).toArray()).map((i) => i._id.toHexString())).toEqual([keep]);
+    const live = await internships.find({ deletedAt: { $exists: false } }).toArray();
+    expect(live.map((i) => i._id.toHexString())).toEqual([keep]);
     expect((await publicPage("?q=Doomed")).internships).toHaveLength(0);
   });
 
@@ -690,6 +691,37 @@ describe("deleting an internship", () => {
     expect(outcome.status).toBe(302);
     const { internships } = await getCollections();
     expect(await internships.countDocuments({})).toBe(1);
+  });
+});
+
+describe("the trash (the kit's, on the internships' own screen)", () => {
+  it("lists a deleted internship on ?trash with Restore and Delete forever; Restore puts it back on the site", async () => {
+    const id = await addInternship("Binned");
+    await post({ intent: "delete", id });
+    expect((await publicPage("?q=Binned")).internships).toHaveLength(0);
+    // Not toggled while in the trash.
+    expect(statusOf(await post({ intent: "toggle", id }))).toBe(404);
+    const list = await get(PAGE);
+    expect(renderInternships(list, undefined)).toContain("Trash (1)");
+    const trash = await get(`${PAGE}?trash`);
+    expect(trash.trash.items).toMatchObject([{ _id: id, subject: "Binned", deletedBy: me.email }]);
+    const html = renderInternships(trash, undefined);
+    for (const text of ["Deleted internships", "Binned", "Restore", "Delete forever"]) {
+      expect(html).toContain(text);
+    }
+    // The editor and the table are not drawn over the trash.
+    expect(html).not.toContain("All Internships");
+
+    const restored = await post({ intent: "restore", id }, `${PAGE}?trash`);
+    expect(restored.headers.get("Location")).toBe(`${PAGE}?trash`);
+    expect(await flashOf(restored)).toBe("Internship restored.");
+    expect((await publicPage("?q=Binned")).internships).toHaveLength(1);
+
+    await post({ intent: "delete", id });
+    const purged = await post({ intent: "purge", id }, `${PAGE}?trash&purge=${id}`);
+    expect(await flashOf(purged)).toBe("Internship deleted forever.");
+    const { internships } = await getCollections();
+    expect(await internships.countDocuments({})).toBe(0);
   });
 });
 
