@@ -371,8 +371,7 @@ export const internships = defineCollection({
   texts: {
     created: "Internship added successfully!",
     updated: "Internship updated successfully!",
-    // Was "Internship deleted successfully!": a delete now sends it to the trash.
-    deleted: "Internship moved to the trash.",
+    deleted: "Internship deleted successfully!",
     // A failed write shows the site's one generic failure text.
     createFailed: INTERNSHIP_ERROR,
     updateFailed: INTERNSHIP_ERROR,

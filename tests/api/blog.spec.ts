@@ -289,13 +289,16 @@ test.describe("a post's uploaded images", () => {
     expect(await imageServed(request, avatar.url)).toBe(true);
     expect(await imageServed(request, next.url)).toBe(true);
 
-    // Deleting the post deletes both.
+    // Deleting the post keeps both while it is in the trash; deleting it forever deletes both.
     expect((await request.delete(url, { headers: auth })).status()).toBe(200);
+    expect(await imageServed(request, next.url)).toBe(true);
+    const purge = `/api/blog/trash/${created._id}`;
+    expect((await request.delete(purge, { headers: auth })).status()).toBe(200);
     expect(await imageServed(request, next.url)).toBe(false);
     expect(await imageServed(request, avatar.url)).toBe(false);
   });
 
-  test("a picture another post still shows stays after the post is deleted", async ({
+  test("a picture another post still shows stays after the post is deleted forever", async ({
     request,
     auth,
   }) => {
@@ -306,9 +309,13 @@ test.describe("a post's uploaded images", () => {
     const b = (
       await (await send(request, "post", "/api/blog", post({ imageUrl: shared.url }), auth)).json()
     ).data;
-    expect((await request.delete(`/api/blog/${a._id}`, { headers: auth })).status()).toBe(200);
+    const gone = async (id: string) => {
+      expect((await request.delete(`/api/blog/${id}`, { headers: auth })).status()).toBe(200);
+      expect((await request.delete(`/api/blog/trash/${id}`, { headers: auth })).status()).toBe(200);
+    };
+    await gone(a._id);
     expect(await imageServed(request, shared.url)).toBe(true);
-    expect((await request.delete(`/api/blog/${b._id}`, { headers: auth })).status()).toBe(200);
+    await gone(b._id);
     expect(await imageServed(request, shared.url)).toBe(false);
   });
 });

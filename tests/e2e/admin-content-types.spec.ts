@@ -2,13 +2,15 @@
 // browser with JavaScript on and off, for every registered type (app/content/registry.ts)
 // without naming one: the list, the form opened by its Add link, a blank field's message next to
 // the field, create, search, edit, cancel, delete after the type's question (a dialog with
-// JavaScript, a confirmation step without), and a 404 inside the admin. One round per type and
+// JavaScript, a confirmation step without) into the trash, restore from it and delete forever
+// (the same question steps), and a 404 inside the admin. One round per type and
 // project, on the content editors' server (content-server.ts), so the public pages other specs
 // read never see these records. The star rating, the image picker and the public pages are their types' own specs.
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectFlash, signIn, uniqueTag } from "../support/admin-e2e";
 import { seriousAxeViolations } from "../support/axe";
+import { E2E_ADMIN } from "../support/constants";
 import {
   type AnyType,
   blankMessages,
@@ -195,7 +197,54 @@ for (const [entity, type] of TYPE_CASES) {
       await expect(step).toContainText(subject(renamed));
       await step.getByRole("button", { name: "Delete", exact: true }).click();
     }
-    await expectFlash(page, texts.deleted);
+    await expectFlash(page, texts.trashed);
+    await expect(page.getByText(admin.emptyText)).toBeVisible();
+
+    // The trash: the record with who deleted it; Restore puts it back on the list.
+    await page.getByRole("link", { name: /^Trash \(\d+\)/ }).click();
+    await expect(page).toHaveURL(`${PAGE}?trash`);
+    const binned = page.getByRole("row").filter({ hasText: subject(renamed) });
+    await expect(binned).toContainText("30 days left");
+    await expect(binned).toContainText(E2E_ADMIN.email);
+    await binned.getByRole("button", { name: `Restore ${subject(renamed)}` }).click();
+    await expectFlash(page, texts.restored);
+    await expect(page.getByRole("row").filter({ hasText: subject(renamed) })).toHaveCount(0);
+    await page.getByRole("link", { name: `Back to the ${admin.noun[1]}` }).click();
+    await page.goto(`${PAGE}?q=${tag}`);
+    await expect(page.getByRole("row").nth(1)).toContainText(renamed);
+
+    // Deleted again, then forever from the trash, after its own question.
+    const forever = `Delete forever ${subject(renamed)}`;
+    if (js) {
+      await page.getByRole("button", { name: `Delete ${subject(renamed)}` }).click();
+      await page
+        .getByRole("dialog", { name: texts.deleteConfirm })
+        .getByRole("button", { name: "Delete", exact: true })
+        .click();
+      await expectFlash(page, texts.trashed);
+      await page.goto(`${PAGE}?trash`);
+      await page.getByRole("button", { name: forever }).click();
+      const dialog = page.getByRole("dialog", { name: texts.purgeConfirm });
+      await expect(dialog).toContainText(subject(renamed));
+      await dialog.getByRole("button", { name: "Delete forever", exact: true }).click();
+    } else {
+      await page.getByRole("link", { name: `Delete ${subject(renamed)}` }).click();
+      await page
+        .getByRole("region", { name: texts.deleteConfirm })
+        .getByRole("button", { name: "Delete", exact: true })
+        .click();
+      await expectFlash(page, texts.trashed);
+      await page.goto(`${PAGE}?trash`);
+      await page.getByRole("link", { name: forever }).click();
+      await expect(page).toHaveURL(/\?trash&purge=[0-9a-f]{24}$/);
+      const step = page.getByRole("region", { name: texts.purgeConfirm });
+      await expect(step).toContainText(subject(renamed));
+      await step.getByRole("button", { name: "Delete forever", exact: true }).click();
+    }
+    await expectFlash(page, texts.purged);
+    await expect(page).toHaveURL(`${PAGE}?trash`);
+    await expect(page.getByRole("row").filter({ hasText: subject(renamed) })).toHaveCount(0);
+    await page.goto(`${PAGE}?q=${tag}`);
     await expect(page.getByText(admin.emptyText)).toBeVisible();
     await page.getByRole("link", { name: "Clear search" }).click();
     await expect(page).toHaveURL(PAGE);

@@ -191,7 +191,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
         remove: () => store.remove(id, actor),
         notFoundText: texts.notFound,
         back,
-        flash: texts.deleted,
+        flash: texts.trashed,
         failedText: texts.deleteFailed,
       });
     }

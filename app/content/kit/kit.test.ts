@@ -522,7 +522,7 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       const response = await post({ intent: "delete", id }, `${PAGE}?q=e&page=2&delete=${id}`);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`${PAGE}?q=e&page=2`);
-      expect(await flashCarried(response)).toEqual({ message: texts.deleted, tone: "success" });
+      expect(await flashCarried(response)).toEqual({ message: texts.trashed, tone: "success" });
       const left = await (await collection()).find(LIVE_FILTER).toArray();
       expect(left.map((doc) => doc._id.toHexString())).toEqual([keep]);
       expect(await stored(id), "kept in the trash").toMatchObject({ deletedBy: me.email });

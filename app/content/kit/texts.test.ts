@@ -17,7 +17,8 @@ describe("collectionTexts", () => {
     expect(collectionTexts("partner")).toEqual({
       created: "Partner created.",
       updated: "Partner updated.",
-      deleted: "Partner moved to the trash.",
+      deleted: "Partner deleted.",
+      trashed: "Partner moved to the trash.",
       restored: "Partner restored.",
       purged: "Partner deleted forever.",
       purgeConfirm: "Delete this partner forever? This cannot be undone.",
@@ -37,7 +38,8 @@ describe("each type's texts", () => {
       {
         created: "Testimonial created.",
         updated: "Testimonial updated.",
-        deleted: "Testimonial moved to the trash.",
+        deleted: "Testimonial deleted.",
+        trashed: "Testimonial moved to the trash.",
         restored: "Testimonial restored.",
         purged: "Testimonial deleted forever.",
         purgeConfirm: "Delete this testimonial forever? This cannot be undone.",
@@ -53,7 +55,8 @@ describe("each type's texts", () => {
       {
         created: "Resource created.",
         updated: "Resource updated.",
-        deleted: "Resource moved to the trash.",
+        deleted: "Resource deleted.",
+        trashed: "Resource moved to the trash.",
         restored: "Resource restored.",
         purged: "Resource deleted forever.",
         purgeConfirm: "Delete this resource forever? This cannot be undone.",
@@ -69,7 +72,8 @@ describe("each type's texts", () => {
       {
         created: "FAQ created.",
         updated: "FAQ updated.",
-        deleted: "FAQ moved to the trash.",
+        deleted: "FAQ deleted.",
+        trashed: "FAQ moved to the trash.",
         restored: "FAQ restored.",
         purged: "FAQ deleted forever.",
         purgeConfirm: "Delete this FAQ forever? This cannot be undone.",
@@ -85,7 +89,8 @@ describe("each type's texts", () => {
       {
         created: "Highlight created.",
         updated: "Highlight updated.",
-        deleted: "Highlight moved to the trash.",
+        deleted: "Highlight deleted.",
+        trashed: "Highlight moved to the trash.",
         restored: "Highlight restored.",
         purged: "Highlight deleted forever.",
         purgeConfirm: "Delete this highlight forever? This cannot be undone.",
@@ -101,7 +106,8 @@ describe("each type's texts", () => {
       {
         created: "Blog created.",
         updated: "Blog updated.",
-        deleted: "Blog moved to the trash.",
+        deleted: "Blog deleted.",
+        trashed: "Blog moved to the trash.",
         restored: "Blog restored.",
         purged: "Blog deleted forever.",
         purgeConfirm: "Delete this blog forever? This cannot be undone.",

@@ -106,8 +106,10 @@ export interface TitleColumn {
 export interface CollectionTexts {
   created: string;
   updated: string;
-  /** A delete: the record went to the trash. */
+  /** A delete, as the JSON API words it (its contract: the record went to the trash). */
   deleted: string;
+  /** A delete, as the admin's flash words it: where the record went. */
+  trashed: string;
   /** Brought back from the trash, and deleted from it for good (its Delete forever). */
   restored: string;
   purged: string;
@@ -248,7 +250,8 @@ export function collectionTexts(noun: string): CollectionTexts {
   return {
     created: `${Noun} created.`,
     updated: `${Noun} updated.`,
-    deleted: `${Noun} moved to the trash.`,
+    deleted: `${Noun} deleted.`,
+    trashed: `${Noun} moved to the trash.`,
     restored: `${Noun} restored.`,
     purged: `${Noun} deleted forever.`,
     purgeConfirm: `Delete this ${noun} forever? This cannot be undone.`,

@@ -33,7 +33,7 @@ import { action, loader } from "./blogs";
 const PAGE = blogs.admin.path;
 const {
   created: BLOG_CREATED,
-  deleted: BLOG_DELETED,
+  trashed: BLOG_TRASHED,
   notFound: BLOG_EDITOR_NOT_FOUND,
   updated: BLOG_UPDATED,
 } = blogs.texts;
@@ -520,7 +520,7 @@ describe("deleting a post", () => {
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${PAGE}?q=o`);
-    expect(await flashOf(response)).toBe(BLOG_DELETED);
+    expect(await flashOf(response)).toBe(BLOG_TRASHED);
     expect(await findPost(id)).toMatchObject({ deletedBy: me.email });
     expect(await findPost(keep)).not.toBeNull();
     // In the trash it keeps its pictures; deleted forever, they go.

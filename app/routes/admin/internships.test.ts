@@ -658,7 +658,7 @@ describe("deleting an internship", () => {
     const response = await post({ intent: "delete", id }, `${PAGE}?q=o&delete=${id}`);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${PAGE}?q=o#internship-result`);
-    expect(await flashOf(response)).toBe(texts.deleted);
+    expect(await flashOf(response)).toBe(texts.trashed);
     const { internships } = await getCollections();
     const live = await internships.find({ deletedAt: { $exists: false } }).toArray();
     expect(live.map((i) => i._id.toHexString())).toEqual([keep]);
