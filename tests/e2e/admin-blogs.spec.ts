@@ -170,14 +170,25 @@ test("create a post with an image, see it on the blog, edit it, delete it", asyn
     await expect(step).toContainText(edited);
     await step.getByRole("button", { name: "Delete", exact: true }).click();
   }
-  await expectFlash(page, "Blog deleted.");
+  await expectFlash(page, "Blog moved to the trash.");
   await expect(page.getByText("No blog articles found.")).toBeVisible();
 
-  // Gone from the blog, and its image from storage.
+  // Gone from the blog at once; its image kept while the post is in the trash.
   expect((await page.request.get(postUrl)).status()).toBe(404);
-  expect((await page.request.get(imageSrc as string)).status()).toBe(404);
+  expect((await page.request.get(imageSrc as string)).status()).toBe(200);
   await page.goto("/blog");
   await expect(page.getByRole("link", { name: edited })).toHaveCount(0);
+  // Deleted forever from the trash: the image goes too.
+  await page.goto("/admin/dashboard/blogs?trash");
+  if (javaScriptEnabled) {
+    await page.getByRole("button", { name: `Delete forever ${edited}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete forever" }).click();
+  } else {
+    await page.getByRole("link", { name: `Delete forever ${edited}` }).click();
+    await page.getByRole("button", { name: "Delete forever", exact: true }).click();
+  }
+  await expectFlash(page, "Blog deleted forever.");
+  expect((await page.request.get(imageSrc as string)).status()).toBe(404);
 });
 
 test("the description's preview renders the Markdown and saves nothing", async ({

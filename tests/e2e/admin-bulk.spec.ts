@@ -103,13 +103,13 @@ test("delete selected FAQs behind one confirmation", async ({ page, javaScriptEn
     {
       many: "FAQs",
       action: "Delete selected",
-      question: "Delete 2 FAQs?",
+      question: "Move 2 FAQs to the trash?",
       confirm: "Delete 2 FAQs",
       names: [questions[2], questions[0]],
     },
     javaScriptEnabled,
   );
-  await expectFlash(page, "2 FAQs deleted.");
+  await expectFlash(page, "2 FAQs moved to the trash.");
   await expect(list.getByRole("row")).toHaveCount(2);
   const kept = page.getByRole("checkbox", { name: `Select ${questions[1]}` });
   await expect(kept).toBeVisible();
@@ -130,7 +130,7 @@ test("delete selected FAQs behind one confirmation", async ({ page, javaScriptEn
   } else {
     await bar(page, "FAQs").getByRole("button", { name: "Delete selected" }).click();
   }
-  const step = page.getByRole("region", { name: "Delete 1 FAQ?" });
+  const step = page.getByRole("region", { name: "Move 1 FAQ to the trash?" });
   await expect(step).toBeVisible();
   await expect(step.getByRole("listitem")).toHaveText([questions[1]]);
   if (javaScriptEnabled) expect(await seriousAxeViolations(page), "the step").toEqual([]);

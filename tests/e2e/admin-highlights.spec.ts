@@ -91,7 +91,7 @@ test("create, order, edit and delete highlights; the home page follows", async (
       await expect(step).toContainText(title);
       await step.getByRole("button", { name: "Delete", exact: true }).click();
     }
-    await expectFlash(page, "Highlight deleted.");
+    await expectFlash(page, "Highlight moved to the trash.");
   }
   await expect(page.getByText("No highlights found")).toBeVisible();
   expect(await homeTitles(page, tag)).toEqual([]);

@@ -256,7 +256,7 @@ test("add, edit, toggle and delete an internship; the public page follows", asyn
     await expect(step).toContainText(renamed);
     await step.getByRole("button", { name: "Delete", exact: true }).click();
   }
-  await expectFlash(page, "Internship deleted successfully!");
+  await expectFlash(page, "Internship moved to the trash.");
   await expect(page.getByText("No internships found.", { exact: true })).toBeVisible();
 
   cards = await publicCards(page, tag);
@@ -316,7 +316,7 @@ test("a passed deadline reads Closed on the site without anyone closing it", asy
       .getByRole("dialog", { name: CONFIRM })
       .getByRole("button", { name: "Delete", exact: true })
       .click();
-    await expectFlash(other, "Internship deleted successfully!");
+    await expectFlash(other, "Internship moved to the trash.");
     await other.close();
     await row.getByRole("button", { name: `Toggle Active of ${title}` }).click();
     await expect(formRegion(page, "Add New Internship").getByRole("alert")).toHaveText(
