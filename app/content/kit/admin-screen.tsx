@@ -168,8 +168,8 @@ export function CollectionScreen<R extends Row = Row>({
       <ScreenHeader
         type={type}
         addHref={formOpen ? undefined : listHref(admin.path, here, { new: true })}
+        actions={trash ? <TrashLink type={type} count={trash.count} /> : null}
       />
-      {trash ? <TrashLink type={type} count={trash.count} /> : null}
 
       {formOpen ? (
         <Fragment key={editingId ?? "new"}>
@@ -267,7 +267,16 @@ export function collectionMeta(type: CollectionType, { matches }: MetaArgs) {
 }
 
 /** The screen's heading, where its content shows (with a link there), and the Add link. */
-export function ScreenHeader({ type, addHref }: { type: CollectionType; addHref?: string }) {
+export function ScreenHeader({
+  type,
+  addHref,
+  actions,
+}: {
+  type: CollectionType;
+  addHref?: string;
+  /** Links beside the Add link (the trash's). */
+  actions?: ReactNode;
+}) {
   const { admin } = type;
   return (
     <AdminPageHeader
@@ -283,6 +292,7 @@ export function ScreenHeader({ type, addHref }: { type: CollectionType; addHref?
       }
       addHref={addHref}
       addLabel={admin.addLabel}
+      actions={actions}
     />
   );
 }

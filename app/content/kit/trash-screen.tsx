@@ -14,6 +14,7 @@ import {
   ListTable,
   rowActionClass,
   rowActionsClass,
+  secondaryLinkClass,
   tdClass,
 } from "~/components/admin/list-controls";
 import { formatDate, isoDate } from "~/lib/format";
@@ -27,18 +28,13 @@ import {
 } from "./trash";
 import type { CollectionType } from "./types";
 
-/** "Trash (3)": from the list to its trash. */
+/** "Trash (3)": from the list to its trash, beside the header's Add link. */
 export function TrashLink({ type, count }: { type: CollectionType; count: number }) {
   return (
-    <p className="-mt-2 flex justify-end">
-      <Link
-        to={trashHref(type.admin.path)}
-        className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-slate-700 underline-offset-4 hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-      >
-        <TrashIcon aria-hidden="true" className="h-4 w-4" />
-        Trash ({count})<span className="sr-only">: deleted {type.admin.noun[1]}</span>
-      </Link>
-    </p>
+    <Link to={trashHref(type.admin.path)} className={secondaryLinkClass}>
+      <TrashIcon aria-hidden="true" className="h-4 w-4" />
+      Trash ({count})<span className="sr-only">: deleted {type.admin.noun[1]}</span>
+    </Link>
   );
 }
 

@@ -141,8 +141,10 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
   return (
     <>
       {/* No Add link: the form is always there. */}
-      <ScreenHeader type={internships} />
-      <TrashLink type={internships} count={trash.count} />
+      <ScreenHeader
+        type={internships}
+        actions={<TrashLink type={internships} count={trash.count} />}
+      />
 
       <CollectionEditor
         key={editing?._id ?? "new"}
