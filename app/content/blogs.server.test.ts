@@ -48,6 +48,22 @@ describe("blog readers", () => {
       { _id: old._id.toHexString(), updatedAt: old.updatedAt },
     ]);
   });
+
+  it("leave out a post in the trash: off the blog pages, the feed and the sitemap at once", async () => {
+    const { blogs } = await getCollections();
+    const kept = blogDoc("Kept", new Date("2026-01-01T00:00:00Z"));
+    const binned = {
+      ...blogDoc("Binned", new Date("2026-03-01T00:00:00Z")),
+      deletedAt: new Date(),
+      deletedBy: "ana@bureau.test",
+    };
+    await blogs.insertMany([kept, binned]);
+    const page = await listBlogPage(1, 10);
+    expect(page).toMatchObject({ total: 1 });
+    expect(page.items.map((p) => p.title)).toEqual(["Kept"]);
+    expect((await listBlogStamps()).map((s) => s._id)).toEqual([kept._id.toHexString()]);
+    expect(await getBlogById(binned._id.toHexString())).toBeNull();
+  });
 });
 
 describe("blogSummary", () => {

@@ -76,6 +76,20 @@ describe("the dashboard's figures", () => {
     expect(d.series).toEqual([...d.visitorStats].reverse());
   });
 
+  it("does not count posts and internships in the trash", async () => {
+    await seedDemo(NOW);
+    const before = await getDashboardCounts();
+    const { blogs, internships } = await getCollections();
+    const trashed = { $set: { deletedAt: new Date(), deletedBy: "ana@bureau.test" } };
+    await blogs.updateOne({}, trashed);
+    await internships.updateOne({ isActive: true }, trashed);
+    expect(await getDashboardCounts()).toMatchObject({
+      blogCount: before.blogCount - 1,
+      internshipCount: before.internshipCount - 1,
+      activeInternshipCount: before.activeInternshipCount - 1,
+    });
+  });
+
   it("fills days without a stat with 0, ignores future stats and shows at most 30 rows", async () => {
     const { visitorStats } = await getCollections();
     const stat = (date: string, count: number) => ({ _id: new ObjectId(), date, count });
