@@ -112,7 +112,9 @@ export function auditRecordHref(entry: {
   entity: string;
   entityId: string | null;
 }): string | null {
-  if (entry.action === "delete" || entry.action === "admin-removed") return null;
+  // Deleted for good: nothing to open. In the trash (as the entry was written): the trash.
+  if (entry.action === "delete" || entry.action === "purge" || entry.action === "admin-removed")
+    return null;
   const base = "/admin/dashboard";
   const id = entry.entityId ? encodeURIComponent(entry.entityId) : null;
   const editor: Partial<Record<AuditEntity, string>> = {
@@ -134,6 +136,7 @@ export function auditRecordHref(entry: {
     subscriber: "subscribers",
   };
   const entity = entry.entity as AuditEntity;
+  if (editor[entity] && entry.action === "trash") return `${base}/${editor[entity]}?trash`;
   if (editor[entity]) return id ? `${base}/${editor[entity]}?edit=${id}` : null;
   if (entity === "quote") return id ? `${base}/quotes/${id}` : null;
   if (entity === "contact") return id ? `${base}/contact-forms/${id}` : null;
