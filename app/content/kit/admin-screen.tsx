@@ -347,7 +347,8 @@ function TitleCell({ type, item, cells }: { type: CollectionType; item: Row; cel
           ) : null}
           {narrow(false)}
           <EditStamp updatedAt={item.updatedAt} updatedBy={item.updatedBy} />
-          {titleColumn.siteHref ? (
+          {/* A draft is not on the site: nothing to view there. */}
+          {titleColumn.siteHref && (item as Publishing).publishStatus !== "draft" ? (
             <Link
               to={titleColumn.siteHref(item)}
               className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 underline-offset-4 hover:underline"
