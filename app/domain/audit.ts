@@ -29,6 +29,11 @@ export const AUDIT_ACTIONS = [
   "trash",
   "restore",
   "purge",
+  // Issue 24's publishing workflow (decision 033).
+  "publish",
+  "unpublish",
+  "draft",
+  "discard",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

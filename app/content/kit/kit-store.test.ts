@@ -64,6 +64,12 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
       // Not twice, and no edit of a record in the trash.
       expect(await store.remove(b._id, actor)).toBe(false);
       expect(await store.update(b._id, input({ [title]: "Edited" }), actor)).toBe(false);
+      // Nor a draft, a publish or an unpublish of it, nor its editor.
+      expect(await store.saveDraft(b._id, input({ [title]: "Edited" }), actor)).toBe(false);
+      expect(await store.publish(b._id, actor)).toBe(false);
+      expect(await store.unpublish(b._id, actor)).toBe(false);
+      expect(await store.getForEditor(b._id)).toBeNull();
+      expect((await store.listAll()).map((r) => r._id)).not.toContain(b._id);
       const [trashed] = await store.listTrash();
       expect(trashed).toMatchObject({ _id: b._id, [title]: "Binned", deletedBy: actor.email });
       expect(Date.parse(trashed?.deletedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
@@ -121,6 +127,56 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
     expect(list.map((r) => r._id)).toEqual(docs.map((d) => d._id.toHexString()));
     for (const record of list) {
       expect(Object.keys(record).sort()).toEqual(["_id", ...Object.keys(type.record.shape)].sort());
+    }
+  });
+
+  it("shows visitors published records only, and a published record's draft only once published", async () => {
+    const names = async () => (await store.list()).map((r) => r[title as never]);
+    const draft = await store.create(input({ [title]: "Draft" }), actor, { status: "draft" });
+    const live = await store.create(input({ [title]: "Live" }), actor);
+    expect(await names()).toEqual(["Live"]);
+    expect(await store.getPublic(draft._id)).toBeNull();
+    expect((await store.get(draft._id))?.[title as never]).toBe("Draft");
+    expect((await store.listAll()).map((r) => [r[title as never], r.publishStatus]).sort()).toEqual(
+      [
+        ["Draft", "draft"],
+        ["Live", "published"],
+      ],
+    );
+    // A stored document without a status (written before drafts) is published.
+    await (await collection()).updateOne(
+      { _id: new ObjectId(live._id) },
+      { $unset: { publishStatus: "" } },
+    );
+    expect(await names()).toEqual(["Live"]);
+
+    // Changes saved as a draft wait beside the published record.
+    moved();
+    expect(await store.saveDraft(live._id, input({ [title]: "Live, edited" }), actor)).toBe(true);
+    expect(await names()).toEqual(["Live"]);
+    expect(await store.getForEditor(live._id)).toMatchObject({
+      [title]: "Live, edited",
+      publishStatus: "published",
+      hasDraft: true,
+    });
+    expect(await store.publish(live._id, actor)).toBe(true);
+    expect(moved()).toBe(true);
+    expect(await names()).toEqual(["Live, edited"]);
+    expect(await store.getForEditor(live._id)).toMatchObject({ hasDraft: false });
+    // A draft record's own save keeps it a draft.
+    expect(await store.saveDraft(draft._id, input({ [title]: "Draft 2" }), actor)).toBe(true);
+    expect(await store.getForEditor(draft._id)).toMatchObject({
+      [title]: "Draft 2",
+      publishStatus: "draft",
+      hasDraft: false,
+    });
+    expect(await store.unpublish(live._id, actor)).toBe(true);
+    expect(await names()).toEqual([]);
+    const actions = (await audit()).map((entry) => entry.action);
+    expect(actions).toEqual(["create", "create", "draft", "publish", "draft", "unpublish"]);
+    for (const id of BAD_IDS) {
+      expect(await store.publish(id, actor), id).toBe(false);
+      expect(await store.saveDraft(id, input(), actor), id).toBe(false);
     }
   });
 
