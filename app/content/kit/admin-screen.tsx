@@ -43,6 +43,7 @@ import { BULK_DELETE, type BulkAnswer } from "~/lib/bulk";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { HistoryLink } from "./history-link";
 import { ALT_LABEL, altNames } from "./image-alt";
 import {
   type CollectionType,
@@ -565,6 +566,7 @@ export function CollectionEditor({
         {editing ? type.admin.formTitle.edit : type.admin.formTitle.create}
       </h2>
       {intro}
+      <HistoryLink inline />
       <Form
         method="post"
         encType={multipart ? "multipart/form-data" : undefined}

@@ -25,6 +25,7 @@ import {
   rowCount,
   withoutIntent,
 } from "~/lib/form-data.server";
+import { historyLink } from "../history.server";
 import {
   type DocumentType,
   imageNames,
@@ -69,6 +70,7 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
         ? ({ ...doc, updatedAt: doc.updatedAt?.toISOString() ?? null } as ScreenDocument<T>)
         : null,
       editing: new URL(request.url).searchParams.has("edit"),
+      history: await historyLink(type.entity, null, true),
     };
   }
 
