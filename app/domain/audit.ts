@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   "note",
   "toggle",
   "move",
+  // Issue 24's publishing workflow (decision 033).
+  "publish",
+  "unpublish",
+  "draft",
+  "discard",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

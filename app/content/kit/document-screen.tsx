@@ -18,6 +18,7 @@ import {
   saveBarClass,
   secondaryLinkClass,
 } from "~/components/admin/list-controls";
+import { PublishingLine, SAVE_AS_DRAFT } from "~/components/admin/publishing";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
@@ -66,7 +67,12 @@ export function DocumentScreen({
   custom = {},
 }: {
   type: DocumentType;
-  loaderData: { doc: Record<string, unknown> | null; editing: boolean };
+  loaderData: {
+    doc: Record<string, unknown> | null;
+    /** The pending draft: the editor opens on it (decision 033). */
+    draft?: Record<string, unknown> | null;
+    editing: boolean;
+  };
   actionData?: { result: SubmissionResult<string[]> };
   /** What the view mode shows (the document's own view; see `admin.nothingSaved`). */
   view: ReactNode;
@@ -104,10 +110,13 @@ export function DocumentScreen({
           </>
         }
       />
+      {loaderData.draft ? (
+        <PublishingLine state={{ hasDraft: true }} id={null} noun={admin.title} />
+      ) : null}
       {editing ? (
         <DocumentForm
           type={type}
-          doc={loaderData.doc}
+          doc={loaderData.draft ?? loaderData.doc}
           lastResult={actionData?.result}
           custom={custom}
         />
@@ -339,6 +348,9 @@ function DocumentForm({
         >
           {admin.saveLabel}
         </SubmitButton>
+        <button type="submit" name="as" value={SAVE_AS_DRAFT} className={secondaryLinkClass}>
+          Save draft
+        </button>
         <Link to="." className={secondaryLinkClass}>
           Cancel
         </Link>
