@@ -26,16 +26,11 @@ export interface ContentWrite {
   actor: Actor;
   /**
    * The stored document after the write (its fields, `status`, a pending `draft`; a deleted one
-   * as it was): what the revisions keep.
+   * as it was): what the revisions keep. A write without one stores no revision.
    */
   record?: Record<string, unknown>;
   /** Image addresses the record showed before the write, and shows after it. */
   images?: { before: readonly string[]; after: readonly string[] };
-  /**
-   * The stored document after the write (its fields, its publishing state, its pending draft);
-   * a delete's is the document as it was. A write without one stores no revision.
-   */
-  record?: Record<string, unknown>;
 }
 
 type Step = (write: ContentWrite) => Promise<unknown>;
