@@ -38,6 +38,7 @@ export const ACTION_LABELS: Record<string, string> = {
   move: "Moved",
   toggle: "Shown or hidden",
   draft: "Draft saved",
+  discard: "Draft discarded",
   publish: "Published",
   unpublish: "Unpublished",
   schedule: "Scheduled",
