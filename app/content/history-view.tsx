@@ -14,7 +14,7 @@ import type { DiffPart, FieldChange } from "./revision-diff";
 function Part({ part }: { part: DiffPart }) {
   if (part.change === "removed") {
     return (
-      <del className="bg-red-50 text-red-900 line-through decoration-red-800 decoration-2">
+      <del className="rounded-sm bg-red-50 px-0.5 text-red-900 line-through decoration-red-800 decoration-2">
         <span className="sr-only">[removed: </span>
         {part.text}
         <span className="sr-only">]</span>
@@ -23,7 +23,7 @@ function Part({ part }: { part: DiffPart }) {
   }
   if (part.change === "added") {
     return (
-      <ins className="bg-green-50 text-green-900 underline decoration-green-800 decoration-2 underline-offset-2">
+      <ins className="rounded-sm bg-green-50 px-0.5 text-green-900 underline decoration-green-800 decoration-2 underline-offset-2">
         <span className="sr-only">[added: </span>
         {part.text}
         <span className="sr-only">]</span>
@@ -82,6 +82,13 @@ export function RevisionList({
   /** The record's newest revision: what it is now, nothing to restore. */
   newestId: string | null;
 }) {
+  if (items.length === 0) {
+    return (
+      <p className="rounded-2xl border border-slate-200 bg-white p-5 text-slate-700 shadow-sm">
+        No changes recorded yet: the history starts with the next save.
+      </p>
+    );
+  }
   return (
     <ol className="grid gap-4">
       {items.map((revision) => {

@@ -60,7 +60,11 @@ test("an FAQ's history shows each change, and an old revision comes back as a dr
   await expect(revisions).toHaveCount(3);
   await expect(revisions.first().getByRole("heading")).toContainText("Draft saved");
   await expect(revisions.first()).toContainText("Restored from the revision of");
-  // Never published by itself: the public API still answers the edited text.
+  // The editor now holds the restored text as its draft…
+  await openEditor(page, question);
+  await expect(page.getByLabel("Answer", { exact: true })).toHaveValue(BEFORE);
+  await expect(page.getByRole("link", { name: "History (3)" })).toBeVisible();
+  // …and nothing was published: the public API still answers the edited text.
   const { data } = await (await page.request.get("/api/faqs")).json();
   const published = data.find((faq: { question: string }) => faq.question === question);
   expect(published?.answer).toBe(AFTER);
