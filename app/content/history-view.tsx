@@ -11,26 +11,32 @@ import { ACTION_LABELS, formatAt, RESTORE_INTENT, VIA_LABELS } from "./history";
 import type { RevisionView } from "./history.server";
 import type { DiffPart, FieldChange } from "./revision-diff";
 
+/** How removed and added text look, and what a screen reader hears before it. */
+const MARKS = {
+  removed: {
+    Tag: "del",
+    said: "removed",
+    className:
+      "rounded-sm bg-red-50 px-0.5 text-red-900 line-through decoration-red-800 decoration-2",
+  },
+  added: {
+    Tag: "ins",
+    said: "added",
+    className:
+      "rounded-sm bg-green-50 px-0.5 text-green-900 underline decoration-green-800 decoration-2 underline-offset-2",
+  },
+} as const;
+
 function Part({ part }: { part: DiffPart }) {
-  if (part.change === "removed") {
-    return (
-      <del className="rounded-sm bg-red-50 px-0.5 text-red-900 line-through decoration-red-800 decoration-2">
-        <span className="sr-only">[removed: </span>
-        {part.text}
-        <span className="sr-only">]</span>
-      </del>
-    );
-  }
-  if (part.change === "added") {
-    return (
-      <ins className="rounded-sm bg-green-50 px-0.5 text-green-900 underline decoration-green-800 decoration-2 underline-offset-2">
-        <span className="sr-only">[added: </span>
-        {part.text}
-        <span className="sr-only">]</span>
-      </ins>
-    );
-  }
-  return <span>{part.text}</span>;
+  if (part.change === "same") return <span>{part.text}</span>;
+  const { Tag, said, className } = MARKS[part.change];
+  return (
+    <Tag className={className}>
+      <span className="sr-only">[{said}: </span>
+      {part.text}
+      <span className="sr-only">]</span>
+    </Tag>
+  );
 }
 
 /** A field's change: a word-level difference in the flow of the text, or old and new whole. */

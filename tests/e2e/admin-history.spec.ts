@@ -23,10 +23,8 @@ async function openEditor(page: Page, question: string) {
   await expect(page.getByRole("heading", { name: "Edit FAQ" })).toBeVisible();
 }
 
-test("an FAQ's history shows each change, and an old revision comes back as a draft", async ({
-  page,
-}, testInfo) => {
-  const question = `How fast do you answer ${uniqueTag(testInfo)}?`;
+/** An FAQ created with BEFORE, then edited to AFTER, and its history page open. */
+async function faqWithHistory(page: Page, question: string) {
   await signIn(page, `${FAQ}?new`);
   await page.getByLabel("Question", { exact: true }).fill(question);
   await page.getByLabel("Answer", { exact: true }).fill(BEFORE);
@@ -41,6 +39,13 @@ test("an FAQ's history shows each change, and an old revision comes back as a dr
 
   await openEditor(page, question);
   await page.getByRole("link", { name: "History (2)" }).click();
+}
+
+test("an FAQ's history shows each change, and an old revision comes back as a draft", async ({
+  page,
+}, testInfo) => {
+  const question = `How fast do you answer ${uniqueTag(testInfo)}?`;
+  await faqWithHistory(page, question);
   await expect(page).toHaveURL(/\/admin\/dashboard\/history\/faq\/[0-9a-f]{24}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`History: FAQ: ${question}`);
   const revisions = page.getByRole("listitem").filter({ has: page.getByRole("heading") });
@@ -79,18 +84,7 @@ test("a single document's editor links to its history", async ({ page }) => {
 });
 
 test("the history page has no serious axe violations @js-only", async ({ page }, testInfo) => {
-  const question = `Axe question ${uniqueTag(testInfo)}?`;
-  await signIn(page, `${FAQ}?new`);
-  await page.getByLabel("Question", { exact: true }).fill(question);
-  await page.getByLabel("Answer", { exact: true }).fill(BEFORE);
-  await page.getByRole("button", { name: "Create" }).click();
-  await expectFlash(page, "FAQ created.");
-  await openEditor(page, question);
-  await page.getByLabel("Answer", { exact: true }).fill(AFTER);
-  await page.getByRole("button", { name: "Update" }).click();
-  await expectFlash(page, "FAQ updated.");
-  await openEditor(page, question);
-  await page.getByRole("link", { name: "History (2)" }).click();
+  await faqWithHistory(page, `Axe question ${uniqueTag(testInfo)}?`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("History");
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
