@@ -10,6 +10,7 @@ import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { issueApiToken } from "~/domain/api-token.server";
 import type { Actor } from "~/domain/audit";
+import { toggleInternshipActive } from "~/domain/internship.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 import { flashCarried, signInFresh } from "../../tests/support/admin-request";
 import { STORE_CASES, storedExample, titleField } from "../../tests/support/content-types";
@@ -17,13 +18,14 @@ import { DOCUMENT_STORES } from "./documents.server";
 import { HISTORY_TEXTS, RESTORE_INTENT } from "./history";
 import { historyHref } from "./history.server";
 import { historyAction, historyLoader } from "./history-admin.server";
+import { internships } from "./internships";
 import { type DocumentType, rowLists, setAt, valueAt } from "./kit/document";
 import type { CollectionType } from "./kit/types";
 import { DOCUMENT_TYPES } from "./registry";
 import { leaves } from "./revision-diff";
 import { listRevisions } from "./revisions.server";
 import { revisionsApi } from "./revisions-api.server";
-import { STORES } from "./stores.server";
+import { internshipStore, STORES } from "./stores.server";
 
 afterAll(closeDatabase);
 
@@ -109,6 +111,14 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
       "Second title",
       "First title",
     ]);
+  });
+
+  it.runIf((type as CollectionType).ordered)("stores a revision for a move", async () => {
+    const { _id } = await store.create(input("First"), actor);
+    await store.create(input("Second"), actor);
+    await (store as unknown as { move: typeof store.update }).move(_id, 2 as never, actor);
+    const [newest] = (await listRevisions(entity, _id, 1)).items;
+    expect(newest).toMatchObject({ action: "move", summary: expect.stringMatching(/position 2/) });
   });
 
   it("shows the history to an admin only, each revision with what changed", async () => {
@@ -242,6 +252,14 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
     expect(textOf(await store.getDraft())).toBe("Second text");
     expect(textOf(await store.get())).toBe("Second text");
   });
+});
+
+it("stores a revision for a type's own write: an internship's Active toggle", async () => {
+  const { _id } = await internshipStore.create(storedExample(internships as never) as never, actor);
+  await toggleInternshipActive(_id, actor);
+  const [newest] = (await listRevisions("internship", _id, 1)).items;
+  expect(newest?.action).toBe("toggle");
+  expect(newest?.snapshot.fields.isActive).toBe(!storedExample(internships as never).isActive);
 });
 
 it("answers an unknown type with a 404, on the page and over the API", async () => {
