@@ -123,7 +123,10 @@ export function RevisionList({
                 The earliest revision kept: there is none before it to compare with.
               </p>
             ) : revision.changes.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-700">No field changed.</p>
+              <p className="mt-3 text-sm text-slate-700">
+                {/* A move changes only the record's place: its summary says where to. */}
+                {revision.action === "move" ? `${revision.summary}.` : "No field changed."}
+              </p>
             ) : (
               <dl
                 aria-label="What changed"
