@@ -12,6 +12,7 @@ import { issueApiToken } from "~/domain/api-token.server";
 import type { Actor } from "~/domain/audit";
 import { toggleInternshipActive } from "~/domain/internship.server";
 import { clientIpContext } from "~/lib/client-ip.server";
+import { openApiDocument } from "~/lib/openapi.server";
 import { flashCarried, signInFresh } from "../../tests/support/admin-request";
 import { STORE_CASES, storedExample, titleField } from "../../tests/support/content-types";
 import { DOCUMENT_STORES } from "./documents.server";
@@ -260,6 +261,29 @@ it("stores a revision for a type's own write: an internship's Active toggle", as
   const [newest] = (await listRevisions("internship", _id, 1)).items;
   expect(newest?.action).toBe("toggle");
   expect(newest?.snapshot.fields.isActive).toBe(!storedExample(internships as never).isActive);
+});
+
+it("describes the revision routes in the OpenAPI document, {type} as the types' paths", () => {
+  const openapi = openApiDocument({ path: "/api/openapi.json", operations: {} }) as {
+    paths: Record<string, Record<string, { parameters: { name: string; schema: object }[] }>>;
+  };
+  const typeOf = (path: string, method: string) =>
+    openapi.paths[path]?.[method]?.parameters.find((p) => p.name === "type")?.schema;
+  const collections = STORE_CASES.map(([, type]) => segment(type)).sort();
+  const documents = DOCUMENT_TYPES.map((type) => segment(type)).sort();
+  const sorted = (schema: object | undefined) => ({
+    ...schema,
+    enum: [...((schema as { enum?: string[] })?.enum ?? [])].sort(),
+  });
+  expect(sorted(typeOf("/api/{type}/{id}/revisions", "get"))).toEqual({
+    type: "string",
+    enum: collections,
+  });
+  expect(sorted(typeOf("/api/{type}/{id}/revisions/{rev}/restore", "post")).enum).toEqual(
+    collections,
+  );
+  expect(sorted(typeOf("/api/{type}/revisions", "get")).enum).toEqual(documents);
+  expect(sorted(typeOf("/api/{type}/revisions/{rev}/restore", "post")).enum).toEqual(documents);
 });
 
 it("answers an unknown type with a 404, on the page and over the API", async () => {
