@@ -205,6 +205,12 @@ const envSchema = z
      * core could serve. 1 (the default): no cluster, one process.
      */
     WEB_CONCURRENCY: integer(1, 1, 64),
+    /**
+     * A record's revisions kept whatever their age (the newest this many), and how many months
+     * every revision is kept whatever their number (app/content/revisions.server.ts).
+     */
+    REVISIONS_KEEP: integer(50, 1, 100_000),
+    REVISIONS_MONTHS: integer(12, 1, 1200),
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z

@@ -49,6 +49,7 @@ import { BULK_DELETE, type BulkAnswer } from "~/lib/bulk";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { HistoryLink } from "./history-link";
 import { ALT_LABEL, altNames } from "./image-alt";
 import {
   type CollectionType,
@@ -581,6 +582,7 @@ export function CollectionEditor({
         <PublishingLine state={state} id={String(editing._id)} noun={type.admin.noun[0]} />
       ) : null}
       {intro}
+      <HistoryLink inline />
       <Form
         method="post"
         encType={multipart ? "multipart/form-data" : undefined}
