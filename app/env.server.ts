@@ -210,6 +210,12 @@ const envSchema = z
      * deletes it for good, with the images only it used.
      */
     TRASH_DAYS: integer(30, 1, 3650),
+    /**
+     * A record's revisions kept whatever their age (the newest this many), and how many months
+     * every revision is kept whatever their number (app/content/revisions.server.ts).
+     */
+    REVISIONS_KEEP: integer(50, 1, 100_000),
+    REVISIONS_MONTHS: integer(12, 1, 1200),
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z

@@ -30,6 +30,8 @@ export default [
     route("change-password", "routes/admin/change-password.tsx"),
     // Who signed in and changed what (read-only; domain/audit.server.ts records).
     route("audit", "routes/admin/audit.tsx"),
+    // Every change to one record (a single document: no id), with Restore as draft.
+    route("history/:entity/:id?", "routes/admin/history.tsx"),
     // Collection editors: list, create, edit, delete; form states live in the query string.
     route("blogs", "routes/admin/blogs.tsx"),
     route("testimonials", "routes/admin/testimonials.tsx"),
@@ -123,6 +125,12 @@ export default [
     route(":type/:id/draft", "routes/api/type-id-draft.ts"),
     route(":type/draft", "routes/api/type-draft.ts"),
     route(":type/publish", "routes/api/type-publish.ts"),
+    // Every content type's revisions (`:type` is its path above: faqs, hero-section…), after
+    // the routes above so that a path both could match (/api/faqs/revisions) stays theirs.
+    route(":type/:id/revisions", "routes/api/type-id-revisions.ts"),
+    route(":type/:id/revisions/:rev/restore", "routes/api/type-id-revisions-rev-restore.ts"),
+    route(":type/revisions", "routes/api/type-revisions.ts"),
+    route(":type/revisions/:rev/restore", "routes/api/type-revisions-rev-restore.ts"),
 
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),

@@ -411,6 +411,37 @@ export interface AuditLogDoc {
 }
 
 /**
+ * One change to a content record or single document (app/content/revisions.server.ts): who,
+ * when, through which door, and the record as it was after the change, so the history page can
+ * show what changed and restore it as a draft. Kept per record: the newest REVISIONS_KEEP and
+ * everything from the last REVISIONS_MONTHS months.
+ */
+export interface RevisionDoc {
+  _id: ObjectId;
+  /** The audit entity (blog, faq, hero…). */
+  entity: string;
+  /** The record's id; null for a single document. */
+  entityId: string | null;
+  at: Date;
+  /** The admin's e-mail, or "operator" / "visitor". */
+  actor: string;
+  actorId?: string;
+  /** admin, api, cli, job or startup. */
+  via: string;
+  action: string;
+  /** A line: the record's title or name. */
+  summary: string;
+  /** The record after the change: its own fields, whether it is published, its pending draft. */
+  snapshot: {
+    fields: Record<string, unknown>;
+    status: "draft" | "published";
+    draft?: Record<string, unknown>;
+  };
+  /** A restore: when the revision it brought back was made. */
+  restoredFrom?: Date;
+}
+
+/**
  * A resized copy of a stored image (app/domain/image-variant.server.ts, docs/decisions/017):
  * made once by sharp, then read by every instance. The key in `_id` makes a second copy of the
  * same variant a duplicate-key error, so two instances encoding it at once store one.
@@ -465,6 +496,7 @@ export interface Collections {
   settings: Collection<SettingDoc>;
   auditLog: Collection<AuditLogDoc>;
   imageVariants: Collection<ImageVariantDoc>;
+  revisions: Collection<RevisionDoc>;
 }
 
 export const COLLECTION_NAMES = {
@@ -495,6 +527,7 @@ export const COLLECTION_NAMES = {
   settings: "settings",
   auditLog: "auditLog",
   imageVariants: "imageVariants",
+  revisions: "revisions",
 } as const satisfies Record<keyof Collections, string>;
 
 export function collections(db: Db): Collections {
@@ -572,6 +605,8 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
       partialFilterExpression: { foldKey: { $exists: true } },
     },
   ],
+  // A record's history, newest first; also what the pruning after each new revision reads.
+  revisions: [{ key: { entity: 1, entityId: 1, at: -1 } }],
 };
 
 export async function ensureIndexes(db: Db): Promise<void> {

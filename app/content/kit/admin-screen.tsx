@@ -50,6 +50,7 @@ import { BULK_TRASH, type BulkAnswer } from "~/lib/bulk";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { HistoryLink } from "./history-link";
 import { ALT_LABEL, altNames } from "./image-alt";
 import type { TrashData } from "./trash";
 import { TrashLink, TrashView } from "./trash-screen";
@@ -609,6 +610,7 @@ export function CollectionEditor({
         <PublishingLine state={state} id={String(editing._id)} noun={type.admin.noun[0]} />
       ) : null}
       {intro}
+      <HistoryLink inline />
       <Form
         method="post"
         encType={multipart ? "multipart/form-data" : undefined}

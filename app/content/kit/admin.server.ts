@@ -29,7 +29,9 @@ import { bulkAction } from "~/lib/bulk.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
+import { historyLink } from "../history.server";
 import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen";
+import type { HistoryLinkData } from "./history-link";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 import { DRAFT_SAVED, type PublishingState } from "./publishing";
 import { moveSchema } from "./schema";
@@ -128,6 +130,8 @@ type ScreenData<S extends AdminStore> = Awaited<ReturnType<S["listForAdmin"]>> &
   editing: Awaited<ReturnType<S["getForEditor"]>> | null;
   deleting: Awaited<ReturnType<S["get"]>> | null;
   trash: TrashData;
+  /** The edited record's "History (N)" link (kit/history-link.tsx). */
+  history: HistoryLinkData | null;
 };
 
 export function collectionAdmin<S extends AdminStore, Extra extends object = Record<never, never>>(
@@ -156,7 +160,8 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       sortable,
     });
     const trash = await loadTrash(store, new URL(request.url));
-    return { ...screen, trash } as ScreenData<S>;
+    const history = await historyLink(type.entity, screen.editing?._id);
+    return { ...screen, trash, history } as ScreenData<S>;
   }
 
   async function action({ request, context }: Args) {

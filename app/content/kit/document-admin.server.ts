@@ -26,6 +26,7 @@ import {
   rowCount,
   withoutIntent,
 } from "~/lib/form-data.server";
+import { historyLink } from "../history.server";
 import {
   type DocumentType,
   imageNames,
@@ -75,6 +76,7 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       /** The pending draft (decision 033): what the editor opens on when there is one. */
       draft: forScreen(draft),
       editing: new URL(request.url).searchParams.has("edit"),
+      history: await historyLink(type.entity, null, true),
     };
   }
 

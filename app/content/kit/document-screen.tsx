@@ -42,6 +42,7 @@ import {
 import { AddRowButton, type Meta, RowCard, rowToFocus } from "./document-parts";
 import { NothingSaved } from "./document-view";
 import { type AltMetas, altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { HistoryLink } from "./history-link";
 import { ALT_LABEL } from "./image-alt";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
@@ -87,6 +88,7 @@ export function DocumentScreen({
         description={admin.description}
         actions={
           <>
+            <HistoryLink />
             {editing ? null : (
               <Link to="?edit" className={primaryLinkClass}>
                 <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" weight="bold" />

@@ -206,7 +206,9 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
         headers: { Cookie: cookie },
       }),
     });
-    expect(screen).toEqual({ doc: null, draft: null, editing: true });
+    // The editor links to the document's history (revisions of earlier tests may be counted).
+    const history = { href: `/admin/dashboard/history/${type.entity}`, count: expect.any(Number) };
+    expect(screen).toEqual({ doc: null, draft: null, editing: true, history });
   });
 
   it("saves a valid form: redirect with the flash, an audit entry, the caches moved on", async () => {
