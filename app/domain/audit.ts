@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   "note",
   "toggle",
   "move",
+  "preview-link",
+  "preview-revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

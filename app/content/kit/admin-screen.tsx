@@ -26,6 +26,7 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { MovePostButton } from "~/components/admin/move-buttons";
+import { PreviewLinks } from "~/components/admin/preview-links";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
@@ -44,6 +45,7 @@ import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
 import { ALT_LABEL, altNames } from "./image-alt";
+import type { PreviewLink } from "./preview";
 import {
   type CollectionType,
   describedImages,
@@ -83,6 +85,8 @@ interface CollectionScreenData {
   formOpen: boolean;
   editing: Record<string, unknown> | null;
   deleting: Record<string, unknown> | null;
+  /** The record being edited's preview links (kit/preview.server.ts). */
+  previews?: PreviewLink[] | null;
 }
 
 export type ScreenActionData = {
@@ -156,6 +160,13 @@ export function CollectionScreen<R extends Row = Row>({
       {formOpen ? (
         <Fragment key={editingId ?? "new"}>
           {editor ? editor(editorProps) : <CollectionEditor {...editorProps} />}
+          {editing && loaderData.previews ? (
+            <PreviewLinks
+              links={loaderData.previews}
+              id={editingId}
+              subject={`“${admin.subject(editing)}”`}
+            />
+          ) : null}
         </Fragment>
       ) : null}
 

@@ -29,6 +29,8 @@ import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
 import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
+import type { PreviewLink } from "./preview";
+import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
 import { moveSchema } from "./schema";
 import type { AdminQuery } from "./store.server";
 import {
@@ -111,7 +113,10 @@ type ScreenData<S extends AdminStore> = Awaited<ReturnType<S["listForAdmin"]>> &
   sort: ListSort | null;
   formOpen: boolean;
   editing: Awaited<ReturnType<S["get"]>> | null;
-  deleting: Awaited<ReturnType<S["get"]>> | null;
+  deleting: Awaited<
+    ReturnType<S["get"]>
+  > | null /** The record being edited's preview links (kit/preview.server.ts). */;
+  previews: PreviewLink[] | null;
 };
 
 export function collectionAdmin<S extends AdminStore, Extra extends object = Record<never, never>>(
@@ -138,7 +143,9 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       notFoundText: texts.notFound,
       sortable,
     });
-    return screen as ScreenData<S>;
+    const editing = screen.editing as { _id: string } | null;
+    const previews = editing ? await previewLinksOf(type.entity, editing._id) : null;
+    return { ...screen, previews } as ScreenData<S>;
   }
 
   async function action({ request, context }: Args) {
@@ -160,6 +167,18 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     // The posted id: an edit or a delete names its record; a create has none.
     const postedId = form.get("id");
     const id = typeof postedId === "string" && postedId !== "" ? postedId : null;
+    // The editor's Preview links panel: the record's, back to its editor.
+    if (isPreviewIntent(intent)) {
+      if (id === null || !(await store.get(id))) notFound(texts.notFound);
+      const target = { entity: type.entity, id };
+      const editor = listHref(path, parseListState(new URL(request.url), sortable), { edit: id });
+      return previewIntent(String(intent), form, {
+        target,
+        actor,
+        back: editor,
+        flash: redirectWithFlash,
+      });
+    }
     const own = isOwn(intent) ? intents[intent] : undefined;
     if (own) return own({ form, id, actor, back, hideFields });
 

@@ -36,6 +36,7 @@ import {
 } from "./document";
 import type { DocumentStore, StoredDocument } from "./document-store.server";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
+import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
 
 interface Args {
   request: Request;
@@ -69,6 +70,8 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
         ? ({ ...doc, updatedAt: doc.updatedAt?.toISOString() ?? null } as ScreenDocument<T>)
         : null,
       editing: new URL(request.url).searchParams.has("edit"),
+      // The editor's Preview links panel (kit/preview.server.ts).
+      previews: await previewLinksOf(type.entity, null),
     };
   }
 
@@ -113,6 +116,13 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       // Not a readable form (a file over the cap, a broken body).
       const message = images.length ? IMAGE_UPLOAD_FAILED : FORM_UNREADABLE;
       return answer({ status: "error", error: { "": [message] } }, 400);
+    }
+    // The Preview links panel's intents, back to the screen.
+    const intent = form.get("intent");
+    if (isPreviewIntent(intent)) {
+      const target = { entity: type.entity, id: null };
+      const back = `${type.admin.path}${new URL(request.url).search}`;
+      return previewIntent(String(intent), form, { target, actor, back, flash: redirectWithFlash });
     }
     // What conform reads and echoes back: the text fields (a File cannot be sent back).
     const fields = new FormData();

@@ -18,6 +18,7 @@ import {
   saveBarClass,
   secondaryLinkClass,
 } from "~/components/admin/list-controls";
+import { PreviewLinks } from "~/components/admin/preview-links";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
@@ -42,6 +43,7 @@ import { AddRowButton, type Meta, RowCard, rowToFocus } from "./document-parts";
 import { NothingSaved } from "./document-view";
 import { type AltMetas, altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
 import { ALT_LABEL } from "./image-alt";
+import type { PreviewLink } from "./preview";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
@@ -65,15 +67,16 @@ export function DocumentScreen({
   custom = {},
 }: {
   type: DocumentType;
-  loaderData: { doc: Record<string, unknown> | null; editing: boolean };
-  actionData?: { result: SubmissionResult<string[]> };
+  loaderData: { doc: Record<string, unknown> | null; editing: boolean; previews?: PreviewLink[] };
+  actionData?: { result: SubmissionResult<string[]> | null };
   /** What the view mode shows (the document's own view; see `admin.nothingSaved`). */
   view: ReactNode;
   custom?: CustomFields;
 }) {
   const { admin } = type;
-  // The answer to a post (a refused save, an added or removed row) is the form again.
-  const editing = loaderData.editing || Boolean(actionData);
+  // The answer to a post (a refused save, an added or removed row) is the form again; a
+  // preview link's is not (it has no form result).
+  const editing = loaderData.editing || Boolean(actionData?.result);
   return (
     <>
       <AdminPageHeader
@@ -106,7 +109,7 @@ export function DocumentScreen({
         <DocumentForm
           type={type}
           doc={loaderData.doc}
-          lastResult={actionData?.result}
+          lastResult={actionData?.result ?? undefined}
           custom={custom}
         />
       ) : loaderData.doc || !admin.nothingSaved ? (
@@ -114,6 +117,9 @@ export function DocumentScreen({
       ) : (
         <NothingSaved>{admin.nothingSaved}</NothingSaved>
       )}
+      {loaderData.previews ? (
+        <PreviewLinks links={loaderData.previews} subject={`the ${admin.title.toLowerCase()}`} />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,57 @@
+// /preview/<token>: a private preview link (issue 24; domain/preview-link.server.ts). A usable
+// link counts the use, hands the browser the preview cookie (until the link expires; not an
+// admin session) and sends it to the page that shows the record, where the draft is shown under
+// a "Preview" banner. A link that expired or was revoked says so (410); any other token is
+// unknown (404). Never cached, never indexed.
+import { data, redirect } from "react-router";
+import { previewPage } from "~/content/kit/preview.server";
+import { findPreviewLink, previewCookieHeader } from "~/domain/preview-link.server";
+import { PREVIEW_HEADERS } from "~/domain/preview-request.server";
+import type { Route } from "./+types/preview";
+
+const TEXTS = {
+  unknown: {
+    title: "Preview link not found",
+    text: "This preview link does not exist. Check that the whole address was copied.",
+  },
+  expired: {
+    title: "Preview link expired",
+    text: "This preview link has expired. Ask the person who sent it for a new one.",
+  },
+  revoked: {
+    title: "Preview link revoked",
+    text: "This preview link was revoked. Ask the person who sent it for a new one.",
+  },
+} as const;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const token = params.token ?? "";
+  const opened = await findPreviewLink(token, { count: true });
+  const page = opened.ok ? previewPage(opened.target) : null;
+  if (opened.ok && page) {
+    const headers = new Headers(PREVIEW_HEADERS);
+    headers.append("Set-Cookie", await previewCookieHeader(token, opened.expiresAt));
+    // 303: the page is fetched with GET whatever brought the client here.
+    throw redirect(page, { status: 303, headers });
+  }
+  const reason = opened.ok ? "unknown" : opened.reason;
+  return data({ reason }, { status: reason === "unknown" ? 404 : 410, headers: PREVIEW_HEADERS });
+}
+
+export const headers: Route.HeadersFunction = () => PREVIEW_HEADERS;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: TEXTS[loaderData?.reason ?? "unknown"].title },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function PreviewRefused({ loaderData }: Route.ComponentProps) {
+  const { title, text } = TEXTS[loaderData.reason];
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
+      <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Preview</p>
+      <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mx-auto mt-4 max-w-xl text-lg text-slate-700">{text}</p>
+    </div>
+  );
+}
