@@ -94,6 +94,9 @@ export default [
     route("contact-info", "routes/api/contact-info.ts"),
     route("footer-content", "routes/api/footer-content.ts"),
     route("site-settings", "routes/api/site-settings.ts"),
+    // Private preview links of any content type's record (issue 24); admin token required.
+    route("previews", "routes/api/previews.ts"),
+    route("previews/:id", "routes/api/previews-id.ts"),
 
     // Leads and visitors: public posts with the forms' protection; reading them needs a token.
     route("contact", "routes/api/contact.ts"),
