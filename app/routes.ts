@@ -17,7 +17,8 @@ export default [
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:id", "routes/blog-post.tsx"),
-    // A private preview link of a draft (issue 24): sets the preview cookie, then the page.
+    // A private preview link of a draft (issue 24): sets the preview cookie, then the page;
+    // POST /preview/exit (the Preview banner's Exit preview) clears it.
     route("preview/:token", "routes/preview.tsx"),
     // Unknown URLs: HTTP 404 with a helpful page inside the site's shell.
     route("*", "routes/not-found.tsx"),
@@ -114,8 +115,6 @@ export default [
   ]),
   // Images stored by the admin editors in GridFS (domain/image.server.ts).
   route("images/:id", "routes/images.ts"),
-  // The Preview banner's Exit preview button (clears the preview cookie).
-  route("preview/exit", "routes/preview-exit.ts"),
   // Resource routes for crawlers and feed readers.
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

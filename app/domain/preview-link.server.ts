@@ -22,8 +22,11 @@ import { recordAudit } from "./audit.server";
 import type { PreviewLink } from "./preview-link";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** 18 random bytes (144 bits) as base64url, then a dot and 32 characters of the HMAC. */
-const TOKEN = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{32})$/;
+/**
+ * 18 random bytes (144 bits) as base64url, then 32 characters of the HMAC: one path segment
+ * without a dot (a public page's shape, lib/public-pages-build.server.ts).
+ */
+const TOKEN = /^([A-Za-z0-9_-]{24})([A-Za-z0-9_-]{32})$/;
 
 function sign(id: string, secret: string): string {
   return createHmac("sha256", `preview-link:${secret}`).update(id).digest("base64url").slice(0, 32);
@@ -63,7 +66,7 @@ export async function createPreviewLink(
   now = new Date(),
 ): Promise<{ link: PreviewLink; token: string }> {
   const id = randomBytes(18).toString("base64url");
-  const token = `${id}.${sign(id, await getSessionSecret())}`;
+  const token = `${id}${sign(id, await getSessionSecret())}`;
   const doc: PreviewDoc = {
     _id: new ObjectId(),
     entity: target.entity,

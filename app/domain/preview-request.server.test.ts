@@ -143,7 +143,7 @@ describe("a request with a preview cookie", () => {
   });
 
   it("forged or malformed cookies are ordinary visits", async () => {
-    for (const cookie of [cookieFor(`${"A".repeat(24)}.${"B".repeat(32)}`), "bureau_preview=%%%"]) {
+    for (const cookie of [cookieFor("A".repeat(56)), "bureau_preview=%%%"]) {
       const page = await get("/", cookie);
       expect(page.response.status).toBe(200);
       expect(page.body).toContain("preview:false");

@@ -3,9 +3,17 @@
 // admin session) and sends it to the page that shows the record, where the draft is shown under
 // a "Preview" banner. A link that expired or was revoked says so (410); any other token is
 // unknown (404). Never cached, never indexed.
+//
+// POST /preview/exit is the Preview banner's Exit preview button: it clears the cookie and goes
+// back to the page the client was on, now as any visitor sees it. The link itself stays usable
+// until it expires or is revoked.
 import { data, redirect } from "react-router";
 import { previewPage } from "~/content/kit/preview.server";
-import { findPreviewLink, previewCookieHeader } from "~/domain/preview-link.server";
+import {
+  clearPreviewCookieHeader,
+  findPreviewLink,
+  previewCookieHeader,
+} from "~/domain/preview-link.server";
 import { PREVIEW_HEADERS } from "~/domain/preview-request.server";
 import type { Route } from "./+types/preview";
 
@@ -36,6 +44,21 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   const reason = opened.ok ? "unknown" : opened.reason;
   return data({ reason }, { status: reason === "unknown" ? 404 : 410, headers: PREVIEW_HEADERS });
+}
+
+/** A path on this site ("/blog/…"), never another site ("//evil.example", "/\\evil"). */
+function backTo(value: FormDataEntryValue | null | undefined): string {
+  const path = typeof value === "string" ? value : "";
+  return /^\/(?![/\\])\S*$/.test(path) ? path : "/";
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  // Only Exit preview posts here; a post to a link's own address is not a thing.
+  if (params.token !== "exit") throw data("Not found", { status: 404 });
+  const form = await request.formData().catch(() => null);
+  const headers = new Headers(PREVIEW_HEADERS);
+  headers.append("Set-Cookie", await clearPreviewCookieHeader());
+  throw redirect(backTo(form?.get("back")), { status: 303, headers });
 }
 
 export const headers: Route.HeadersFunction = () => PREVIEW_HEADERS;

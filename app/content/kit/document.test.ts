@@ -202,7 +202,8 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
         headers: { Cookie: cookie },
       }),
     });
-    expect(screen).toEqual({ doc: null, editing: true });
+    // Besides the document: its preview links (kit/preview.server.ts), none yet.
+    expect(screen).toEqual({ doc: null, editing: true, previews: [] });
   });
 
   it("saves a valid form: redirect with the flash, an audit entry, the caches moved on", async () => {

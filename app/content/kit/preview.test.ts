@@ -9,7 +9,7 @@ import { closeDatabase, getCollections } from "#db/client.server";
 import type { Actor } from "~/domain/audit";
 import { createPreviewLink, findPreviewLink } from "~/domain/preview-link.server";
 import { clientIpContext } from "~/lib/client-ip.server";
-import { loader as openLink } from "~/routes/preview";
+import { action as exitPreview, loader as openLink } from "~/routes/preview";
 import {
   callRoute,
   flashCarried,
@@ -113,7 +113,7 @@ describe.each([...collectionCases, ...documentCases].map((c) => [c.entity, c] as
       const created = await post({ intent: PREVIEW_CREATE_INTENT });
       expect(statusOf(created)).toBe(200);
       const { url, expiresAt } = created.data.previewLink;
-      expect(url).toMatch(/\/preview\/[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{32}$/);
+      expect(url).toMatch(/\/preview\/[A-Za-z0-9_-]{56}$/);
       // Seven days unless configured.
       expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
       expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
@@ -199,13 +199,12 @@ describe("a token the server did not sign", () => {
 
   it("is refused (404) before any database read", async () => {
     const made = await createPreviewLink({ entity: "hero", id: null }, actor);
-    const [id, signature] = made.token.split(".") as [string, string];
-    const forged = `${id}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`;
+    const forged = `${made.token.slice(0, -1)}${made.token.endsWith("A") ? "B" : "A"}`;
     const reads = [
       vi.spyOn(Collection.prototype, "findOne"),
       vi.spyOn(Collection.prototype, "findOneAndUpdate"),
     ];
-    for (const token of [forged, "nope", `${"A".repeat(24)}.${"B".repeat(32)}`]) {
+    for (const token of [forged, "nope", "A".repeat(56)]) {
       const refused = (await open(token)) as { data: { reason: string } };
       expect(statusOf(refused)).toBe(404);
       expect(refused.data.reason).toBe("unknown");
@@ -216,5 +215,35 @@ describe("a token the server did not sign", () => {
     const { previews } = await getCollections();
     expect((await previews.findOne({ _id: new ObjectId(made.link.id) }))?.uses).toBe(0);
     expect(statusOf(await open(made.token))).toBe(303);
+  });
+});
+
+describe("Exit preview (POST /preview/exit)", () => {
+  const exit = async (token: string, back?: string) => {
+    const request = new Request(`http://localhost/preview/${token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(back === undefined ? {} : { back }),
+    });
+    try {
+      return await exitPreview({ request, params: { token } } as never);
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  };
+
+  it("clears the preview cookie and goes back to the page, on this site only", async () => {
+    const answer = (await exit("exit", "/blog/abc?page=2")) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/blog/abc?page=2");
+    expect(answer.headers.get("Set-Cookie")).toMatch(/^bureau_preview=;.*Expires=Thu, 01 Jan 1970/);
+    for (const back of ["//evil.example/x", "/\\evil.example", "https://evil.example/", ""]) {
+      expect(((await exit("exit", back)) as Response).headers.get("Location")).toBe("/");
+    }
+    expect(((await exit("exit")) as Response).headers.get("Location")).toBe("/");
+  });
+
+  it("is the only post the preview address takes (404)", async () => {
+    expect(statusOf(await exit("A".repeat(56)))).toBe(404);
   });
 });
