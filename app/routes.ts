@@ -17,9 +17,6 @@ export default [
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:id", "routes/blog-post.tsx"),
-    // A private preview link of a draft (issue 24): sets the preview cookie, then the page;
-    // POST /preview/exit (the Preview banner's Exit preview) clears it.
-    route("preview/:token", "routes/preview.tsx"),
     // Unknown URLs: HTTP 404 with a helpful page inside the site's shell.
     route("*", "routes/not-found.tsx"),
   ]),
@@ -113,6 +110,10 @@ export default [
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),
   ]),
+  // A private preview link of a draft (issue 24): sets the preview cookie, then sends the client
+  // to the page; POST /preview/exit (the Preview banner's Exit preview) clears it. Outside the
+  // site layout: no public page (it is never canonical, cached or a 200 of its own).
+  route("preview/:token", "routes/preview.tsx"),
   // Images stored by the admin editors in GridFS (domain/image.server.ts).
   route("images/:id", "routes/images.ts"),
   // Resource routes for crawlers and feed readers.

@@ -22,10 +22,7 @@ import { recordAudit } from "./audit.server";
 import type { PreviewLink } from "./preview-link";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/**
- * 18 random bytes (144 bits) as base64url, then 32 characters of the HMAC: one path segment
- * without a dot (a public page's shape, lib/public-pages-build.server.ts).
- */
+/** 18 random bytes (144 bits) as base64url, then 32 characters of the HMAC: 56 characters. */
 const TOKEN = /^([A-Za-z0-9_-]{24})([A-Za-z0-9_-]{32})$/;
 
 function sign(id: string, secret: string): string {

@@ -39,12 +39,11 @@ export function publicPagesBuild(build: ServerBuild): ServerBuild {
 }
 
 // The public pages' addresses, exactly (case-insensitive like React Router, with or without a
-// trailing slash), a blog post's and a preview link's (its token, like a post id, holds no "." and
-// no "%"). A post id holds no "." and no "%": /blog/rss.xml (and its
+// trailing slash), and a blog post's. A post id holds no "." and no "%": /blog/rss.xml (and its
 // percent-encoded spellings) is the feed, another route. Anything else goes to the full handler,
 // which also renders the public 404 page.
 const PUBLIC_PAGE =
-  /^\/(?:(?:services|internships|resources|about|contact|quote|privacy-policy|terms-of-service|blog)\/?|(?:blog|preview)\/[^/.%]+\/?)?$/i;
+  /^\/(?:(?:services|internships|resources|about|contact|quote|privacy-policy|terms-of-service|blog)\/?|blog\/[^/.%]+\/?)?$/i;
 
 /** Whether a request is a public page view the public-pages handler answers exactly as the full one. */
 export function isPublicPageView(method: string, path: string): boolean {

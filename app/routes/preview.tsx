@@ -7,7 +7,7 @@
 // POST /preview/exit is the Preview banner's Exit preview button: it clears the cookie and goes
 // back to the page the client was on, now as any visitor sees it. The link itself stays usable
 // until it expires or is revoked.
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { previewPage } from "~/content/kit/preview.server";
 import {
   clearPreviewCookieHeader,
@@ -71,10 +71,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function PreviewRefused({ loaderData }: Route.ComponentProps) {
   const { title, text } = TEXTS[loaderData.reason];
   return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
+    <main className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
       <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Preview</p>
       <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mx-auto mt-4 max-w-xl text-lg text-slate-700">{text}</p>
-    </div>
+      <p className="mt-8">
+        <Link to="/" className="font-semibold text-blue-700 underline">
+          Go to the home page
+        </Link>
+      </p>
+    </main>
   );
 }
