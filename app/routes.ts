@@ -107,6 +107,14 @@ export default [
     route("subscribers/:id", "routes/api/subscribers-id.ts"),
     route("visitor-stats", "routes/api/visitor-stats.ts"),
 
+    // Drafts, for every content type at once ({type}: the type's segment above). Declared after
+    // the types' own routes: `/api/faqs/draft` is an FAQ's id there, never a document's draft.
+    route(":type/:id/publish", "routes/api/type-id-publish.ts"),
+    route(":type/:id/unpublish", "routes/api/type-id-unpublish.ts"),
+    route(":type/:id/draft", "routes/api/type-id-draft.ts"),
+    route(":type/draft", "routes/api/type-draft.ts"),
+    route(":type/publish", "routes/api/type-publish.ts"),
+
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),
   ]),

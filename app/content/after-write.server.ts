@@ -21,6 +21,11 @@ export interface ContentWrite {
   /** The record's title or name, for the audit log. */
   summary?: string;
   actor: Actor;
+  /**
+   * The stored document after the write (its fields, `status`, a pending `draft`; a deleted one
+   * as it was): what the revisions keep.
+   */
+  record?: Record<string, unknown>;
   /** Image addresses the record showed before the write, and shows after it. */
   images?: { before: readonly string[]; after: readonly string[] };
 }

@@ -11,6 +11,7 @@ import { markdownExcerpt } from "~/lib/markdown-text.server";
 import type { AboutPage } from "./about-page";
 import { type BlogAuthor, type BlogPost, blogs, UNKNOWN_AUTHOR } from "./blogs";
 import { altOf } from "./kit/image-alt";
+import { PUBLIC_FILTER } from "./kit/publishing";
 import { type AdminQuery, collectionStore, type Doc } from "./kit/store.server";
 
 /** The post's text fields, in the record's order (a JSON answer's too). */
@@ -53,6 +54,8 @@ export const blogStore = {
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       updatedBy: post.updatedBy,
+      publishStatus: post.publishStatus,
+      hasDraft: post.hasDraft,
     }));
     return { ...list, items };
   },
@@ -65,7 +68,7 @@ const toPost = (d: BlogDoc): BlogPost => ({ ...readPost(d), _id: d._id.toHexStri
 /** One page of posts, newest first (past the end: the last page, and the route answers 404). */
 export async function listBlogPage(page: number, pageSize: number): Promise<ListPage<BlogPost>> {
   return listPage(await collection(), {
-    filter: {},
+    filter: PUBLIC_FILTER,
     sort: NEWEST_FIRST,
     page,
     pageSize,
@@ -82,7 +85,7 @@ export const listLatestBlogs = async (limit: number) => (await listBlogPage(1, l
  */
 export async function listBlogStamps() {
   const docs = await (await collection())
-    .find({}, { projection: { _id: 1, createdAt: 1, updatedAt: 1 } })
+    .find(PUBLIC_FILTER, { projection: { _id: 1, createdAt: 1, updatedAt: 1 } })
     .sort(NEWEST_FIRST)
     .toArray();
   return docs.map((d) => ({ _id: d._id.toHexString(), updatedAt: d.updatedAt ?? d.createdAt }));

@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   "note",
   "toggle",
   "move",
+  // Issue 24's publishing workflow (decision 033).
+  "publish",
+  "unpublish",
+  "draft",
+  "discard",
   "preview-link",
   "preview-revoke",
 ] as const;

@@ -6,6 +6,7 @@
 // The two halves are separate functions so the page can show one while the other failed
 // (each half has its own error text).
 import { getCollections } from "#db/client.server";
+import { LIVE_FILTER, PUBLIC_FILTER } from "~/content/kit/publishing";
 
 /** Days shown in the chart and, at most, rows in the visitor statistics table. */
 export const VISITOR_WINDOW_DAYS = 30;
@@ -58,9 +59,10 @@ export async function getDashboardCounts(): Promise<DashboardCounts> {
   // active count the { isActive: 1, deadline: 1 } one.
   const [blogCount, internshipCount, activeInternshipCount, newQuoteCount, newContactCount] =
     await Promise.all([
-      blogs.countDocuments({}),
-      internships.countDocuments({}),
-      internships.countDocuments({ isActive: true }),
+      // Drafts are not counted as posts or open positions (decision 033), nor is the trash.
+      blogs.countDocuments(PUBLIC_FILTER),
+      internships.countDocuments(LIVE_FILTER),
+      internships.countDocuments({ isActive: true, ...PUBLIC_FILTER }),
       quotes.countDocuments({ status: "pending" }),
       contacts.countDocuments({ status: "new" }),
     ]);

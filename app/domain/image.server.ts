@@ -290,9 +290,9 @@ export const IMAGE_REFERENCES: ReadonlyArray<{ collection: keyof Collections; fi
 export async function isImageInUse(url: string): Promise<boolean> {
   const collections = await getCollections();
   for (const { collection, field } of IMAGE_REFERENCES) {
-    const found = await collections[collection].countDocuments({ [field]: url } as never, {
-      limit: 1,
-    });
+    // A record's pending draft (decision 033) may show an image the published version does not.
+    const filter = { $or: [{ [field]: url }, { [`draft.${field}`]: url }] };
+    const found = await collections[collection].countDocuments(filter as never, { limit: 1 });
     if (found > 0) return true;
   }
   return false;

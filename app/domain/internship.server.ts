@@ -138,7 +138,7 @@ export function durationsOffered(docs: readonly PublicInternshipDoc[]): number[]
 
 /** Whether this id names a public (active) internship: only those can be saved. */
 export async function isPublicInternship(id: string): Promise<boolean> {
-  return (await internshipStore.get(id))?.isActive === true;
+  return (await internshipStore.getPublic(id))?.isActive === true;
 }
 
 /**

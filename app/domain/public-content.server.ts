@@ -225,7 +225,7 @@ export async function readBlogArticle(id: string): Promise<BlogArticle | null> {
   return cachedContent(
     `blog:${canonical}`,
     async (): Promise<BlogArticle | null> => {
-      const post = await blogStore.get(canonical);
+      const post = await blogStore.getPublic(canonical);
       if (!post) return null;
       return {
         post: project(post, BLOG_POST),

@@ -1,12 +1,16 @@
 // Private preview links (issue 24), with JavaScript on and off: an admin creates a link in an
 // editor (a single document's and a collection record's), a client without an account opens it
 // in a browser of their own and sees the site with the Preview banner (never an admin session,
-// never cached, never indexed), leaves the preview; the admin sees the use counted and revokes
-// the link, which is then refused.
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { signIn } from "../support/admin-e2e";
+// never cached, never indexed) and the record's draft, which nobody else sees; leaves the
+// preview; the admin sees the use counted and revokes the link, which is then refused. On the
+// content editors' server: a draft FAQ is stored.
+import type { Browser, Page } from "@playwright/test";
+import { expectFlash, signIn, uniqueTag } from "../support/admin-e2e";
 import { seriousAxeViolations } from "../support/axe";
-import { expect, test } from "./fixtures";
+import { test } from "./content-server";
+import { expect } from "./fixtures";
+
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 const BANNER = "Preview of a draft — not published";
 
@@ -21,11 +25,11 @@ async function createLink(page: Page): Promise<string> {
 }
 
 /** A browser of the client's own (no admin cookie), with JavaScript as the project has it. */
-async function clientPage(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
-  });
+async function clientPage(
+  browser: Browser,
+  { baseURL, javaScriptEnabled }: { baseURL?: string; javaScriptEnabled: boolean },
+) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
   return { context, page: await context.newPage() };
 }
 
@@ -41,14 +45,16 @@ async function revokeNewest(page: Page) {
 test("a link to the hero: opened by a client with the banner, counted, revoked, refused", async ({
   page,
   browser,
-}, testInfo) => {
-  const js = testInfo.project.use.javaScriptEnabled !== false;
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const js = javaScriptEnabled;
   await signIn(page, "/admin/dashboard/hero");
   const path = await createLink(page);
   // axe runs in the page: with JavaScript only.
   if (js) expect(await seriousAxeViolations(page)).toEqual([]);
 
-  const client = await clientPage(browser, testInfo);
+  const client = await clientPage(browser, { baseURL, javaScriptEnabled });
   const opened = await client.page.goto(path);
   // Sent on to the page that shows the hero.
   await expect(client.page).toHaveURL(/\/$/);
@@ -92,7 +98,9 @@ test("a link to the hero: opened by a client with the banner, counted, revoked, 
 test("a link to a blog post leads to the post's own page; revoking ends a preview in progress", async ({
   page,
   browser,
-}, testInfo) => {
+  baseURL,
+  javaScriptEnabled,
+}) => {
   await signIn(page, "/admin/dashboard/blogs");
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^Edit/ }) });
   await row.first().getByRole("link", { name: /^Edit/ }).click();
@@ -100,7 +108,7 @@ test("a link to a blog post leads to the post's own page; revoking ends a previe
   const id = new URL(page.url()).searchParams.get("edit");
   const path = await createLink(page);
 
-  const client = await clientPage(browser, testInfo);
+  const client = await clientPage(browser, { baseURL, javaScriptEnabled });
   await client.page.goto(path);
   await expect(client.page).toHaveURL(new RegExp(`/blog/${id}$`));
   await expect(client.page.getByRole("region", { name: "Preview" })).toContainText(BANNER);
@@ -114,7 +122,48 @@ test("a link to a blog post leads to the post's own page; revoking ends a previe
   await client.context.close();
 });
 
-test("a forged link is not found (404, not indexed)", async ({ page }) => {
+test("a draft FAQ: the link's holder sees it on the page that shows FAQs, nobody else does", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
+  const question = `Shown to the client only ${uniqueTag(testInfo)}?`;
+  await signIn(page, "/admin/dashboard/faq?new");
+  await page.getByLabel("Question", { exact: true }).fill(question);
+  await page.getByLabel("Answer", { exact: true }).fill("A draft answer for review.");
+  await page.getByRole("button", { name: "Save as draft" }).click();
+  await expectFlash(page, "Draft saved. It is not on the site until it is published.");
+  await expect(page).toHaveURL(/\?edit=[0-9a-f]{24}$/);
+  const path = await createLink(page);
+
+  const client = await clientPage(browser, { baseURL, javaScriptEnabled });
+  await client.page.goto(path);
+  await expect(client.page).toHaveURL(/\/internships(#faq-heading)?$/);
+  await expect(client.page.getByRole("region", { name: "Preview" })).toContainText(BANNER);
+  await expect(client.page.getByText(question)).toBeVisible();
+
+  // Anyone else (the page cache's visitors included) sees the published site.
+  const visitor = await clientPage(browser, { baseURL, javaScriptEnabled });
+  for (let i = 0; i < 2; i++) {
+    await visitor.page.goto("/internships");
+    await expect(visitor.page.getByRole("heading", { name: /Frequently asked/i })).toBeVisible();
+    await expect(visitor.page.getByText(question)).toHaveCount(0);
+  }
+  await visitor.context.close();
+
+  // Leaving the preview: the client too.
+  await client.page.getByRole("button", { name: "Exit preview" }).click();
+  await expect(client.page.getByRole("region", { name: "Preview" })).toHaveCount(0);
+  await expect(client.page.getByText(question)).toHaveCount(0);
+  await client.context.close();
+});
+
+test("a forged link is not found (404, not indexed); no preview is in the sitemap", async ({
+  page,
+  request,
+}) => {
+  expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/preview");
   const response = await page.goto(`/preview/${"A".repeat(56)}`);
   expect(response?.status()).toBe(404);
   expect(response?.headers()["x-robots-tag"]).toMatch(/noindex/);

@@ -13,6 +13,7 @@
 // POST/redirect/GET like every other change; with it sent by a fetcher
 // (asking for a data answer), so the page stays where it is and the row changes once the server
 // answered.
+
 import { CheckCircleIcon, PowerIcon } from "@phosphor-icons/react";
 import { type ReactNode, useEffect } from "react";
 import { useFetcher } from "react-router";
@@ -33,6 +34,7 @@ import { type ListSort, listHref } from "~/lib/admin-list";
 import { BULK_DELETE, type BulkAnswer, bulkActive } from "~/lib/bulk";
 import { formatShortDate, isoDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
+import { type Publishing, StatusBadge } from "./publishing";
 import type { LayoutFlash as Flash } from "./use-flash";
 
 /** A row as the loader sends it: whether the deadline has passed is decided on the server. */
@@ -225,7 +227,10 @@ export function InternshipTable({
       row={(internship) => (
         <>
           <td className="block px-4 pt-4 pb-2 [overflow-wrap:anywhere] xl:table-cell xl:px-3 xl:py-3 xl:align-top">
-            <p className="text-base font-semibold text-slate-900 xl:text-sm">{internship.title}</p>
+            <p className="text-base font-semibold text-slate-900 xl:text-sm">
+              {internship.title}
+              <StatusBadge {...(internship as Publishing)} />
+            </p>
             <Secondary internship={internship} />
             <EditStamp updatedAt={internship.updatedAt} updatedBy={internship.updatedBy} />
           </td>

@@ -27,6 +27,12 @@ import {
 } from "~/components/admin/list-controls";
 import { MovePostButton } from "~/components/admin/move-buttons";
 import { PreviewLinks } from "~/components/admin/preview-links";
+import {
+  type Publishing,
+  PublishingLine,
+  SAVE_AS_DRAFT,
+  StatusBadge,
+} from "~/components/admin/publishing";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
@@ -343,13 +349,17 @@ function TitleCell({ type, item, cells }: { type: CollectionType; item: Row; cel
         ) : null}
         <div className="min-w-0">
           {narrow(true)}
-          <p className="font-semibold text-slate-900">{title}</p>
+          <p className="font-semibold text-slate-900">
+            {title}
+            <StatusBadge {...(item as Publishing)} />
+          </p>
           {subtitle && subtitleText ? (
             <p className={subtitleClass(subtitle)}>{subtitleText}</p>
           ) : null}
           {narrow(false)}
           <EditStamp updatedAt={item.updatedAt} updatedBy={item.updatedBy} />
-          {titleColumn.siteHref ? (
+          {/* A draft is not on the site: nothing to view there. */}
+          {titleColumn.siteHref && (item as Publishing).publishStatus !== "draft" ? (
             <Link
               to={titleColumn.siteHref(item)}
               className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 underline-offset-4 hover:underline"
@@ -517,6 +527,9 @@ export function CollectionEditor({
 }) {
   const saving = usePosting(SAVE_INTENT);
   const uploads = useUploads();
+  // A record being edited says where it stands (kit/publishing.ts): a draft's button publishes.
+  const state = (editing ?? {}) as Publishing;
+  const isDraft = state.publishStatus === "draft";
   const [form, fields] = useEditorForm(type.schema, {
     id: editing ? `${type.entity}-${String(editing._id)}` : `${type.entity}-new`,
     lastResult,
@@ -575,6 +588,9 @@ export function CollectionEditor({
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {editing ? type.admin.formTitle.edit : type.admin.formTitle.create}
       </h2>
+      {editing ? (
+        <PublishingLine state={state} id={String(editing._id)} noun={type.admin.noun[0]} />
+      ) : null}
       {intro}
       <Form
         method="post"
@@ -607,8 +623,11 @@ export function CollectionEditor({
               uploads.any ? "Uploading image..." : editing ? "Updating..." : labels.creating
             }
           >
-            {editing ? labels.update : labels.create}
+            {isDraft ? "Publish" : editing ? labels.update : labels.create}
           </SubmitButton>
+          <button type="submit" name="as" value={SAVE_AS_DRAFT} className={secondaryLinkClass}>
+            {editing ? "Save draft" : "Save as draft"}
+          </button>
           {buttons}
           {editing || !alwaysOpen ? (
             <Link to={cancelHref} className={secondaryLinkClass}>

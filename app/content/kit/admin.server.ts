@@ -9,6 +9,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { DELETE_INTENT } from "~/components/admin/confirm-delete";
+import { DISCARD_INTENT, SAVE_AS_DRAFT, UNPUBLISH_INTENT } from "~/components/admin/publishing";
 import type { Actor } from "~/domain/audit";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
@@ -31,8 +32,9 @@ import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen"
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 import type { PreviewLink } from "./preview";
 import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
+import { DRAFT_SAVED, type PublishingState } from "./publishing";
 import { moveSchema } from "./schema";
-import type { AdminQuery } from "./store.server";
+import type { AdminQuery, WriteOptions } from "./store.server";
 import {
   type CollectionType,
   describedImages,
@@ -100,9 +102,19 @@ export interface AdminStore {
   type: CollectionType;
   listForAdmin(query: AdminQuery): Promise<ListPage<{ _id: string }>>;
   get(id: string): Promise<{ _id: string } | null>;
-  create(input: Record<string, unknown>, actor: Actor): Promise<unknown>;
-  update(id: string, input: Record<string, unknown>, actor: Actor): Promise<boolean>;
+  create(input: Record<string, unknown>, actor: Actor, options?: WriteOptions): Promise<unknown>;
+  update(
+    id: string,
+    input: Record<string, unknown>,
+    actor: Actor,
+    options?: WriteOptions,
+  ): Promise<boolean>;
   remove(id: string, actor: Actor): Promise<boolean>;
+  /** The record with its pending draft applied, and where it stands (kit/store.server.ts). */
+  getForEditor(id: string): Promise<({ _id: string } & PublishingState) | null>;
+  saveDraft(id: string, input: Record<string, unknown>, actor: Actor): Promise<boolean>;
+  unpublish(id: string, actor: Actor): Promise<boolean>;
+  discardDraft(id: string, actor: Actor): Promise<boolean>;
   /** An `ordered` type's Move up / Move down (kit/store.server.ts). */
   move?(id: string, position: number, actor: Actor): Promise<boolean>;
 }
@@ -112,10 +124,9 @@ type ScreenData<S extends AdminStore> = Awaited<ReturnType<S["listForAdmin"]>> &
   q: string;
   sort: ListSort | null;
   formOpen: boolean;
-  editing: Awaited<ReturnType<S["get"]>> | null;
-  deleting: Awaited<
-    ReturnType<S["get"]>
-  > | null /** The record being edited's preview links (kit/preview.server.ts). */;
+  editing: Awaited<ReturnType<S["getForEditor"]>> | null;
+  deleting: Awaited<ReturnType<S["get"]>> | null;
+  /** The record being edited's preview links (kit/preview.server.ts). */
   previews: PreviewLink[] | null;
 };
 
@@ -139,7 +150,8 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     await requireAdmin(request);
     const screen = await loadCollectionScreen(request, {
       list: store.listForAdmin,
-      get: store.get,
+      // The editor shows a published record's pending draft, the delete step what is live.
+      get: store.getForEditor,
       notFoundText: texts.notFound,
       sortable,
     });
@@ -192,6 +204,22 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       if (!moved.ok) return answer(null, unexpectedError(moved.error), 500);
       if (!moved.value) notFound(texts.notFound);
       return redirectWithFlash(back, `${noun} moved to position ${position}.`);
+    }
+
+    if (intent === UNPUBLISH_INTENT || intent === DISCARD_INTENT) {
+      if (id === null || !(await store.get(id))) notFound(texts.notFound);
+      const unpublish = intent === UNPUBLISH_INTENT;
+      const done = await attempt(
+        `${unpublish ? "Unpublishing" : "Discarding"} a ${type.entity}`,
+        () => (unpublish ? store.unpublish(id, actor) : store.discardDraft(id, actor)),
+      );
+      if (!done.ok) return answer(null, unexpectedError(done.error), 500);
+      if (!done.value) notFound(texts.notFound);
+      const flash = unpublish
+        ? `${noun} unpublished: it is a draft again.`
+        : "Draft discarded: the published version is unchanged.";
+      const editor = listHref(path, parseListState(new URL(request.url), sortable), { edit: id });
+      return redirectWithFlash(editor, flash);
     }
 
     if (intent === DELETE_INTENT) {
@@ -266,8 +294,21 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     }
 
     const value = options.prepare ? options.prepare(input, { form, current }) : input;
-    const saved = await attempt(`${id ? "Updating" : "Creating"} a ${type.entity}`, () =>
-      id ? store.update(id, value, actor) : store.create(value, actor).then(() => true),
+    // "Save draft" keeps the site as it is; the main button publishes what the form holds.
+    const asDraft = form.get("as") === SAVE_AS_DRAFT;
+    const saved = await attempt(
+      `${id ? "Updating" : "Creating"} a ${type.entity}`,
+      async (): Promise<string | false> => {
+        if (!id) {
+          const status = asDraft ? "draft" : "published";
+          const created = (await store.create(value, actor, { status })) as { _id: string };
+          return created._id;
+        }
+        const written = asDraft
+          ? await store.saveDraft(id, value, actor)
+          : await store.update(id, value, actor, { status: "published" });
+        return written ? id : false;
+      },
     );
     if (!saved.ok || !saved.value) {
       // The files stored for this save would be used by nothing.
@@ -275,6 +316,13 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       if (saved.ok) notFound(texts.notFound);
       const failed = id ? texts.updateFailed : texts.createFailed;
       return answer(submission.reply({ hideFields, formErrors: [failed] }), null, 500);
+    }
+    // A saved draft stays open in its editor: staff usually go on with it (or preview it).
+    if (asDraft) {
+      const editor = listHref(path, parseListState(new URL(request.url), sortable), {
+        edit: saved.value,
+      });
+      return redirectWithFlash(editor, DRAFT_SAVED);
     }
     if (id) return redirectWithFlash(back, texts.updated);
     // Where the new record is in the whole list: first (newest first), or last in an ordered

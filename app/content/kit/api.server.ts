@@ -13,14 +13,35 @@ import {
   operation,
 } from "~/lib/api.server";
 import { imageToSave } from "~/lib/api-image.server";
+import { STATUSES } from "./publishing";
 import type { CollectionStore, InputOf, RecordOf } from "./store.server";
 import { apiBody, type CollectionType, isImageField } from "./types";
 
 /** The store's reads and writes (its admin table is not the API's). */
 type ApiStore<T extends CollectionType> = Pick<
   CollectionStore<T>,
-  "type" | "list" | "get" | "create" | "update" | "remove"
+  "type" | "list" | "listAll" | "get" | "getPublic" | "create" | "update" | "remove"
 >;
+
+/** POST's query: `?status=draft` adds the record as a draft (decision 033). */
+const createQuery = z.object({
+  status: z
+    .enum(STATUSES, { error: 'status is "draft" or "published".' })
+    .optional()
+    .describe("draft: the record is saved as a draft, not on the site until published"),
+});
+
+/** A body's image addresses as the record keeps them, or a 400 naming the field. */
+export function apiImages<T extends CollectionType>(type: T) {
+  const imageFields = type.fields.filter(isImageField);
+  return async (value: InputOf<T>): Promise<InputOf<T>> => {
+    const out: Record<string, unknown> = { ...value };
+    for (const field of imageFields) {
+      out[field.name] = await imageToSave(field.name, String(out[field.name] ?? ""), field.invalid);
+    }
+    return out as InputOf<T>;
+  };
+}
 
 export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
   const { type } = store;
@@ -30,30 +51,24 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
   const summaries = doc.summaries ?? {};
   const noun = type.admin.noun[0];
   const body = apiBody(type);
-  const imageFields = type.fields.filter(isImageField);
+  const withImages = apiImages(type);
   const publicView = type.publicView;
-  const readAuth = publicView ? "optional" : "none";
   /** A record as this reader may see it: as stored with a token, else its public view. */
   const shown = (record: RecordOf<T>, admin: unknown, now = new Date()) =>
     admin || !publicView ? record : publicView(record, now);
-
-  /** The body with every image address as the record keeps it, or a 400 naming the field. */
-  async function withImages(value: InputOf<T>): Promise<InputOf<T>> {
-    const out: Record<string, unknown> = { ...value };
-    for (const field of imageFields) {
-      out[field.name] = await imageToSave(field.name, String(out[field.name] ?? ""), field.invalid);
-    }
-    return out as InputOf<T>;
-  }
 
   const list = apiRoute(doc.path, {
     get: operation({
       tag: doc.tag,
       summary: doc.listSummary,
-      auth: readAuth,
+      description:
+        "Without a token: the published records. With an admin token: drafts too, each with its publishStatus and hasDraft.",
+      // A token reads drafts too (decision 033); without one the answer is as it always was.
+      auth: "optional",
       response: listResponse(record),
       handler: async ({ admin }) => {
-        const all = (await store.list()).map((one) => shown(one, admin));
+        const records = admin ? await store.listAll() : await store.list();
+        const all = records.map((one) => shown(one, admin));
         return apiJson({ success: true, data: all.filter((one) => one !== null) });
       },
     }),
@@ -63,10 +78,13 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
       description: doc.createDescription,
       auth: "bearer",
       body,
+      query: createQuery,
       response: okResponse(record),
       status: 201,
-      handler: async ({ body, actor }) => {
-        const created = await store.create(await withImages(body), actor);
+      handler: async ({ body, actor, query }) => {
+        const created = await store.create(await withImages(body), actor, {
+          status: query.status ?? "published",
+        });
         return apiJson({ success: true, data: created, message: texts.created }, 201);
       },
     }),
@@ -76,10 +94,13 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
     get: operation({
       tag: doc.tag,
       summary: summaries.one ?? `One ${noun}`,
-      auth: readAuth,
+      auth: "optional",
       response: z.object({ success: z.literal(true), data: record }),
       handler: async ({ params, admin }) => {
-        const stored = await store.get(params.id ?? "");
+        // A draft is read with a token only.
+        const stored = admin
+          ? await store.get(params.id ?? "")
+          : await store.getPublic(params.id ?? "");
         const found = stored && shown(stored, admin);
         if (!found) apiNotFound(notFound);
         return apiJson({ success: true, data: found });

@@ -7,6 +7,7 @@
 // steps), and a redirect to the view with a flash.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
+import { DISCARD_INTENT, SAVE_AS_DRAFT } from "~/components/admin/publishing";
 import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { IMAGE_UPLOAD_FAILED, imageFieldNames } from "~/domain/image";
 import {
@@ -37,6 +38,7 @@ import {
 import type { DocumentStore, StoredDocument } from "./document-store.server";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
+import { DRAFT_SAVED } from "./publishing";
 
 interface Args {
   request: Request;
@@ -64,11 +66,15 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
 
   async function loader({ request }: Pick<Args, "request">) {
     await requireAdmin(request);
-    const doc = await store.get();
+    const [doc, draft] = await Promise.all([store.get(), store.getDraft()]);
+    const forScreen = (one: StoredDocument<T> | null) =>
+      one
+        ? ({ ...one, updatedAt: one.updatedAt?.toISOString() ?? null } as ScreenDocument<T>)
+        : null;
     return {
-      doc: doc
-        ? ({ ...doc, updatedAt: doc.updatedAt?.toISOString() ?? null } as ScreenDocument<T>)
-        : null,
+      doc: forScreen(doc),
+      /** The pending draft (decision 033): what the editor opens on when there is one. */
+      draft: forScreen(draft),
       editing: new URL(request.url).searchParams.has("edit"),
       // The editor's Preview links panel (kit/preview.server.ts).
       previews: await previewLinksOf(type.entity, null),
@@ -125,6 +131,20 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       return previewIntent(String(intent), form, { target, actor, back, flash: redirectWithFlash });
     }
     // What conform reads and echoes back: the text fields (a File cannot be sent back).
+    // Discard changes: the publishing line's own button, no fields.
+    if (form.get("intent") === DISCARD_INTENT) {
+      const done = await attempt(`Discarding the ${type.entity} draft`, () =>
+        store.discardDraft(actor),
+      );
+      if (!done.ok) throw data(type.texts.saveFailed, { status: 500 });
+      return redirectWithFlash(
+        type.admin.path,
+        done.value ? "Draft discarded: the published version is unchanged." : "There was no draft.",
+      );
+    }
+    const asDraft = form.get("as") === SAVE_AS_DRAFT;
+    form.delete("as");
+    form.delete("intent");
     const fields = new FormData();
     for (const [name, value] of form.entries()) {
       if (typeof value === "string") fields.append(name, value);
@@ -175,14 +195,16 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
     }
 
     // A database outage is rethrown (the site's 503 page); any other failure keeps the form.
+    // "Save draft" keeps the site as it is; Save publishes what the form holds.
     const saved = await attempt(`Saving the ${type.entity}`, () =>
-      store.save(input as never, actor),
+      asDraft ? store.saveDraft(input as never, actor) : store.save(input as never, actor),
     );
     if (!saved.ok) {
       // The files stored for this save would be used by nothing.
       for (const url of stored) await discardImage(url);
       return answer(submission.reply({ formErrors: [type.texts.saveFailed] }), 500);
     }
+    if (asDraft) return redirectWithFlash(`${type.admin.path}?edit`, DRAFT_SAVED);
     return redirectWithFlash(type.admin.path, type.texts.saved);
   }
 

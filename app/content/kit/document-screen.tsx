@@ -19,6 +19,7 @@ import {
   secondaryLinkClass,
 } from "~/components/admin/list-controls";
 import { PreviewLinks } from "~/components/admin/preview-links";
+import { PublishingLine, SAVE_AS_DRAFT } from "~/components/admin/publishing";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
@@ -67,7 +68,14 @@ export function DocumentScreen({
   custom = {},
 }: {
   type: DocumentType;
-  loaderData: { doc: Record<string, unknown> | null; editing: boolean; previews?: PreviewLink[] };
+  loaderData: {
+    doc: Record<string, unknown> | null;
+    /** The pending draft: the editor opens on it (decision 033). */
+    draft?: Record<string, unknown> | null;
+    editing: boolean;
+    /** The document's preview links (kit/preview.server.ts). */
+    previews?: PreviewLink[];
+  };
   actionData?: { result: SubmissionResult<string[]> | null };
   /** What the view mode shows (the document's own view; see `admin.nothingSaved`). */
   view: ReactNode;
@@ -105,10 +113,13 @@ export function DocumentScreen({
           </>
         }
       />
+      {loaderData.draft ? (
+        <PublishingLine state={{ hasDraft: true }} id={null} noun={admin.title} />
+      ) : null}
       {editing ? (
         <DocumentForm
           type={type}
-          doc={loaderData.doc}
+          doc={loaderData.draft ?? loaderData.doc}
           lastResult={actionData?.result ?? undefined}
           custom={custom}
         />
@@ -343,6 +354,9 @@ function DocumentForm({
         >
           {admin.saveLabel}
         </SubmitButton>
+        <button type="submit" name="as" value={SAVE_AS_DRAFT} className={secondaryLinkClass}>
+          Save draft
+        </button>
         <Link to="." className={secondaryLinkClass}>
           Cancel
         </Link>

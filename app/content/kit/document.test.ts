@@ -11,10 +11,12 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
+import { DISCARD_INTENT, SAVE_AS_DRAFT } from "~/components/admin/publishing";
 import { issueApiToken } from "~/domain/api-token.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 import { contentGeneration } from "~/lib/content-version.server";
 import { lastRowMessage } from "~/lib/form-data.server";
+import { runAsPreview } from "~/lib/preview-context.server";
 import { flashCarried, signInFresh } from "../../../tests/support/admin-request";
 import { clearStoredImages, pngFile, storedImages } from "../../../tests/support/admin-upload";
 import {
@@ -27,6 +29,8 @@ import { DOCUMENT_TYPES } from "../registry";
 import { type DocumentType, imagePaths, type RowsField, rowLists, valueAt } from "./document";
 import { documentAdmin } from "./document-admin.server";
 import { documentApi } from "./document-api.server";
+import type { DocumentStore } from "./document-store.server";
+import { DRAFT_SAVED } from "./publishing";
 
 afterAll(closeDatabase);
 
@@ -203,7 +207,7 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
       }),
     });
     // Besides the document: its preview links (kit/preview.server.ts), none yet.
-    expect(screen).toEqual({ doc: null, editing: true, previews: [] });
+    expect(screen).toEqual({ doc: null, draft: null, editing: true, previews: [] });
   });
 
   it("saves a valid form: redirect with the flash, an audit entry, the caches moved on", async () => {
@@ -226,6 +230,63 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
     // What the store reads (a document's fields shared with the site settings are read there).
     const saved = await (storeOf(type) as { get(): Promise<unknown> }).get();
     expect(entry?.summary).toBe(summary(type.schema.parse(saved)));
+  });
+
+  it("keeps a draft beside the published document: Save draft, the editor on it, Save publishes, Discard drops", async () => {
+    const store = storeOf(type) as DocumentStore<DocumentType>;
+    const actor = { email, via: "admin" } as const;
+    await (await getCollections()).auditLog.deleteMany({ entity: type.entity });
+    await store.save(type.schema.parse(c.body) as never, actor);
+    const published = await store.get();
+    const saved = await post(type, { ...c.form, as: SAVE_AS_DRAFT }, cookie);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`${type.admin.path}?edit`);
+    expect((await flashCarried(saved)).message).toBe(DRAFT_SAVED);
+    // The site still shows what was published; the editor opens on the draft.
+    expect(await store.get()).toEqual(published);
+    const screen = await documentAdmin(storeOf(type)).loader({
+      request: new Request(`http://localhost${type.admin.path}?edit`, {
+        headers: { Cookie: cookie },
+      }),
+    });
+    expect(screen.doc).toMatchObject(type.toRecord(published) as object);
+    expect(screen.draft).toMatchObject({ updatedBy: email });
+    const draft = await store.getDraft();
+    expect(draft).not.toBeNull();
+    expect(draft).not.toEqual(published);
+    // A private preview of the document shows the draft.
+    expect(await runAsPreview({ entity: type.entity, id: null }, () => store.get())).toEqual(draft);
+
+    const discarded = await post(type, { intent: DISCARD_INTENT }, cookie);
+    expect(discarded.status).toBe(302);
+    expect(await store.getDraft()).toBeNull();
+    expect(await store.get()).toEqual(published);
+
+    await post(type, { ...c.form, as: SAVE_AS_DRAFT }, cookie);
+    const generation = contentGeneration();
+    expect(await store.publish(actor)).toBe(true);
+    expect(contentGeneration()).toBeGreaterThan(generation);
+    expect(await store.getDraft()).toBeNull();
+    const {
+      updatedAt: _a,
+      updatedBy: _b,
+      ...now
+    } = (await store.get()) as never as Record<string, unknown>;
+    const { updatedAt: _c, updatedBy: _d, ...wanted } = draft as never as Record<string, unknown>;
+    expect(now).toEqual(wanted);
+    expect(await store.publish(actor)).toBe(false);
+    const { auditLog } = await getCollections();
+    const actions = (await auditLog.find({ entity: type.entity }).sort({ at: 1 }).toArray()).map(
+      (entry) => entry.action,
+    );
+    expect(actions).toEqual(["update", "draft", "discard", "draft", "publish"]);
+  });
+
+  it("publishes nothing while only a draft was ever saved", async () => {
+    const store = storeOf(type) as DocumentStore<DocumentType>;
+    expect((await post(type, { ...c.form, as: SAVE_AS_DRAFT }, cookie)).status).toBe(302);
+    expect(await store.get()).toBeNull();
+    expect(await store.getDraft()).not.toBeNull();
   });
 
   it("refuses a value with 400 and the field's message, writing nothing", async () => {

@@ -68,6 +68,56 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
     }
   });
 
+  it("shows visitors published records only, and a published record's draft only once published", async () => {
+    const names = async () => (await store.list()).map((r) => r[title as never]);
+    const draft = await store.create(input({ [title]: "Draft" }), actor, { status: "draft" });
+    const live = await store.create(input({ [title]: "Live" }), actor);
+    expect(await names()).toEqual(["Live"]);
+    expect(await store.getPublic(draft._id)).toBeNull();
+    expect((await store.get(draft._id))?.[title as never]).toBe("Draft");
+    expect((await store.listAll()).map((r) => [r[title as never], r.publishStatus]).sort()).toEqual(
+      [
+        ["Draft", "draft"],
+        ["Live", "published"],
+      ],
+    );
+    // A stored document without a status (written before drafts) is published.
+    await (await collection()).updateOne(
+      { _id: new ObjectId(live._id) },
+      { $unset: { publishStatus: "" } },
+    );
+    expect(await names()).toEqual(["Live"]);
+
+    // Changes saved as a draft wait beside the published record.
+    moved();
+    expect(await store.saveDraft(live._id, input({ [title]: "Live, edited" }), actor)).toBe(true);
+    expect(await names()).toEqual(["Live"]);
+    expect(await store.getForEditor(live._id)).toMatchObject({
+      [title]: "Live, edited",
+      publishStatus: "published",
+      hasDraft: true,
+    });
+    expect(await store.publish(live._id, actor)).toBe(true);
+    expect(moved()).toBe(true);
+    expect(await names()).toEqual(["Live, edited"]);
+    expect(await store.getForEditor(live._id)).toMatchObject({ hasDraft: false });
+    // A draft record's own save keeps it a draft.
+    expect(await store.saveDraft(draft._id, input({ [title]: "Draft 2" }), actor)).toBe(true);
+    expect(await store.getForEditor(draft._id)).toMatchObject({
+      [title]: "Draft 2",
+      publishStatus: "draft",
+      hasDraft: false,
+    });
+    expect(await store.unpublish(live._id, actor)).toBe(true);
+    expect(await names()).toEqual([]);
+    const actions = (await audit()).map((entry) => entry.action);
+    expect(actions).toEqual(["create", "create", "draft", "publish", "draft", "unpublish"]);
+    for (const id of BAD_IDS) {
+      expect(await store.publish(id, actor), id).toBe(false);
+      expect(await store.saveDraft(id, input(), actor), id).toBe(false);
+    }
+  });
+
   it("finds nothing, changes nothing and records nothing for a malformed or unknown id", async () => {
     const kept = await store.create(input({ [title]: "Kept" }), actor);
     moved();

@@ -7,8 +7,11 @@
 import { Collection, type Document, ObjectId } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
+import { DISCARD_INTENT, SAVE_AS_DRAFT, UNPUBLISH_INTENT } from "~/components/admin/publishing";
+import type { Actor } from "~/domain/audit";
 import { BULK_DELETE, BULK_MAX, counted } from "~/lib/bulk";
 import { contentGeneration } from "~/lib/content-version.server";
+import { runAsPreview } from "~/lib/preview-context.server";
 import {
   callRoute,
   flashCarried,
@@ -37,6 +40,7 @@ import {
 import { itKeepsTheRowWhenDeleteFails } from "../../../tests/support/failed-delete";
 import { DRIVER_DETAIL } from "../../../tests/support/failing-writes";
 import { collectionAdmin } from "./admin.server";
+import { DRAFT_SAVED } from "./publishing";
 import { collectionStore } from "./store.server";
 import { POSITION_MESSAGE } from "./types";
 
@@ -45,6 +49,7 @@ afterAll(closeDatabase);
 const day = (n: number) => new Date(Date.UTC(2026, 0, n));
 const MISSING = "0123456789abcdef01234567";
 const SEARCH_WORD = "Quokka";
+const actor = (me: SignedIn): Actor => ({ email: me.email, via: "admin" });
 
 describe.each(TYPE_CASES)("%s", (_, type) => {
   const PAGE = type.admin.path;
@@ -379,6 +384,99 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
         expect(outcome.data, id).toBe(texts.notFound);
       }
       expect(titles(await (await collection()).find({}).toArray())).toEqual(["Untouched"]);
+    });
+  });
+
+  describe("drafts (decision 033)", () => {
+    const audited = async () =>
+      (
+        await (
+          await getCollections()
+        ).auditLog
+          .find({ entity: type.entity })
+          .sort({ at: 1 })
+          .toArray()
+      ).map((entry) => entry.action);
+    const publicTitles = async () => titles(await store.list());
+
+    it("Save as draft makes a record only staff see, and its editor's Publish puts it on the site", async () => {
+      const response = await post(filled({ [title]: "Quiet", as: SAVE_AS_DRAFT }));
+      expect(response.status).toBe(302);
+      const [record] = await (await collection()).find({}).toArray();
+      const id = String(record?._id);
+      expect(record?.publishStatus).toBe("draft");
+      // It stays open in its editor, which says what it is.
+      expect(response.headers.get("Location")).toBe(`${PAGE}?edit=${id}`);
+      expect((await flashCarried(response)).message).toBe(DRAFT_SAVED);
+      const screen = await get(`${PAGE}?edit=${id}`);
+      expect(screen.editing).toMatchObject({ [title]: "Quiet", publishStatus: "draft" });
+      expect(screen.items[0]).toMatchObject({ publishStatus: "draft", hasDraft: false });
+      // Nowhere public: the list, one record, the JSON API's reads.
+      expect(await publicTitles()).toEqual([]);
+      expect(await store.getPublic(id)).toBeNull();
+
+      const published = await post(filled({ id, [title]: "Quiet" }));
+      expect(published.status).toBe(302);
+      expect(await publicTitles()).toEqual(["Quiet"]);
+      expect((await stored(id))?.publishStatus).toBe("published");
+      expect(await audited()).toEqual(["create", "publish"]);
+    });
+
+    it("keeps a published record's draft beside it: the site shows what is published until the draft is", async () => {
+      const generation = contentGeneration();
+      const { _id: id } = await store.create(storedExample(type) as never, actor(me));
+      await store.update(id, { ...storedExample(type), [title]: "Live" } as never, actor(me));
+      const saved = await post(filled({ id, [title]: "Pending", as: SAVE_AS_DRAFT }));
+      expect(saved.headers.get("Location")).toBe(`${PAGE}?edit=${id}`);
+      expect((await store.getPublic(id))?.[title as never]).toBe("Live");
+      expect(await publicTitles()).toEqual(["Live"]);
+      const screen = await get(`${PAGE}?edit=${id}`);
+      expect(screen.editing).toMatchObject({ [title]: "Pending", hasDraft: true });
+      expect(screen.items[0]).toMatchObject({ [title]: "Pending", hasDraft: true });
+      // A private preview of it shows the draft, to that request only.
+      expect(titles(await runAsPreview({ entity: type.entity, id }, () => store.list()))).toEqual([
+        "Pending",
+      ]);
+      expect(await publicTitles()).toEqual(["Live"]);
+
+      // Discard: the published version is the editor's again.
+      const discarded = await post({ intent: DISCARD_INTENT, id });
+      expect(discarded.status).toBe(302);
+      expect(await store.getForEditor(id)).toMatchObject({ [title]: "Live", hasDraft: false });
+
+      // Publish the draft: the site shows it, the caches moved on.
+      await post(filled({ id, [title]: "Pending", as: SAVE_AS_DRAFT }));
+      await store.publish(id, actor(me));
+      expect(await publicTitles()).toEqual(["Pending"]);
+      expect((await stored(id))?.draft).toBeUndefined();
+      expect(contentGeneration()).toBeGreaterThan(generation);
+
+      // Unpublish: off the site at once, a draft again.
+      const unpublished = await post({ intent: UNPUBLISH_INTENT, id });
+      expect((await flashCarried(unpublished)).message).toMatch(/unpublished/);
+      expect(await publicTitles()).toEqual([]);
+      expect(await store.getForEditor(id)).toMatchObject({
+        [title]: "Pending",
+        publishStatus: "draft",
+      });
+      expect(await audited()).toEqual([
+        "create",
+        "update",
+        "draft",
+        "discard",
+        "draft",
+        "publish",
+        "unpublish",
+      ]);
+    });
+
+    it("answers 404 for Unpublish or Discard of an unknown id, changing nothing", async () => {
+      for (const intent of [UNPUBLISH_INTENT, DISCARD_INTENT]) {
+        for (const id of ["nope", MISSING]) {
+          expect(statusOf(await post({ intent, id })), `${intent} ${id}`).toBe(404);
+        }
+      }
+      expect(await audited()).toEqual([]);
     });
   });
 

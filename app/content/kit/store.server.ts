@@ -10,8 +10,10 @@ import { ADMIN_PAGE_SIZE, type ListSort } from "~/lib/admin-list";
 import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
 import { type ListPage, listOrder, listPage, searchFilter } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
+import { previewing } from "~/lib/preview-context.server";
 import { afterWrite, type ContentWrite } from "../after-write.server";
 import { altNames } from "./image-alt";
+import { PUBLIC_FILTER, type PublishingState, type Status, statusOf } from "./publishing";
 import { type CollectionType, describedImages, imageFields, sortFields } from "./types";
 
 /** A record as read: its fields and its id as a string. */
@@ -20,7 +22,16 @@ export type InputOf<T extends CollectionType> = z.output<T["schema"]>;
 export type AdminRecordOf<T extends CollectionType> = RecordOf<T> & EditInfo;
 
 /** An `ordered` type's row: its 1-based place in the whole list (a search shows only some). */
-export type AdminRowOf<T extends CollectionType> = AdminRecordOf<T> & { position?: number };
+export type AdminRowOf<T extends CollectionType> = AdminRecordOf<T> &
+  PublishingState & { position?: number };
+
+/** A record as its editor shows it: its pending draft applied, and where it stands. */
+export type EditorRecordOf<T extends CollectionType> = RecordOf<T> & PublishingState;
+
+/** How a write leaves the record: published, a draft, or (none) as it was. */
+export interface WriteOptions {
+  status?: Status;
+}
 
 /** What the admin table asks for: a search, a column to sort by (none: its own order), a page. */
 export interface AdminQuery {
@@ -31,19 +42,45 @@ export interface AdminQuery {
 
 export interface CollectionStore<T extends CollectionType> {
   type: T;
-  /** Every record in the public order. */
+  /**
+   * Every published record in the public order (a preview of one of them: with its draft).
+   */
   list(): Promise<RecordOf<T>[]>;
+  /** Every record, drafts too, in the public order (a JSON API reader with a token). */
+  listAll(): Promise<(RecordOf<T> & PublishingState)[]>;
+  /** A published record (or the one this request previews, as its draft), or null. */
+  getPublic(id: string): Promise<RecordOf<T> | null>;
   /**
    * The admin table: searched, one page, newest first (an `ordered` type: in its order, each row
    * with its position, and `count` the whole list's length; or the type's `adminSort`) unless
    * sorted by a column the type lets staff sort by (any other field is ignored).
    */
   listForAdmin(query: AdminQuery): Promise<ListPage<AdminRowOf<T>> & { count?: number }>;
-  /** The record an id names, or null when the id is malformed or names nothing. */
+  /**
+   * The record an id names (a draft too; a published one as it is on the site), or null when the
+   * id is malformed or names nothing.
+   */
   get(id: string): Promise<RecordOf<T> | null>;
-  create(input: InputOf<T>, actor: Actor): Promise<RecordOf<T>>;
-  /** False when the id names no record (deleted meanwhile, or never there). */
-  update(id: string, input: InputOf<T>, actor: Actor): Promise<boolean>;
+  /** The record as its editor shows it: with its pending draft applied. */
+  getForEditor(id: string): Promise<EditorRecordOf<T> | null>;
+  /** A new record, published unless `status` says draft. */
+  create(input: InputOf<T>, actor: Actor, options?: WriteOptions): Promise<RecordOf<T>>;
+  /**
+   * Replaces the record's fields (a pending draft is dropped: these values supersede it), and
+   * publishes or unpublishes it when `status` says so. False when the id names no record.
+   */
+  update(id: string, input: InputOf<T>, actor: Actor, options?: WriteOptions): Promise<boolean>;
+  /**
+   * Saves changes without publishing them: a published record keeps what the site shows and
+   * holds these as its draft; a draft record is simply updated. False: no such record.
+   */
+  saveDraft(id: string, input: InputOf<T>, actor: Actor): Promise<boolean>;
+  /** Publishes the record, its pending draft first. False: no such record. */
+  publish(id: string, actor: Actor): Promise<boolean>;
+  /** Takes the record off the site (a draft again, its pending changes kept). */
+  unpublish(id: string, actor: Actor): Promise<boolean>;
+  /** Drops a published record's pending draft. False: no such record. */
+  discardDraft(id: string, actor: Actor): Promise<boolean>;
   /** False when the id names no record. */
   remove(id: string, actor: Actor): Promise<boolean>;
   /**
@@ -58,6 +95,10 @@ export type Doc = Document & {
   createdAt: Date;
   updatedAt: Date;
   updatedBy?: string;
+  /** Decision 033: none stored is published. */
+  publishStatus?: string;
+  /** A published record's pending changes. */
+  draft?: Document;
 };
 
 /** Newest first: a record just created is at the top of page 1. */
@@ -113,33 +154,98 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     write: Omit<ContentWrite, "entity" | "entityId" | "summary">,
     value: Document,
     input: InputOf<T> | null,
+    renumber = true,
   ) => {
     // A create is placed (last, or where its form says), a delete closes its gap, an edit moves
     // only when its form names a place: an edit that does not leaves the numbers as they are.
     const position = placeOf(input);
-    const renumbering = !order
-      ? null
-      : !input
-        ? order.renumber()
-        : write.action === "create" || position !== undefined
-          ? order.placeAt(_id, position)
-          : null;
+    const renumbering =
+      !order || !renumber
+        ? null
+        : !input
+          ? order.renumber()
+          : write.action === "create" || position !== undefined
+            ? order.placeAt(_id, position)
+            : null;
     await renumbering?.catch((error) =>
       console.error(`[kit] Renumbering the ${type.entity} list failed:`, error),
     );
+    // The record as stored after the write (and its renumbering), for the revisions; a deleted
+    // one as it was.
+    const record = (await (await handle()).findOne({ _id })) ?? value;
     await afterWrite({
       ...write,
       entityId: _id.toHexString(),
       entity: type.entity,
       summary: type.summary(value as InputOf<T>),
+      record,
     });
+  };
+  /** A stored document as the editor shows it: its pending draft's fields over the published. */
+  const withDraft = (doc: Doc): Doc =>
+    doc.draft && typeof doc.draft === "object" ? { ...doc, ...(doc.draft as Document) } : doc;
+  const stateOf = (doc: Doc): PublishingState => ({
+    publishStatus: statusOf(doc),
+    hasDraft: statusOf(doc) === "published" && Boolean(doc.draft),
+  });
+  /**
+   * What the public reads look for: published records, and the one this request previews (a
+   * private preview link) whatever its status, shown with its draft.
+   */
+  const publicQuery = () => {
+    const target = previewing(type.entity);
+    const previewId = target?.id ? parseObjectId(target.id) : null;
+    const filter: Document = previewId
+      ? { $or: [PUBLIC_FILTER, { _id: previewId, deletedAt: { $exists: false } }] }
+      : PUBLIC_FILTER;
+    const read = (doc: Doc) => toRecord(previewId?.equals(doc._id) ? withDraft(doc) : doc);
+    return { filter, read };
+  };
+  /**
+   * One write of a record's publishing state: `$set`/`$unset` on a live record, then the
+   * after-write steps naming `action`. The images its published fields and its draft showed
+   * before are offered to the clean-up (only those nothing shows any more are deleted).
+   */
+  const publishingWrite = async (
+    id: string,
+    actor: Actor,
+    action: ContentWrite["action"],
+    change: (doc: Doc) => { $set?: Document; $unset?: Document } | null,
+  ): Promise<boolean> => {
+    const _id = parseObjectId(id);
+    if (!_id) return false;
+    const doc = await (await handle()).findOne({ _id });
+    if (!doc) return false;
+    const update = change(doc);
+    if (update) {
+      const $set = { ...update.$set, ...editedBy(actor.email) };
+      await (await handle()).updateOne({ _id }, { ...update, $set });
+    }
+    const images = {
+      before: [...imagesOf(doc), ...imagesOf((doc.draft ?? {}) as Document)],
+      after: [],
+    };
+    await written(_id, { action, actor, images }, withDraft(doc), null, false);
+    return true;
   };
 
   return {
     type,
     async list() {
+      const { filter, read } = publicQuery();
+      const docs = await (await handle()).find(filter).sort(type.publicSort).toArray();
+      return docs.map(read);
+    },
+    async listAll() {
       const docs = await (await handle()).find({}).sort(type.publicSort).toArray();
-      return docs.map(toRecord);
+      return docs.map((doc) => ({ ...toRecord(doc), ...stateOf(doc) }));
+    },
+    async getPublic(id) {
+      const _id = parseObjectId(id);
+      if (!_id) return null;
+      const { filter, read } = publicQuery();
+      const doc = await (await handle()).findOne({ $and: [{ _id }, filter] });
+      return doc ? read(doc) : null;
     },
     async listForAdmin(query) {
       const field = query.sort ? sortable.get(query.sort.field) : undefined;
@@ -153,7 +259,11 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
           // A document an older client wrote may lack its dates: its id says when it came.
           const createdAt = doc.createdAt instanceof Date ? doc.createdAt : doc._id.getTimestamp();
           const updatedAt = doc.updatedAt instanceof Date ? doc.updatedAt : createdAt;
-          return { ...toRecord(doc), ...editInfo({ ...doc, createdAt, updatedAt }) };
+          return {
+            ...toRecord(withDraft(doc)),
+            ...stateOf(doc),
+            ...editInfo({ ...doc, createdAt, updatedAt }),
+          };
         },
       });
       if (!order) return list;
@@ -171,8 +281,19 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       const doc = await (await handle()).findOne({ _id });
       return doc ? toRecord(doc) : null;
     },
-    async create(input, actor) {
-      const doc = { ...stored(input), ...createdBy(actor.email) } as Doc;
+    async getForEditor(id) {
+      const _id = parseObjectId(id);
+      if (!_id) return null;
+      const doc = await (await handle()).findOne({ _id });
+      return doc ? { ...toRecord(withDraft(doc)), ...stateOf(doc) } : null;
+    },
+    async create(input, actor, options = {}) {
+      const status = options.status ?? "published";
+      const doc = {
+        ...stored(input),
+        publishStatus: status,
+        ...createdBy(actor.email),
+      } as unknown as Doc;
       // Last until its place is settled (a write may name another).
       if (order) doc.order = await (await handle()).countDocuments({});
       const { insertedId } = await (await handle()).insertOne(doc);
@@ -181,18 +302,49 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       const settled = order ? await (await handle()).findOne({ _id: insertedId }) : null;
       return toRecord(settled ?? { ...doc, _id: insertedId });
     },
-    async update(id, input, actor) {
+    async update(id, input, actor, options = {}) {
       const _id = parseObjectId(id);
       if (!_id) return false;
+      const status = options.status ? { publishStatus: options.status } : {};
       const before = await (await handle()).findOneAndUpdate(
         { _id },
-        { $set: { ...stored(input), ...editedBy(actor.email) } },
+        { $set: { ...stored(input), ...status, ...editedBy(actor.email) }, $unset: { draft: "" } },
         { returnDocument: "before" },
       );
       if (!before) return false;
-      const images = { before: imagesOf(before), after: imagesOf(input as Document) };
-      await written(_id, { action: "update", actor, images }, input, input);
+      const images = {
+        before: [...imagesOf(before), ...imagesOf((before.draft ?? {}) as Document)],
+        after: imagesOf(input as Document),
+      };
+      // Publishing or unpublishing with the save is said so in the audit log.
+      const changed = options.status && options.status !== statusOf(before);
+      const action = !changed ? "update" : options.status === "draft" ? "unpublish" : "publish";
+      await written(_id, { action, actor, images }, input, input);
       return true;
+    },
+    async saveDraft(id, input, actor) {
+      return publishingWrite(id, actor, "draft", (doc) =>
+        // A draft record keeps its work in its fields; a published one beside them.
+        statusOf(doc) === "draft" ? { $set: stored(input) } : { $set: { draft: stored(input) } },
+      );
+    },
+    async publish(id, actor) {
+      return publishingWrite(id, actor, "publish", (doc) => ({
+        $set: { ...((doc.draft ?? {}) as Document), publishStatus: "published" },
+        $unset: { draft: "" },
+      }));
+    },
+    async unpublish(id, actor) {
+      return publishingWrite(id, actor, "unpublish", (doc) => ({
+        // The newest work stays: a pending draft becomes the draft record's fields.
+        $set: { ...((doc.draft ?? {}) as Document), publishStatus: "draft" },
+        $unset: { draft: "" },
+      }));
+    },
+    async discardDraft(id, actor) {
+      return publishingWrite(id, actor, "discard", (doc) =>
+        doc.draft ? { $unset: { draft: "" } } : null,
+      );
     },
     async move(id, position, actor) {
       if (!order) throw new Error(`${type.entity} is not an ordered type`);

@@ -93,6 +93,10 @@ const ACTION_LABELS: Record<string, string> = {
   note: "Note added",
   toggle: "Toggled",
   move: "Moved",
+  publish: "Published",
+  unpublish: "Unpublished",
+  draft: "Draft saved",
+  discard: "Draft discarded",
 };
 
 const WARNING_ACTIONS = new Set([
