@@ -92,9 +92,6 @@ export default [
     route("contact-info", "routes/api/contact-info.ts"),
     route("footer-content", "routes/api/footer-content.ts"),
     route("site-settings", "routes/api/site-settings.ts"),
-    // Private preview links of any content type's record (issue 24); admin token required.
-    route("previews", "routes/api/previews.ts"),
-    route("previews/:id", "routes/api/previews-id.ts"),
 
     // Leads and visitors: public posts with the forms' protection; reading them needs a token.
     route("contact", "routes/api/contact.ts"),
@@ -114,6 +111,10 @@ export default [
     route(":type/:id/draft", "routes/api/type-id-draft.ts"),
     route(":type/draft", "routes/api/type-draft.ts"),
     route(":type/publish", "routes/api/type-publish.ts"),
+    // Private preview links of any type's record or document (issue 24); revoked by their id.
+    route(":type/:id/previews", "routes/api/type-id-previews.ts"),
+    route(":type/previews", "routes/api/type-previews.ts"),
+    route("previews/:id", "routes/api/previews-id.ts"),
 
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),

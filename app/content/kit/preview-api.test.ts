@@ -13,7 +13,7 @@ import { signInFresh } from "../../../tests/support/admin-request";
 import { STORE_CASES, storedExample } from "../../../tests/support/content-types";
 import { DOCUMENT_TYPES } from "../registry";
 import { STORES } from "../stores.server";
-import { previewApi, previewsApi } from "./preview-api.server";
+import { documentPreviewsApi, previewApi, recordPreviewsApi } from "./preview-api.server";
 
 afterAll(closeDatabase);
 
@@ -27,24 +27,23 @@ beforeAll(async () => {
   ({ token } = await issueApiToken(admin?._id as never));
 });
 
-function call(
-  method: "GET" | "POST" | "DELETE",
-  path: string,
-  options: { body?: unknown; auth?: string | null; id?: string } = {},
-) {
-  const auth = options.auth === undefined ? token : options.auth;
+/** The route a path reaches, with its params, as app/routes.ts matches it. */
+function routeOf(path: string) {
+  const [, type, second, third] = new URL(`http://localhost${path}`).pathname.split("/").slice(1);
+  if (type === "previews") return { route: previewApi, params: { id: second } };
+  if (third === "previews") return { route: recordPreviewsApi, params: { type, id: second } };
+  return { route: documentPreviewsApi, params: { type } };
+}
+
+function call(method: "GET" | "POST" | "DELETE", path: string, auth: string | null = token) {
   const request = new Request(`http://localhost${path}`, {
     method,
-    headers: {
-      ...(auth ? { Authorization: `Bearer ${auth}` } : {}),
-      ...(options.body ? { "Content-Type": "application/json" } : {}),
-    },
-    body: options.body ? JSON.stringify(options.body) : undefined,
+    headers: auth ? { Authorization: `Bearer ${auth}` } : {},
   });
   const context = new RouterContextProvider();
   context.set(clientIpContext, "203.0.113.9");
-  const route = options.id === undefined ? previewsApi : previewApi;
-  const args = { request, params: { id: options.id }, context } as never;
+  const { route, params } = routeOf(path);
+  const args = { request, params, context } as never;
   return method === "GET" ? route.loader(args) : route.action(args);
 }
 
@@ -53,30 +52,34 @@ const targets = [
     entity,
     make: async () => {
       const store = STORES[entity as keyof typeof STORES];
-      const record = (await store.create(storedExample(type) as never, actor)) as { _id: string };
-      return record._id as string | undefined;
+      // A draft: what previews are for.
+      const record = (await store.create(storedExample(type) as never, actor, {
+        status: "draft",
+      } as never)) as { _id: string };
+      return `${type.api.path}/${record._id}/previews`;
     },
   })),
-  ...DOCUMENT_TYPES.map((type) => ({ entity: type.entity, make: async () => undefined })),
+  ...DOCUMENT_TYPES.map((type) => ({
+    entity: type.entity,
+    make: async () => `${type.api.path}/previews`,
+  })),
 ];
 
-describe.each(targets.map((t) => [t.entity, t] as const))("%s", (entity, t) => {
+describe.each(targets.map((t) => [t.entity, t] as const))("%s", (_, t) => {
   it("creates (201, the address once), lists and revokes a link", async () => {
-    const id = await t.make();
-    const target = { entity, ...(id ? { id } : {}) };
-    const created = await call("POST", "/api/previews", { body: target });
+    const path = await t.make();
+    const created = await call("POST", path);
     expect(created.status).toBe(201);
     const { data } = await created.json();
     expect(data).toMatchObject({ uses: 0, state: "active", revokedAt: null });
     const linkToken = String(data.url).split("/preview/")[1] ?? "";
     expect((await findPreviewLink(linkToken)).ok).toBe(true);
 
-    const query = new URLSearchParams(target).toString();
-    const listed = await (await call("GET", `/api/previews?${query}`)).json();
+    const listed = await (await call("GET", path)).json();
     expect(listed.data.map((l: { id: string }) => l.id)).toContain(data.id);
     expect(JSON.stringify(listed)).not.toContain(linkToken);
 
-    const revoked = await call("DELETE", `/api/previews/${data.id}`, { id: data.id });
+    const revoked = await call("DELETE", `/api/previews/${data.id}`);
     expect(revoked.status).toBe(200);
     expect((await revoked.json()).data.state).toBe("revoked");
     expect(await findPreviewLink(linkToken)).toEqual({ ok: false, reason: "revoked" });
@@ -88,40 +91,40 @@ describe("the preview API refuses", () => {
     const { previews } = await getCollections();
     const before = await previews.countDocuments();
     for (const auth of [null, "not-a-token"]) {
-      expect((await call("POST", "/api/previews", { body: { entity: "hero" }, auth })).status).toBe(
-        401,
-      );
-      expect((await call("GET", "/api/previews?entity=hero", { auth })).status).toBe(401);
-      expect((await call("DELETE", `/api/previews/${MISSING}`, { id: MISSING, auth })).status).toBe(
-        401,
-      );
+      for (const [method, path] of [
+        ["POST", "/api/hero-section/previews"],
+        ["GET", "/api/hero-section/previews"],
+        ["POST", `/api/faqs/${MISSING}/previews`],
+        ["DELETE", `/api/previews/${MISSING}`],
+      ] as const) {
+        expect((await call(method, path, auth)).status, `${method} ${path}`).toBe(401);
+      }
     }
     expect(await previews.countDocuments()).toBe(before);
   });
 
-  it("bad targets with a 4xx: unknown type, id on a document, no id, malformed or missing id", async () => {
-    const cases: [unknown, number][] = [
-      [{ entity: "quote" }, 400],
-      [{ entity: "hero", id: MISSING }, 400],
-      [{ entity: "blog" }, 400],
-      [{ entity: "blog", id: "nope" }, 400],
-      [{ entity: "blog", id: MISSING }, 404],
-      [{ entity: "blog", id: { $gt: "" } }, 400],
-    ];
-    for (const [body, status] of cases) {
-      expect((await call("POST", "/api/previews", { body })).status, JSON.stringify(body)).toBe(
-        status,
-      );
+  it("addresses that name no type, no record or no link (404)", async () => {
+    for (const path of [
+      "/api/quotes/previews",
+      `/api/quotes/${MISSING}/previews`,
+      `/api/faqs/${MISSING}/previews`,
+      "/api/faqs/nope/previews",
+      `/api/hero-section/${MISSING}/previews`,
+    ]) {
+      expect((await call("POST", path)).status, path).toBe(404);
+      expect((await call("GET", path)).status, path).toBe(404);
     }
-    expect((await call("DELETE", "/api/previews/nope", { id: "nope" })).status).toBe(404);
-    expect((await call("DELETE", `/api/previews/${MISSING}`, { id: MISSING })).status).toBe(404);
+    expect((await call("DELETE", "/api/previews/nope")).status).toBe(404);
+    expect((await call("DELETE", `/api/previews/${MISSING}`)).status).toBe(404);
   });
 
   it("is described in the OpenAPI document (from the route modules)", () => {
     const doc = openApiDocument({ path: "/api/openapi.json", operations: {} }) as {
       paths: Record<string, Record<string, unknown>>;
     };
-    expect(Object.keys(doc.paths["/api/previews"] ?? {}).sort()).toEqual(["get", "post"]);
+    for (const path of ["/api/{type}/{id}/previews", "/api/{type}/previews"]) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(["get", "post"]);
+    }
     expect(Object.keys(doc.paths["/api/previews/{id}"] ?? {})).toContain("delete");
   });
 });

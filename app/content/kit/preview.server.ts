@@ -44,13 +44,7 @@ const DOCUMENT_PAGES = {
 
 type DocumentEntity = keyof typeof DOCUMENT_PAGES;
 
-/** Every entity that has previews: the kit's collections and single documents. */
-export const PREVIEW_ENTITIES: readonly AuditEntity[] = [
-  ...CONTENT_TYPES.map((type) => type.entity),
-  ...DOCUMENT_TYPES.map((type) => type.entity).filter(isDocumentEntity),
-];
-
-export function isDocumentEntity(entity: string): entity is DocumentEntity {
+function isDocumentEntity(entity: string): entity is DocumentEntity {
   return Object.hasOwn(DOCUMENT_PAGES, entity);
 }
 
