@@ -16,7 +16,7 @@ import {
 } from "~/domain/preview-link.server";
 import { publicSiteUrl } from "~/domain/site-content.server";
 import type { PreviewTarget } from "~/lib/preview-context.server";
-import { CONTENT_TYPES, DOCUMENT_TYPES } from "../registry";
+import { CONTENT_TYPES } from "../registry";
 import {
   PREVIEW_CREATE_INTENT,
   PREVIEW_ID_FIELD,
