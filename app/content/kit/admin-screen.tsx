@@ -26,6 +26,7 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { MovePostButton } from "~/components/admin/move-buttons";
+import { PreviewLinks } from "~/components/admin/preview-links";
 import {
   type Publishing,
   PublishingLine,
@@ -51,6 +52,7 @@ import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
 import { HistoryLink } from "./history-link";
 import { ALT_LABEL, altNames } from "./image-alt";
+import type { PreviewLink } from "./preview";
 import {
   type CollectionType,
   describedImages,
@@ -90,6 +92,8 @@ interface CollectionScreenData {
   formOpen: boolean;
   editing: Record<string, unknown> | null;
   deleting: Record<string, unknown> | null;
+  /** The record being edited's preview links (kit/preview.server.ts). */
+  previews?: PreviewLink[] | null;
 }
 
 export type ScreenActionData = {
@@ -163,6 +167,13 @@ export function CollectionScreen<R extends Row = Row>({
       {formOpen ? (
         <Fragment key={editingId ?? "new"}>
           {editor ? editor(editorProps) : <CollectionEditor {...editorProps} />}
+          {editing && loaderData.previews ? (
+            <PreviewLinks
+              links={loaderData.previews}
+              id={editingId}
+              subject={`“${admin.subject(editing)}”`}
+            />
+          ) : null}
         </Fragment>
       ) : null}
 
