@@ -199,6 +199,8 @@ const envSchema = z
     PAGE_CACHE_TTL_SECONDS: integer(60, 1, 24 * 60 * 60),
     /** Memory the cached pages may take per instance; least recently used pages go first. */
     PAGE_CACHE_MAX_MB: integer(64, 1, 4096),
+    /** How long a private preview link of a draft works after it is made (issue 24). */
+    PREVIEW_DAYS: integer(7, 1, 365),
     /**
      * Worker processes server.js runs (node:cluster), one per core is the usual choice: a page
      * render takes a core for a few milliseconds, so one process queues requests that another

@@ -131,10 +131,18 @@ export default [
     route(":type/:id/revisions/:rev/restore", "routes/api/type-id-revisions-rev-restore.ts"),
     route(":type/revisions", "routes/api/type-revisions.ts"),
     route(":type/revisions/:rev/restore", "routes/api/type-revisions-rev-restore.ts"),
+    // Private preview links of any type's record or document (issue 24); revoked by their id.
+    route(":type/:id/previews", "routes/api/type-id-previews.ts"),
+    route(":type/previews", "routes/api/type-previews.ts"),
+    route("previews/:id", "routes/api/previews-id.ts"),
 
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),
   ]),
+  // A private preview link of a draft (issue 24): sets the preview cookie, then sends the client
+  // to the page; POST /preview/exit (the Preview banner's Exit preview) clears it. Outside the
+  // site layout: no public page (it is never canonical, cached or a 200 of its own).
+  route("preview/:token", "routes/preview.tsx"),
   // Images stored by the admin editors in GridFS (domain/image.server.ts).
   route("images/:id", "routes/images.ts"),
   // Resource routes for crawlers and feed readers.

@@ -458,6 +458,29 @@ export interface ImageVariantDoc {
   createdAt: Date;
 }
 
+/**
+ * A private preview link of one record or single document (app/domain/preview-link.server.ts).
+ * Never the token itself: its SHA-256, so a database dump opens no preview.
+ */
+export interface PreviewDoc {
+  _id: ObjectId;
+  /** The audit entity of the record's type (`blog`, `hero`…). */
+  entity: string;
+  /** The record's id; null for a single document. */
+  entityId: string | null;
+  /** SHA-256 (hex) of the whole token. */
+  tokenHash: string;
+  createdAt: Date;
+  /** The admin's e-mail. */
+  createdBy: string;
+  expiresAt: Date;
+  revokedAt?: Date;
+  revokedBy?: string;
+  /** Times the link was opened. */
+  uses: number;
+  lastUsedAt?: Date;
+}
+
 export interface SettingDoc {
   _id: string;
   value: string;
@@ -497,6 +520,7 @@ export interface Collections {
   auditLog: Collection<AuditLogDoc>;
   imageVariants: Collection<ImageVariantDoc>;
   revisions: Collection<RevisionDoc>;
+  previews: Collection<PreviewDoc>;
 }
 
 export const COLLECTION_NAMES = {
@@ -528,6 +552,7 @@ export const COLLECTION_NAMES = {
   auditLog: "auditLog",
   imageVariants: "imageVariants",
   revisions: "revisions",
+  previews: "previews",
 } as const satisfies Record<keyof Collections, string>;
 
 export function collections(db: Db): Collections {
@@ -550,6 +575,9 @@ const SUBMISSION_KEY_INDEX: IndexDescription = {
 
 /** 400 days (app/domain/audit.ts AUDIT_RETENTION_DAYS; a test keeps the two equal). */
 export const AUDIT_RETENTION_SECONDS = 400 * 24 * 60 * 60;
+
+/** How long an expired preview link is still listed in its record's editor: 30 days. */
+export const PREVIEW_KEPT_SECONDS = 30 * 24 * 60 * 60;
 
 export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   internships: [{ key: { isActive: 1, deadline: 1 } }, { key: { createdAt: -1 } }],
@@ -589,6 +617,13 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
     { key: { email: 1, channel: 1 } },
   ],
   rateLimits: [{ key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 }],
+  // A record's links in its editor, newest first; opening a link finds it by its token's hash.
+  // An expired link stays listed for 30 days (it says so), then the TTL index removes it.
+  previews: [
+    { key: { tokenHash: 1 }, name: "tokenHash_unique", unique: true },
+    { key: { entity: 1, entityId: 1, createdAt: -1 } },
+    { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: PREVIEW_KEPT_SECONDS },
+  ],
   // Deleting an image deletes its variants by source.
   imageVariants: [{ key: { source: 1 } }],
   // /admin/dashboard/audit: newest first (the TTL index on `at` serves that sort too), by

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   "unpublish",
   "draft",
   "discard",
+  "preview-link",
+  "preview-revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -27,6 +27,7 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { MovePostButton } from "~/components/admin/move-buttons";
+import { PreviewLinks } from "~/components/admin/preview-links";
 import {
   type Publishing,
   PublishingLine,
@@ -52,6 +53,7 @@ import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
 import { HistoryLink } from "./history-link";
 import { ALT_LABEL, altNames } from "./image-alt";
+import type { PreviewLink } from "./preview";
 import type { TrashData } from "./trash";
 import { TrashLink, TrashView } from "./trash-screen";
 import {
@@ -95,6 +97,8 @@ interface CollectionScreenData {
   deleting: Record<string, unknown> | null;
   /** The trash's count, and its rows on `?trash` (trash.server.ts). */
   trash?: TrashData;
+  /** The record being edited's preview links (kit/preview.server.ts). */
+  previews?: PreviewLink[] | null;
 }
 
 export type ScreenActionData = {
@@ -181,6 +185,13 @@ export function CollectionScreen<R extends Row = Row>({
       {formOpen ? (
         <Fragment key={editingId ?? "new"}>
           {editor ? editor(editorProps) : <CollectionEditor {...editorProps} />}
+          {editing && loaderData.previews ? (
+            <PreviewLinks
+              links={loaderData.previews}
+              id={editingId}
+              subject={`“${admin.subject(editing)}”`}
+            />
+          ) : null}
         </Fragment>
       ) : null}
 

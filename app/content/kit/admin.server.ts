@@ -33,6 +33,8 @@ import { historyLink } from "../history.server";
 import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen";
 import type { HistoryLinkData } from "./history-link";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
+import type { PreviewLink } from "./preview";
+import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
 import { DRAFT_SAVED, type PublishingState } from "./publishing";
 import { moveSchema } from "./schema";
 import type { AdminQuery, WriteOptions } from "./store.server";
@@ -132,6 +134,8 @@ type ScreenData<S extends AdminStore> = Awaited<ReturnType<S["listForAdmin"]>> &
   trash: TrashData;
   /** The edited record's "History (N)" link (kit/history-link.tsx). */
   history: HistoryLinkData | null;
+  /** The record being edited's preview links (kit/preview.server.ts). */
+  previews: PreviewLink[] | null;
 };
 
 export function collectionAdmin<S extends AdminStore, Extra extends object = Record<never, never>>(
@@ -159,9 +163,13 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       notFoundText: texts.notFound,
       sortable,
     });
-    const trash = await loadTrash(store, new URL(request.url));
-    const history = await historyLink(type.entity, screen.editing?._id);
-    return { ...screen, trash, history } as ScreenData<S>;
+    const editing = screen.editing as { _id: string } | null;
+    const [trash, history, previews] = await Promise.all([
+      loadTrash(store, new URL(request.url)),
+      historyLink(type.entity, editing?._id),
+      editing ? previewLinksOf(type.entity, editing._id) : null,
+    ]);
+    return { ...screen, trash, history, previews } as ScreenData<S>;
   }
 
   async function action({ request, context }: Args) {
@@ -183,6 +191,18 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     // The posted id: an edit or a delete names its record; a create has none.
     const postedId = form.get("id");
     const id = typeof postedId === "string" && postedId !== "" ? postedId : null;
+    // The editor's Preview links panel: the record's, back to its editor.
+    if (isPreviewIntent(intent)) {
+      if (id === null || !(await store.get(id))) notFound(texts.notFound);
+      const target = { entity: type.entity, id };
+      const editor = listHref(path, parseListState(new URL(request.url), sortable), { edit: id });
+      return previewIntent(String(intent), form, {
+        target,
+        actor,
+        back: editor,
+        flash: redirectWithFlash,
+      });
+    }
     const own = isOwn(intent) ? intents[intent] : undefined;
     if (own) return own({ form, id, actor, back, hideFields });
 

@@ -38,6 +38,7 @@ import {
 } from "./document";
 import type { DocumentStore, StoredDocument } from "./document-store.server";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
+import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
 import { DRAFT_SAVED } from "./publishing";
 
 interface Args {
@@ -77,6 +78,8 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       draft: forScreen(draft),
       editing: new URL(request.url).searchParams.has("edit"),
       history: await historyLink(type.entity, null, true),
+      // The editor's Preview links panel (kit/preview.server.ts).
+      previews: await previewLinksOf(type.entity, null),
     };
   }
 
@@ -121,6 +124,13 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       // Not a readable form (a file over the cap, a broken body).
       const message = images.length ? IMAGE_UPLOAD_FAILED : FORM_UNREADABLE;
       return answer({ status: "error", error: { "": [message] } }, 400);
+    }
+    // The Preview links panel's intents, back to the screen.
+    const intent = form.get("intent");
+    if (isPreviewIntent(intent)) {
+      const target = { entity: type.entity, id: null };
+      const back = `${type.admin.path}${new URL(request.url).search}`;
+      return previewIntent(String(intent), form, { target, actor, back, flash: redirectWithFlash });
     }
     // What conform reads and echoes back: the text fields (a File cannot be sent back).
     // Discard changes: the publishing line's own button, no fields.

@@ -18,6 +18,7 @@ import {
   saveBarClass,
   secondaryLinkClass,
 } from "~/components/admin/list-controls";
+import { PreviewLinks } from "~/components/admin/preview-links";
 import { PublishingLine, SAVE_AS_DRAFT } from "~/components/admin/publishing";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
@@ -44,6 +45,7 @@ import { NothingSaved } from "./document-view";
 import { type AltMetas, altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
 import { HistoryLink } from "./history-link";
 import { ALT_LABEL } from "./image-alt";
+import type { PreviewLink } from "./preview";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
@@ -72,15 +74,18 @@ export function DocumentScreen({
     /** The pending draft: the editor opens on it (decision 033). */
     draft?: Record<string, unknown> | null;
     editing: boolean;
+    /** The document's preview links (kit/preview.server.ts). */
+    previews?: PreviewLink[];
   };
-  actionData?: { result: SubmissionResult<string[]> };
+  actionData?: { result: SubmissionResult<string[]> | null };
   /** What the view mode shows (the document's own view; see `admin.nothingSaved`). */
   view: ReactNode;
   custom?: CustomFields;
 }) {
   const { admin } = type;
-  // The answer to a post (a refused save, an added or removed row) is the form again.
-  const editing = loaderData.editing || Boolean(actionData);
+  // The answer to a post (a refused save, an added or removed row) is the form again; a
+  // preview link's is not (it has no form result).
+  const editing = loaderData.editing || Boolean(actionData?.result);
   return (
     <>
       <AdminPageHeader
@@ -117,7 +122,7 @@ export function DocumentScreen({
         <DocumentForm
           type={type}
           doc={loaderData.draft ?? loaderData.doc}
-          lastResult={actionData?.result}
+          lastResult={actionData?.result ?? undefined}
           custom={custom}
         />
       ) : loaderData.doc || !admin.nothingSaved ? (
@@ -125,6 +130,9 @@ export function DocumentScreen({
       ) : (
         <NothingSaved>{admin.nothingSaved}</NothingSaved>
       )}
+      {loaderData.previews ? (
+        <PreviewLinks links={loaderData.previews} subject={`the ${admin.title.toLowerCase()}`} />
+      ) : null}
     </>
   );
 }
