@@ -399,7 +399,7 @@ export interface AuditLogDoc {
   entityId?: string;
   /** A line: the record's title or name, what changed. */
   summary: string;
-  via: "admin" | "api" | "cli" | "startup";
+  via: "admin" | "api" | "cli" | "startup" | "job";
   /** The client's address (absent for the CLI and start-up). */
   ip?: string;
   /**

@@ -3,7 +3,7 @@
 // share: the vocabulary, the filter of /admin/dashboard/audit and where each entry links to.
 // The writes and queries are in audit.server.ts; see docs/decisions/015-audit-log.md.
 
-const AUDIT_VIA = ["admin", "api", "cli", "startup"] as const;
+const AUDIT_VIA = ["admin", "api", "cli", "startup", "job"] as const;
 export type AuditVia = (typeof AUDIT_VIA)[number];
 
 /** Sign-in and account events, then content and lead changes. */
@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "unpublish",
   "draft",
   "discard",
+  "schedule",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -92,6 +93,8 @@ export const OPERATOR = "operator";
 
 export const OPERATOR_CLI: Actor = { email: OPERATOR, via: "cli" };
 export const OPERATOR_STARTUP: Actor = { email: OPERATOR, via: "startup" };
+/** A job of the job runner (a scheduled publish): nobody is signed in when it runs. */
+export const OPERATOR_JOB: Actor = { email: OPERATOR, via: "job" };
 
 /** Entries per page of /admin/dashboard/audit. */
 export const AUDIT_PAGE_SIZE = 50;

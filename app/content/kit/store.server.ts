@@ -14,6 +14,8 @@ import { previewing } from "~/lib/preview-context.server";
 import { afterWrite, type ContentWrite } from "../after-write.server";
 import { altNames } from "./image-alt";
 import { PUBLIC_FILTER, type PublishingState, type Status, statusOf } from "./publishing";
+import { type ScheduleTimes, scheduleState } from "./schedule";
+import { scheduleRecord } from "./schedule.server";
 import { type CollectionType, describedImages, imageFields, sortFields } from "./types";
 
 /** A record as read: its fields and its id as a string. */
@@ -83,6 +85,8 @@ export interface CollectionStore<T extends CollectionType> {
   discardDraft(id: string, actor: Actor): Promise<boolean>;
   /** False when the id names no record. */
   remove(id: string, actor: Actor): Promise<boolean>;
+  /** When the record publishes / unpublishes (null: not scheduled); kit/schedule.server.ts. */
+  schedule(id: string, times: ScheduleTimes, actor: Actor): Promise<boolean>;
   /**
    * An `ordered` type's Move up / Move down: the record goes to the 1-based `position` (past the
    * end: last), the others move along. False when the id names no record.
@@ -187,6 +191,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
   const stateOf = (doc: Doc): PublishingState => ({
     publishStatus: statusOf(doc),
     hasDraft: statusOf(doc) === "published" && Boolean(doc.draft),
+    ...scheduleState(doc),
   });
   /**
    * What the public reads look for: published records, and the one this request previews (a
@@ -231,6 +236,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
 
   return {
     type,
+    schedule: (id, times, actor) => scheduleRecord(type, id, times, actor),
     async list() {
       const { filter, read } = publicQuery();
       const docs = await (await handle()).find(filter).sort(type.publicSort).toArray();
