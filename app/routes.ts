@@ -111,6 +111,9 @@ export default [
     route(":type/:id/draft", "routes/api/type-id-draft.ts"),
     route(":type/draft", "routes/api/type-draft.ts"),
     route(":type/publish", "routes/api/type-publish.ts"),
+    // Scheduled publishing, likewise for every type.
+    route(":type/:id/schedule", "routes/api/type-id-schedule.ts"),
+    route(":type/schedule", "routes/api/type-schedule.ts"),
 
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),

@@ -28,9 +28,12 @@ import { bulkAction } from "~/lib/bulk.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
+import { siteTimeZone } from "../site-time-zone.server";
 import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 import { DRAFT_SAVED, type PublishingState } from "./publishing";
+import type { ScheduleTimes } from "./schedule";
+import { SCHEDULE_INTENT, scheduleAction, UNSCHEDULE_INTENT } from "./schedule-admin.server";
 import { moveSchema } from "./schema";
 import type { AdminQuery, WriteOptions } from "./store.server";
 import {
@@ -113,6 +116,8 @@ export interface AdminStore {
   saveDraft(id: string, input: Record<string, unknown>, actor: Actor): Promise<boolean>;
   unpublish(id: string, actor: Actor): Promise<boolean>;
   discardDraft(id: string, actor: Actor): Promise<boolean>;
+  /** When the record publishes / unpublishes (kit/schedule.server.ts). */
+  schedule?(id: string, times: ScheduleTimes, actor: Actor): Promise<boolean>;
   /** An `ordered` type's Move up / Move down (kit/store.server.ts). */
   move?(id: string, position: number, actor: Actor): Promise<boolean>;
 }
@@ -151,7 +156,8 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       notFoundText: texts.notFound,
       sortable,
     });
-    return screen as ScreenData<S>;
+    // Scheduled publishing: times typed and shown in the site's zone.
+    return { ...(screen as ScreenData<S>), timeZone: await siteTimeZone() };
   }
 
   async function action({ request, context }: Args) {
@@ -186,6 +192,15 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       if (!moved.ok) return answer(null, unexpectedError(moved.error), 500);
       if (!moved.value) notFound(texts.notFound);
       return redirectWithFlash(back, `${noun} moved to position ${position}.`);
+    }
+
+    if ((intent === SCHEDULE_INTENT || intent === UNSCHEDULE_INTENT) && store.schedule) {
+      const schedule = store.schedule;
+      if (id === null || !(await store.get(id))) notFound(texts.notFound);
+      const editor = listHref(path, parseListState(new URL(request.url), sortable), { edit: id });
+      const write = (times: ScheduleTimes) => schedule(id, times, actor);
+      const missing = () => notFound(texts.notFound);
+      return scheduleAction({ form, intent, write, editor, single: false, notFound: missing });
     }
 
     if (intent === UNPUBLISH_INTENT || intent === DISCARD_INTENT) {

@@ -26,6 +26,7 @@ import {
   rowCount,
   withoutIntent,
 } from "~/lib/form-data.server";
+import { siteTimeZone } from "../site-time-zone.server";
 import {
   type DocumentType,
   imageNames,
@@ -38,6 +39,8 @@ import {
 import type { DocumentStore, StoredDocument } from "./document-store.server";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 import { DRAFT_SAVED } from "./publishing";
+import type { ScheduleTimes } from "./schedule";
+import { SCHEDULE_INTENT, scheduleAction, UNSCHEDULE_INTENT } from "./schedule-admin.server";
 
 interface Args {
   request: Request;
@@ -75,6 +78,9 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       /** The pending draft (decision 033): what the editor opens on when there is one. */
       draft: forScreen(draft),
       editing: new URL(request.url).searchParams.has("edit"),
+      // Scheduled publishing of the draft (kit/schedule-admin.server.ts).
+      schedule: await store.getSchedule(),
+      timeZone: await siteTimeZone(),
     };
   }
 
@@ -121,6 +127,21 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       return answer({ status: "error", error: { "": [message] } }, 400);
     }
     // What conform reads and echoes back: the text fields (a File cannot be sent back).
+    const intent = String(form.get("intent") ?? "");
+    if (intent === SCHEDULE_INTENT || intent === UNSCHEDULE_INTENT) {
+      const write = (times: ScheduleTimes) => store.schedule(times.publishAt, actor);
+      const notFound = () => {
+        throw data(type.texts.saveFailed, { status: 404 });
+      };
+      return scheduleAction({
+        form,
+        intent,
+        write,
+        editor: type.admin.path,
+        single: true,
+        notFound,
+      });
+    }
     // Discard changes: the publishing line's own button, no fields.
     if (form.get("intent") === DISCARD_INTENT) {
       const done = await attempt(`Discarding the ${type.entity} draft`, () =>

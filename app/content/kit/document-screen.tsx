@@ -20,6 +20,7 @@ import {
 } from "~/components/admin/list-controls";
 import { PublishingLine, SAVE_AS_DRAFT } from "~/components/admin/publishing";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
+import { SchedulePanel, type ScheduleReply } from "~/components/admin/schedule";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
@@ -43,6 +44,7 @@ import { AddRowButton, type Meta, RowCard, rowToFocus } from "./document-parts";
 import { NothingSaved } from "./document-view";
 import { type AltMetas, altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
 import { ALT_LABEL } from "./image-alt";
+import type { ScheduleState } from "./schedule";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
@@ -71,15 +73,18 @@ export function DocumentScreen({
     /** The pending draft: the editor opens on it (decision 033). */
     draft?: Record<string, unknown> | null;
     editing: boolean;
+    /** What is scheduled for the draft (kit/schedule.ts). */
+    schedule?: ScheduleState;
   };
-  actionData?: { result: SubmissionResult<string[]> };
+  /** A save's answer, or a refused schedule's (which leaves the view as it was). */
+  actionData?: { result: SubmissionResult<string[]> | null; schedule?: ScheduleReply };
   /** What the view mode shows (the document's own view; see `admin.nothingSaved`). */
   view: ReactNode;
   custom?: CustomFields;
 }) {
   const { admin } = type;
   // The answer to a post (a refused save, an added or removed row) is the form again.
-  const editing = loaderData.editing || Boolean(actionData);
+  const editing = loaderData.editing || Boolean(actionData?.result);
   return (
     <>
       <AdminPageHeader
@@ -109,13 +114,16 @@ export function DocumentScreen({
         }
       />
       {loaderData.draft ? (
-        <PublishingLine state={{ hasDraft: true }} id={null} noun={admin.title} />
+        <>
+          <PublishingLine state={{ hasDraft: true }} id={null} noun={admin.title} />
+          <SchedulePanel state={loaderData.schedule ?? {}} id={null} />
+        </>
       ) : null}
       {editing ? (
         <DocumentForm
           type={type}
           doc={loaderData.draft ?? loaderData.doc}
-          lastResult={actionData?.result}
+          lastResult={actionData?.result ?? undefined}
           custom={custom}
         />
       ) : loaderData.doc || !admin.nothingSaved ? (

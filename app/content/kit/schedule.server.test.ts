@@ -227,18 +227,16 @@ describe.each(STORE_CASES)("%s: scheduled publishing", (entity, type) => {
       { _id: new ObjectId(draft._id) },
       { $set: { publishAt: due } },
     );
-    await (await getDb())
-      .collection(JOBS_COLLECTION)
-      .updateOne(
-        { "data.id": draft._id },
-        {
-          $set: {
-            nextRunAt: due,
-            "data._dueAt": due.toISOString(),
-            "data.dueAt": due.toISOString(),
-          },
+    await (await getDb()).collection(JOBS_COLLECTION).updateOne(
+      { "data.id": draft._id },
+      {
+        $set: {
+          nextRunAt: due,
+          "data._dueAt": due.toISOString(),
+          "data.dueAt": due.toISOString(),
         },
-      );
+      },
+    );
     await startRunner("restarted");
     await until(async () => (await store.getPublic(draft._id)) !== null);
     const last = (await store.getForEditor(draft._id))?.lastScheduled;
