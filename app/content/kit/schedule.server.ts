@@ -55,7 +55,7 @@ async function replaceJobs(entity: string, id: string, times: Partial<ScheduleTi
   }
 }
 
-const describe = (times: Partial<ScheduleTimes>) => {
+const inWords = (times: Partial<ScheduleTimes>) => {
   const parts = [
     times.publishAt ? `publish at ${times.publishAt.toISOString()}` : null,
     times.unpublishAt ? `unpublish at ${times.unpublishAt.toISOString()}` : null,
@@ -87,7 +87,7 @@ export async function scheduleRecord(
     entity: type.entity,
     action: "schedule",
     entityId: id,
-    summary: `${type.summary(record as never)}: ${describe(times)}`,
+    summary: `${type.summary(record as never)}: ${inWords(times)}`,
     actor,
     record,
   });
@@ -114,7 +114,7 @@ export async function scheduleDocument(
   await afterWrite({
     entity: type.entity,
     action: "schedule",
-    summary: `${summary}: ${describe({ publishAt })}`,
+    summary: `${summary}: ${inWords({ publishAt })}`,
     actor,
     record,
   });
