@@ -206,7 +206,14 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
         headers: { Cookie: cookie },
       }),
     });
-    expect(screen).toEqual({ doc: null, draft: null, editing: true });
+    expect(screen).toEqual({
+      doc: null,
+      draft: null,
+      editing: true,
+      // Nothing scheduled; the zone schedules are typed in (kit/schedule-admin.server.ts).
+      schedule: { publishAt: null, unpublishAt: null, lastScheduled: null },
+      timeZone: "UTC",
+    });
   });
 
   it("saves a valid form: redirect with the flash, an audit entry, the caches moved on", async () => {
