@@ -13,6 +13,7 @@
 // POST/redirect/GET like every other change; with it sent by a fetcher
 // (asking for a data answer), so the page stays where it is and the row changes once the server
 // answered.
+
 import { CheckCircleIcon, PowerIcon } from "@phosphor-icons/react";
 import { type ReactNode, useEffect } from "react";
 import { useFetcher } from "react-router";
@@ -27,12 +28,14 @@ import {
   TOGGLE_INTENT,
 } from "~/content/internships";
 import { OpenLink } from "~/content/kit/admin-screen";
+import type { ScheduleState } from "~/content/kit/schedule";
 import { sortFields } from "~/content/kit/types";
 import { formatDurations } from "~/domain/internship-list";
 import { type ListSort, listHref } from "~/lib/admin-list";
 import { BULK_DELETE, type BulkAnswer, bulkActive } from "~/lib/bulk";
 import { formatShortDate, isoDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
+import { LateBadge, ScheduledBadge } from "./schedule";
 import type { LayoutFlash as Flash } from "./use-flash";
 
 /** A row as the loader sends it: whether the deadline has passed is decided on the server. */
@@ -225,7 +228,11 @@ export function InternshipTable({
       row={(internship) => (
         <>
           <td className="block px-4 pt-4 pb-2 [overflow-wrap:anywhere] xl:table-cell xl:px-3 xl:py-3 xl:align-top">
-            <p className="text-base font-semibold text-slate-900 xl:text-sm">{internship.title}</p>
+            <p className="text-base font-semibold text-slate-900 xl:text-sm">
+              {internship.title}
+              <ScheduledBadge {...(internship as ScheduleState)} />
+            </p>
+            <LateBadge {...(internship as ScheduleState)} />
             <Secondary internship={internship} />
             <EditStamp updatedAt={internship.updatedAt} updatedBy={internship.updatedBy} />
           </td>

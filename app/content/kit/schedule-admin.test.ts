@@ -149,7 +149,9 @@ describe.each(Object.entries(DOCUMENT_STORES) as [string, DocumentStore<Document
     beforeEach(async () => {
       // Not the settings themselves: they carry the zone this suite reads.
       if (type.entity !== "site-settings")
-        await (await getCollections())[type.collection as never as "hero"].deleteMany({});
+        await (
+          (await getCollections())[type.collection as never] as unknown as Collection<Document>
+        ).deleteMany({});
       else
         await (await getCollections()).siteSettings.updateOne(
           { _id: SINGLETON_ID },
