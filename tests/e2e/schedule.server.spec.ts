@@ -15,6 +15,20 @@ const POLL_MS = 2_000;
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
+/** A database of the test's own, and the settings of the app instances on it. */
+async function database(name: string) {
+  const uri = (await processes.db(tempDir(name), { timeoutMs: 30_000 })).uri(`bureau_${name}`);
+  const env = {
+    MONGODB_URI: uri,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    // One public address for every instance, as behind a load balancer.
+    SITE_URL: "https://bureau.example",
+    JOBS_POLL_MS: String(POLL_MS),
+  };
+  return { uri, env };
+}
+
 async function page(base: string, path: string) {
   const response = await fetch(`${base}${path}`, { headers: { "User-Agent": BROWSER } });
   return { cache: response.headers.get("x-page-cache"), body: await response.text() };
@@ -52,15 +66,7 @@ async function schedule(base: string, auth: Record<string, string>, id: string, 
 
 test("two instances, one database: a scheduled publish happens once, on time, and both serve it", async () => {
   test.setTimeout(150_000);
-  const name = "schedule_two";
-  const uri = (await processes.db(tempDir(name), { timeoutMs: 30_000 })).uri(`bureau_${name}`);
-  const env = {
-    MONGODB_URI: uri,
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    SITE_URL: "https://bureau.example",
-    JOBS_POLL_MS: String(POLL_MS),
-  };
+  const { uri, env } = await database("schedule_two");
   const { port: portA } = await processes.app(env);
   const { port: portB } = await processes.app(env);
   const a = `http://127.0.0.1:${portA}`;
@@ -125,14 +131,7 @@ test("two instances, one database: a scheduled publish happens once, on time, an
 
 test("a server stopped across a due time publishes at start-up, and the admin says it was late", async () => {
   test.setTimeout(150_000);
-  const name = "schedule_restart";
-  const uri = (await processes.db(tempDir(name), { timeoutMs: 30_000 })).uri(`bureau_${name}`);
-  const env = {
-    MONGODB_URI: uri,
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    JOBS_POLL_MS: String(POLL_MS),
-  };
+  const { uri, env } = await database("schedule_restart");
   const first = await processes.app(env);
   const base = `http://127.0.0.1:${first.port}`;
   const client = await MongoClient.connect(uri);

@@ -77,7 +77,7 @@ export function SchedulePanel({ state, id }: { state: ScheduleState; id: string 
         </p>
       ) : null}
       {late ? <p className="mt-1 font-medium text-amber-800">{late}</p> : null}
-      <Form method="post" className="mt-2 flex flex-wrap items-end gap-3" noValidate>
+      <Form method="post" className="mt-2 flex flex-wrap items-start gap-3" noValidate>
         {id !== null ? <input type="hidden" name="id" value={id} /> : null}
         {fields.map((name) => {
           const error = reply?.errors[name];
@@ -103,14 +103,22 @@ export function SchedulePanel({ state, id }: { state: ScheduleState; id: string 
             </div>
           );
         })}
-        <button type="submit" name="intent" value={SCHEDULE_INTENT} className={rowActionClass}>
-          Schedule
-        </button>
-        {scheduled ? (
-          <button type="submit" name="intent" value={UNSCHEDULE_INTENT} className={rowActionClass}>
-            Cancel schedule
+        {/* Level with the inputs (below their labels), whether or not a message is under one. */}
+        <div className="flex flex-wrap gap-3 sm:mt-[1.875rem]">
+          <button type="submit" name="intent" value={SCHEDULE_INTENT} className={rowActionClass}>
+            Schedule
           </button>
-        ) : null}
+          {scheduled ? (
+            <button
+              type="submit"
+              name="intent"
+              value={UNSCHEDULE_INTENT}
+              className={rowActionClass}
+            >
+              Cancel schedule
+            </button>
+          ) : null}
+        </div>
       </Form>
     </section>
   );
