@@ -218,6 +218,18 @@ describe.each(STORE_CASES)("%s: scheduled publishing", (entity, type) => {
     expect(await store.getPublic(draft._id)).not.toBeNull();
   });
 
+  it("changes nothing when staff already made the change by hand", async () => {
+    const draft = await store.create(input("By hand"), actor, { status: "draft" });
+    const due = soon(3_600_000);
+    await store.schedule(draft._id, { publishAt: due, unpublishAt: null }, actor);
+    await store.publish(draft._id, actor);
+    const before = (await auditOf(type.entity)).length;
+    await handler(PUBLISH_JOB)({ entity, id: draft._id, dueAt: due.toISOString() }, { lateMs: 0 });
+    expect(await auditOf(type.entity)).toHaveLength(before);
+    // The schedule is spent: no badge left behind.
+    expect(await store.getForEditor(draft._id)).toMatchObject({ publishAt: null });
+  });
+
   it("runs a change whose time passed while no runner was up when one starts, flagged late", async () => {
     const draft = await store.create(input("Late"), actor, { status: "draft" });
     await store.schedule(draft._id, { publishAt: soon(60_000), unpublishAt: null }, actor);

@@ -20,7 +20,7 @@ import { parseObjectId } from "~/lib/object-id.server";
 import { afterWrite } from "../after-write.server";
 import type { DocumentType } from "./document";
 import type { DocumentStore } from "./document-store.server";
-import { LIVE_FILTER } from "./publishing";
+import { LIVE_FILTER, statusOf } from "./publishing";
 import { PUBLISH_JOB, type ScheduleTimes, UNPUBLISH_JOB } from "./schedule";
 import type { CollectionStore } from "./store.server";
 import type { CollectionType } from "./types";
@@ -158,6 +158,9 @@ export function scheduleJobs(
       );
       // Rescheduled, cancelled or deleted since: another job (or none) is the record's now.
       if (!claimed) return;
+      // Staff already did it by hand (published with nothing pending, or a draft already).
+      const published = statusOf(claimed) === "published";
+      if (store && (action === "publish" ? published && !claimed.draft : !published)) return;
       const done = store
         ? await (action === "publish" ? store.publish(id, actor) : store.unpublish(id, actor))
         : await (document as DocumentStore<DocumentType>).publish(actor);
