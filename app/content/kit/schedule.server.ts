@@ -159,7 +159,7 @@ export function scheduleJobs(
       // Rescheduled, cancelled or deleted since: another job (or none) is the record's now.
       if (!claimed) return;
       // Staff already did it by hand (published with nothing pending, or a draft already).
-      const published = statusOf(claimed) === "published";
+      const published = statusOf(claimed as { publishStatus?: unknown }) === "published";
       if (store && (action === "publish" ? published && !claimed.draft : !published)) return;
       const done = store
         ? await (action === "publish" ? store.publish(id, actor) : store.unpublish(id, actor))
