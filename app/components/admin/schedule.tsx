@@ -104,7 +104,7 @@ export function SchedulePanel({ state, id }: { state: ScheduleState; id: string 
           );
         })}
         {/* Level with the inputs (below their labels), whether or not a message is under one. */}
-        <div className="flex flex-wrap gap-3 sm:mt-[1.875rem]">
+        <div className="flex flex-wrap gap-3 lg:mt-[1.875rem]">
           <button type="submit" name="intent" value={SCHEDULE_INTENT} className={rowActionClass}>
             Schedule
           </button>
