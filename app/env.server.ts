@@ -213,12 +213,20 @@ const envSchema = z
     PAGE_CACHE_TTL_SECONDS: integer(60, 1, 24 * 60 * 60),
     /** Memory the cached pages may take per instance; least recently used pages go first. */
     PAGE_CACHE_MAX_MB: integer(64, 1, 4096),
+    /** How long a private preview link of a draft works after it is made (issue 24). */
+    PREVIEW_DAYS: integer(7, 1, 365),
     /**
      * Worker processes server.js runs (node:cluster), one per core is the usual choice: a page
      * render takes a core for a few milliseconds, so one process queues requests that another
      * core could serve. 1 (the default): no cluster, one process.
      */
     WEB_CONCURRENCY: integer(1, 1, 64),
+    /**
+     * A record's revisions kept whatever their age (the newest this many), and how many months
+     * every revision is kept whatever their number (app/content/revisions.server.ts).
+     */
+    REVISIONS_KEEP: integer(50, 1, 100_000),
+    REVISIONS_MONTHS: integer(12, 1, 1200),
     SEED_DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z

@@ -30,6 +30,8 @@ export default [
     route("change-password", "routes/admin/change-password.tsx"),
     // Who signed in and changed what (read-only; domain/audit.server.ts records).
     route("audit", "routes/admin/audit.tsx"),
+    // Every change to one record (a single document: no id), with Restore as draft.
+    route("history/:entity/:id?", "routes/admin/history.tsx"),
     // Collection editors: list, create, edit, delete; form states live in the query string.
     route("blogs", "routes/admin/blogs.tsx"),
     route("testimonials", "routes/admin/testimonials.tsx"),
@@ -111,6 +113,16 @@ export default [
     route(":type/:id/draft", "routes/api/type-id-draft.ts"),
     route(":type/draft", "routes/api/type-draft.ts"),
     route(":type/publish", "routes/api/type-publish.ts"),
+    // Every content type's revisions (`:type` is its path above: faqs, hero-section…), after
+    // the routes above so that a path both could match (/api/faqs/revisions) stays theirs.
+    route(":type/:id/revisions", "routes/api/type-id-revisions.ts"),
+    route(":type/:id/revisions/:rev/restore", "routes/api/type-id-revisions-rev-restore.ts"),
+    route(":type/revisions", "routes/api/type-revisions.ts"),
+    route(":type/revisions/:rev/restore", "routes/api/type-revisions-rev-restore.ts"),
+    // Private preview links of any type's record or document (issue 24); revoked by their id.
+    route(":type/:id/previews", "routes/api/type-id-previews.ts"),
+    route(":type/previews", "routes/api/type-previews.ts"),
+    route("previews/:id", "routes/api/previews-id.ts"),
     // Scheduled publishing, likewise for every type.
     route(":type/:id/schedule", "routes/api/type-id-schedule.ts"),
     route(":type/schedule", "routes/api/type-schedule.ts"),
@@ -118,6 +130,10 @@ export default [
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),
   ]),
+  // A private preview link of a draft (issue 24): sets the preview cookie, then sends the client
+  // to the page; POST /preview/exit (the Preview banner's Exit preview) clears it. Outside the
+  // site layout: no public page (it is never canonical, cached or a 200 of its own).
+  route("preview/:token", "routes/preview.tsx"),
   // Images stored by the admin editors in GridFS (domain/image.server.ts).
   route("images/:id", "routes/images.ts"),
   // Resource routes for crawlers and feed readers.

@@ -13,6 +13,7 @@ import { contentScheduleJobs } from "./content/schedule-jobs.server";
 import { settleAdminNotices } from "./domain/admin-notice.server";
 import { imageSweepJob } from "./domain/image-sweep.server";
 import { settleNotifications } from "./domain/lead-notification.server";
+import { previewRequests } from "./domain/preview-request.server";
 import { settleSignInCodeMails } from "./domain/sign-in-code.server";
 import { visitorCounter } from "./domain/visitor-count.server";
 import { getEnv } from "./env.server";
@@ -181,6 +182,10 @@ function limitRenders(
 // once each page answer is sent, written to MongoDB in batches every 2 s. After the gates (a 403
 // or 503 is no visit), before React Router, so pages served without running a loader count too.
 app.use(countVisitors(visitorCounter()));
+
+// A client previewing a draft through a private link (domain/preview-request.server.ts): the
+// request runs as a preview, its answer is no-store and noindex, the caches stay out of it.
+app.use(previewRequests());
 
 // The page cache (lib/page-cache.server.ts, docs/decisions/016-page-cache.md): made in
 // startup(), once configuration is known. Hits never get this far: server.js asks

@@ -411,6 +411,37 @@ export interface AuditLogDoc {
 }
 
 /**
+ * One change to a content record or single document (app/content/revisions.server.ts): who,
+ * when, through which door, and the record as it was after the change, so the history page can
+ * show what changed and restore it as a draft. Kept per record: the newest REVISIONS_KEEP and
+ * everything from the last REVISIONS_MONTHS months.
+ */
+export interface RevisionDoc {
+  _id: ObjectId;
+  /** The audit entity (blog, faq, hero…). */
+  entity: string;
+  /** The record's id; null for a single document. */
+  entityId: string | null;
+  at: Date;
+  /** The admin's e-mail, or "operator" / "visitor". */
+  actor: string;
+  actorId?: string;
+  /** admin, api, cli, job or startup. */
+  via: string;
+  action: string;
+  /** A line: the record's title or name. */
+  summary: string;
+  /** The record after the change: its own fields, whether it is published, its pending draft. */
+  snapshot: {
+    fields: Record<string, unknown>;
+    status: "draft" | "published";
+    draft?: Record<string, unknown>;
+  };
+  /** A restore: when the revision it brought back was made. */
+  restoredFrom?: Date;
+}
+
+/**
  * A resized copy of a stored image (app/domain/image-variant.server.ts, docs/decisions/017):
  * made once by sharp, then read by every instance. The key in `_id` makes a second copy of the
  * same variant a duplicate-key error, so two instances encoding it at once store one.
@@ -425,6 +456,29 @@ export interface ImageVariantDoc {
   contentType: string;
   data: Binary;
   createdAt: Date;
+}
+
+/**
+ * A private preview link of one record or single document (app/domain/preview-link.server.ts).
+ * Never the token itself: its SHA-256, so a database dump opens no preview.
+ */
+export interface PreviewDoc {
+  _id: ObjectId;
+  /** The audit entity of the record's type (`blog`, `hero`…). */
+  entity: string;
+  /** The record's id; null for a single document. */
+  entityId: string | null;
+  /** SHA-256 (hex) of the whole token. */
+  tokenHash: string;
+  createdAt: Date;
+  /** The admin's e-mail. */
+  createdBy: string;
+  expiresAt: Date;
+  revokedAt?: Date;
+  revokedBy?: string;
+  /** Times the link was opened. */
+  uses: number;
+  lastUsedAt?: Date;
 }
 
 export interface SettingDoc {
@@ -465,6 +519,8 @@ export interface Collections {
   settings: Collection<SettingDoc>;
   auditLog: Collection<AuditLogDoc>;
   imageVariants: Collection<ImageVariantDoc>;
+  revisions: Collection<RevisionDoc>;
+  previews: Collection<PreviewDoc>;
 }
 
 export const COLLECTION_NAMES = {
@@ -495,6 +551,8 @@ export const COLLECTION_NAMES = {
   settings: "settings",
   auditLog: "auditLog",
   imageVariants: "imageVariants",
+  revisions: "revisions",
+  previews: "previews",
 } as const satisfies Record<keyof Collections, string>;
 
 export function collections(db: Db): Collections {
@@ -517,6 +575,9 @@ const SUBMISSION_KEY_INDEX: IndexDescription = {
 
 /** 400 days (app/domain/audit.ts AUDIT_RETENTION_DAYS; a test keeps the two equal). */
 export const AUDIT_RETENTION_SECONDS = 400 * 24 * 60 * 60;
+
+/** How long an expired preview link is still listed in its record's editor: 30 days. */
+export const PREVIEW_KEPT_SECONDS = 30 * 24 * 60 * 60;
 
 export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
   internships: [{ key: { isActive: 1, deadline: 1 } }, { key: { createdAt: -1 } }],
@@ -556,6 +617,13 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
     { key: { email: 1, channel: 1 } },
   ],
   rateLimits: [{ key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: 0 }],
+  // A record's links in its editor, newest first; opening a link finds it by its token's hash.
+  // An expired link stays listed for 30 days (it says so), then the TTL index removes it.
+  previews: [
+    { key: { tokenHash: 1 }, name: "tokenHash_unique", unique: true },
+    { key: { entity: 1, entityId: 1, createdAt: -1 } },
+    { key: { expiresAt: 1 }, name: "expiresAt_ttl", expireAfterSeconds: PREVIEW_KEPT_SECONDS },
+  ],
   // Deleting an image deletes its variants by source.
   imageVariants: [{ key: { source: 1 } }],
   // /admin/dashboard/audit: newest first (the TTL index on `at` serves that sort too), by
@@ -572,6 +640,8 @@ export const INDEXES: Partial<Record<keyof Collections, IndexDescription[]>> = {
       partialFilterExpression: { foldKey: { $exists: true } },
     },
   ],
+  // A record's history, newest first; also what the pruning after each new revision reads.
+  revisions: [{ key: { entity: 1, entityId: 1, at: -1 } }],
 };
 
 export async function ensureIndexes(db: Db): Promise<void> {

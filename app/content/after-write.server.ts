@@ -5,13 +5,16 @@
 //   2. caches: the content cache and the page cache of every instance learn that public pages
 //      changed (lib/content-version.server.ts);
 //   3. images: a stored image the record no longer shows is deleted once nothing else uses it
-//      (domain/image.server.ts).
+//      (domain/image.server.ts);
+//   4. revisions: the record as it is after the write, with who, when and through which door,
+//      for its history page and a later restore (revisions.server.ts).
 // A step that fails is logged and the next one still runs: the write has happened, and a missed
 // audit line or an image left behind is better than an answer that says the save failed.
 import type { Actor, AuditAction, AuditEntity } from "~/domain/audit";
 import { recordAudit } from "~/domain/audit.server";
 import { deleteImageIfUnused } from "~/domain/image.server";
 import { contentChanged } from "~/lib/content-version.server";
+import { storeRevision } from "./revisions.server";
 
 export interface ContentWrite {
   entity: AuditEntity;
@@ -23,7 +26,7 @@ export interface ContentWrite {
   actor: Actor;
   /**
    * The stored document after the write (its fields, `status`, a pending `draft`; a deleted one
-   * as it was): what the revisions keep.
+   * as it was): what the revisions keep. A write without one stores no revision.
    */
   record?: Record<string, unknown>;
   /** Image addresses the record showed before the write, and shows after it. */
@@ -52,6 +55,20 @@ const STEPS: ReadonlyArray<readonly [string, Step]> = [
       for (const url of new Set(w.images.before)) {
         if (url && !kept.has(url)) await deleteImageIfUnused(url);
       }
+    },
+  ],
+  [
+    "revisions",
+    async (w) => {
+      if (!w.record) return;
+      await storeRevision({
+        entity: w.entity,
+        entityId: w.entityId ?? null,
+        action: w.action,
+        summary: w.summary ?? "",
+        actor: w.actor,
+        record: w.record,
+      });
     },
   ],
 ];

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   "draft",
   "discard",
   "schedule",
+  "preview-link",
+  "preview-revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -195,5 +195,7 @@ function activeChanged(id: string, doc: { title: string; isActive: boolean }, ac
     entity: "internship",
     entityId: id,
     summary: `${doc.title}: ${doc.isActive ? "active" : "inactive"}`,
+    // The document after the change, for the revisions.
+    record: doc as unknown as Record<string, unknown>,
   });
 }

@@ -123,6 +123,11 @@ export interface Operation<
   multipart?: z.ZodType;
   /** The query string (every value a string), parsed before the handler runs. */
   query?: Q;
+  /**
+   * The path's parameters when they are narrower than any text (documentation; the handler
+   * checks them): `{ type: z.enum([...]) }` for one route serving every content type.
+   */
+  params?: Readonly<Record<string, z.ZodType>>;
   /** The success answer's shape, for the documentation. */
   response?: z.ZodType;
   /** The success status (documentation; the handler sets it). Default 200. */

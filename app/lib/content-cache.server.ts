@@ -11,9 +11,11 @@
 //   one would throw rather than change what other visitors see.
 // - Time is not cached: what depends on the clock (an internship's deadline passing) is computed
 //   per request from the cached documents.
+// - Not for previews (a private preview link shows a draft): read from the database each time.
 // - Off until `startContentCache` (app/server.ts startup(), not in development), so unit tests
 //   and scripts that call loaders read the database as before.
 import { contentGeneration } from "./content-version.server";
+import { isPreview } from "./preview-context.server";
 
 interface Entry {
   generation: number;
@@ -73,7 +75,8 @@ export function cachedContent<T>(
   load: () => Promise<T>,
   { keep = () => true, perRequestKey = false }: CachedContentOptions<T> = {},
 ): Promise<T> {
-  if (!options) return load();
+  // A preview reads its draft, which no other visitor may be shown: never from or into the cache.
+  if (!options || isPreview()) return load();
   const map = perRequestKey ? entries : pinned;
   const generation = contentGeneration();
   const now = options.now();

@@ -26,6 +26,21 @@ export function formatShortDate(date: Date | string): string {
   return SHORT_DATE.format(new Date(date));
 }
 
+const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+/** e.g. "Nov 22, 2026, 14:05 UTC", for moments (a link's expiry). */
+export function formatDateTime(date: Date | string): string {
+  return `${DATE_TIME.format(new Date(date))} UTC`;
+}
+
 /** YYYY-MM-DD in UTC, for <time dateTime> and structured data. */
 export function isoDate(date: Date | string): string {
   return new Date(date).toISOString().slice(0, 10);

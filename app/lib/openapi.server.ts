@@ -38,12 +38,15 @@ function schemaOf(schema: z.ZodType, io: "input" | "output") {
 }
 
 function describeOperation(path: string, method: string, op: Operation) {
-  const parameters: object[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-    name,
-    in: "path",
-    required: true,
-    schema: { type: "string" },
-  }));
+  const parameters: object[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, name = ""]) => {
+    const narrower = op.params?.[name];
+    return {
+      name,
+      in: "path",
+      required: true,
+      schema: narrower ? schemaOf(narrower, "input") : { type: "string" },
+    };
+  });
   if (op.query) {
     const query = schemaOf(op.query, "input") as {
       properties?: Record<string, object>;

@@ -9,8 +9,9 @@
 // - What is per response is never shared: the render's CSP nonce and form token are cut out of
 //   the stored page and replaced by new ones in each answer, so every response still carries its
 //   own nonce and every visitor their own "form handed out at" time.
-// - Per visitor, so never cached: requests carrying the admin session, a flash message or saved
-//   internships; the landing referrer (the other site that sent the visitor) is part of the key.
+// - Per visitor, so never cached: requests carrying the admin session, a flash message, saved
+//   internships or a preview link (a draft; also no-store, domain/preview-request.server.ts);
+//   the landing referrer (the other site that sent the visitor) is part of the key.
 // - Keyed on the URL as sent, which for a public page is its canonical URL by then
 //   (lib/canonical-url.server.ts answers any other query string with a 301 first): one page
 //   state, one entry.
@@ -27,6 +28,7 @@ import onHeaders from "on-headers";
 import { createContext, type RouterContextProvider } from "react-router";
 import { isPageRequest } from "./count-visitors.server";
 import { externalReferrer } from "./lead-source";
+import { isPreview } from "./preview-context.server";
 
 export type Slot = "nonce" | "formToken";
 
@@ -64,8 +66,13 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-/** Cookies that change what a public page shows, so their bearers get a page of their own. */
-const PERSONAL_COOKIE = /(?:^|;)\s*(?:(?:__Host-)?bureau_(?:session|flash)|savedInternships)\s*=/i;
+/**
+ * Cookies that change what a public page shows, so their bearers get a page of their own: the
+ * admin session, a flash message, saved internships, and a preview link's (a draft, which must
+ * neither come from nor go into the cache).
+ */
+const PERSONAL_COOKIE =
+  /(?:^|;)\s*(?:(?:__Host-)?bureau_(?:session|flash|preview)|savedInternships)\s*=/i;
 
 /** Route headers worth keeping with the page; the rest are made per answer. */
 const KEPT_HEADERS = ["vary", "link", "content-language"];
@@ -263,7 +270,9 @@ export class PageCache {
    * site layout's loader registered in res.locals.pageSlots (see `noteFormToken`).
    */
   capture = (req: Request, res: Response, next: NextFunction): void => {
-    const key = req.method === "GET" ? this.keyOf("GET", req.originalUrl, req.headers) : null;
+    // A preview's answer (a draft) is never kept, whatever its cookie is called.
+    const key =
+      req.method === "GET" && !isPreview() ? this.keyOf("GET", req.originalUrl, req.headers) : null;
     if (key === null) {
       next();
       return;

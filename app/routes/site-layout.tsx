@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Outlet, type ShouldRevalidateFunction, useLocation } from "react-router";
 import { BackToTop } from "~/components/site/back-to-top";
+import { PreviewBanner } from "~/components/site/preview-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { readFooter } from "~/domain/public-content.server";
@@ -14,6 +15,7 @@ import { externalReferrer } from "~/lib/lead-source";
 import { classifyHref } from "~/lib/links";
 import { notePageSlots } from "~/lib/page-cache.server";
 import { CAMPAIGN_PARAMS, type PageHandle } from "~/lib/page-params";
+import { isPreview } from "~/lib/preview-context.server";
 import { quoteHref } from "~/lib/quote-link";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/site-layout";
@@ -58,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     year: new Date().getUTCFullYear(),
     // Links come from the back office: keep only ones that are safe to render.
     links: (footer?.links ?? []).filter((l) => l.label.trim() && classifyHref(l.url)),
+    // Shown through a private preview link: the Preview banner (domain/preview-request.server.ts).
+    preview: isPreview(),
   };
 }
 
@@ -72,7 +76,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionS
   Boolean(formMethod && formMethod !== "GET" && actionStatus !== 503);
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { site, year, links } = loaderData;
+  const { site, year, links, preview } = loaderData;
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [quoteModule, setQuoteModule] = useState<QuoteDialogModule | null>(null);
   const location = useLocation();
@@ -89,6 +93,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to main content
       </a>
+      {preview ? <PreviewBanner /> : null}
       <SiteHeader
         brand={site.brandName}
         onOpenQuote={() => {

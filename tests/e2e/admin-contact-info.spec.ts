@@ -37,7 +37,7 @@ test("view, edit and save the contact info; /contact shows it", async ({ page })
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").fill("+351 21 000 1234");
   await page.getByLabel("Map embed address").fill(GOOGLE);
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${CONTACT}$`));
   await expect(page.getByRole("status").filter({ hasText: "Contact info updated." })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
@@ -57,7 +57,7 @@ test("'Email and phone are required.' beside the field, typed values kept", asyn
   // Blank but not empty: the browser's own required check lets it through, the schema trims.
   await page.getByLabel("Phone").fill("   ");
   await page.getByLabel("Address", { exact: true }).fill("Kept address");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Email and phone are required.")).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Address", { exact: true })).toHaveValue("Kept address");
@@ -74,7 +74,7 @@ for (const [what, url] of [
     await openEditor(page);
     const before = await page.getByLabel("Map embed address").inputValue();
     await page.getByLabel("Map embed address").fill(url);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(MAP_URL_INVALID)).toBeVisible();
     await expect(page.getByLabel("Map embed address")).toHaveAttribute("aria-invalid", "true");
     await page.goto("/contact");

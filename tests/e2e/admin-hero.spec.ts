@@ -46,7 +46,7 @@ test("view, edit and save the hero; the home page shows it", async ({ page }) =>
   await page.getByLabel("Subtitle").fill("A subtitle from the editor.");
   await page.getByLabel("CTA text").fill("See our services");
   await page.getByLabel("CTA link").fill("/services");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${HERO}$`));
   await expect(page.getByRole("status").filter({ hasText: "Hero section saved." })).toBeVisible();
   await expect(page.getByText(title)).toBeVisible();
@@ -63,7 +63,7 @@ test("view, edit and save the hero; the home page shows it", async ({ page }) =>
 test("a blank title is refused with 'Title is required.'", async ({ page }) => {
   await openEditor(page);
   await page.getByLabel("Title", { exact: true }).fill("   ");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Title is required.")).toBeVisible();
   await expect(page.getByLabel("Title", { exact: true })).toHaveAttribute("aria-invalid", "true");
 });
@@ -87,7 +87,7 @@ test("an uploaded image appears on the home page, served from /images/<id>", asy
       /^(blob:|\/images\/)/,
     );
   }
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Hero section saved." })).toBeVisible();
 
   await page.goto("/");
@@ -122,7 +122,7 @@ test.describe(() => {
         '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
       ),
     });
-    if (!javaScriptEnabled) await page.getByRole("button", { name: "Save" }).click();
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(
       page.getByText(
         "Image upload failed: SVG drawings are not accepted (they can carry scripts). Export it as PNG or WebP.",
@@ -150,7 +150,7 @@ test.describe(() => {
     ).toBeVisible();
     // The image it had stays, and Save is usable again.
     await expect(page.locator('input[type="hidden"][name="image"]')).toHaveValue(kept);
-    await expect(page.getByRole("button", { name: "Save" })).toHaveAttribute(
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveAttribute(
       "aria-disabled",
       "false",
     );
@@ -185,7 +185,7 @@ test("with JavaScript, Save waits while the image uploads", { tag: "@js-only" },
   await page.getByLabel("Title", { exact: true }).press("Enter");
   await expect(page).toHaveURL(/\?edit$/);
   release();
-  await expect(page.getByRole("button", { name: "Save" })).toHaveAttribute(
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveAttribute(
     "aria-disabled",
     "false",
   );

@@ -35,6 +35,7 @@ import { type ListSort, listHref } from "~/lib/admin-list";
 import { BULK_DELETE, type BulkAnswer, bulkActive } from "~/lib/bulk";
 import { formatShortDate, isoDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
+import { type Publishing, StatusBadge } from "./publishing";
 import { LateBadge, ScheduledBadge } from "./schedule";
 import type { LayoutFlash as Flash } from "./use-flash";
 
@@ -230,6 +231,7 @@ export function InternshipTable({
           <td className="block px-4 pt-4 pb-2 [overflow-wrap:anywhere] xl:table-cell xl:px-3 xl:py-3 xl:align-top">
             <p className="text-base font-semibold text-slate-900 xl:text-sm">
               {internship.title}
+              <StatusBadge {...(internship as Publishing)} />
               <ScheduledBadge {...(internship as ScheduleState)} />
             </p>
             <LateBadge {...(internship as ScheduleState)} />

@@ -17,6 +17,7 @@ import {
   notificationNote,
   STATUS_INTENT,
 } from "~/domain/lead-inbox";
+import { formatDateTime } from "~/lib/format";
 import { isFiltered, type LeadFilter, leadFilterSearch } from "~/lib/lead-filter";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type BulkOptions, useBulkSelection } from "./bulk-bar";
@@ -27,21 +28,7 @@ import type { HeaderColumn } from "./sort-header";
 import { useEditorForm, usePosting } from "./use-editor-form";
 import { useResetOnFlash } from "./use-flash";
 
-const DATE_TIME = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
-
 /** "Nov 22, 2026, 14:03 UTC": leads are answered by the hour, and UTC keeps hydration stable. */
-function formatDateTime(iso: string): string {
-  return `${DATE_TIME.format(new Date(iso))} UTC`;
-}
-
 export function DateTime({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }

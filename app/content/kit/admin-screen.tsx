@@ -26,6 +26,7 @@ import {
   tdClass,
 } from "~/components/admin/list-controls";
 import { MovePostButton } from "~/components/admin/move-buttons";
+import { PreviewLinks } from "~/components/admin/preview-links";
 import {
   type Publishing,
   PublishingLine,
@@ -55,7 +56,9 @@ import { BULK_DELETE, type BulkAnswer } from "~/lib/bulk";
 import { formatDate, isoDate } from "~/lib/format";
 import { classifyHref } from "~/lib/links";
 import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { HistoryLink } from "./history-link";
 import { ALT_LABEL, altNames } from "./image-alt";
+import type { PreviewLink } from "./preview";
 import type { ScheduleState } from "./schedule";
 import {
   type CollectionType,
@@ -96,6 +99,8 @@ interface CollectionScreenData {
   formOpen: boolean;
   editing: Record<string, unknown> | null;
   deleting: Record<string, unknown> | null;
+  /** The record being edited's preview links (kit/preview.server.ts). */
+  previews?: PreviewLink[] | null;
 }
 
 export type ScreenActionData = {
@@ -171,6 +176,13 @@ export function CollectionScreen<R extends Row = Row>({
       {formOpen ? (
         <Fragment key={editingId ?? "new"}>
           {editor ? editor(editorProps) : <CollectionEditor {...editorProps} />}
+          {editing && loaderData.previews ? (
+            <PreviewLinks
+              links={loaderData.previews}
+              id={editingId}
+              subject={`“${admin.subject(editing)}”`}
+            />
+          ) : null}
         </Fragment>
       ) : null}
 
@@ -358,7 +370,8 @@ function TitleCell({ type, item, cells }: { type: CollectionType; item: Row; cel
           ) : null}
           {narrow(false)}
           <EditStamp updatedAt={item.updatedAt} updatedBy={item.updatedBy} />
-          {titleColumn.siteHref ? (
+          {/* A draft is not on the site: nothing to view there. */}
+          {titleColumn.siteHref && (item as Publishing).publishStatus !== "draft" ? (
             <Link
               to={titleColumn.siteHref(item)}
               className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 underline-offset-4 hover:underline"
@@ -594,6 +607,7 @@ export function CollectionEditor({
         </>
       ) : null}
       {intro}
+      <HistoryLink inline />
       <Form
         method="post"
         encType={multipart ? "multipart/form-data" : undefined}

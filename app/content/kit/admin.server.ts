@@ -28,9 +28,13 @@ import { bulkAction } from "~/lib/bulk.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
+import { historyLink } from "../history.server";
 import { siteTimeZone } from "../site-time-zone.server";
 import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen";
+import type { HistoryLinkData } from "./history-link";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
+import type { PreviewLink } from "./preview";
+import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
 import { DRAFT_SAVED, type PublishingState } from "./publishing";
 import type { ScheduleTimes } from "./schedule";
 import { SCHEDULE_INTENT, scheduleAction, UNSCHEDULE_INTENT } from "./schedule-admin.server";
@@ -129,6 +133,10 @@ type ScreenData<S extends AdminStore> = Awaited<ReturnType<S["listForAdmin"]>> &
   formOpen: boolean;
   editing: Awaited<ReturnType<S["getForEditor"]>> | null;
   deleting: Awaited<ReturnType<S["get"]>> | null;
+  /** The edited record's "History (N)" link (kit/history-link.tsx). */
+  history: HistoryLinkData | null;
+  /** The record being edited's preview links (kit/preview.server.ts). */
+  previews: PreviewLink[] | null;
 };
 
 export function collectionAdmin<S extends AdminStore, Extra extends object = Record<never, never>>(
@@ -156,8 +164,14 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       notFoundText: texts.notFound,
       sortable,
     });
+    const editing = screen.editing as { _id: string } | null;
+    const [history, previews] = await Promise.all([
+      historyLink(type.entity, editing?._id),
+      editing ? previewLinksOf(type.entity, editing._id) : null,
+    ]);
     // Scheduled publishing: times typed and shown in the site's zone.
-    return { ...(screen as ScreenData<S>), timeZone: await siteTimeZone() };
+    const timeZone = await siteTimeZone();
+    return { ...screen, history, previews, timeZone } as ScreenData<S> & { timeZone: string };
   }
 
   async function action({ request, context }: Args) {
@@ -179,6 +193,18 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     // The posted id: an edit or a delete names its record; a create has none.
     const postedId = form.get("id");
     const id = typeof postedId === "string" && postedId !== "" ? postedId : null;
+    // The editor's Preview links panel: the record's, back to its editor.
+    if (isPreviewIntent(intent)) {
+      if (id === null || !(await store.get(id))) notFound(texts.notFound);
+      const target = { entity: type.entity, id };
+      const editor = listHref(path, parseListState(new URL(request.url), sortable), { edit: id });
+      return previewIntent(String(intent), form, {
+        target,
+        actor,
+        back: editor,
+        flash: redirectWithFlash,
+      });
+    }
     const own = isOwn(intent) ? intents[intent] : undefined;
     if (own) return own({ form, id, actor, back, hideFields });
 

@@ -26,6 +26,7 @@ import {
   rowCount,
   withoutIntent,
 } from "~/lib/form-data.server";
+import { historyLink } from "../history.server";
 import { siteTimeZone } from "../site-time-zone.server";
 import {
   type DocumentType,
@@ -38,6 +39,7 @@ import {
 } from "./document";
 import type { DocumentStore, StoredDocument } from "./document-store.server";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
+import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
 import { DRAFT_SAVED } from "./publishing";
 import type { ScheduleTimes } from "./schedule";
 import { SCHEDULE_INTENT, scheduleAction, UNSCHEDULE_INTENT } from "./schedule-admin.server";
@@ -78,6 +80,9 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       /** The pending draft (decision 033): what the editor opens on when there is one. */
       draft: forScreen(draft),
       editing: new URL(request.url).searchParams.has("edit"),
+      history: await historyLink(type.entity, null, true),
+      // The editor's Preview links panel (kit/preview.server.ts).
+      previews: await previewLinksOf(type.entity, null),
       // Scheduled publishing of the draft (kit/schedule-admin.server.ts).
       schedule: await store.getSchedule(),
       timeZone: await siteTimeZone(),
@@ -126,8 +131,14 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       const message = images.length ? IMAGE_UPLOAD_FAILED : FORM_UNREADABLE;
       return answer({ status: "error", error: { "": [message] } }, 400);
     }
-    // What conform reads and echoes back: the text fields (a File cannot be sent back).
-    const intent = String(form.get("intent") ?? "");
+    // The Preview links panel's intents, back to the screen.
+    const intent = form.get("intent");
+    if (isPreviewIntent(intent)) {
+      const target = { entity: type.entity, id: null };
+      const back = `${type.admin.path}${new URL(request.url).search}`;
+      return previewIntent(String(intent), form, { target, actor, back, flash: redirectWithFlash });
+    }
+    // Schedule and Cancel schedule (kit/schedule-admin.server.ts).
     if (intent === SCHEDULE_INTENT || intent === UNSCHEDULE_INTENT) {
       const write = (times: ScheduleTimes) => store.schedule(times.publishAt, actor);
       const notFound = () => {
@@ -142,6 +153,7 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
         notFound,
       });
     }
+    // What conform reads and echoes back: the text fields (a File cannot be sent back).
     // Discard changes: the publishing line's own button, no fields.
     if (form.get("intent") === DISCARD_INTENT) {
       const done = await attempt(`Discarding the ${type.entity} draft`, () =>

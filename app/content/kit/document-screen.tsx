@@ -18,6 +18,7 @@ import {
   saveBarClass,
   secondaryLinkClass,
 } from "~/components/admin/list-controls";
+import { PreviewLinks } from "~/components/admin/preview-links";
 import { PublishingLine, SAVE_AS_DRAFT } from "~/components/admin/publishing";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
 import { SchedulePanel, type ScheduleReply } from "~/components/admin/schedule";
@@ -43,7 +44,9 @@ import {
 import { AddRowButton, type Meta, RowCard, rowToFocus } from "./document-parts";
 import { NothingSaved } from "./document-view";
 import { type AltMetas, altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-input";
+import { HistoryLink } from "./history-link";
 import { ALT_LABEL } from "./image-alt";
+import type { PreviewLink } from "./preview";
 import type { ScheduleState } from "./schedule";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
@@ -75,6 +78,8 @@ export function DocumentScreen({
     editing: boolean;
     /** What is scheduled for the draft (kit/schedule.ts). */
     schedule?: ScheduleState;
+    /** The document's preview links (kit/preview.server.ts). */
+    previews?: PreviewLink[];
   };
   /** A save's answer, or a refused schedule's (which leaves the view as it was). */
   actionData?: { result: SubmissionResult<string[]> | null; schedule?: ScheduleReply };
@@ -83,7 +88,8 @@ export function DocumentScreen({
   custom?: CustomFields;
 }) {
   const { admin } = type;
-  // The answer to a post (a refused save, an added or removed row) is the form again.
+  // The answer to a post (a refused save, an added or removed row) is the form again; a
+  // preview link's is not (it has no form result).
   const editing = loaderData.editing || Boolean(actionData?.result);
   return (
     <>
@@ -92,6 +98,7 @@ export function DocumentScreen({
         description={admin.description}
         actions={
           <>
+            <HistoryLink />
             {editing ? null : (
               <Link to="?edit" className={primaryLinkClass}>
                 <PencilSimpleIcon aria-hidden="true" className="h-4 w-4" weight="bold" />
@@ -131,6 +138,9 @@ export function DocumentScreen({
       ) : (
         <NothingSaved>{admin.nothingSaved}</NothingSaved>
       )}
+      {loaderData.previews ? (
+        <PreviewLinks links={loaderData.previews} subject={`the ${admin.title.toLowerCase()}`} />
+      ) : null}
     </>
   );
 }

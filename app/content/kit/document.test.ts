@@ -206,11 +206,16 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
         headers: { Cookie: cookie },
       }),
     });
+    // The editor links to the document's history (revisions of earlier tests may be counted).
+    const history = { href: `/admin/dashboard/history/${type.entity}`, count: expect.any(Number) };
+    // Besides the document: its preview links (kit/preview.server.ts), none yet; nothing
+    // scheduled, and the zone schedules are typed in (kit/schedule-admin.server.ts).
     expect(screen).toEqual({
       doc: null,
       draft: null,
       editing: true,
-      // Nothing scheduled; the zone schedules are typed in (kit/schedule-admin.server.ts).
+      history,
+      previews: [],
       schedule: { publishAt: null, unpublishAt: null, lastScheduled: null },
       timeZone: "UTC",
     });

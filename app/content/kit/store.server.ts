@@ -366,7 +366,16 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       } finally {
         // The move has already changed the site: cached pages must learn of it.
         const summary = `${type.summary(before as InputOf<T>)}: to position ${position}`;
-        await afterWrite({ entity: type.entity, action: "move", entityId: id, summary, actor });
+        // Its place after the move, for the revisions.
+        const record = (await (await handle()).findOne({ _id })) ?? before;
+        await afterWrite({
+          entity: type.entity,
+          action: "move",
+          entityId: id,
+          summary,
+          actor,
+          record,
+        });
       }
       return true;
     },

@@ -15,6 +15,7 @@ import {
   type Note,
   ResultLines,
 } from "~/components/admin/internship-screen";
+import { PreviewLinks } from "~/components/admin/preview-links";
 import { useLayoutFlash } from "~/components/admin/use-flash";
 import {
   INTERNSHIP_ERROR,
@@ -154,6 +155,10 @@ export default function ManageInternships({ loaderData, actionData }: Route.Comp
           />
         )}
       />
+
+      {editing && loaderData.previews ? (
+        <PreviewLinks links={loaderData.previews} id={editing._id} subject={`“${editing.title}”`} />
+      ) : null}
 
       {deleting ? (
         <DeleteConfirmation

@@ -1,0 +1,8 @@
+// GET /api/{type}/{id}/revisions: a collection record's revisions, for every content
+// type (`type`: its API path), declared in app/content/revisions-api.server.ts.
+import { revisionsApi } from "~/content/revisions-api.server";
+
+const api = revisionsApi(false).list;
+
+export const loader = api.loader;
+export const action = api.action;
