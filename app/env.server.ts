@@ -8,6 +8,7 @@ import {
   passwordLength,
   passwordPolicyProblem,
 } from "./domain/password-policy.server";
+import { isTimeZone } from "./lib/zoned-time";
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -128,6 +129,19 @@ const envSchema = z
      * before further ones get 429; an IPv6 /48 gets 10 times this (lib/render-budget.server.ts).
      */
     RENDER_IP_LIMIT: integer(120, 1, 1_000_000),
+    /**
+     * How often the job runner looks for due jobs (lib/jobs.server.ts), in milliseconds: the most
+     * a scheduled publish waits past its time. Tests lower it.
+     */
+    JOBS_POLL_MS: integer(10_000, 100, 60_000),
+    /**
+     * The site's time zone (an IANA name, "Europe/Paris") until the site settings name one:
+     * schedules are typed and shown in it.
+     */
+    SITE_TIME_ZONE: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : "UTC"),
+      z.string().refine(isTimeZone, "must be an IANA time zone such as Europe/Paris"),
+    ),
     /** Where new-lead e-mails go out (smtp:// or smtps://); unset: they are only logged. */
     SMTP_URL: optional(
       z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }),

@@ -135,6 +135,9 @@ export default [
     route(":type/:id/previews", "routes/api/type-id-previews.ts"),
     route(":type/previews", "routes/api/type-previews.ts"),
     route("previews/:id", "routes/api/previews-id.ts"),
+    // Scheduled publishing, likewise for every type.
+    route(":type/:id/schedule", "routes/api/type-id-schedule.ts"),
+    route(":type/schedule", "routes/api/type-schedule.ts"),
 
     // Any other address under /api: a JSON 404.
     route("*", "routes/api/not-found.ts"),

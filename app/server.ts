@@ -9,6 +9,7 @@ import proxyaddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { closeDatabase, isDatabaseAvailable, startDatabase } from "#db/client.server";
 import { MAP_EMBED_PROVIDERS } from "./content/contact-info";
+import { contentScheduleJobs } from "./content/schedule-jobs.server";
 import { trashPurgeJob } from "./content/trash-purge.server";
 import { settleAdminNotices } from "./domain/admin-notice.server";
 import { imageSweepJob } from "./domain/image-sweep.server";
@@ -267,7 +268,14 @@ export async function startup(
       await prepareDatabase(db, log);
       // Once the database is reachable (at start, or when it first comes up): scheduled work
       // runs whether or not anyone visits (lib/jobs.server.ts).
-      await startJobs(db, [imageSweepJob(log), trashPurgeJob(log)], { log });
+      await startJobs(
+        db,
+        [imageSweepJob(log), trashPurgeJob(log), ...contentScheduleJobs(log)] as never,
+        {
+          log,
+          pollMs: getEnv().JOBS_POLL_MS,
+        },
+      );
     },
     log,
     onFatal: hooks.onFatal,

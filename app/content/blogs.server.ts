@@ -56,6 +56,9 @@ export const blogStore = {
       updatedBy: post.updatedBy,
       publishStatus: post.publishStatus,
       hasDraft: post.hasDraft,
+      publishAt: post.publishAt,
+      unpublishAt: post.unpublishAt,
+      lastScheduled: post.lastScheduled,
     }));
     return { ...list, items };
   },

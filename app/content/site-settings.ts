@@ -12,6 +12,7 @@
 // in those documents: site-settings-migration.server.ts moves them here once at start-up.
 import { z } from "zod";
 import { IMAGE_HINT, isValidImageUrl } from "~/domain/image";
+import { isTimeZone, timeZones } from "~/lib/zoned-time";
 import { companyName, FOOTER_TEXT_MAX, socialProfiles, socialProfilesField } from "./footer";
 import { defineDocument } from "./kit/document";
 import { address, requiredText, text } from "./kit/document-schema";
@@ -25,6 +26,7 @@ export const SETTINGS_EMAIL_REQUIRED = "Email is required.";
 export const SETTINGS_EMAIL_INVALID = "Enter a valid email address.";
 export const SETTINGS_PHONE_REQUIRED = "Phone is required.";
 export const LOGO_INVALID = "Please upload a valid image.";
+export const TIME_ZONE_INVALID = "Choose a time zone from the list.";
 
 export const siteSettingsSchema = z.object({
   brandName: requiredText("Brand name", BRAND_NAME_MAX, BRAND_NAME_REQUIRED),
@@ -34,6 +36,12 @@ export const siteSettingsSchema = z.object({
   email: requiredText("Email", 254, SETTINGS_EMAIL_REQUIRED).pipe(z.email(SETTINGS_EMAIL_INVALID)),
   phone: requiredText("Phone", 40, SETTINGS_PHONE_REQUIRED),
   social: socialProfiles,
+  /** Empty: the server's SITE_TIME_ZONE (UTC unless set). */
+  timeZone: z
+    .string()
+    .trim()
+    .refine((zone) => zone === "" || isTimeZone(zone), TIME_ZONE_INVALID)
+    .default(""),
 });
 
 /** The site settings as the JSON API answers them: what the editor edits. */
@@ -101,6 +109,20 @@ export const siteSettings = defineDocument({
         fields: [
           { kind: "email", name: "email", label: "Email", half: true },
           { kind: "tel", name: "phone", label: "Phone", half: true },
+        ],
+      },
+      {
+        id: "edit-time-zone",
+        title: "Time zone",
+        intro: "Scheduled publishing times are typed and shown in this zone.",
+        fields: [
+          {
+            kind: "select",
+            name: "timeZone",
+            label: "Time zone",
+            options: timeZones(),
+            placeholder: "The server's (SITE_TIME_ZONE, else UTC)",
+          },
         ],
       },
       {

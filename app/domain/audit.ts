@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "unpublish",
   "draft",
   "discard",
+  "schedule",
   "preview-link",
   "preview-revoke",
 ] as const;

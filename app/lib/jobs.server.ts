@@ -167,3 +167,46 @@ async function declarePeriodic(db: Db, name: string, every: string): Promise<voi
     { upsert: true },
   );
 }
+
+/**
+ * Stores a one-off job as agenda keeps one (a "normal" job due at `when`, carrying its due time
+ * as `schedule` does), written straight to the jobs collection: any writer can schedule work
+ * (the admin, the JSON API, the CLI, a test) whether or not this process runs a runner, and
+ * whichever runner polls first claims it.
+ */
+export async function queueJob(
+  db: Db,
+  name: string,
+  when: Date,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await db.collection(JOBS_COLLECTION).insertOne({
+    name,
+    type: "normal",
+    data: { ...data, [DUE]: when.toISOString() },
+    priority: 0,
+    nextRunAt: when,
+    lockedAt: null,
+    lastRunAt: null,
+    lastFinishedAt: null,
+    disabled: null,
+  });
+}
+
+/**
+ * Removes the one-off jobs named `name` whose data has these values (a record's publish,
+ * rescheduled or cancelled), unless a runner is running one now (its lock says so): that one
+ * finishes, and its own check of what it is for decides whether it still acts.
+ */
+export async function cancelJobs(
+  db: Db,
+  name: string,
+  data: Record<string, string>,
+): Promise<void> {
+  const match = Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [`data.${key}`, value]),
+  );
+  await db
+    .collection(JOBS_COLLECTION)
+    .deleteMany({ name, type: "normal", lockedAt: null, ...match });
+}

@@ -28,6 +28,7 @@ import {
   TOGGLE_INTENT,
 } from "~/content/internships";
 import { OpenLink } from "~/content/kit/admin-screen";
+import type { ScheduleState } from "~/content/kit/schedule";
 import { sortFields } from "~/content/kit/types";
 import { formatDurations } from "~/domain/internship-list";
 import { type ListSort, listHref } from "~/lib/admin-list";
@@ -35,6 +36,7 @@ import { BULK_TRASH, type BulkAnswer, bulkActive } from "~/lib/bulk";
 import { formatShortDate, isoDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type Publishing, StatusBadge } from "./publishing";
+import { LateBadge, ScheduledBadge } from "./schedule";
 import type { LayoutFlash as Flash } from "./use-flash";
 
 /** A row as the loader sends it: whether the deadline has passed is decided on the server. */
@@ -230,7 +232,9 @@ export function InternshipTable({
             <p className="text-base font-semibold text-slate-900 xl:text-sm">
               {internship.title}
               <StatusBadge {...(internship as Publishing)} />
+              <ScheduledBadge {...(internship as ScheduleState)} />
             </p>
+            <LateBadge {...(internship as ScheduleState)} />
             <Secondary internship={internship} />
             <EditStamp updatedAt={internship.updatedAt} updatedBy={internship.updatedBy} />
           </td>

@@ -34,6 +34,12 @@ import {
   SAVE_AS_DRAFT,
   StatusBadge,
 } from "~/components/admin/publishing";
+import {
+  LateBadge,
+  ScheduledBadge,
+  SchedulePanel,
+  type ScheduleReply,
+} from "~/components/admin/schedule";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf, useResetOnFlash } from "~/components/admin/use-flash";
@@ -54,6 +60,7 @@ import { altMetas, FieldInput, laidOut, placedAlt, useUploads } from "./field-in
 import { HistoryLink } from "./history-link";
 import { ALT_LABEL, altNames } from "./image-alt";
 import type { PreviewLink } from "./preview";
+import type { ScheduleState } from "./schedule";
 import type { TrashData } from "./trash";
 import { TrashLink, TrashView } from "./trash-screen";
 import {
@@ -106,6 +113,8 @@ export type ScreenActionData = {
   listError: string | null;
   /** A bulk post's confirmation step, or why it was refused (lib/bulk.ts). */
   bulk?: BulkAnswer;
+  /** A refused Schedule (components/admin/schedule.tsx). */
+  schedule?: ScheduleReply;
 };
 
 /** What an editor is given: the kit's own (drawn from the fields), or a type's. */
@@ -381,7 +390,9 @@ function TitleCell({ type, item, cells }: { type: CollectionType; item: Row; cel
           <p className="font-semibold text-slate-900">
             {title}
             <StatusBadge {...(item as Publishing)} />
+            <ScheduledBadge {...(item as ScheduleState)} />
           </p>
+          <LateBadge {...(item as ScheduleState)} />
           {subtitle && subtitleText ? (
             <p className={subtitleClass(subtitle)}>{subtitleText}</p>
           ) : null}
@@ -618,7 +629,10 @@ export function CollectionEditor({
         {editing ? type.admin.formTitle.edit : type.admin.formTitle.create}
       </h2>
       {editing ? (
-        <PublishingLine state={state} id={String(editing._id)} noun={type.admin.noun[0]} />
+        <>
+          <PublishingLine state={state} id={String(editing._id)} noun={type.admin.noun[0]} />
+          <SchedulePanel state={state as ScheduleState} id={String(editing._id)} />
+        </>
       ) : null}
       {intro}
       <HistoryLink inline />

@@ -30,12 +30,15 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormWith } from "~/lib/form-data.server";
 import type { ListPage } from "~/lib/list-page.server";
 import { historyLink } from "../history.server";
+import { siteTimeZone } from "../site-time-zone.server";
 import { MOVE_INTENT, SAVE_INTENT, type ScreenActionData } from "./admin-screen";
 import type { HistoryLinkData } from "./history-link";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 import type { PreviewLink } from "./preview";
 import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
 import { DRAFT_SAVED, type PublishingState } from "./publishing";
+import type { ScheduleTimes } from "./schedule";
+import { SCHEDULE_INTENT, scheduleAction, UNSCHEDULE_INTENT } from "./schedule-admin.server";
 import { moveSchema } from "./schema";
 import type { AdminQuery, WriteOptions } from "./store.server";
 import type { TrashData } from "./trash";
@@ -120,6 +123,8 @@ export interface AdminStore extends TrashStore {
   saveDraft(id: string, input: Record<string, unknown>, actor: Actor): Promise<boolean>;
   unpublish(id: string, actor: Actor): Promise<boolean>;
   discardDraft(id: string, actor: Actor): Promise<boolean>;
+  /** When the record publishes / unpublishes (kit/schedule.server.ts). */
+  schedule?(id: string, times: ScheduleTimes, actor: Actor): Promise<boolean>;
   /** An `ordered` type's Move up / Move down (kit/store.server.ts). */
   move?(id: string, position: number, actor: Actor): Promise<boolean>;
 }
@@ -169,7 +174,11 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       historyLink(type.entity, editing?._id),
       editing ? previewLinksOf(type.entity, editing._id) : null,
     ]);
-    return { ...screen, trash, history, previews } as ScreenData<S>;
+    // Scheduled publishing: times typed and shown in the site's zone.
+    const timeZone = await siteTimeZone();
+    return { ...screen, trash, history, previews, timeZone } as ScreenData<S> & {
+      timeZone: string;
+    };
   }
 
   async function action({ request, context }: Args) {
@@ -219,6 +228,15 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       if (!moved.ok) return answer(null, unexpectedError(moved.error), 500);
       if (!moved.value) notFound(texts.notFound);
       return redirectWithFlash(back, `${noun} moved to position ${position}.`);
+    }
+
+    if ((intent === SCHEDULE_INTENT || intent === UNSCHEDULE_INTENT) && store.schedule) {
+      const schedule = store.schedule;
+      if (id === null || !(await store.get(id))) notFound(texts.notFound);
+      const editor = listHref(path, parseListState(new URL(request.url), sortable), { edit: id });
+      const write = (times: ScheduleTimes) => schedule(id, times, actor);
+      const missing = () => notFound(texts.notFound);
+      return scheduleAction({ form, intent, write, editor, single: false, notFound: missing });
     }
 
     if (intent === UNPUBLISH_INTENT || intent === DISCARD_INTENT) {

@@ -27,6 +27,7 @@ import {
   withoutIntent,
 } from "~/lib/form-data.server";
 import { historyLink } from "../history.server";
+import { siteTimeZone } from "../site-time-zone.server";
 import {
   type DocumentType,
   imageNames,
@@ -40,6 +41,8 @@ import type { DocumentStore, StoredDocument } from "./document-store.server";
 import { ALT_REQUIRED, altNames, lacksAlt } from "./image-alt";
 import { isPreviewIntent, previewIntent, previewLinksOf } from "./preview.server";
 import { DRAFT_SAVED } from "./publishing";
+import type { ScheduleTimes } from "./schedule";
+import { SCHEDULE_INTENT, scheduleAction, UNSCHEDULE_INTENT } from "./schedule-admin.server";
 
 interface Args {
   request: Request;
@@ -80,6 +83,9 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       history: await historyLink(type.entity, null, true),
       // The editor's Preview links panel (kit/preview.server.ts).
       previews: await previewLinksOf(type.entity, null),
+      // Scheduled publishing of the draft (kit/schedule-admin.server.ts).
+      schedule: await store.getSchedule(),
+      timeZone: await siteTimeZone(),
     };
   }
 
@@ -131,6 +137,21 @@ export function documentAdmin<T extends DocumentType>(store: DocumentStore<T>) {
       const target = { entity: type.entity, id: null };
       const back = `${type.admin.path}${new URL(request.url).search}`;
       return previewIntent(String(intent), form, { target, actor, back, flash: redirectWithFlash });
+    }
+    // Schedule and Cancel schedule (kit/schedule-admin.server.ts).
+    if (intent === SCHEDULE_INTENT || intent === UNSCHEDULE_INTENT) {
+      const write = (times: ScheduleTimes) => store.schedule(times.publishAt, actor);
+      const notFound = () => {
+        throw data(type.texts.saveFailed, { status: 404 });
+      };
+      return scheduleAction({
+        form,
+        intent,
+        write,
+        editor: type.admin.path,
+        single: true,
+        notFound,
+      });
     }
     // What conform reads and echoes back: the text fields (a File cannot be sent back).
     // Discard changes: the publishing line's own button, no fields.

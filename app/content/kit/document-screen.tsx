@@ -21,6 +21,7 @@ import {
 import { PreviewLinks } from "~/components/admin/preview-links";
 import { PublishingLine, SAVE_AS_DRAFT } from "~/components/admin/publishing";
 import { EnterSaves, rowListSubmit } from "~/components/admin/row-list-form";
+import { SchedulePanel, type ScheduleReply } from "~/components/admin/schedule";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { ownFields, useEditorForm, usePosting } from "~/components/admin/use-editor-form";
 import { flashOf } from "~/components/admin/use-flash";
@@ -46,6 +47,7 @@ import { type AltMetas, altMetas, FieldInput, laidOut, placedAlt, useUploads } f
 import { HistoryLink } from "./history-link";
 import { ALT_LABEL } from "./image-alt";
 import type { PreviewLink } from "./preview";
+import type { ScheduleState } from "./schedule";
 
 /** Fields the description leaves to the route module (`kind: "custom"`), by `render` name. */
 export type CustomFields = Record<string, (meta: Meta) => ReactNode>;
@@ -74,10 +76,13 @@ export function DocumentScreen({
     /** The pending draft: the editor opens on it (decision 033). */
     draft?: Record<string, unknown> | null;
     editing: boolean;
+    /** What is scheduled for the draft (kit/schedule.ts). */
+    schedule?: ScheduleState;
     /** The document's preview links (kit/preview.server.ts). */
     previews?: PreviewLink[];
   };
-  actionData?: { result: SubmissionResult<string[]> | null };
+  /** A save's answer, or a refused schedule's (which leaves the view as it was). */
+  actionData?: { result: SubmissionResult<string[]> | null; schedule?: ScheduleReply };
   /** What the view mode shows (the document's own view; see `admin.nothingSaved`). */
   view: ReactNode;
   custom?: CustomFields;
@@ -116,7 +121,10 @@ export function DocumentScreen({
         }
       />
       {loaderData.draft ? (
-        <PublishingLine state={{ hasDraft: true }} id={null} noun={admin.title} />
+        <>
+          <PublishingLine state={{ hasDraft: true }} id={null} noun={admin.title} />
+          <SchedulePanel state={loaderData.schedule ?? {}} id={null} />
+        </>
       ) : null}
       {editing ? (
         <DocumentForm

@@ -22,6 +22,8 @@ import {
   setAt,
   valueAt,
 } from "./document";
+import { type ScheduleState, scheduleState } from "./schedule";
+import { scheduleDocument } from "./schedule.server";
 
 export type RecordOfDocument<T extends DocumentType> = z.output<T["record"]>;
 export type InputOfDocument<T extends DocumentType> = z.output<T["schema"]>;
@@ -48,6 +50,10 @@ export interface DocumentStore<T extends DocumentType> {
   publish(actor: Actor, now?: Date): Promise<boolean>;
   /** Drops the pending draft. False when there is none. */
   discardDraft(actor: Actor): Promise<boolean>;
+  /** When the pending draft is published (null: not scheduled). False: no draft to schedule. */
+  schedule(publishAt: Date | null, actor: Actor): Promise<boolean>;
+  /** What is scheduled (kit/schedule.ts). */
+  getSchedule(): Promise<Required<ScheduleState>>;
 }
 
 type Doc = Document & {
@@ -251,5 +257,8 @@ export function documentStore<T extends DocumentType>(
       return true;
     },
     save: (input, actor, now = new Date()) => saveAs(input, actor, now, "update"),
+    schedule: (publishAt, actor) => scheduleDocument(type, publishAt, actor),
+    getSchedule: async () =>
+      scheduleState((await (await handle()).findOne({ _id: SINGLETON_ID })) ?? {}),
   };
 }

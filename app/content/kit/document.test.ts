@@ -208,8 +208,17 @@ describe.each(DOCUMENT_TYPES.map((type) => [type.entity, type] as const))("%s", 
     });
     // The editor links to the document's history (revisions of earlier tests may be counted).
     const history = { href: `/admin/dashboard/history/${type.entity}`, count: expect.any(Number) };
-    // Besides the document: its preview links (kit/preview.server.ts), none yet.
-    expect(screen).toEqual({ doc: null, draft: null, editing: true, history, previews: [] });
+    // Besides the document: its preview links (kit/preview.server.ts), none yet; nothing
+    // scheduled, and the zone schedules are typed in (kit/schedule-admin.server.ts).
+    expect(screen).toEqual({
+      doc: null,
+      draft: null,
+      editing: true,
+      history,
+      previews: [],
+      schedule: { publishAt: null, unpublishAt: null, lastScheduled: null },
+      timeZone: "UTC",
+    });
   });
 
   it("saves a valid form: redirect with the flash, an audit entry, the caches moved on", async () => {

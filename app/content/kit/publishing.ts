@@ -1,6 +1,7 @@
 // Draft and published (issue 24, decision 033): what the public side of the site may see of a
 // content collection, as one MongoDB filter every public read uses, and a record's state as the
 // admin shows it. Server-free: the screens read the statuses too.
+import type { ScheduleState } from "./schedule";
 
 /** A record is a draft (only staff see it) or published. */
 export const STATUSES = ["draft", "published"] as const;
@@ -34,8 +35,8 @@ export function statusOf(doc: { publishStatus?: unknown }): Status {
 /** What saving a draft says (the editor's flash, the JSON API's message). */
 export const DRAFT_SAVED = "Draft saved. It is not on the site until it is published.";
 
-/** Where a record stands, as the editor and the admin list show it. */
-export interface PublishingState {
+/** Where a record stands, as the editor and the admin list show it (and what is scheduled). */
+export interface PublishingState extends ScheduleState {
   publishStatus: Status;
   /** A published record with changes saved as a draft, not yet on the site. */
   hasDraft: boolean;

@@ -21,6 +21,8 @@ import {
   statusOf,
   TRASHED_FILTER,
 } from "./publishing";
+import { type ScheduleTimes, scheduleState } from "./schedule";
+import { scheduleRecord } from "./schedule.server";
 import { type CollectionType, describedImages, imageFields, sortFields } from "./types";
 
 /** A record as read: its fields and its id as a string. */
@@ -109,6 +111,8 @@ export interface CollectionStore<T extends CollectionType> {
   purge(id: string, actor: Actor): Promise<boolean>;
   /** Purges what has been in the trash longer than `days` before `now`; answers how many. */
   purgeExpired(now: Date, days: number, actor: Actor): Promise<number>;
+  /** When the record publishes / unpublishes (null: not scheduled); kit/schedule.server.ts. */
+  schedule(id: string, times: ScheduleTimes, actor: Actor): Promise<boolean>;
   /**
    * An `ordered` type's Move up / Move down: the record goes to the 1-based `position` (past the
    * end: last), the others move along. False when the id names no record.
@@ -214,6 +218,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
   const stateOf = (doc: Doc): PublishingState => ({
     publishStatus: statusOf(doc),
     hasDraft: statusOf(doc) === "published" && Boolean(doc.draft),
+    ...scheduleState(doc),
   });
   /**
    * What the public reads look for: published records, and the one this request previews (a
@@ -280,6 +285,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
 
   return {
     type,
+    schedule: (id, times, actor) => scheduleRecord(type, id, times, actor),
     async list() {
       const { filter, read } = publicQuery();
       const docs = await (await handle()).find(filter).sort(type.publicSort).toArray();
