@@ -208,6 +208,20 @@ export function apiCases(op: Operation, realPath: string, auth: Record<string, s
   return cases;
 }
 
+/**
+ * The addresses an operation of every content type (`/api/{type}/...`, issue 24) is attacked
+ * at: two collections' (a path with `{id}`) or two single documents', each type's own route,
+ * with `{rev}` naming no revision. Any other operation: its own path.
+ */
+export function concreteOperations(op: Operation): Operation[] {
+  if (!op.path.includes("{type}")) return [op];
+  const types = op.path.includes("{id}") ? ["faqs", "blog"] : ["hero-section", "footer-content"];
+  return types.map((type) => ({
+    ...op,
+    path: op.path.replace("{type}", type).replace("{rev}", UNKNOWN_ID),
+  }));
+}
+
 /** `path` with `{id}` replaced by the id of a document of its collection (when it has one). */
 export async function withRealId(robust: Robust, path: string): Promise<string> {
   const collection = COLLECTION_OF[path.split("/")[2] ?? ""];

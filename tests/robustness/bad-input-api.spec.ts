@@ -7,7 +7,7 @@
 // a stack trace, and the documents of every collection (fixtures.ts VOLATILE_COLLECTIONS aside)
 // must be as many after as before. Two files, so that the two halves run on both workers.
 import { ensureLeads } from "./actions";
-import { apiCases, operations, withRealId } from "./api-cases";
+import { apiCases, concreteOperations, operations, withRealId } from "./api-cases";
 import { attack, newTally, report } from "./bad-input";
 import { expect, test } from "./fixtures";
 
@@ -21,8 +21,13 @@ test("every JSON API operation that takes input refuses malformed requests, writ
   const auth = { Authorization: `Bearer ${robust.token}` };
   const failures: string[] = [];
   for (const op of await operations(robust)) {
-    const realPath = await withRealId(robust, op.path);
-    const cases = apiCases(op, realPath, op.bearer || op.path === "/api/auth/register" ? auth : {});
+    // An operation of every content type is attacked at two types' addresses together.
+    const cases = [];
+    for (const concrete of concreteOperations(op)) {
+      const realPath = await withRealId(robust, concrete.path);
+      const headers = op.bearer || op.path === "/api/auth/register" ? auth : {};
+      cases.push(...apiCases(concrete, realPath, headers));
+    }
     failures.push(...(await attack(robust, `${op.method} ${op.path}`, cases, tally)));
   }
   report("JSON API", tally, Date.now() - started);

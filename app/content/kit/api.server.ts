@@ -74,7 +74,7 @@ export function collectionApi<T extends CollectionType>(store: ApiStore<T>) {
       tag: doc.tag,
       summary: doc.listSummary,
       description:
-        "Without a token: the published records. With an admin token: drafts too, each with its publishStatus and hasDraft.",
+        "Without a token: the published records. With an admin token: drafts too (each record's state: GET {id}/draft).",
       // A token reads drafts too (decision 033); without one the answer is as it always was.
       auth: "optional",
       response: listResponse(record),
