@@ -193,7 +193,8 @@ export function apiCases(op: Operation, realPath: string, auth: Record<string, s
       ["invalid UTF-8", "application/json", INVALID_UTF8],
       ["form", "application/x-www-form-urlencoded", Buffer.from("_id[$ne]=")],
     ];
-    for (const path of idPaths) {
+    // A path without an id (a single document's publish): those bodies at the path itself.
+    for (const path of idPaths.length ? idPaths : [realPath]) {
       for (const [what, type, body] of bodies) {
         cases.push({
           what,
@@ -210,17 +211,35 @@ export function apiCases(op: Operation, realPath: string, auth: Record<string, s
 
 /**
  * The addresses an operation of every content type (`/api/{type}/...`, issue 24) is attacked
- * at: two collections' (a path with `{id}`) or two single documents', each type's own route,
+ * at: two collections' (a path with `{id}`) or three single documents', each type's own route,
  * with `{rev}` naming no revision. Any other operation: its own path.
  */
 export function concreteOperations(op: Operation): Operation[] {
   if (!op.path.includes("{type}")) return [op];
-  const types = op.path.includes("{id}") ? ["faqs", "blog"] : ["hero-section", "footer-content"];
-  return types.map((type) => ({
+  // A document's body is checked by its own schema: three of them, so a small body still
+  // makes the 50 cases the suite asks of an operation.
+  const types = op.path.includes("{id}")
+    ? ["faqs", "blog"]
+    : ["hero-section", "footer-content", "service-page"];
+  // A single document's address has no id to get wrong: its type is what a client can.
+  const odd = op.path.includes("{id}") ? [] : ODD_TYPES;
+  return [...types, ...odd].map((type) => ({
     ...op,
     path: op.path.replace("{type}", type).replace("{rev}", UNKNOWN_ID),
   }));
 }
+
+/** `{type}` segments that name no content type (each must be a 404, never a lookup gone wrong). */
+const ODD_TYPES = [
+  "nothing",
+  "%24ne",
+  "__proto__",
+  "constructor",
+  "HERO-SECTION",
+  "hero-section%00",
+  "hero-section.json",
+  "x".repeat(300),
+];
 
 /** `path` with `{id}` replaced by the id of a document of its collection (when it has one). */
 export async function withRealId(robust: Robust, path: string): Promise<string> {
