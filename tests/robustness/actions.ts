@@ -93,6 +93,34 @@ export const ACTION_TARGETS: ActionTarget[] = [
     pages: ["/admin/dashboard/subscribers?delete={subscribers}"],
     signedIn: true,
   },
+  // A record's history: Restore as draft (a demo record may have no revision yet, so the form
+  // is written out: intent and the revision's id).
+  {
+    file: "routes/admin/history.tsx",
+    pages: [],
+    signedIn: true,
+    synthetic: {
+      id: null,
+      action: "/admin/dashboard/history/hero",
+      multipart: false,
+      fields: [
+        { name: "intent", kind: "hidden", value: "restore" },
+        { name: "revision", kind: "hidden", value: "0123456789abcdef01234567" },
+      ],
+    },
+  },
+  // Exit preview: the preview banner's form, shown only while a preview link is open.
+  {
+    file: "routes/preview.tsx",
+    pages: [],
+    signedIn: false,
+    synthetic: {
+      id: null,
+      action: "/preview/exit",
+      multipart: false,
+      fields: [{ name: "back", kind: "hidden", value: "/" }],
+    },
+  },
   // The image fields' upload with JavaScript (fetch, not a form): one `file` part.
   {
     file: "routes/admin/uploads.ts",

@@ -226,7 +226,10 @@ const EDIT_ID = /[?&]edit=([0-9a-f]{24})/;
 function editForm(html: string, page: string): Form | undefined {
   const forms = parseForms(html).filter((f) => f.action.split("?")[0] === page);
   const size = (f: Form) => f.fields.filter((x) => x.kind !== "hidden").length;
-  return forms.sort((a, b) => size(b) - size(a))[0];
+  // The editor's form is the one with Save draft beside its main button (a schedule or a
+  // preview link's form on the same page may have as many inputs as a small editor).
+  const editor = (f: Form) => (f.fields.some((x) => x.name === "as") ? 1 : 0);
+  return forms.sort((a, b) => editor(b) - editor(a) || size(b) - size(a))[0];
 }
 
 /** The form as posted before any payload: as rendered, row buttons left out, status Open. */
@@ -240,8 +243,9 @@ function baseFields(form: Form): [string, Value][] {
       continue;
     }
     if ((f.kind === "checkbox" || f.kind === "radio") && !f.checked) continue;
-    // conform's add/remove-row buttons (components/admin/row-list-form.tsx): not a save.
-    if (f.name === "__intent__") continue;
+    // conform's add/remove-row buttons (components/admin/row-list-form.tsx): not a save. And
+    // "Save draft" (`as`): the hostile content must be published, so the main button is pressed.
+    if (f.name === "__intent__" || (f.kind === "submit" && f.name === "as")) continue;
     if (f.kind === "checkbox") out.push([f.name, f.value || "on"]);
     else if (f.kind === "select" && f.name === "status" && f.options?.includes("Open")) {
       out.push([f.name, "Open"]);
