@@ -1,28 +1,24 @@
-// The floor of `npm run bench`: the cheapest answer a Node server can give, node:http handing
-// out bytes it already holds. It fetches each page once from the app and then serves those
-// bytes from memory, so app/floor compares the app with Node itself on the same HTML.
+// The node floor of `npm run bench`: the cheapest answer a Node server can give, node:http
+// handing out bytes it already holds. It serves the pages the bench fetched once from the app
+// (the directory static-floor.ts wrote, which nginx serves too), so app/floor compares the app
+// with Node itself on the same HTML, byte for byte.
 //
-//   node --import tsx scripts/lib/floor-server.ts <port> <app origin> <path>...
+//   node --import tsx scripts/lib/floor-server.ts <port> <pages directory>
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import path from "node:path";
+import { type FloorPage, MANIFEST } from "./floor-pages";
 
-const [portArg, origin, ...paths] = process.argv.slice(2);
-if (!portArg || !origin || paths.length === 0) {
-  console.error("usage: floor-server.ts <port> <app origin> <path>...");
+const [portArg, dir] = process.argv.slice(2);
+if (!portArg || !dir) {
+  console.error("usage: floor-server.ts <port> <pages directory>");
   process.exit(2);
 }
 
-const pages = new Map<string, Buffer>();
-for (const page of paths) {
-  // Identity, like the load generator asks for: the floor serves the uncompressed bytes.
-  const response = await fetch(new URL(page, origin), {
-    headers: { "Accept-Encoding": "identity" },
-  });
-  if (response.status !== 200) {
-    console.error(`floor: ${page} answered ${response.status}`);
-    process.exit(1);
-  }
-  pages.set(page, Buffer.from(await response.arrayBuffer()));
-}
+const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), "utf8")) as FloorPage[];
+const pages = new Map<string, Buffer>(
+  manifest.map((page) => [page.path, readFileSync(path.join(dir, "pages", page.file))]),
+);
 
 const server = createServer((req, res) => {
   const body = pages.get(req.url ?? "");

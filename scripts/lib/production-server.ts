@@ -49,7 +49,10 @@ export function ensureBuild({ skip }: { skip: boolean }): void {
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
-const running = new Set<Running>();
+// Each running child with the signal that ends it at exit: SIGKILL for Node servers (nothing can
+// delay it), SIGTERM for nginx, whose master stops its worker (killed outright, the master would
+// leave the worker running, holding the port).
+const running = new Map<Running, NodeJS.Signals>();
 const cleanups = new Set<() => void>();
 let exitHooksInstalled = false;
 
@@ -66,7 +69,7 @@ function installExitHooks(): void {
   if (exitHooksInstalled) return;
   exitHooksInstalled = true;
   process.on("exit", () => {
-    for (const server of running) server.child.kill("SIGKILL");
+    for (const [server, signal] of running) server.child.kill(signal);
     for (const cleanup of cleanups) cleanup();
   });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
@@ -83,10 +86,16 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
-/** Starts server.js in production mode and resolves once it listens. */
-export async function startProductionServer(extraEnv: Record<string, string> = {}) {
+/**
+ * Starts server.js in production mode and resolves once it listens, on the given port or a free
+ * one.
+ */
+export async function startProductionServer(
+  extraEnv: Record<string, string> = {},
+  { port: fixedPort }: { port?: number } = {},
+) {
   installExitHooks();
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const server = startApp({
     PORT: String(port),
     DATA_DIR: ":memory:",
@@ -96,7 +105,7 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
     ADMIN_PASSWORD: E2E_ADMIN.password,
     ...extraEnv,
   });
-  running.add(server);
+  running.set(server, "SIGKILL");
   try {
     // In cluster mode (WEB_CONCURRENCY > 1) every worker prints its line: wait for all of them.
     const workers = Math.max(1, Number(extraEnv.WEB_CONCURRENCY) || 1);
@@ -127,9 +136,21 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
 
 /** A TypeScript module of this repo in its own Node process (`node --import tsx`). */
 export function startScript(file: string, args: string[], env: Record<string, string> = {}) {
+  return startProgram("node", ["--import", "tsx", path.join(root, file), ...args], { env });
+}
+
+/** Any program, stopped with the others (with `exitSignal` when this process ends). */
+export function startProgram(
+  command: string,
+  args: string[],
+  {
+    env = {},
+    exitSignal = "SIGKILL",
+  }: { env?: Record<string, string>; exitSignal?: NodeJS.Signals } = {},
+) {
   installExitHooks();
-  const child = start("node", ["--import", "tsx", path.join(root, file), ...args], env);
-  running.add(child);
+  const child = start(command, args, env);
+  running.set(child, exitSignal);
   return { ...child, stop: () => stopServer(child) };
 }
 
@@ -190,8 +211,8 @@ export function run(main: () => Promise<boolean>, strict: boolean): void {
   );
 }
 
-/** The header line of the printed tables: when, on what, with which command. */
-export function describeMachine(command: string): string {
+/** The header line of the printed tables: when, on what, with which command (and tools). */
+export function describeMachine(command: string, tools?: string): string {
   const cpus = os.cpus();
   const model = cpus[0]?.model.replace(/\s+/g, " ").trim() ?? "unknown CPU";
   const load = os
@@ -199,7 +220,7 @@ export function describeMachine(command: string): string {
     .map((n) => n.toFixed(2))
     .join(" / ");
   const date = new Date().toISOString().replace("T", " ").slice(0, 16);
-  return `${date} UTC · ${cpus.length} cores (${model}) · Node ${process.version} · load average ${load} (1/5/15 min) · \`${command}\``;
+  return `${date} UTC · ${cpus.length} cores (${model}) · Node ${process.version}${tools ? ` · ${tools}` : ""} · load average ${load} (1/5/15 min) · \`${command}\``;
 }
 
 export function loadAverage(): string {
