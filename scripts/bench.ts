@@ -30,7 +30,7 @@
 // Requests carry no Accept-Encoding: the figures are for uncompressed HTML, the same bytes both
 // floors send. Everything runs on this machine with the load generator, as the targets
 // assume (2 cores): one wrk thread leaves the other core to a one-process server; two threads
-// measured slower against nginx here (the threads and nginx contend for the two cores).
+// measured no faster against nginx here (the threads and nginx contend for the two cores).
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";

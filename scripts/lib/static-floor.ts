@@ -63,10 +63,12 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  # The usual static-file set-up: the kernel copies the file, its descriptor stays open.
+  # The kernel copies the file; its descriptor stays open between requests.
   sendfile on;
-  tcp_nopush on;
   open_file_cache max=64;
+  # No TCP_CORK (tcp_nopush): with it the last segment of a page above 64 kB (the internships
+  # page) waited for the client's delayed ACK, p99 42 ms instead of 2. Node does not cork either.
+  tcp_nopush off;
   # Node keeps a busy keep-alive connection open; nginx closes it after 1000 requests by default.
   keepalive_requests 1000000;
   server_tokens off;
