@@ -43,7 +43,6 @@ import {
   cspNonce,
   cspNonceContext,
   documentSecurityHeaders,
-  makeNonce,
   securityHeaders as securityHeadersFor,
 } from "./lib/security-headers.server";
 import { formNotSentPage, serviceUnavailablePage } from "./lib/service-unavailable.server";
@@ -310,9 +309,8 @@ function startPageCache(): void {
     ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
     maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     generation: contentGeneration,
-    formToken: () => issueFormToken(),
-    nonce: makeNonce,
-    securityHeaders: (nonce) => documentSecurityHeaders(nonce, FRAME_ORIGINS),
+    formToken: (issuedAt) => issueFormToken(issuedAt),
+    securityHeaders: (hashes) => documentSecurityHeaders({ hashes }, FRAME_ORIGINS),
     // A page served from the cache is a visit like any other (lib/count-visitors.server.ts).
     onServed: (req) => {
       const path = (req.url ?? "").split("?", 1)[0] ?? "";
