@@ -31,23 +31,6 @@ import { collections } from "#db/collections";
 import { utcDay } from "./dashboard.server";
 import { readSessionId, sessionCookieName } from "./session.server";
 
-/**
- * isbot's verdict per user agent. Its pattern costs a few µs per call, as much as the rest of a
- * cached page's answer; visitors send a few hundred distinct user agents, so they are
- * remembered (the map starts over past MAX_REMEMBERED_AGENTS).
- */
-const botVerdicts = new Map<string, boolean>();
-const MAX_REMEMBERED_AGENTS = 1_000;
-function isBot(userAgent: string): boolean {
-  let verdict = botVerdicts.get(userAgent);
-  if (verdict === undefined) {
-    verdict = isbot(userAgent);
-    if (botVerdicts.size >= MAX_REMEMBERED_AGENTS) botVerdicts.clear();
-    botVerdicts.set(userAgent, verdict);
-  }
-  return verdict;
-}
-
 const DAY_MS = 24 * 60 * 60_000;
 /** How often the queue is written. */
 const FLUSH_INTERVAL_MS = 2_000;
@@ -145,7 +128,7 @@ export class VisitorCounter {
   record(visit: Visit): void {
     if (this.closed) return;
     const userAgent = visit.userAgent?.trim().slice(0, MAX_USER_AGENT);
-    if (!userAgent || isBot(userAgent)) return;
+    if (!userAgent || isbot(userAgent)) return;
     const entry: Entry = { day: utcDay(this.now()), ip: visit.ip, userAgent };
     const session = sessionCookiePair(visit.cookie);
     if (session) entry.session = session;
