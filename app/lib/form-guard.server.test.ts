@@ -54,23 +54,6 @@ describe("form guard", () => {
     expect(await check({ formToken: future })).toMatchObject({ ok: false, reason: "bad-token" });
   });
 
-  it("holds a cached page's token, signed for its window's end, to the full minimum from then", async () => {
-    // lib/page-cache.server.ts: a visitor who got the page at the window's start holds a token
-    // saying one second later, so nobody sends sooner than the minimum after their page.
-    const windowEnd = await tokenFrom(-1000);
-    expect(await check({ formToken: windowEnd })).toMatchObject({ reason: "too-fast" });
-    const later = { now: new Date(now.getTime() + 2999), minFillMs: 2000 };
-    expect(await checkFormGuard(form({ formToken: windowEnd }), later)).toMatchObject({
-      reason: "too-fast",
-    });
-    const enough = { now: new Date(now.getTime() + 3000), minFillMs: 2000 };
-    expect(await checkFormGuard(form({ formToken: windowEnd }), enough)).toEqual({ ok: true });
-    // With the minimum switched off (0), such a token is not "too fast".
-    expect(await checkFormGuard(form({ formToken: windowEnd }), { now, minFillMs: 0 })).toEqual({
-      ok: true,
-    });
-  });
-
   it("says a day-old form has expired, so the visitor sends it again", async () => {
     expect(await check({ formToken: await tokenFrom(FORM_TOKEN_MAX_AGE_MS + 1) })).toMatchObject({
       ok: false,

@@ -80,9 +80,7 @@ export async function checkFormGuard(
   if (now - issuedAt > FORM_TOKEN_MAX_AGE_MS) {
     return { ok: false, reason: "expired", message: EXPIRED_MESSAGE };
   }
-  // A cached page's token may say a moment later than now (lib/page-cache.server.ts signs it
-  // for the end of its window): with the check switched off (0), no fill time is asked at all.
-  if (minFillMs > 0 && now - issuedAt < minFillMs)
+  if (now - issuedAt < minFillMs)
     return { ok: false, reason: "too-fast", message: TOO_FAST_MESSAGE };
   return { ok: true };
 }

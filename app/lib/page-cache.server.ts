@@ -112,7 +112,7 @@ const HOUR_MS = 3_600_000;
  * much longer than FORM_MIN_FILL_SECONDS before sending a form. Divides an hour, so a window
  * never spans two of the ETag's hours.
  */
-export const SHARED_ANSWER_WINDOW_MS = 1_000;
+export const SHARED_ANSWER_WINDOW_MS = 2_000;
 
 /** How long a request waits for someone else's render of its page before rendering its own. */
 const WAIT_FOR_RENDER_MS = 2_000;
