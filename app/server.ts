@@ -43,6 +43,7 @@ import {
   cspNonce,
   cspNonceContext,
   documentSecurityHeaders,
+  makeNonce,
   securityHeaders as securityHeadersFor,
 } from "./lib/security-headers.server";
 import { formNotSentPage, serviceUnavailablePage } from "./lib/service-unavailable.server";
@@ -309,8 +310,9 @@ function startPageCache(): void {
     ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
     maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     generation: contentGeneration,
-    formToken: (issuedAt) => issueFormToken(issuedAt),
-    securityHeaders: (hashes) => documentSecurityHeaders({ hashes }, FRAME_ORIGINS),
+    formToken: () => issueFormToken(),
+    nonce: makeNonce,
+    securityHeaders: (nonce) => documentSecurityHeaders(nonce, FRAME_ORIGINS),
     // A page served from the cache is a visit like any other (lib/count-visitors.server.ts).
     onServed: (req) => {
       const path = (req.url ?? "").split("?", 1)[0] ?? "";

@@ -32,7 +32,8 @@ beforeAll(async () => {
     ttlMs: 60_000,
     maxBytes: 10 * 1024 * 1024,
     generation: () => 1,
-    formToken: async (issuedAt) => `v1.${issuedAt.getTime()}.${randomUUID()}`,
+    formToken: async () => `v1.${Date.now()}.${randomUUID()}`,
+    nonce: () => randomUUID(),
     securityHeaders: () => ({}),
   });
   const app = express();

@@ -1,19 +1,14 @@
-// The page cache (issue 10; docs/decisions/016-page-cache.md, 034-cached-answers.md): anonymous
-// GETs of public pages are kept rendered in memory and answered without running React Router
-// again.
+// The page cache (issue 10; docs/decisions/016-page-cache.md): anonymous GETs of public pages
+// are kept rendered in memory and answered without running React Router again.
 //
 // - Filled by `capture` (app/server.ts, just in front of React Router): the answer React Router
 //   streams for a cacheable request is collected, and kept if it is a plain 200 HTML page with no
 //   cookie set and no `no-store`/`private`.
-// - Served by `serve`, called by server.js for every request before Express: a hit is a map
-//   lookup and one write of bytes prepared for the moment (below).
-// - What was per render is not shared: the render's CSP nonce attributes are cut out of the
-//   stored page, and its form token is a slot. Answers of one page within one short window
-//   (SHARED_ANSWER_WINDOW_MS) share one body: a form token signed for the window's END (so no
-//   visitor holds a token older than the moment they got it: the minimum fill time is as strict
-//   as with a token each), and a Content-Security-Policy listing the SHA-256 of each inline
-//   script and style of that body instead of a nonce (only those exact scripts run). The body,
-//   its headers and its br/gzip encodings are made once per window, page and encoding.
+// - Served by `serve`, called by server.js for every request before Express: a hit costs a map
+//   lookup, a fresh nonce, a fresh form token and (when the client accepts it) compression.
+// - What is per response is never shared: the render's CSP nonce and form token are cut out of
+//   the stored page and replaced by new ones in each answer, so every response still carries its
+//   own nonce and every visitor their own "form handed out at" time.
 // - Per visitor, so never cached: requests carrying the admin session, a flash message, saved
 //   internships or a preview link (a draft; also no-store, domain/preview-request.server.ts);
 //   the landing referrer (the other site that sent the visitor) is part of the key.
@@ -34,38 +29,22 @@ import { createContext, type RouterContextProvider } from "react-router";
 import { isPageRequest } from "./count-visitors.server";
 import { externalReferrer } from "./lead-source";
 import { isPreview } from "./preview-context.server";
-import type { InlineHashes } from "./security-headers.server";
+
+export type Slot = "nonce" | "formToken";
 
 interface Entry {
   /**
-   * The page cut at its form token (the render's nonce attributes removed): parts[0] token
-   * parts[1] token … parts[n], as UTF-8 bytes.
+   * The page cut at its per-response values: parts[0] slot[0] parts[1] slot[1] … parts[n], as
+   * UTF-8 bytes, so an answer is one copy of them with the new values in between.
    */
   parts: Buffer[];
+  slots: Slot[];
   /** Headers the route set that belong to the page (Vary, Link, Content-Language). */
   headers: Record<string, string>;
   tag: string;
   generation: number;
   storedAt: number;
   bytes: number;
-  /** The answers of the current window, made by the first request in it. */
-  window?: { index: number; answers: Promise<Answers>; ready?: Answers };
-}
-
-/** One page's answers within one window: the same bytes for every visitor. */
-interface Answers {
-  tag: string;
-  /** The 304's headers (no Content-Security-Policy: see `answer`). */
-  notModified: Record<string, string>;
-  identity: Prepared;
-  /** br and gzip, each made on first demand. */
-  encoded: Partial<Record<Encoding, Prepared>>;
-  encoding: Partial<Record<Encoding, Promise<Prepared>>>;
-}
-
-interface Prepared {
-  headers: Record<string, string>;
-  body: Buffer;
 }
 
 export interface PageCacheOptions {
@@ -74,15 +53,12 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** The content generation (lib/content-version.server.ts). */
   generation: () => number;
-  /** A form token signed as handed out at `issuedAt` (lib/form-guard.server.ts). */
-  formToken: (issuedAt: Date) => Promise<string>;
-  /**
-   * Every header an HTML answer carries whose inline scripts and styles have these hashes
-   * (lib/security-headers.server.ts).
-   */
-  securityHeaders: (hashes: InlineHashes) => Record<string, string>;
-  /** How long the answers of one page share a body and form token (SHARED_ANSWER_WINDOW_MS). */
-  windowMs?: number;
+  /** A fresh signed form token (lib/form-guard.server.ts). */
+  formToken: () => Promise<string>;
+  /** A fresh CSP nonce. */
+  nonce: () => string;
+  /** Every header an HTML answer carries for this nonce (lib/security-headers.server.ts). */
+  securityHeaders: (nonce: string) => Record<string, string>;
   /** Called once a page served from the cache has been sent (visitor counting). */
   onServed?: (req: IncomingMessage) => void;
   /** How long a request waits for someone else's render of its page (default 2 s). */
@@ -106,14 +82,6 @@ const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 const HOUR_MS = 3_600_000;
 
-/**
- * Answers of one page within this long share one body, form token included. Short: the token
- * says the window's end, so a visitor who got the page at the window's start must wait up to this
- * much longer than FORM_MIN_FILL_SECONDS before sending a form. Divides an hour, so a window
- * never spans two of the ETag's hours.
- */
-export const SHARED_ANSWER_WINDOW_MS = 2_000;
-
 /** How long a request waits for someone else's render of its page before rendering its own. */
 const WAIT_FOR_RENDER_MS = 2_000;
 
@@ -126,12 +94,10 @@ export class PageCache {
   /** Renders in progress per key: concurrent misses wait for the first instead of rendering too. */
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly now: () => number;
-  private readonly windowMs: number;
   readonly stats = { hits: 0, misses: 0, stored: 0, notModified: 0 };
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
-    this.windowMs = options.windowMs ?? SHARED_ANSWER_WINDOW_MS;
   }
 
   get enabled(): boolean {
@@ -197,7 +163,7 @@ export class PageCache {
     if (key === null) return false;
     const entry = this.lookup(key);
     if (entry) {
-      this.send(entry, req, res, closing);
+      void this.send(entry, req, res, closing);
       return true;
     }
     return false;
@@ -232,138 +198,70 @@ export class PageCache {
     return true;
   }
 
-  private send(entry: Entry, req: IncomingMessage, res: ServerResponse, closing: () => boolean) {
-    this.stats.hits += 1;
-    res.once("finish", () => {
-      if (res.statusCode < 400) this.options.onServed?.(req);
-    });
-    const index = Math.floor(this.now() / this.windowMs);
-    let window = entry.window;
-    if (window?.index !== index) {
-      const current = { index, answers: this.prepare(entry, index) } as NonNullable<
-        Entry["window"]
-      >;
-      current.answers.then(
-        (answers) => {
-          current.ready = answers;
-        },
-        () => {
-          // Made again by the next request rather than failing every answer of the window.
-          if (entry.window === current) entry.window = undefined;
-        },
-      );
-      entry.window = window = current;
-    }
-    if (window.ready) this.answer(window.ready, req, res, closing);
-    else {
-      window.answers.then(
-        (answers) => this.answer(answers, req, res, closing),
-        (error) => this.fail(error, res),
-      );
-    }
-  }
-
-  /** The window's answers: its form token in the page, the CSP of its inline scripts. */
-  private async prepare(entry: Entry, index: number): Promise<Answers> {
-    const end = (index + 1) * this.windowMs;
-    // Signed as handed out at the window's end: later than anyone in the window got it.
-    const token = entry.parts.length > 1 ? await this.options.formToken(new Date(end)) : "";
-    const body = fill(entry, token);
-    const { "Content-Security-Policy": policy, ...security } = this.options.securityHeaders(
-      inlineHashes(body.toString("utf8")),
-    );
-    // The hour of the window (windows divide hours), so a browser's copy is renewed hourly.
-    const tag = `W/"${entry.tag}.${Math.floor((end - 1) / HOUR_MS).toString(36)}"`;
-    const common: Record<string, string> = {
-      "Cache-Control": PAGE_CACHE_CONTROL,
-      ETag: tag,
-      Vary: mergeVary(entry.headers.vary, "Accept-Encoding"),
-      "X-Page-Cache": "hit",
-    };
-    for (const [name, value] of Object.entries(entry.headers)) {
-      if (name !== "vary") common[name] = value;
-    }
-    const headers: Record<string, string> = {
-      ...security,
-      ...(policy ? { "Content-Security-Policy": policy } : {}),
-      ...common,
-      "Content-Type": "text/html; charset=utf-8",
-    };
-    return {
-      tag,
-      // No Content-Security-Policy: a browser keeps its stored page and merges a 304's headers
-      // into it, and that page's scripts are the ones its own policy allowed.
-      notModified: { ...security, ...common },
-      identity: { headers: { ...headers, "Content-Length": String(body.length) }, body },
-      encoded: {},
-      encoding: {},
-    };
-  }
-
-  private answer(
-    answers: Answers,
+  private async send(
+    entry: Entry,
     req: IncomingMessage,
     res: ServerResponse,
     closing: () => boolean,
-  ): void {
-    if (matchesTag(req.headers["if-none-match"], answers.tag)) {
-      this.stats.notModified += 1;
-      res.writeHead(304, withClose(answers.notModified, closing));
-      res.end();
-      return;
-    }
-    const encoding = preferredEncoding(req.headers["accept-encoding"]);
-    const ready = encoding ? answers.encoded[encoding] : answers.identity;
-    const write = ({ headers, body }: Prepared) => {
-      res.writeHead(200, withClose(headers, closing));
+  ) {
+    this.stats.hits += 1;
+    try {
+      const tag = `W/"${entry.tag}.${Math.floor(this.now() / HOUR_MS).toString(36)}"`;
+      const common: Record<string, string> = {
+        "Cache-Control": PAGE_CACHE_CONTROL,
+        ETag: tag,
+        Vary: mergeVary(entry.headers.vary, "Accept-Encoding"),
+        "X-Page-Cache": "hit",
+      };
+      if (closing()) common.Connection = "close";
+      for (const [name, value] of Object.entries(entry.headers)) {
+        if (name !== "vary") common[name] = value;
+      }
+      const nonce = this.options.nonce();
+      const { "Content-Security-Policy": policy, ...security } =
+        this.options.securityHeaders(nonce);
+      res.once("finish", () => {
+        if (res.statusCode < 400) this.options.onServed?.(req);
+      });
+      if (matchesTag(req.headers["if-none-match"], tag)) {
+        this.stats.notModified += 1;
+        // No Content-Security-Policy: a browser keeps its stored page and merges a 304's headers
+        // into it, so a new nonce would no longer match the stored page's.
+        res.writeHead(304, { ...security, ...common });
+        res.end();
+        return;
+      }
+      const token = entry.slots.includes("formToken") ? await this.options.formToken() : "";
+      let body = fill(entry, nonce, token);
+      const headers: Record<string, string> = {
+        ...security,
+        ...(policy ? { "Content-Security-Policy": policy } : {}),
+        ...common,
+        "Content-Type": "text/html; charset=utf-8",
+      };
+      const encoding = preferredEncoding(req.headers["accept-encoding"]);
+      if (encoding) {
+        body = await compress(body, encoding);
+        headers["Content-Encoding"] = encoding;
+      }
+      headers["Content-Length"] = String(body.length);
+      res.writeHead(200, headers);
       res.end(req.method === "HEAD" ? undefined : body);
-    };
-    if (ready) {
-      write(ready);
-      return;
-    }
-    const kind = encoding as Encoding;
-    let pending = answers.encoding[kind];
-    if (!pending) {
-      const { headers, body } = answers.identity;
-      pending = compress(body, kind).then((encoded) => {
-        const prepared = {
-          headers: {
-            ...headers,
-            "Content-Encoding": kind,
-            "Content-Length": String(encoded.length),
-          },
-          body: encoded,
-        };
-        answers.encoded[kind] = prepared;
-        return prepared;
+    } catch (error) {
+      console.error("[page cache] could not answer from the cache:", error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const { "Content-Security-Policy": _policy, ...security } = this.options.securityHeaders("");
+      res.writeHead(500, {
+        ...security,
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
       });
-      answers.encoding[kind] = pending;
-      // A failed compression is tried again by the next request.
-      pending.catch(() => {
-        if (answers.encoding[kind] === pending) delete answers.encoding[kind];
-      });
+      res.end("Error");
     }
-    pending.then(write, (error) => this.fail(error, res));
-  }
-
-  private fail(error: unknown, res: ServerResponse): void {
-    console.error("[page cache] could not answer from the cache:", error);
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    const { "Content-Security-Policy": _policy, ...security } = this.options.securityHeaders({
-      scripts: [],
-      styles: [],
-    });
-    res.writeHead(500, {
-      ...security,
-      "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
-    });
-    res.end("Error");
   }
 
   /**
@@ -468,18 +366,18 @@ export class PageCache {
     html: string,
     page: { nonce: string; slots: PageSlots; res: Response; generation: number },
   ): void {
-    // The render's nonce attributes go: a cached answer's policy names its scripts' hashes. A
-    // nonce anywhere else (it never is) would be a per-render value left in a shared page.
-    const attribute = ` nonce="${page.nonce}"`;
-    const stripped = html.split(attribute).join("");
-    if (stripped.includes(page.nonce)) {
-      console.error(
-        `[page cache] not kept: the render's nonce is in its text (${key.split("\n")[0]})`,
-      );
-      return;
+    const values: [Slot, string][] = [["nonce", page.nonce]];
+    if (page.slots.formToken) values.push(["formToken", page.slots.formToken]);
+    const pattern = new RegExp(values.map(([, value]) => escapeRegExp(value)).join("|"), "g");
+    const parts: string[] = [];
+    const slots: Slot[] = [];
+    let last = 0;
+    for (const match of html.matchAll(pattern)) {
+      parts.push(html.slice(last, match.index));
+      slots.push(values.find(([, value]) => value === match[0])?.[0] ?? "nonce");
+      last = match.index + match[0].length;
     }
-    const token = page.slots.formToken;
-    const parts = token ? stripped.split(token) : [stripped];
+    parts.push(html.slice(last));
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = page.res.getHeader(name);
@@ -487,14 +385,16 @@ export class PageCache {
     }
     const tag = createHash("sha256")
       .update(parts.join("\u0000"))
+      .update(slots.join(","))
       .update(JSON.stringify(headers))
       .digest("base64url")
       .slice(0, 22);
-    const bytes = Buffer.byteLength(stripped) + key.length * 2;
+    const bytes = Buffer.byteLength(html) + key.length * 2;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, {
       parts: parts.map((part) => Buffer.from(part, "utf8")),
+      slots,
       headers,
       tag,
       generation: page.generation,
@@ -543,39 +443,17 @@ function landingReferrerOf(headers: IncomingMessage["headers"]): string | undefi
   return outside.every((value) => value !== undefined) ? outside[0] : undefined;
 }
 
-function fill(entry: Entry, token: string): Buffer {
-  if (entry.parts.length === 1) return entry.parts[0] as Buffer;
-  const value = Buffer.from(token, "utf8");
+function fill(entry: Entry, nonce: string, token: string): Buffer {
+  const values = { nonce: Buffer.from(nonce, "utf8"), formToken: Buffer.from(token, "utf8") };
   const pieces: Buffer[] = [entry.parts[0] as Buffer];
-  for (let i = 1; i < entry.parts.length; i++) pieces.push(value, entry.parts[i] as Buffer);
+  for (let i = 0; i < entry.slots.length; i++) {
+    pieces.push(values[entry.slots[i] as Slot], entry.parts[i + 1] as Buffer);
+  }
   return Buffer.concat(pieces);
 }
 
-const INLINE_ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
-
-/**
- * 'sha256-…' of each inline <script> (not those with a src) and <style> of a page, as a browser
- * hashes them: the element's text, line endings normalised as the HTML parser does.
- */
-export function inlineHashes(html: string): InlineHashes {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  for (const [, tag = "", attributes = "", text = ""] of html.matchAll(INLINE_ELEMENT)) {
-    const script = tag.toLowerCase() === "script";
-    if (script && /\ssrc\s*=/i.test(attributes)) continue;
-    const hash = `sha256-${createHash("sha256")
-      .update(text.replace(/\r\n?/g, "\n"), "utf8")
-      .digest("base64")}`;
-    (script ? scripts : styles).add(hash);
-  }
-  return { scripts: [...scripts], styles: [...styles] };
-}
-
-function withClose(
-  headers: Record<string, string>,
-  closing: () => boolean,
-): Record<string, string> {
-  return closing() ? { ...headers, Connection: "close" } : headers;
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
 function firstValue(header: string | string[] | undefined): string | undefined {
@@ -604,20 +482,9 @@ function matchesTag(header: string | undefined, tag: string): boolean {
 
 type Encoding = "br" | "gzip";
 
-/** Accept-Encoding values seen lately and their choice: browsers send a handful of spellings. */
-const chosenEncodings = new Map<string, Encoding | undefined>();
-
 /** br when accepted, else gzip, else none (q=0 means "not this one"). */
 export function preferredEncoding(header: string | string[] | undefined): Encoding | undefined {
   const text = Array.isArray(header) ? header.join(",") : (header ?? "");
-  if (chosenEncodings.has(text)) return chosenEncodings.get(text);
-  const chosen = chooseEncoding(text);
-  if (chosenEncodings.size >= 64) chosenEncodings.clear();
-  chosenEncodings.set(text, chosen);
-  return chosen;
-}
-
-function chooseEncoding(text: string): Encoding | undefined {
   const accepted = new Map<string, number>();
   for (const item of text.split(",")) {
     const [name = "", ...params] = item.trim().toLowerCase().split(";");

@@ -30,27 +30,6 @@ const nonce = "AAAAAAAAAAAAAAAAAAAAAA==";
 /** What app/server.ts passes: the contact page's map providers. */
 const frameOrigins = ["https://www.google.com", "https://www.openstreetmap.org"];
 
-describe("contentSecurityPolicy with hashes (a cached page, decision 034)", () => {
-  const hashes = { scripts: ["sha256-a", "sha256-b"], styles: [] };
-  const text = contentSecurityPolicy({ hashes, frameOrigins });
-  const policy = parse(text);
-
-  it("allows self and exactly the page's inline scripts, no nonce and nothing inline", () => {
-    expect(policy.get("script-src")).toEqual(["'self'", "'sha256-a'", "'sha256-b'"]);
-    expect(policy.get("style-src")).toEqual(["'self'"]);
-    expect(text).not.toContain("nonce");
-    expect(text).not.toContain("unsafe-eval");
-  });
-
-  it("keeps every other directive of the nonce policy", () => {
-    const withNonce = parse(contentSecurityPolicy({ nonce, frameOrigins }));
-    for (const [name, sources] of withNonce) {
-      if (name !== "script-src" && name !== "style-src")
-        expect(policy.get(name), name).toEqual(sources);
-    }
-  });
-});
-
 describe("contentSecurityPolicy (production)", () => {
   const policy = parse(contentSecurityPolicy({ nonce, frameOrigins }));
 

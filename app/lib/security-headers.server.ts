@@ -16,24 +16,9 @@ import { getEnv } from "~/env.server";
 /** Router context key of the response's CSP nonce (set in app/server.ts getLoadContext). */
 export const cspNonceContext = createContext<string | undefined>(undefined);
 
-/**
- * What a page's inline scripts and styles are allowed by: the nonce of a page rendered for this
- * answer, or the hashes of the inline elements of a page the page cache answers with
- * (decision 034): either way no other inline script or style runs.
- */
-export type InlineSources = { nonce: string } | { hashes: InlineHashes };
-
-/** 'sha256-…' sources of a page's inline <script> and <style> elements. */
-export interface InlineHashes {
-  scripts: readonly string[];
-  styles: readonly string[];
-}
-
 export type PolicyOptions = {
   /** The response's nonce (base64). */
-  nonce?: string;
-  /** Instead of a nonce: the hashes of the page's inline scripts and styles. */
-  hashes?: InlineHashes;
+  nonce: string;
   /** Origins a page may show in a frame (app/server.ts: the contact page's map providers). */
   frameOrigins: readonly string[];
   /** `npm run dev`: Vite injects styles and talks to its HMR server over a WebSocket. */
@@ -45,7 +30,6 @@ export type PolicyOptions = {
 /** The Content-Security-Policy of an HTML answer. */
 export function contentSecurityPolicy({
   nonce,
-  hashes,
   frameOrigins,
   development = false,
   cloudinaryCloudName,
@@ -56,11 +40,11 @@ export function contentSecurityPolicy({
   }
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", ...inline(nonce, hashes?.scripts)],
-    // Stylesheets from self; <style> elements only with the nonce (the 403 and 503 pages') or
-    // their hash. Vite's dev server injects its own, so dev allows any (with a nonce present,
-    // browsers would ignore 'unsafe-inline').
-    ["style-src", "'self'", ...(development ? ["'unsafe-inline'"] : inline(nonce, hashes?.styles))],
+    ["script-src", "'self'", `'nonce-${nonce}'`],
+    // Stylesheets from self; <style> elements only with the nonce (the 403 and 503 pages').
+    // Vite's dev server injects its own, so dev allows any (with a nonce present, browsers
+    // would ignore 'unsafe-inline').
+    ["style-src", "'self'", development ? "'unsafe-inline'" : `'nonce-${nonce}'`],
     // style="" attributes (React `style` props rendered on the server, the 413 page): they
     // cannot run script, and any url() in them is still held to img-src / font-src.
     ["style-src-attr", "'unsafe-inline'"],
@@ -76,13 +60,6 @@ export function contentSecurityPolicy({
     ["frame-ancestors", "'none'"],
   ];
   return directives.map((parts) => parts.join(" ")).join("; ");
-}
-
-function inline(nonce: string | undefined, hashes: readonly string[] | undefined): string[] {
-  if (nonce !== undefined) return [`'nonce-${nonce}'`];
-  // No inline element of this kind on the page: 'none' would be ignored beside 'self', so
-  // 'self' alone says it.
-  return (hashes ?? []).map((hash) => `'${hash}'`);
 }
 
 /** The policy of every answer that is not HTML (JSON, scripts, stylesheets, images). */
@@ -142,19 +119,18 @@ function isHtml(contentType: unknown): boolean {
 }
 
 /**
- * Every security header of an HTML answer whose inline scripts and styles are allowed by these
- * sources, for answers written without Express (the page cache's hits,
- * lib/page-cache.server.ts).
+ * Every security header of an HTML answer with this nonce, for answers written without Express
+ * (the page cache's hits, lib/page-cache.server.ts).
  */
 export function documentSecurityHeaders(
-  sources: InlineSources,
+  nonce: string,
   frameOrigins: readonly string[],
 ): Record<string, string> {
   const env = getEnv();
   return {
     ...staticSecurityHeaders({ production: env.isProduction }),
     "Content-Security-Policy": contentSecurityPolicy({
-      ...sources,
+      nonce,
       frameOrigins,
       development: !env.isProduction && process.env.NODE_ENV === "development",
       cloudinaryCloudName: env.CLOUDINARY_CLOUD_NAME,
