@@ -310,9 +310,9 @@ function startPageCache(): void {
     ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
     maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     generation: contentGeneration,
-    formToken: () => issueFormToken(),
-    nonce: makeNonce,
-    securityHeaders: (nonce) => documentSecurityHeaders(nonce, FRAME_ORIGINS),
+    formToken: (issuedAt) => issueFormToken(issuedAt),
+    securityHeaders: (hashes) =>
+      documentSecurityHeaders({ hashes: hashes ?? { script: [], style: [] } }, FRAME_ORIGINS),
     // A page served from the cache is a visit like any other (lib/count-visitors.server.ts).
     onServed: (req) => {
       const path = (req.url ?? "").split("?", 1)[0] ?? "";
