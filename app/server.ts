@@ -43,7 +43,6 @@ import {
   cspNonce,
   cspNonceContext,
   documentSecurityHeaders,
-  makeNonce,
   securityHeaders as securityHeadersFor,
 } from "./lib/security-headers.server";
 import { formNotSentPage, serviceUnavailablePage } from "./lib/service-unavailable.server";
@@ -318,7 +317,11 @@ function startPageCache(): void {
       const path = (req.url ?? "").split("?", 1)[0] ?? "";
       if (!isPageRequest(req.method ?? "", path) || isPrefetch(req)) return;
       counter.record({
-        ip: normalizeIp(proxyaddr(req, trust)),
+        // Without a trusted proxy the address is the connection's (proxyaddr's answer too, after
+        // parsing X-Forwarded-For for nothing).
+        ip: normalizeIp(
+          env.TRUST_PROXY === false ? req.socket.remoteAddress : proxyaddr(req, trust),
+        ),
         userAgent: req.headers["user-agent"],
         cookie: req.headers.cookie,
       });

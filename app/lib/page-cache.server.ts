@@ -138,10 +138,16 @@ export class PageCache {
   readonly stats = { hits: 0, misses: 0, stored: 0, notModified: 0 };
 
   private readonly windowMs: number;
+  /** A response's "finish" listener (one function for all: `this` is the response). */
+  private readonly onFinish: (this: ServerResponse) => void;
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
     this.windowMs = options.windowMs ?? FORM_TOKEN_WINDOW_MS;
+    const onServed = options.onServed;
+    this.onFinish = function (this: ServerResponse) {
+      if (this.statusCode < 400) onServed?.(this.req);
+    };
     // A token stamped with its window's end is at most a window ahead of the clock: the form
     // guard's allowance for clock skew must still cover it, and a window must not straddle an hour.
     if (this.windowMs <= 0 || this.windowMs > 60_000 || HOUR_MS % this.windowMs !== 0) {
@@ -249,9 +255,7 @@ export class PageCache {
 
   private send(entry: Entry, req: IncomingMessage, res: ServerResponse, closing: () => boolean) {
     this.stats.hits += 1;
-    res.once("finish", () => {
-      if (res.statusCode < 400) this.options.onServed?.(req);
-    });
+    res.once("finish", this.onFinish);
     const window = Math.floor(this.now() / this.windowMs);
     const answer = entry.answer;
     if (answer?.window === window) {
@@ -315,7 +319,10 @@ export class PageCache {
       this.stats.notModified += 1;
       // No Content-Security-Policy: a browser keeps its stored page and merges a 304's headers
       // into it, so the policy of this window's page would not match the stored page's scripts.
-      res.writeHead(304, close ? [...answer.notModified, "Connection", "close"] : answer.notModified);
+      res.writeHead(
+        304,
+        close ? [...answer.notModified, "Connection", "close"] : answer.notModified,
+      );
       res.end();
       return;
     }
