@@ -645,9 +645,24 @@ function matchesTag(header: string | undefined, tag: string): boolean {
 
 type Encoding = "br" | "gzip";
 
+/**
+ * The verdicts on Accept-Encoding values seen lately: asked on every hit, and browsers send one of
+ * a handful of values. Bounded: cleared when full.
+ */
+const encodingVerdicts = new Map<string, Encoding | undefined>();
+const MAX_ENCODING_VERDICTS = 64;
+
 /** br when accepted, else gzip, else none (q=0 means "not this one"). */
 export function preferredEncoding(header: string | string[] | undefined): Encoding | undefined {
   const text = Array.isArray(header) ? header.join(",") : (header ?? "");
+  if (encodingVerdicts.has(text)) return encodingVerdicts.get(text);
+  const verdict = parseAcceptEncoding(text);
+  if (encodingVerdicts.size >= MAX_ENCODING_VERDICTS) encodingVerdicts.clear();
+  encodingVerdicts.set(text, verdict);
+  return verdict;
+}
+
+function parseAcceptEncoding(text: string): Encoding | undefined {
   const accepted = new Map<string, number>();
   for (const item of text.split(",")) {
     const [name = "", ...params] = item.trim().toLowerCase().split(";");
