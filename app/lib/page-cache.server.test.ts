@@ -222,9 +222,7 @@ describe("page cache", () => {
     const scriptSources = (policy.match(/script-src ([^;]*)/)?.[1] ?? "").split(" ");
     // Both of the page's own scripts, the second carrying this window's form token.
     const token = tokenOf(body)[0];
-    expect(scriptSources.sort()).toEqual(
-      ["'self'", sha("boot()"), sha(`data("${token}")`)].sort(),
-    );
+    expect(scriptSources.sort()).toEqual(["'self'", sha("boot()"), sha(`data("${token}")`)].sort());
     expect(policy).not.toContain(sha("steal()"));
     expect(policy).not.toContain(sha("body{display:none}"));
     expect(policy).toMatch(/style-src 'self'(;|$)/);
