@@ -43,7 +43,6 @@ import {
   cspNonce,
   cspNonceContext,
   documentSecurityHeaders,
-  makeNonce,
   securityHeaders as securityHeadersFor,
 } from "./lib/security-headers.server";
 import { formNotSentPage, serviceUnavailablePage } from "./lib/service-unavailable.server";
@@ -310,15 +309,19 @@ function startPageCache(): void {
     ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
     maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     generation: contentGeneration,
-    formToken: () => issueFormToken(),
-    nonce: makeNonce,
-    securityHeaders: (nonce) => documentSecurityHeaders(nonce, FRAME_ORIGINS),
+    formToken: (issuedAt) => issueFormToken(issuedAt),
+    securityHeaders: (hashes) =>
+      documentSecurityHeaders({ hashes: hashes ?? { script: [], style: [] } }, FRAME_ORIGINS),
     // A page served from the cache is a visit like any other (lib/count-visitors.server.ts).
     onServed: (req) => {
       const path = (req.url ?? "").split("?", 1)[0] ?? "";
       if (!isPageRequest(req.method ?? "", path) || isPrefetch(req)) return;
       counter.record({
-        ip: normalizeIp(proxyaddr(req, trust)),
+        // Without a trusted proxy the address is the connection's (proxyaddr's answer too, after
+        // parsing X-Forwarded-For for nothing).
+        ip: normalizeIp(
+          env.TRUST_PROXY === false ? req.socket.remoteAddress : proxyaddr(req, trust),
+        ),
         userAgent: req.headers["user-agent"],
         cookie: req.headers.cookie,
       });

@@ -32,8 +32,7 @@ beforeAll(async () => {
     ttlMs: 60_000,
     maxBytes: 10 * 1024 * 1024,
     generation: () => 1,
-    formToken: async () => `v1.${Date.now()}.${randomUUID()}`,
-    nonce: () => randomUUID(),
+    formToken: async (issuedAt) => `v1.${issuedAt.getTime()}.${randomUUID()}`,
     securityHeaders: () => ({}),
   });
   const app = express();

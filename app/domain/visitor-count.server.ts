@@ -48,6 +48,24 @@ export const KEEP_AFTER_DAY_MS = 60 * 60_000;
 /** User agents are cut to this length: enough to tell browsers apart, bounded memory. */
 const MAX_USER_AGENT = 512;
 
+/**
+ * isbot's verdicts on the user agents seen lately: its pattern is long and a page view asks it
+ * again for every answer, while the visitors of a moment share few user agents. Bounded: cleared
+ * when full.
+ */
+const botVerdicts = new Map<string, boolean>();
+const MAX_BOT_VERDICTS = 512;
+
+function isBot(userAgent: string): boolean {
+  let verdict = botVerdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = isbot(userAgent);
+    if (botVerdicts.size >= MAX_BOT_VERDICTS) botVerdicts.clear();
+    botVerdicts.set(userAgent, verdict);
+  }
+  return verdict;
+}
+
 const SESSION_COOKIE_NAMES = new Set([sessionCookieName(true), sessionCookieName(false)]);
 
 export interface Visit {
@@ -128,7 +146,7 @@ export class VisitorCounter {
   record(visit: Visit): void {
     if (this.closed) return;
     const userAgent = visit.userAgent?.trim().slice(0, MAX_USER_AGENT);
-    if (!userAgent || isbot(userAgent)) return;
+    if (!userAgent || isBot(userAgent)) return;
     const entry: Entry = { day: utcDay(this.now()), ip: visit.ip, userAgent };
     const session = sessionCookiePair(visit.cookie);
     if (session) entry.session = session;

@@ -30,11 +30,16 @@ export function isPageRequest(method: string, path: string): boolean {
  * without a click goes uncounted.
  */
 export function isPrefetch(req: { headers: IncomingHttpHeaders }): boolean {
-  const purpose = ["sec-purpose", "purpose", "x-purpose", "x-moz"]
-    .map((name) => req.headers[name])
-    .join(" ");
-  return /prefetch|prerender|preview/i.test(purpose);
+  const { headers } = req;
+  // Asked for every page answer, cached ones included: most requests carry none of these.
+  for (const name of PURPOSE_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined && /prefetch|prerender|preview/i.test(String(value))) return true;
+  }
+  return false;
 }
+
+const PURPOSE_HEADERS = ["sec-purpose", "purpose", "x-purpose", "x-moz"] as const;
 
 /** What a page view is handed to (domain/visitor-count.server.ts VisitorCounter). */
 export interface PageViewSink {

@@ -54,6 +54,17 @@ describe("form guard", () => {
     expect(await check({ formToken: future })).toMatchObject({ ok: false, reason: "bad-token" });
   });
 
+  it("with no minimum fill time, waits for nothing, not even a token stamped ahead", async () => {
+    // A cached page's token is stamped with the end of its window, up to seconds ahead.
+    const ahead = await issueFormToken(new Date(now.getTime() + 4_000));
+    expect(await checkFormGuard(form({ formToken: ahead }), { now, minFillMs: 0 })).toEqual({
+      ok: true,
+    });
+    expect(await checkFormGuard(form({ formToken: ahead }), { now, minFillMs: 1 })).toMatchObject({
+      reason: "too-fast",
+    });
+  });
+
   it("says a day-old form has expired, so the visitor sends it again", async () => {
     expect(await check({ formToken: await tokenFrom(FORM_TOKEN_MAX_AGE_MS + 1) })).toMatchObject({
       ok: false,

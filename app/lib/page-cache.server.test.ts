@@ -1,12 +1,15 @@
 // The page cache on a real HTTP server, with a stand-in for React Router that renders a page
 // carrying its response's nonce and form token the way the site layout does.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase } from "#db/client.server";
+import { checkFormGuard, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-guard.server";
 import {
+  FORM_TOKEN_WINDOW_MS,
   PageCache,
   type PageCacheOptions,
   type PageSlots,
@@ -59,10 +62,9 @@ async function harness(options: Partial<PageCacheOptions> = {}): Promise<Harness
     ttlMs: 60_000,
     maxBytes: 10 * 1024 * 1024,
     generation: () => generation.value,
-    formToken: async () => `v1.${Date.now()}.${randomUUID()}`,
-    nonce: () => randomUUID(),
-    securityHeaders: (nonce) => ({
-      "Content-Security-Policy": `script-src 'nonce-${nonce}'`,
+    formToken: async (issuedAt) => `v1.${issuedAt.getTime()}.${randomUUID()}`,
+    securityHeaders: (hashes) => ({
+      "Content-Security-Policy": `script-src 'self'${(hashes?.script ?? []).map((h) => ` '${h}'`).join("")}; style-src 'self'${(hashes?.style ?? []).map((h) => ` '${h}'`).join("")}`,
       "X-Content-Type-Options": "nosniff",
     }),
     onServed: (req) => served.push(req.url ?? ""),
@@ -131,6 +133,14 @@ async function get(h: Harness, path: string, headers: Record<string, string> = {
 const nonceOf = (body: string) => [
   ...new Set([...body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])),
 ];
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+};
+// The real form token's secret lives in the database.
+afterAll(closeDatabase);
+
 const tokenOf = (body: string) => [
   ...new Set([...body.matchAll(/v1\.\d+\.[\w-]+/g)].map((m) => m[0])),
 ];
@@ -141,33 +151,81 @@ describe("page cache", () => {
     h = await harness();
   });
 
-  it("renders a page once, then answers it with a fresh nonce and form token each time", async () => {
+  it("renders a page once, then answers it from memory: one body and token per page and window", async () => {
+    h.clock.now = 3_600_000 + 1_000; // one second into a window
     const first = await get(h, "/services");
     const second = await get(h, "/services");
     const third = await get(h, "/services");
     expect(h.renders()).toBe(1);
     expect(first.response.headers.get("x-page-cache")).toBe("miss");
     expect(second.response.headers.get("x-page-cache")).toBe("hit");
-    const answers = [first, second, third];
-    const nonces = answers.map(({ body }) => nonceOf(body));
-    const tokens = answers.map(({ body }) => tokenOf(body));
-    for (const [i, { response }] of answers.entries()) {
-      expect(nonces[i]).toHaveLength(1);
-      expect(tokens[i]).toHaveLength(1);
-      expect(response.headers.get("content-security-policy")).toContain(
-        `'nonce-${nonces[i]?.[0]}'`,
-      );
-    }
-    expect(new Set(nonces.flat()).size).toBe(3);
-    expect(new Set(tokens.flat()).size).toBe(3);
+    // Within the window the answers are the same bytes, their token stamped with its end.
+    expect(third.body).toBe(second.body);
+    expect(tokenOf(second.body)).toEqual([expect.stringMatching(/^v1\.3605000\./)]);
+    expect(tokenOf(second.body)[0]).not.toBe(tokenOf(first.body)[0]);
+    // The markup of a cached answer carries no nonce: its policy allows its scripts by hash.
+    expect(nonceOf(second.body)).toEqual([]);
+    expect(second.body).toContain('nonce=""');
     const strip = (body: string) =>
-      body.replace(/nonce="[^"]+"/g, "").replace(/v1\.\d+\.[\w-]+/g, "");
+      body.replace(/nonce="[^"]*"/g, "").replace(/v1\.\d+\.[\w-]+/g, "");
     expect(strip(second.body)).toBe(strip(first.body));
-    // Browsers revalidate; a shared cache must never hand one nonce to many visitors.
+    // The next window: a new token, hence a new page.
+    h.clock.now += FORM_TOKEN_WINDOW_MS;
+    const later = await get(h, "/services");
+    expect(h.renders()).toBe(1);
+    expect(tokenOf(later.body)).toEqual([expect.stringMatching(/^v1\.3610000\./)]);
+    expect(strip(later.body)).toBe(strip(first.body));
+    // Browsers revalidate; a shared cache must never keep a visitor's page.
     expect(second.response.headers.get("cache-control")).toBe("private, no-cache");
     expect(second.response.headers.get("x-content-type-options")).toBe("nosniff");
     // Every answer, from the cache or not, is reported once sent (visitor counting).
-    await expect.poll(() => h.served.length).toBe(2);
+    await expect.poll(() => h.served.length).toBe(3);
+  });
+
+  it("hands out a window's token so that nobody can post it sooner, or later, than with their own", async () => {
+    h = await harness({ formToken: (issuedAt) => issueFormToken(issuedAt) });
+    const minFillMs = 3_000;
+    const windowStart = 7_200_000;
+    const windowEnd = windowStart + FORM_TOKEN_WINDOW_MS;
+    h.clock.now = windowStart;
+    await get(h, "/quote");
+    // Handed out at the window's start and at its last moment: the same token.
+    const early = tokenOf((await get(h, "/quote")).body)[0] as string;
+    h.clock.now = windowEnd - 1;
+    const late = tokenOf((await get(h, "/quote")).body)[0] as string;
+    expect(late).toBe(early);
+    const verdict = (at: number) =>
+      checkFormGuard(form({ formToken: late }), { now: new Date(at), minFillMs });
+    // Not before the minimum fill time after the window's last hand-out…
+    expect(await verdict(windowEnd - 1 + minFillMs - 1)).toMatchObject({ reason: "too-fast" });
+    expect(await verdict(windowStart + minFillMs)).toMatchObject({ reason: "too-fast" });
+    expect(await verdict(windowEnd + minFillMs)).toEqual({ ok: true });
+    // …and expired at most a window after it would have for the earliest visitor.
+    expect(await verdict(windowEnd + FORM_TOKEN_MAX_AGE_MS)).toEqual({ ok: true });
+    expect(await verdict(windowEnd + FORM_TOKEN_MAX_AGE_MS + 1)).toMatchObject({
+      reason: "expired",
+    });
+    // The next window's visitors get another token.
+    h.clock.now = windowEnd;
+    expect(tokenOf((await get(h, "/quote")).body)[0]).not.toBe(late);
+  });
+
+  it("allows exactly the page's own inline scripts and styles, by hash, in a cached answer", async () => {
+    // Markup that reached the page without the render's nonce (say through stored content).
+    h.route.body = "<script>steal()</script><style>body{display:none}</style>";
+    await get(h, "/contact");
+    const { response, body } = await get(h, "/contact");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).not.toContain("unsafe-inline");
+    expect(policy).not.toContain("nonce-");
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    const scriptSources = (policy.match(/script-src ([^;]*)/)?.[1] ?? "").split(" ");
+    // Both of the page's own scripts, the second carrying this window's form token.
+    const token = tokenOf(body)[0];
+    expect(scriptSources.sort()).toEqual(["'self'", sha("boot()"), sha(`data("${token}")`)].sort());
+    expect(policy).not.toContain(sha("steal()"));
+    expect(policy).not.toContain(sha("body{display:none}"));
+    expect(policy).toMatch(/style-src 'self'(;|$)/);
   });
 
   it("keys pages by path and query string", async () => {
@@ -312,7 +370,10 @@ describe("page cache", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => get(h, "/resources")));
     expect(h.renders()).toBe(1);
     expect(answers.every(({ response }) => response.status === 200)).toBe(true);
-    expect(new Set(answers.map(({ body }) => nonceOf(body)[0])).size).toBe(20);
+    // The 19 that waited were answered from the cache, with one window's page.
+    const cached = answers.filter(({ response }) => response.headers.get("x-page-cache") === "hit");
+    expect(cached).toHaveLength(19);
+    expect(new Set(cached.map(({ body }) => body)).size).toBe(1);
   });
 
   it("answers 304 to a matching If-None-Match, without a policy that would replace the page's", async () => {
@@ -347,7 +408,7 @@ describe("page cache", () => {
   });
 
   it("evicts the least recently used pages beyond its memory budget", async () => {
-    h = await harness({ maxBytes: 1_800 }); // two of these pages, not three
+    h = await harness({ maxBytes: 3_600 }); // two of these pages, not three
     h.route.body = "x".repeat(400);
     await get(h, "/a");
     await get(h, "/b");

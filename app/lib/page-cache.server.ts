@@ -4,11 +4,18 @@
 // - Filled by `capture` (app/server.ts, just in front of React Router): the answer React Router
 //   streams for a cacheable request is collected, and kept if it is a plain 200 HTML page with no
 //   cookie set and no `no-store`/`private`.
-// - Served by `serve`, called by server.js for every request before Express: a hit costs a map
-//   lookup, a fresh nonce, a fresh form token and (when the client accepts it) compression.
-// - What is per response is never shared: the render's CSP nonce and form token are cut out of
-//   the stored page and replaced by new ones in each answer, so every response still carries its
-//   own nonce and every visitor their own "form handed out at" time.
+// - Served by `serve`, called by server.js for every request before Express: a hit is a map
+//   lookup, a freshness check, one writeHead and one end with bytes made beforehand, and the
+//   visitor count (docs/decisions/034-cached-answers.md).
+// - An answer is the same for every visitor of one page within a short window
+//   (FORM_TOKEN_WINDOW_MS): the render's form token is replaced by one signed for the window,
+//   stamped with the window's end, so nobody can post it sooner after receiving it than
+//   FORM_MIN_FILL_SECONDS (lib/form-guard.server.ts). The page, its br and gzip forms, its
+//   headers and its Content-Security-Policy are made once per page and window.
+// - The policy of a cached answer allows the page's own inline scripts and styles (those the
+//   render marked with its nonce) by their sha256 hashes instead of a nonce: a nonce shared by
+//   many answers would be one anybody could read, whereas a hash allows only that exact script.
+//   The markup keeps no nonce (the attribute is left empty).
 // - Per visitor, so never cached: requests carrying the admin session, a flash message, saved
 //   internships or a preview link (a draft; also no-store, domain/preview-request.server.ts);
 //   the landing referrer (the other site that sent the visitor) is part of the key.
@@ -20,7 +27,7 @@
 //   second on the others) and lives at most PAGE_CACHE_TTL_SECONDS (deadlines pass, years turn).
 // - ETag + 304: the tag is a hash of the stored page (the same on every instance) and the hour,
 //   so a browser's copy, whose form token ages, is replaced at least hourly.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
@@ -45,6 +52,26 @@ interface Entry {
   generation: number;
   storedAt: number;
   bytes: number;
+  /** This window's answer, once made (see `answerOf`). */
+  answer?: Answer;
+  /** This window's answer being made: hits arriving meanwhile wait for it. */
+  making?: { window: number; promise: Promise<Answer> };
+}
+
+/** Everything a hit sends, made once per page and window. */
+interface Answer {
+  window: number;
+  body: Buffer;
+  /** Filled on first demand (most clients ask for br, some for gzip, wrk for neither). */
+  encoded: { br?: Buffer; gzip?: Buffer };
+  encoding: { br?: Promise<Buffer>; gzip?: Promise<Buffer> };
+  tag: string;
+  /** writeHead's flat [name, value, …] list of a 200, without Content-Encoding/-Length. */
+  headers: string[];
+  /** …and of a 304 (no Content-Security-Policy: see `send`). */
+  notModified: string[];
+  /** Per encoding, the complete list of a 200 ("" for identity). */
+  complete: Map<string, string[]>;
 }
 
 export interface PageCacheOptions {
@@ -53,14 +80,17 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** The content generation (lib/content-version.server.ts). */
   generation: () => number;
-  /** A fresh signed form token (lib/form-guard.server.ts). */
-  formToken: () => Promise<string>;
-  /** A fresh CSP nonce. */
-  nonce: () => string;
-  /** Every header an HTML answer carries for this nonce (lib/security-headers.server.ts). */
-  securityHeaders: (nonce: string) => Record<string, string>;
+  /** A signed form token handed out at `issuedAt` (lib/form-guard.server.ts issueFormToken). */
+  formToken: (issuedAt: Date) => Promise<string>;
+  /**
+   * Every header an HTML answer carries whose inline scripts and styles have these hashes
+   * (lib/security-headers.server.ts documentSecurityHeaders); null: a policy allowing none.
+   */
+  securityHeaders: (hashes: InlineHashes | null) => Record<string, string>;
   /** Called once a page served from the cache has been sent (visitor counting). */
   onServed?: (req: IncomingMessage) => void;
+  /** How long one answer (and its form token) serves a page (default FORM_TOKEN_WINDOW_MS). */
+  windowMs?: number;
   /** How long a request waits for someone else's render of its page (default 2 s). */
   waitForRenderMs?: number;
   now?: () => number;
@@ -82,8 +112,19 @@ const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 const HOUR_MS = 3_600_000;
 
+/** Brotli's quality for a page's answer, made once per window (11, the best, costs ~4× more). */
+const BROTLI_QUALITY = 9;
+
 /** How long a request waits for someone else's render of its page before rendering its own. */
 const WAIT_FOR_RENDER_MS = 2_000;
+
+/**
+ * How long the answers of one page share a form token (and so their bytes). Short, since every
+ * visitor of the window gets a token stamped with its end (see `answerOf`): a visitor early in the
+ * window waits up to this much longer before their post is accepted, and their token lives this
+ * much longer. It divides an hour, so a window never straddles the hour of the ETag.
+ */
+export const FORM_TOKEN_WINDOW_MS = 5_000;
 
 /** The Cache-Control of every cacheable page: browsers revalidate; shared caches never keep it. */
 const PAGE_CACHE_CONTROL = "private, no-cache";
@@ -96,8 +137,22 @@ export class PageCache {
   private readonly now: () => number;
   readonly stats = { hits: 0, misses: 0, stored: 0, notModified: 0 };
 
+  private readonly windowMs: number;
+  /** A response's "finish" listener (one function for all: `this` is the response). */
+  private readonly onFinish: (this: ServerResponse) => void;
+
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
+    this.windowMs = options.windowMs ?? FORM_TOKEN_WINDOW_MS;
+    const onServed = options.onServed;
+    this.onFinish = function (this: ServerResponse) {
+      if (this.statusCode < 400) onServed?.(this.req);
+    };
+    // A token stamped with its window's end is at most a window ahead of the clock: the form
+    // guard's allowance for clock skew must still cover it, and a window must not straddle an hour.
+    if (this.windowMs <= 0 || this.windowMs > 60_000 || HOUR_MS % this.windowMs !== 0) {
+      throw new Error("The page cache's window must divide an hour and be at most a minute");
+    }
   }
 
   get enabled(): boolean {
@@ -198,62 +253,49 @@ export class PageCache {
     return true;
   }
 
-  private async send(
+  private send(entry: Entry, req: IncomingMessage, res: ServerResponse, closing: () => boolean) {
+    this.stats.hits += 1;
+    res.once("finish", this.onFinish);
+    const window = Math.floor(this.now() / this.windowMs);
+    const answer = entry.answer;
+    if (answer?.window === window) {
+      const encoding = preferredEncoding(req.headers["accept-encoding"]) ?? "";
+      const headers = answer.complete.get(encoding);
+      if (headers) {
+        this.write(answer, headers, encoding, req, res, closing);
+        return;
+      }
+    }
+    void this.sendLater(entry, window, req, res, closing);
+  }
+
+  /** A hit whose answer (or its encoding) is not made yet for this window. */
+  private async sendLater(
     entry: Entry,
+    window: number,
     req: IncomingMessage,
     res: ServerResponse,
     closing: () => boolean,
   ) {
-    this.stats.hits += 1;
     try {
-      const tag = `W/"${entry.tag}.${Math.floor(this.now() / HOUR_MS).toString(36)}"`;
-      const common: Record<string, string> = {
-        "Cache-Control": PAGE_CACHE_CONTROL,
-        ETag: tag,
-        Vary: mergeVary(entry.headers.vary, "Accept-Encoding"),
-        "X-Page-Cache": "hit",
-      };
-      if (closing()) common.Connection = "close";
-      for (const [name, value] of Object.entries(entry.headers)) {
-        if (name !== "vary") common[name] = value;
+      const answer = await this.answerOf(entry, window);
+      const encoding = preferredEncoding(req.headers["accept-encoding"]) ?? "";
+      let headers = answer.complete.get(encoding);
+      if (!headers) {
+        const body = await encode(answer, encoding as Encoding);
+        headers = [...answer.headers, "Content-Encoding", encoding];
+        headers.push("Content-Length", String(body.length));
+        answer.complete.set(encoding, headers);
       }
-      const nonce = this.options.nonce();
-      const { "Content-Security-Policy": policy, ...security } =
-        this.options.securityHeaders(nonce);
-      res.once("finish", () => {
-        if (res.statusCode < 400) this.options.onServed?.(req);
-      });
-      if (matchesTag(req.headers["if-none-match"], tag)) {
-        this.stats.notModified += 1;
-        // No Content-Security-Policy: a browser keeps its stored page and merges a 304's headers
-        // into it, so a new nonce would no longer match the stored page's.
-        res.writeHead(304, { ...security, ...common });
-        res.end();
-        return;
-      }
-      const token = entry.slots.includes("formToken") ? await this.options.formToken() : "";
-      let body = fill(entry, nonce, token);
-      const headers: Record<string, string> = {
-        ...security,
-        ...(policy ? { "Content-Security-Policy": policy } : {}),
-        ...common,
-        "Content-Type": "text/html; charset=utf-8",
-      };
-      const encoding = preferredEncoding(req.headers["accept-encoding"]);
-      if (encoding) {
-        body = await compress(body, encoding);
-        headers["Content-Encoding"] = encoding;
-      }
-      headers["Content-Length"] = String(body.length);
-      res.writeHead(200, headers);
-      res.end(req.method === "HEAD" ? undefined : body);
+      this.write(answer, headers, encoding, req, res, closing);
     } catch (error) {
       console.error("[page cache] could not answer from the cache:", error);
       if (res.headersSent) {
         res.destroy();
         return;
       }
-      const { "Content-Security-Policy": _policy, ...security } = this.options.securityHeaders("");
+      const { "Content-Security-Policy": _policy, ...security } =
+        this.options.securityHeaders(null);
       res.writeHead(500, {
         ...security,
         "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
@@ -262,6 +304,101 @@ export class PageCache {
       });
       res.end("Error");
     }
+  }
+
+  private write(
+    answer: Answer,
+    headers: string[],
+    encoding: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    closing: () => boolean,
+  ) {
+    const close = closing();
+    if (matchesTag(req.headers["if-none-match"], answer.tag)) {
+      this.stats.notModified += 1;
+      // No Content-Security-Policy: a browser keeps its stored page and merges a 304's headers
+      // into it, so the policy of this window's page would not match the stored page's scripts.
+      res.writeHead(
+        304,
+        close ? [...answer.notModified, "Connection", "close"] : answer.notModified,
+      );
+      res.end();
+      return;
+    }
+    res.writeHead(200, close ? [...headers, "Connection", "close"] : headers);
+    if (req.method === "HEAD") res.end();
+    else res.end(encoding === "" ? answer.body : answer.encoded[encoding as Encoding]);
+  }
+
+  /**
+   * This window's answer of a page: made by the first hit of the window, awaited by the hits
+   * that arrive while it is made.
+   */
+  private answerOf(entry: Entry, window: number): Promise<Answer> {
+    if (entry.answer?.window === window) return Promise.resolve(entry.answer);
+    if (entry.making?.window === window) return entry.making.promise;
+    const promise = this.makeAnswer(entry, window).then(
+      (answer) => {
+        // A later window's answer may already be there (a slow token): keep the latest.
+        if (!entry.answer || entry.answer.window <= window) entry.answer = answer;
+        if (entry.making?.promise === promise) entry.making = undefined;
+        return answer;
+      },
+      (error: unknown) => {
+        if (entry.making?.promise === promise) entry.making = undefined;
+        throw error;
+      },
+    );
+    entry.making = { window, promise };
+    return promise;
+  }
+
+  private async makeAnswer(entry: Entry, window: number): Promise<Answer> {
+    // Stamped with the window's end, the latest moment anybody receives it: a post is accepted no
+    // sooner after its visitor received the page than FORM_MIN_FILL_SECONDS, as with a token of
+    // their own (the price: a visitor early in the window waits up to the window longer).
+    const windowEnd = (window + 1) * this.windowMs;
+    const token = entry.slots.includes("formToken")
+      ? await this.options.formToken(new Date(windowEnd))
+      : "";
+    const { body, hashes } = fill(entry, token);
+    const { "Content-Security-Policy": policy, ...security } = this.options.securityHeaders(hashes);
+    // Within one hour (a window never straddles one), so a browser's copy, whose form token ages,
+    // is replaced at least hourly.
+    const tag = `W/"${entry.tag}.${Math.floor((window * this.windowMs) / HOUR_MS).toString(36)}"`;
+    const common = [
+      "Cache-Control",
+      PAGE_CACHE_CONTROL,
+      "ETag",
+      tag,
+      "Vary",
+      mergeVary(entry.headers.vary, "Accept-Encoding"),
+      "X-Page-Cache",
+      "hit",
+    ];
+    for (const [name, value] of Object.entries(entry.headers)) {
+      if (name !== "vary") common.push(name, value);
+    }
+    const securityList = Object.entries(security).flat();
+    const headers = [
+      ...securityList,
+      ...(policy ? ["Content-Security-Policy", policy] : []),
+      ...common,
+      "Content-Type",
+      "text/html; charset=utf-8",
+    ];
+    const answer: Answer = {
+      window,
+      body,
+      encoded: {},
+      encoding: {},
+      tag,
+      headers,
+      notModified: [...securityList, ...common],
+      complete: new Map([["", [...headers, "Content-Length", String(body.length)]]]),
+    };
+    return answer;
   }
 
   /**
@@ -389,7 +526,8 @@ export class PageCache {
       .update(JSON.stringify(headers))
       .digest("base64url")
       .slice(0, 22);
-    const bytes = Buffer.byteLength(html) + key.length * 2;
+    // Twice the page: a window's answer keeps the filled page beside its br and gzip forms.
+    const bytes = 2 * Buffer.byteLength(html) + key.length * 2;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, {
@@ -443,13 +581,38 @@ function landingReferrerOf(headers: IncomingMessage["headers"]): string | undefi
   return outside.every((value) => value !== undefined) ? outside[0] : undefined;
 }
 
-function fill(entry: Entry, nonce: string, token: string): Buffer {
-  const values = { nonce: Buffer.from(nonce, "utf8"), formToken: Buffer.from(token, "utf8") };
-  const pieces: Buffer[] = [entry.parts[0] as Buffer];
+/** 'sha256-…' sources of a page's own inline scripts and styles. */
+export interface InlineHashes {
+  script: string[];
+  style: string[];
+}
+
+/**
+ * The page with this form token, its nonce attributes left empty, and the hashes of the inline
+ * scripts and styles that carried the render's nonce: those, and only those, are the page's own
+ * (an element that came into the markup any other way, say through stored content, had no nonce
+ * and stays blocked).
+ */
+function fill(entry: Entry, token: string): { body: Buffer; hashes: InlineHashes } {
+  // A mark that cannot occur in HTML text stands in for the nonce while the elements are found.
+  const mark = `\u0000${randomBytes(9).toString("base64")}\u0000`;
+  const pieces: string[] = [entry.parts[0]?.toString("utf8") ?? ""];
   for (let i = 0; i < entry.slots.length; i++) {
-    pieces.push(values[entry.slots[i] as Slot], entry.parts[i + 1] as Buffer);
+    pieces.push(entry.slots[i] === "formToken" ? token : mark);
+    pieces.push(entry.parts[i + 1]?.toString("utf8") ?? "");
   }
-  return Buffer.concat(pieces);
+  const marked = pieces.join("");
+  const hashes: InlineHashes = { script: [], style: [] };
+  const element = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
+  for (const [, name = "", attributes = "", text = ""] of marked.matchAll(element)) {
+    if (!attributes.includes(`nonce="${mark}"`)) continue;
+    // The browser hashes the element's text as it parsed it: CR LF and lone CR read as LF.
+    const content = text.replaceAll(mark, "").replace(/\r\n?/g, "\n");
+    const hash = `sha256-${createHash("sha256").update(content, "utf8").digest("base64")}`;
+    const list = name.toLowerCase() === "script" ? hashes.script : hashes.style;
+    if (!list.includes(hash)) list.push(hash);
+  }
+  return { body: Buffer.from(marked.replaceAll(mark, ""), "utf8"), hashes };
 }
 
 function escapeRegExp(value: string): string {
@@ -482,9 +645,24 @@ function matchesTag(header: string | undefined, tag: string): boolean {
 
 type Encoding = "br" | "gzip";
 
+/**
+ * The verdicts on Accept-Encoding values seen lately: asked on every hit, and browsers send one of
+ * a handful of values. Bounded: cleared when full.
+ */
+const encodingVerdicts = new Map<string, Encoding | undefined>();
+const MAX_ENCODING_VERDICTS = 64;
+
 /** br when accepted, else gzip, else none (q=0 means "not this one"). */
 export function preferredEncoding(header: string | string[] | undefined): Encoding | undefined {
   const text = Array.isArray(header) ? header.join(",") : (header ?? "");
+  if (encodingVerdicts.has(text)) return encodingVerdicts.get(text);
+  const verdict = parseAcceptEncoding(text);
+  if (encodingVerdicts.size >= MAX_ENCODING_VERDICTS) encodingVerdicts.clear();
+  encodingVerdicts.set(text, verdict);
+  return verdict;
+}
+
+function parseAcceptEncoding(text: string): Encoding | undefined {
   const accepted = new Map<string, number>();
   for (const item of text.split(",")) {
     const [name = "", ...params] = item.trim().toLowerCase().split(";");
@@ -499,23 +677,38 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
   return br >= gz ? "br" : "gzip";
 }
 
+/** The answer's body in this encoding, compressed once per page and window. */
+function encode(answer: Answer, encoding: Encoding): Promise<Buffer> {
+  const ready = answer.encoded[encoding];
+  if (ready) return Promise.resolve(ready);
+  let pending = answer.encoding[encoding];
+  if (!pending) {
+    pending = compress(answer.body, encoding).then((body) => {
+      answer.encoded[encoding] = body;
+      return body;
+    });
+    answer.encoding[encoding] = pending;
+  }
+  return pending;
+}
+
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
     if (encoding === "br") {
-      // Quality 4: most of brotli's gain at a fraction of the default 11's cost per answer.
+      // Once per page and window, so a high quality: smaller pages for every visitor of it.
       brotliCompress(
         body,
         {
           params: {
-            [zlib.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
             [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
             [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
           },
         },
         done,
       );
-    } else gzip(body, { level: 6 }, done);
+    } else gzip(body, { level: 9 }, done);
   });
 }
 

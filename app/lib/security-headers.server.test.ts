@@ -66,6 +66,28 @@ describe("contentSecurityPolicy (production)", () => {
   });
 });
 
+describe("contentSecurityPolicy (a cached page's, by hashes)", () => {
+  const hashes = { script: ["sha256-abc=", "sha256-def="], style: ["sha256-ghi="] };
+  const text = contentSecurityPolicy({ hashes, frameOrigins });
+  const policy = parse(text);
+
+  it("allows exactly the page's inline scripts and styles, with no nonce nor unsafe-inline", () => {
+    expect(policy.get("script-src")).toEqual(["'self'", "'sha256-abc='", "'sha256-def='"]);
+    expect(policy.get("style-src")).toEqual(["'self'", "'sha256-ghi='"]);
+    expect(text).not.toContain("nonce-");
+    for (const [name, sources] of policy) {
+      if (name !== "style-src-attr") expect(sources, name).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it("keeps every other directive of a rendered page's policy", () => {
+    const rendered = parse(contentSecurityPolicy({ nonce, frameOrigins }));
+    for (const [name, sources] of rendered) {
+      if (name !== "script-src" && name !== "style-src") expect(policy.get(name)).toEqual(sources);
+    }
+  });
+});
+
 describe("contentSecurityPolicy (options)", () => {
   it("adds the Cloudinary cloud's delivery path to img-src when uploads go there", () => {
     const policy = parse(

@@ -16,9 +16,13 @@ import { getEnv } from "~/env.server";
 /** Router context key of the response's CSP nonce (set in app/server.ts getLoadContext). */
 export const cspNonceContext = createContext<string | undefined>(undefined);
 
-export type PolicyOptions = {
-  /** The response's nonce (base64). */
-  nonce: string;
+/** The inline scripts and styles a page may run: by a nonce, or by their hashes. */
+export type InlineSources =
+  | { nonce: string }
+  /** 'sha256-…' sources of each inline script and style element (a cached page's). */
+  | { hashes: { script: readonly string[]; style: readonly string[] } };
+
+export type PolicyOptions = InlineSources & {
   /** Origins a page may show in a frame (app/server.ts: the contact page's map providers). */
   frameOrigins: readonly string[];
   /** `npm run dev`: Vite injects styles and talks to its HMR server over a WebSocket. */
@@ -28,23 +32,29 @@ export type PolicyOptions = {
 };
 
 /** The Content-Security-Policy of an HTML answer. */
-export function contentSecurityPolicy({
-  nonce,
-  frameOrigins,
-  development = false,
-  cloudinaryCloudName,
-}: PolicyOptions): string {
+export function contentSecurityPolicy(options: PolicyOptions): string {
+  const { frameOrigins, development = false, cloudinaryCloudName } = options;
+  // A rendered answer allows its inline elements by the nonce it put on them; a cached one
+  // (lib/page-cache.server.ts), whose markup is the same for many visitors, by the hash of each.
+  const scripts =
+    "nonce" in options
+      ? [`'nonce-${options.nonce}'`]
+      : options.hashes.script.map((hash) => `'${hash}'`);
+  const styles =
+    "nonce" in options
+      ? [`'nonce-${options.nonce}'`]
+      : options.hashes.style.map((hash) => `'${hash}'`);
   const images = ["'self'", "data:", "blob:"];
   if (cloudinaryCloudName) {
     images.push(`https://res.cloudinary.com/${encodeURIComponent(cloudinaryCloudName)}/`);
   }
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", `'nonce-${nonce}'`],
+    ["script-src", "'self'", ...scripts],
     // Stylesheets from self; <style> elements only with the nonce (the 403 and 503 pages').
     // Vite's dev server injects its own, so dev allows any (with a nonce present, browsers
     // would ignore 'unsafe-inline').
-    ["style-src", "'self'", development ? "'unsafe-inline'" : `'nonce-${nonce}'`],
+    ["style-src", "'self'", ...(development ? ["'unsafe-inline'"] : styles)],
     // style="" attributes (React `style` props rendered on the server, the 413 page): they
     // cannot run script, and any url() in them is still held to img-src / font-src.
     ["style-src-attr", "'unsafe-inline'"],
@@ -119,18 +129,18 @@ function isHtml(contentType: unknown): boolean {
 }
 
 /**
- * Every security header of an HTML answer with this nonce, for answers written without Express
- * (the page cache's hits, lib/page-cache.server.ts).
+ * Every security header of an HTML answer allowing these inline elements, for answers written
+ * without Express (the page cache's hits, lib/page-cache.server.ts).
  */
 export function documentSecurityHeaders(
-  nonce: string,
+  inline: InlineSources,
   frameOrigins: readonly string[],
 ): Record<string, string> {
   const env = getEnv();
   return {
     ...staticSecurityHeaders({ production: env.isProduction }),
     "Content-Security-Policy": contentSecurityPolicy({
-      nonce,
+      ...inline,
       frameOrigins,
       development: !env.isProduction && process.env.NODE_ENV === "development",
       cloudinaryCloudName: env.CLOUDINARY_CLOUD_NAME,

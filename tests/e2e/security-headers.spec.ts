@@ -7,6 +7,7 @@
 //   the security headers and no X-Powered-By, and each HTML answer has its own nonce, on every
 //   <script> and <style> of the page.
 // The headers do not depend on JavaScript: the whole spec runs in the js-enabled project only.
+import { createHash } from "node:crypto";
 import { test as base, type Page } from "@playwright/test";
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
@@ -89,6 +90,33 @@ test.describe("no Content-Security-Policy violation with JavaScript on", {
     }
   });
 
+  test("a page answered from the cache twice runs, hydrates and submits its form", async ({
+    page,
+  }, testInfo) => {
+    const violations = await watchViolations(page);
+    const answers: (string | null)[] = [];
+    page.on("response", (response) => {
+      if (
+        new URL(response.url()).pathname === "/" &&
+        response.request().resourceType() === "document"
+      )
+        answers.push(response.headers()["x-page-cache"] ?? null);
+    });
+    // The first load may render the page; the two after are the cache's (scripts allowed by hash).
+    for (let i = 0; i < 3; i++) {
+      await page.goto("/");
+      await hydrated(page);
+    }
+    expect(answers.slice(1)).toEqual(["hit", "hit"]);
+    const band = page.getByRole("region", { name: "Stay Updated" });
+    await band
+      .getByLabel("Email address")
+      .fill(`cached-${testInfo.workerIndex}-${Date.now()}@example.com`);
+    await band.locator('button[type="submit"]').click();
+    await expect(band.getByRole("status")).toHaveText("Subscribed successfully!");
+    expect(violations).toEqual([]);
+  });
+
   test("on the main admin pages", async ({ page }) => {
     const violations = await watchViolations(page);
     await signIn(page);
@@ -138,7 +166,11 @@ base.describe("security headers over HTTP", { tag: "@js-only" }, () => {
       expect(headers["x-powered-by"], what).toBeUndefined();
       const policy = headers["content-security-policy"] ?? "";
       if (html) {
-        expect(policy, what).toMatch(/script-src 'self' 'nonce-[\w+/=]+'(;|$)/);
+        // A rendered page's nonce, or a cached page's hashes (one per inline script).
+        expect(policy, what).toMatch(
+          /script-src 'self'( 'nonce-[\w+/=]+'| 'sha256-[\w+/=]+')+(;|$)/,
+        );
+        expect(/script-src [^;]*/.exec(policy)?.[0], what).not.toContain("unsafe-inline");
         expect(policy, what).toContain("object-src 'none'");
         expect(policy, what).toContain("frame-ancestors 'none'");
         expect(headers["content-security-policy-report-only"], what).toBeUndefined();
@@ -162,20 +194,52 @@ base.describe("security headers over HTTP", { tag: "@js-only" }, () => {
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
-  base("each HTML answer has its own nonce, on every script and style", async ({ request }) => {
-    const nonces = new Set<string>();
-    for (const path of ["/", "/", blogPath, "/contact"]) {
-      const response = await request.get(path);
-      const nonce = nonceOf(response.headers()["content-security-policy"]);
-      nonces.add(nonce);
-      const html = await response.text();
-      const elements = html.match(/<(script|style)\b[^>]*>/g) ?? [];
-      expect(elements.length, path).toBeGreaterThan(0);
-      for (const element of elements) {
-        expect(element, path).toContain(`nonce="${nonce}"`);
+  base(
+    "each rendered HTML answer has its own nonce, on every script and style",
+    async ({ request }) => {
+      const nonces = new Set<string>();
+      // Rendered for their visitor (a cookie that changes the page keeps the page cache out).
+      const headers = { Cookie: "savedInternships=0123456789abcdef01234567" };
+      for (const path of ["/", "/", blogPath, "/contact"]) {
+        const response = await request.get(path, { headers });
+        expect(response.headers()["x-page-cache"], path).toBeUndefined();
+        const nonce = nonceOf(response.headers()["content-security-policy"]);
+        nonces.add(nonce);
+        const html = await response.text();
+        const elements = html.match(/<(script|style)\b[^>]*>/g) ?? [];
+        expect(elements.length, path).toBeGreaterThan(0);
+        for (const element of elements) {
+          expect(element, path).toContain(`nonce="${nonce}"`);
+        }
       }
+      expect(nonces.size).toBe(4);
+    },
+  );
+
+  base("a cached answer allows exactly its own inline scripts, by hash", async ({ request }) => {
+    for (const path of ["/", blogPath, "/contact"]) {
+      await request.get(path);
+      const response = await request.get(path);
+      expect(response.headers()["x-page-cache"], path).toBe("hit");
+      const policy = response.headers()["content-security-policy"] ?? "";
+      expect(policy, path).not.toContain("nonce-");
+      const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? [];
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/\bsrc=/.test(attributes ?? ""),
+      );
+      expect(inline.length, path).toBeGreaterThan(0);
+      const hashes = inline.map(
+        ([, , text]) =>
+          `'sha256-${createHash("sha256")
+            .update(text ?? "")
+            .digest("base64")}'`,
+      );
+      expect(new Set(scriptSources), path).toEqual(new Set(["'self'", ...hashes]));
+      expect(policy, path).not.toContain(
+        `'sha256-${createHash("sha256").update("alert(1)").digest("base64")}'`,
+      );
     }
-    expect(nonces.size).toBe(4);
   });
 });
 

@@ -8,6 +8,7 @@
 // time: each payload meant for the field is posted with the rest of the form as it stands (the
 // values saved so far included). A 302 means saved and the value stays; a 400 means refused,
 // and the field keeps its previous value. Any other answer is a problem.
+import { createHash } from "node:crypto";
 import { type Answer, rawSend } from "./fixtures";
 import { encode, type Field, type Form, parseForms, type Value } from "./forms";
 
@@ -594,15 +595,25 @@ export interface PageFindings {
 }
 
 /** The checks of one HTML page (see the spec's header). */
-export function checkHtml(path: string, html: string, nonce: string): PageFindings {
+export function checkHtml(path: string, html: string, policy: string): PageFindings {
   const problems: string[] = [];
   const jsonLd: unknown[] = [];
   const { tags, scripts } = tagsOf(html);
-  if (!nonce) problems.push(`${path}: no nonce in the Content-Security-Policy`);
+  // A rendered answer allows its scripts by its nonce; one from the page cache by their hashes
+  // (docs/decisions/034-cached-answers.md): then every inline script must be one of those.
+  const nonce = nonceOf(policy);
+  const hashes = new Set(/script-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? []);
+  if (!nonce && ![...hashes].some((source) => source.startsWith("'sha256-"))) {
+    problems.push(`${path}: neither a nonce nor hashes in the Content-Security-Policy`);
+  }
   for (const { attrs, body } of scripts) {
     const has = new Map(attrs.attributes);
-    if (!nonce || has.get("nonce") !== nonce) {
-      problems.push(`${path}: a <script> without the response's nonce: ${body.slice(0, 120)}`);
+    const allowed = nonce
+      ? has.get("nonce") === nonce
+      : !has.has("src") &&
+        hashes.has(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+    if (!allowed) {
+      problems.push(`${path}: a <script> the policy does not allow: ${body.slice(0, 120)}`);
     }
     if (has.has("src") && schemeOf(has.get("src") ?? "") !== "") {
       problems.push(`${path}: a <script src> off the site: ${has.get("src")}`);
