@@ -124,7 +124,7 @@ const WAIT_FOR_RENDER_MS = 2_000;
  * window waits up to this much longer before their post is accepted, and their token lives this
  * much longer. It divides an hour, so a window never straddles the hour of the ETag.
  */
-export const FORM_TOKEN_WINDOW_MS = 5_000;
+export const FORM_TOKEN_WINDOW_MS = 2_000;
 
 /** The Cache-Control of every cacheable page: browsers revalidate; shared caches never keep it. */
 const PAGE_CACHE_CONTROL = "private, no-cache";
