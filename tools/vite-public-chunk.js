@@ -14,6 +14,9 @@ const SHARED_CODE = /[\\/]app[\\/](components|lib|domain)[\\/]/;
 /** Route modules of the public site: root and app/routes/*.tsx (admin and api are folders). */
 const PUBLIC_ROUTE = /[\\/]app[\\/](root|routes[\\/][^\\/]+)\.tsx$/;
 
+/** The browser's entry (React Router's default one): React DOM and the router's client start here. */
+const CLIENT_ENTRY = /entry\.client\.[jt]sx?$/;
+
 /**
  * @returns {{ plugin: import("vite").Plugin, group: import("rolldown").CodeSplittingGroup }}
  */
@@ -26,9 +29,10 @@ export function publicChunk() {
     apply: "build",
     buildEnd() {
       reachable.clear();
-      const pending = [...this.getModuleIds()].filter((id) =>
-        PUBLIC_ROUTE.test(id.split("?")[0] ?? ""),
-      );
+      const pending = [...this.getModuleIds()].filter((id) => {
+        const file = id.split("?")[0] ?? "";
+        return PUBLIC_ROUTE.test(file) || CLIENT_ENTRY.test(file);
+      });
       while (pending.length > 0) {
         const id = /** @type {string} */ (pending.pop());
         if (reachable.has(id)) continue;
@@ -41,8 +45,11 @@ export function publicChunk() {
     plugin,
     group: {
       name: "site",
-      test: (id) => reachable.has(id) && SHARED_CODE.test(id),
-      minShareCount: 3,
+      test: (id) => {
+        const file = id.split("?")[0] ?? "";
+        return reachable.has(id) && !PUBLIC_ROUTE.test(file) && !CLIENT_ENTRY.test(file);
+      },
+      minShareCount: 2,
     },
   };
 }
