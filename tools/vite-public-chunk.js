@@ -1,15 +1,13 @@
 // @ts-check
 // One shared chunk for the public pages (docs/decisions/018-javascript-budget.md). Left to
 // itself, the bundler splits the code several public pages share into one small chunk per
-// combination of pages that use it: about 35 files on the home page, each compressed on its own,
-// which costs some 10 kB of gzip against the same code in one file. This plugin finds, once the
-// module graph is known, every module the public routes import statically (the quote dialog's
-// lazy import stays lazy), and the `codeSplitting` group below puts those that at least three
-// route modules share into one "site" chunk. Modules only admin routes reach are never
-// candidates, so admin code cannot end up in it.
-
-/** The app's shared code (components, lib, domain): node_modules follow as their dependencies. */
-const SHARED_CODE = /[\\/]app[\\/](components|lib|domain)[\\/]/;
+// combination of pages that use it: about 35 files on the home page, each compressed on its own
+// and each one more request on a first view. This plugin finds, once the module graph is known,
+// every module the public routes and the client entry import statically (the quote dialog's
+// lazy import stays lazy), and the `codeSplitting` group below puts those that at least two of
+// them share (app code and packages alike) into one "site" chunk; code one route alone uses stays
+// in that route's file. Modules only admin routes reach are never candidates, so admin code
+// cannot end up in it.
 
 /** Route modules of the public site: root and app/routes/*.tsx (admin and api are folders). */
 const PUBLIC_ROUTE = /[\\/]app[\\/](root|routes[\\/][^\\/]+)\.tsx$/;
