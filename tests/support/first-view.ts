@@ -55,7 +55,7 @@ export async function measureFirstView(
   }
 }
 
-/** "142.3 kB in 9 requests (js 6, css 1, ...)" */
+/** "142.3 kB in 9 requests (script 6 × 120.1 kB, font 1 × 28.0 kB, ...)", largest first. */
 export function describeFirstView(view: FirstView): string {
   const byType = new Map<string, { count: number; bytes: number }>();
   for (const r of view.requests) {
@@ -64,8 +64,8 @@ export function describeFirstView(view: FirstView): string {
     entry.bytes += r.bytes;
     byType.set(r.type, entry);
   }
-  const parts = [...byType].map(
-    ([type, { count, bytes }]) => `${type} ${count} × ${(bytes / 1000).toFixed(1)} kB`,
-  );
+  const parts = [...byType]
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .map(([type, { count, bytes }]) => `${type} ${count} × ${(bytes / 1000).toFixed(1)} kB`);
   return `${(view.bytes / 1000).toFixed(1)} kB in ${view.requests.length} requests (${parts.join(", ")})`;
 }
