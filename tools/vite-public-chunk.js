@@ -1,18 +1,19 @@
 // @ts-check
 // One shared chunk for the public pages (docs/decisions/018-javascript-budget.md). Left to
 // itself, the bundler splits the code several public pages share into one small chunk per
-// combination of pages that use it: about 35 files on the home page, each compressed on its own,
-// which costs some 10 kB of gzip against the same code in one file. This plugin finds, once the
-// module graph is known, every module the public routes import statically (the quote dialog's
-// lazy import stays lazy), and the `codeSplitting` group below puts those that at least three
-// route modules share into one "site" chunk. Modules only admin routes reach are never
-// candidates, so admin code cannot end up in it.
-
-/** The app's shared code (components, lib, domain): node_modules follow as their dependencies. */
-const SHARED_CODE = /[\\/]app[\\/](components|lib|domain)[\\/]/;
+// combination of pages that use it: about 35 files on the home page, each compressed on its own
+// and each one more request on a first view. This plugin finds, once the module graph is known,
+// every module the public routes and the client entry import statically (the quote dialog's
+// lazy import stays lazy), and the `codeSplitting` group below puts those that at least two of
+// them share (app code and packages alike) into one "site" chunk; code one route alone uses stays
+// in that route's file. Modules only admin routes reach are never candidates, so admin code
+// cannot end up in it.
 
 /** Route modules of the public site: root and app/routes/*.tsx (admin and api are folders). */
 const PUBLIC_ROUTE = /[\\/]app[\\/](root|routes[\\/][^\\/]+)\.tsx$/;
+
+/** The browser's entry (React Router's default one): React DOM and the router's client start here. */
+const CLIENT_ENTRY = /entry\.client\.[jt]sx?$/;
 
 /**
  * @returns {{ plugin: import("vite").Plugin, group: import("rolldown").CodeSplittingGroup }}
@@ -26,9 +27,10 @@ export function publicChunk() {
     apply: "build",
     buildEnd() {
       reachable.clear();
-      const pending = [...this.getModuleIds()].filter((id) =>
-        PUBLIC_ROUTE.test(id.split("?")[0] ?? ""),
-      );
+      const pending = [...this.getModuleIds()].filter((id) => {
+        const file = id.split("?")[0] ?? "";
+        return PUBLIC_ROUTE.test(file) || CLIENT_ENTRY.test(file);
+      });
       while (pending.length > 0) {
         const id = /** @type {string} */ (pending.pop());
         if (reachable.has(id)) continue;
@@ -41,8 +43,11 @@ export function publicChunk() {
     plugin,
     group: {
       name: "site",
-      test: (id) => reachable.has(id) && SHARED_CODE.test(id),
-      minShareCount: 3,
+      test: (id) => {
+        const file = id.split("?")[0] ?? "";
+        return reachable.has(id) && !PUBLIC_ROUTE.test(file) && !CLIENT_ENTRY.test(file);
+      },
+      minShareCount: 2,
     },
   };
 }

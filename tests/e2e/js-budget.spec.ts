@@ -4,6 +4,8 @@
 //   depend on how the server compressed it), summed per page;
 // - no admin route module, and no chunk that only admin routes import, loads on a public page
 //   (read from the build's React Router manifest, as the browser sees it);
+// - the home page's first view on a 375-pixel phone (issue 25): at most 150 kB transferred in at
+//   most 10 requests, JavaScript, stylesheet, font and images included;
 // - HTML, CSS and JavaScript come back compressed when the client accepts it, and /assets with
 //   a year of immutable caching.
 // Budget and headers do not depend on the browser's JavaScript setting: js-enabled only.
@@ -11,6 +13,7 @@ import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoId } from "../../db/seed/index";
+import { describeFirstView, FIRST_VIEW_BUDGET, measureFirstView } from "../support/first-view";
 import { expect, test } from "./fixtures";
 
 const BUDGET_BYTES = 150_000;
@@ -134,6 +137,26 @@ test.describe("JavaScript budget", { tag: "@js-only" }, () => {
     expect(adminOnly?.size, "the manifest lists admin-only modules").toBeGreaterThan(0);
     expect(overBudget, "pages over the budget").toEqual([]);
     expect(adminLoads, "admin code on public pages").toEqual([]);
+  });
+});
+
+test.describe("first view", { tag: "@js-only" }, () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one run is enough");
+
+  const { bytes, requests, width } = FIRST_VIEW_BUDGET;
+  test(`the home page at ${width} px loads at most ${bytes / 1000} kB in at most ${requests} requests`, async ({
+    browser,
+    baseURL,
+  }) => {
+    // Everything the browser fetches until hydrated, sized as it came over the wire: the
+    // document, stylesheet, font, scripts, icons and the images the first screen shows.
+    const view = await measureFirstView(browser, `${baseURL}/`);
+    const listing = view.requests
+      .map((r) => `  ${(r.bytes / 1000).toFixed(1)} kB ${r.type} ${new URL(r.url).pathname}`)
+      .join("\n");
+    console.log(`First view of / at ${width} px: ${describeFirstView(view)}\n${listing}`);
+    expect(view.requests.length, listing).toBeLessThanOrEqual(requests);
+    expect(view.bytes, listing).toBeLessThanOrEqual(bytes);
   });
 });
 
