@@ -4,8 +4,19 @@
 // phone-sized window with an empty cache.
 import type { Browser } from "@playwright/test";
 
-/** The home page's first view on a 375-pixel phone: at most this many bytes, in so many requests. */
+/**
+ * Issue 25's target for the home page's first view on a 375-pixel phone: at most this many bytes,
+ * in so many requests. Not met (React 19 and React Router alone are ~125 kB of gzipped
+ * JavaScript); `npm run lighthouse` reports the figures against it.
+ */
 export const FIRST_VIEW_BUDGET = { bytes: 150_000, requests: 10, width: 375 } as const;
+
+/**
+ * What the home page's first view may not grow past (2026-11-26: 274 kB in 21 requests, 9 of them
+ * images the browser fetches ahead of scrolling): the e2e budget test holds this line until the
+ * target above is reached.
+ */
+export const FIRST_VIEW_LIMIT = { bytes: 285_000, requests: 21 } as const;
 
 export interface FirstViewRequest {
   url: string;
