@@ -5,6 +5,7 @@ import { serverBuildOfRoutes } from "../../tests/support/server-build";
 import {
   mongoSharedCounts,
   RENDER_NETWORK_FACTOR,
+  RENDER_PATHS_KEPT,
   RenderBudget,
   rendersOf,
   type SharedCounts,
@@ -186,5 +187,24 @@ describe("what the budget counts, by the route React Router matches", () => {
     ["GET", "/Admin/Dashboard/no-such-page", false],
   ])("%s %s counts: %s", (method, path, counted) => {
     expect(counts(method, path)).toBe(counted);
+  });
+
+  it("answers by method and path alike when asked again, after more paths than it keeps", () => {
+    const asked: [string, string, boolean][] = [
+      ["GET", "/", true],
+      ["POST", "/", false],
+      ["GET", "/api/faqs", false],
+      ["GET", "/about", true],
+      ["GET", "/admin/dashboard", false],
+      ["GET", "/__manifest", false],
+    ];
+    for (const [method, path, counted] of asked) expect(counts(method, path)).toBe(counted);
+    for (let i = 0; i < 2 * RENDER_PATHS_KEPT; i += 1) {
+      expect(counts("GET", `/api/x${i}`)).toBe(false);
+      expect(counts("GET", `/no-such-page-${i}`)).toBe(true);
+    }
+    for (const [method, path, counted] of asked) expect(counts(method, path)).toBe(counted);
+    expect(counts("HEAD", "/api/faqs")).toBe(false);
+    expect(counts("HEAD", "/")).toBe(true);
   });
 });

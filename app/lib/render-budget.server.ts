@@ -240,9 +240,20 @@ export function rendersOf(build: ServerBuild): (method: string, path: string) =>
     build.routeDiscovery?.mode === "lazy"
       ? build.routeDiscovery.manifestPath || "/__manifest"
       : undefined;
-  return (method, path) => {
-    if (method !== "GET" && method !== "HEAD") return false;
-    if (path === manifestPath) return false;
+  // The answer depends on the path alone (the build is fixed), and matching the route tree
+  // costs about 2 % of a page render, so answers are kept per path. Paths come from anyone:
+  // at most RENDER_PATHS_KEPT are kept, the oldest forgotten first.
+  const known = new Map<string, boolean>();
+  const counts = (path: string): boolean => {
+    let answer = known.get(path);
+    if (answer === undefined) {
+      answer = countsPath(path);
+      if (known.size >= RENDER_PATHS_KEPT) known.delete(known.keys().next().value as string);
+      known.set(path, answer);
+    }
+    return answer;
+  };
+  const countsPath = (path: string): boolean => {
     const data = path.endsWith(".data");
     // As React Router reads a data request (future.v8_trailingSlashAwareDataRequests).
     const routePath = !data
@@ -257,7 +268,15 @@ export function rendersOf(build: ServerBuild): (method: string, path: string) =>
     const leaf = build.routes[matches.at(-1)?.route.id ?? ""]?.module;
     return !leaf || leaf.default != null || leaf.ErrorBoundary != null;
   };
+  return (method, path) => {
+    if (method !== "GET" && method !== "HEAD") return false;
+    if (path === manifestPath) return false;
+    return counts(path);
+  };
 }
+
+/** How many paths' answers rendersOf keeps: the site's pages and more, a few hundred kB at most. */
+export const RENDER_PATHS_KEPT = 2_000;
 
 /** The answer to a refused render: small, self-contained, not kept by any cache. */
 export function tooManyRendersPage(retryAfterSeconds: number, nonce?: string): string {
