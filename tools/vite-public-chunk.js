@@ -42,7 +42,7 @@ export function publicChunk() {
     group: {
       name: "site",
       test: (id) => reachable.has(id) && SHARED_CODE.test(id),
-      minShareCount: 3,
+      minShareCount: 2,
     },
   };
 }
