@@ -7,7 +7,7 @@ export default {
     // Route middleware: the home for cross-cutting request checks (same-origin, auth).
     v8_middleware: true,
     // React Router 8 behaviour, adopted now so the upgrade changes nothing.
-    v8_splitRouteModules: true,
+    v8_splitRouteModules: false,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
   },

@@ -9,7 +9,7 @@
 // candidates, so admin code cannot end up in it.
 
 /** The app's shared code (components, lib, domain): node_modules follow as their dependencies. */
-const SHARED_CODE = /[\\/]app[\\/](components|lib|domain)[\\/]/;
+const SHARED_CODE = /[\\/]app[\\/](components|content|lib|domain)[\\/]/;
 
 /** Route modules of the public site: root and app/routes/*.tsx (admin and api are folders). */
 const PUBLIC_ROUTE = /[\\/]app[\\/](root|routes[\\/][^\\/]+)\.tsx$/;
