@@ -16,13 +16,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { CHROMIUM_FLAGS, SYSTEM_CHROMIUM, SYSTEM_HEADLESS_SHELL } from "../tests/support/constants";
-import {
-  FIRST_VIEW_BUDGET,
-  type FirstView,
-  firstViews,
-  PHONE_VIEWPORT,
-} from "../tests/support/first-view";
+import { CHROMIUM_FLAGS, SYSTEM_CHROMIUM } from "../tests/support/constants";
 import {
   benchmarkedPages,
   commandLine,
@@ -35,7 +29,7 @@ import {
 } from "./lib/production-server";
 
 const CATEGORIES = [
-  ["performance", "Performance", 100],
+  ["performance", "Performance", 95],
   ["accessibility", "Accessibility", 100],
   ["best-practices", "Best Practices", 100],
   ["seo", "SEO", 100],
@@ -174,21 +168,7 @@ async function main(): Promise<boolean> {
   // chrome-launcher starts Chromium detached: Ctrl-C on this process would not reach it.
   const forget = onExit(() => void chrome.kill());
   const results: { page: string; lhr: Result }[] = [];
-  let views: FirstView[] = [];
   try {
-    // The first view on a phone, from Playwright's Chromium before Lighthouse's runs: what a
-    // 375-pixel browser with an empty cache downloads through load and hydration.
-    const browser = await chromium.launch(
-      existsSync(SYSTEM_HEADLESS_SHELL) ? { executablePath: SYSTEM_HEADLESS_SHELL } : {},
-    );
-    try {
-      views = await firstViews(
-        browser,
-        pages.map((page) => app.url + page),
-      );
-    } finally {
-      await browser.close();
-    }
     mkdirSync(REPORT_DIR, { recursive: true });
     for (const page of pages) {
       console.error(`lighthouse ${page} ...`);
@@ -209,7 +189,7 @@ async function main(): Promise<boolean> {
   console.log(
     `Lighthouse ${results[0]?.lhr.lighthouseVersion} (mobile, simulated throttling), ${browser ?? "Chromium"} headless; ` +
       `Lighthouse's CPU benchmark index per page ${benchmark} (lower: a slower or busier machine). ` +
-      "Target: 100 in every category.\n",
+      `Targets: Performance ≥ 95, the others 100.\n`,
   );
   let allMet = true;
   const scoreRows = results.map(({ page, lhr }) => [
@@ -228,33 +208,6 @@ async function main(): Promise<boolean> {
       `\`${page}\``,
       ...METRICS.map(([id]) => lhr.audits[id]?.displayValue ?? "?"),
     ]),
-  );
-
-  console.log(
-    `\nFirst view at ${PHONE_VIEWPORT.width} px, empty cache, through load and hydration (transferred bytes; ` +
-      `target on \`/\`: ≤ ${FIRST_VIEW_BUDGET.bytes / 1000} kB in ≤ ${FIRST_VIEW_BUDGET.requests} requests):\n`,
-  );
-  printTable(
-    ["page", "requests", "kB", "of it JavaScript (kB, files)"],
-    pages.map((page, index) => {
-      const view = views[index];
-      if (!view) return [`\`${page}\``, "?", "?", "?"];
-      const scripts = view.files.filter((file) => file.type === "Script");
-      const scriptBytes = scripts.reduce((sum, file) => sum + file.bytes, 0);
-      const met =
-        page !== "/"
-          ? ""
-          : view.bytes <= FIRST_VIEW_BUDGET.bytes && view.requests <= FIRST_VIEW_BUDGET.requests
-            ? " ✓"
-            : " ✗";
-      if (page === "/") allMet &&= met === " ✓";
-      return [
-        `\`${page}\``,
-        `${view.requests}${met}`,
-        `${(view.bytes / 1000).toFixed(1)}${met}`,
-        `${(scriptBytes / 1000).toFixed(1)} in ${scripts.length}`,
-      ];
-    }),
   );
 
   // Grouped by audit so one fix reads once, with the pages it concerns.

@@ -4,12 +4,12 @@
 // combination of pages that use it: about 35 files on the home page, each compressed on its own,
 // which costs some 10 kB of gzip against the same code in one file. This plugin finds, once the
 // module graph is known, every module the public routes import statically (the quote dialog's
-// lazy import stays lazy), and the `codeSplitting` group below puts those that at least two
+// lazy import stays lazy), and the `codeSplitting` group below puts those that at least three
 // route modules share into one "site" chunk. Modules only admin routes reach are never
 // candidates, so admin code cannot end up in it.
 
-/** The app's shared code (components, content, lib, domain): node_modules follow as their dependencies. */
-const SHARED_CODE = /[\\/]app[\\/](components|content|lib|domain)[\\/]/;
+/** The app's shared code (components, lib, domain): node_modules follow as their dependencies. */
+const SHARED_CODE = /[\\/]app[\\/](components|lib|domain)[\\/]/;
 
 /** Route modules of the public site: root and app/routes/*.tsx (admin and api are folders). */
 const PUBLIC_ROUTE = /[\\/]app[\\/](root|routes[\\/][^\\/]+)\.tsx$/;
@@ -42,7 +42,7 @@ export function publicChunk() {
     group: {
       name: "site",
       test: (id) => reachable.has(id) && SHARED_CODE.test(id),
-      minShareCount: 2,
+      minShareCount: 3,
     },
   };
 }

@@ -11,7 +11,6 @@ import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoId } from "../../db/seed/index";
-import { FIRST_VIEW_BUDGET, firstViews } from "../support/first-view";
 import { expect, test } from "./fixtures";
 
 const BUDGET_BYTES = 150_000;
@@ -135,27 +134,6 @@ test.describe("JavaScript budget", { tag: "@js-only" }, () => {
     expect(adminOnly?.size, "the manifest lists admin-only modules").toBeGreaterThan(0);
     expect(overBudget, "pages over the budget").toEqual([]);
     expect(adminLoads, "admin code on public pages").toEqual([]);
-  });
-});
-
-test.describe("first view on a phone", { tag: "@js-only" }, () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one run is enough");
-
-  // Issue 25: the home page, at 375 px with an empty cache, downloads at most 150 kB in at most
-  // 10 requests through load and hydration, as the browser transferred them (compressed).
-  test(`the home page loads at most ${FIRST_VIEW_BUDGET.bytes / 1000} kB in at most ${FIRST_VIEW_BUDGET.requests} requests at 375 px`, async ({
-    browser,
-    baseURL,
-  }) => {
-    const [view] = await firstViews(browser, [new URL("/", baseURL).href]);
-    if (!view) throw new Error("no first view measured");
-    const listing = view.files
-      .map((file) => `  ${(file.bytes / 1000).toFixed(1).padStart(6)} ${file.type} ${file.url}`)
-      .join("\n");
-    const summary = `/ at 375 px: ${view.requests} requests, ${(view.bytes / 1000).toFixed(1)} kB\n${listing}`;
-    console.log(summary);
-    expect(view.bytes, summary).toBeLessThanOrEqual(FIRST_VIEW_BUDGET.bytes);
-    expect(view.requests, summary).toBeLessThanOrEqual(FIRST_VIEW_BUDGET.requests);
   });
 });
 
