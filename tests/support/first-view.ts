@@ -12,11 +12,11 @@ import type { Browser } from "@playwright/test";
 export const FIRST_VIEW_BUDGET = { bytes: 150_000, requests: 10, width: 375 } as const;
 
 /**
- * What the home page's first view may not grow past (2026-11-26: 274 kB in 21 requests, 9 of them
- * images the browser fetches ahead of scrolling): the e2e budget test holds this line until the
- * target above is reached.
+ * What the home page's first view may not grow past (2026-11-26: 273 kB in 20 requests, 9 of them
+ * images, 8 of those lazy ones the browser fetches ahead of scrolling): the e2e budget test holds
+ * this line until the target above is reached.
  */
-export const FIRST_VIEW_LIMIT = { bytes: 285_000, requests: 21 } as const;
+export const FIRST_VIEW_LIMIT = { bytes: 285_000, requests: 20 } as const;
 
 export interface FirstViewRequest {
   url: string;
