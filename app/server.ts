@@ -310,8 +310,7 @@ function startPageCache(): void {
     maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     generation: contentGeneration,
     formToken: (issuedAt) => issueFormToken(issuedAt),
-    securityHeaders: (hashes) =>
-      documentSecurityHeaders({ hashes: hashes ?? { script: [], style: [] } }, FRAME_ORIGINS),
+    securityHeaders: (hashes) => documentSecurityHeaders({ hashes }, FRAME_ORIGINS),
     // A page served from the cache is a visit like any other (lib/count-visitors.server.ts).
     onServed: (req) => {
       const path = (req.url ?? "").split("?", 1)[0] ?? "";

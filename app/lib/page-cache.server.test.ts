@@ -64,7 +64,7 @@ async function harness(options: Partial<PageCacheOptions> = {}): Promise<Harness
     generation: () => generation.value,
     formToken: async (issuedAt) => `v1.${issuedAt.getTime()}.${randomUUID()}`,
     securityHeaders: (hashes) => ({
-      "Content-Security-Policy": `script-src 'self'${(hashes?.script ?? []).map((h) => ` '${h}'`).join("")}; style-src 'self'${(hashes?.style ?? []).map((h) => ` '${h}'`).join("")}`,
+      "Content-Security-Policy": `script-src 'self'${hashes.script.map((h) => ` '${h}'`).join("")}; style-src 'self'${hashes.style.map((h) => ` '${h}'`).join("")}`,
       "X-Content-Type-Options": "nosniff",
     }),
     onServed: (req) => served.push(req.url ?? ""),

@@ -36,6 +36,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import { isPageRequest } from "./count-visitors.server";
 import { externalReferrer } from "./lead-source";
 import { isPreview } from "./preview-context.server";
+import type { InlineHashes } from "./security-headers.server";
 
 export type Slot = "nonce" | "formToken";
 
@@ -84,9 +85,9 @@ export interface PageCacheOptions {
   formToken: (issuedAt: Date) => Promise<string>;
   /**
    * Every header an HTML answer carries whose inline scripts and styles have these hashes
-   * (lib/security-headers.server.ts documentSecurityHeaders); null: a policy allowing none.
+   * (lib/security-headers.server.ts documentSecurityHeaders).
    */
-  securityHeaders: (hashes: InlineHashes | null) => Record<string, string>;
+  securityHeaders: (hashes: InlineHashes) => Record<string, string>;
   /** Called once a page served from the cache has been sent (visitor counting). */
   onServed?: (req: IncomingMessage) => void;
   /** How long one answer (and its form token) serves a page (default FORM_TOKEN_WINDOW_MS). */
@@ -295,7 +296,7 @@ export class PageCache {
         return;
       }
       const { "Content-Security-Policy": _policy, ...security } =
-        this.options.securityHeaders(null);
+        this.options.securityHeaders(NO_INLINE);
       res.writeHead(500, {
         ...security,
         "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
@@ -581,11 +582,8 @@ function landingReferrerOf(headers: IncomingMessage["headers"]): string | undefi
   return outside.every((value) => value !== undefined) ? outside[0] : undefined;
 }
 
-/** 'sha256-…' sources of a page's own inline scripts and styles. */
-export interface InlineHashes {
-  script: string[];
-  style: string[];
-}
+/** No inline script or style allowed (the policy of the cache's own error answer). */
+const NO_INLINE: InlineHashes = { script: [], style: [] };
 
 /**
  * The page with this form token, its nonce attributes left empty, and the hashes of the inline
@@ -602,7 +600,7 @@ function fill(entry: Entry, token: string): { body: Buffer; hashes: InlineHashes
     pieces.push(entry.parts[i + 1]?.toString("utf8") ?? "");
   }
   const marked = pieces.join("");
-  const hashes: InlineHashes = { script: [], style: [] };
+  const hashes = { script: [] as string[], style: [] as string[] };
   const element = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
   for (const [, name = "", attributes = "", text = ""] of marked.matchAll(element)) {
     if (!attributes.includes(`nonce="${mark}"`)) continue;

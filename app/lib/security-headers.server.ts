@@ -16,11 +16,14 @@ import { getEnv } from "~/env.server";
 /** Router context key of the response's CSP nonce (set in app/server.ts getLoadContext). */
 export const cspNonceContext = createContext<string | undefined>(undefined);
 
+/** 'sha256-…' sources of each inline script and style element of a page (a cached page's). */
+export interface InlineHashes {
+  script: readonly string[];
+  style: readonly string[];
+}
+
 /** The inline scripts and styles a page may run: by a nonce, or by their hashes. */
-export type InlineSources =
-  | { nonce: string }
-  /** 'sha256-…' sources of each inline script and style element (a cached page's). */
-  | { hashes: { script: readonly string[]; style: readonly string[] } };
+export type InlineSources = { nonce: string } | { hashes: InlineHashes };
 
 export type PolicyOptions = InlineSources & {
   /** Origins a page may show in a frame (app/server.ts: the contact page's map providers). */
