@@ -6,6 +6,7 @@ import {
   CHROMIUM_FLAGS,
   E2E_ADMIN,
   E2E_PORT,
+  E2E_SEED_NOW,
   SYSTEM_CHROMIUM,
   SYSTEM_HEADLESS_SHELL,
   TEST_ISOLATION_ENV,
@@ -79,6 +80,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       // A fresh in-memory database per run, seeded with the demo content at start-up.
       DATA_DIR: ":memory:",
+      SEED_NOW: E2E_SEED_NOW.toISOString(),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Every test signs in from the same address; the default limit of 20 failed sign-ins

@@ -33,6 +33,7 @@ describe("configuration", () => {
     [{ ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ SEED_DEMO_CONTENT: "maybe" }, "SEED_DEMO_CONTENT"],
+    [{ SEED_NOW: "yesterday" }, "SEED_NOW"],
     [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "qwertyuiop12" }, "ADMIN_PASSWORD"],
     [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "aaaaaaaaaaaaaaaa" }, "ADMIN_PASSWORD"],
     [{ ADMIN_EMAIL: "someone.long@b.co", ADMIN_PASSWORD: "someone.long@b.co" }, "ADMIN_PASSWORD"],

@@ -239,6 +239,12 @@ const envSchema = z
         .default("true")
         .transform((v) => v === "true"),
     ),
+    /**
+     * The moment the demo content's dates are relative to (post dates, deadlines, visitor
+     * days); unset: the moment it is seeded. Fixed by the end-to-end run so the server and the
+     * tests agree on the dates even when the run crosses midnight.
+     */
+    SEED_NOW: optional(z.iso.datetime({ offset: true, error: "must be an ISO date-time" })),
   })
   .superRefine((env, ctx) => {
     // One without the other would silently do nothing; say which one is missing.

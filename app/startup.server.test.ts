@@ -5,6 +5,10 @@ import { closeDatabase, getCollections, getDb } from "#db/client.server";
 import { getSessionSecret } from "./lib/settings.server";
 import { prepareDatabase } from "./startup.server";
 
+// The demo content's moment, as the end-to-end run fixes it (read when the env is first parsed).
+const SEED_NOW = "2025-03-14T09:30:00.000Z";
+process.env.SEED_NOW = SEED_NOW;
+
 afterAll(closeDatabase);
 beforeEach(async () => {
   const db = await getDb();
@@ -25,6 +29,16 @@ describe("start-up tasks", () => {
     const secret = await getSessionSecret();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect((await settings.findOne({ _id: "sessionSecret" }))?.value).toBe(secret);
+  });
+
+  it("dates the demo content from SEED_NOW rather than the clock", async () => {
+    await prepareDatabase(await getDb(), () => {});
+    const { visitorStats, blogs } = await getCollections();
+    const days = (await visitorStats.find().toArray()).map((s) => s.date).sort();
+    expect(days.at(-1)).toBe("2025-03-14");
+    expect(days).toHaveLength(30);
+    const posts = await blogs.find().toArray();
+    for (const post of posts) expect(post.createdAt.getTime()).toBeLessThan(Date.parse(SEED_NOW));
   });
 
   it("leaves existing content alone and keeps the stored secret on the next start", async () => {

@@ -15,7 +15,9 @@ export async function prepareDatabase(db: Db, log: (line: string) => void): Prom
   // Created now rather than on the first sign-in, so instances agree on it from the start.
   if (!env.SESSION_SECRET) await getOrCreateSessionSecret(db);
 
-  const counts = env.SEED_DEMO_CONTENT ? await ensureDemoContent(db) : null;
+  const counts = env.SEED_DEMO_CONTENT
+    ? await ensureDemoContent(db, { now: env.SEED_NOW ? new Date(env.SEED_NOW) : undefined })
+    : null;
   const total = Object.values(counts ?? {}).reduce((sum, n) => sum + n, 0);
   if (total > 0) {
     log(`[db] Empty database: seeded ${total} demo documents`);

@@ -1,11 +1,13 @@
 // The blog: /blog lists every post newest first, /blog/{id} shows one with its Markdown
 // rendered on the server, share links that work without JavaScript and a Share/Copy link
 // button with it. Runs with JavaScript on and off.
+
 import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
+import { E2E_SEED_NOW } from "../support/constants";
 import { expect, test } from "./fixtures";
 
-const posts = buildDemoContent(new Date()).blogs.map((post, index) => ({
+const posts = buildDemoContent(E2E_SEED_NOW).blogs.map((post, index) => ({
   ...post,
   id: demoId("blogs", index).toHexString(),
 }));

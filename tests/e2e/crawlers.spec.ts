@@ -2,11 +2,13 @@
 // the way a crawler sees them (plain HTTP requests, no browser), and every URL they name
 // answering 200. HTTP only, so the js-enabled project alone runs them (@js-only): without
 // JavaScript the same requests get the same answers, and only the XML parse in the page needs it.
+
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
+import { E2E_SEED_NOW } from "../support/constants";
 import { expect, httpTest, test } from "./fixtures";
 
-const posts = buildDemoContent(new Date())
+const posts = buildDemoContent(E2E_SEED_NOW)
   .blogs.map((post, index) => ({ ...post, id: demoId("blogs", index).toHexString() }))
   .sort((a, b) => +b.createdAt - +a.createdAt);
 

@@ -2,9 +2,10 @@
 
 import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
+import { E2E_SEED_NOW } from "../support/constants";
 import { expect, httpTest, test } from "./fixtures";
 
-const demo = buildDemoContent(new Date());
+const demo = buildDemoContent(E2E_SEED_NOW);
 const demoHero = demo.heroSection;
 
 // One visit, read section by section (a visit per section cost a browser page each).

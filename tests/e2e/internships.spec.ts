@@ -3,10 +3,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
+import { E2E_SEED_NOW } from "../support/constants";
 import { expect, test } from "./fixtures";
 
+// Deadlines as the server seeded them; "passed" as the server sees it now.
 const now = new Date();
-const demo = buildDemoContent(now);
+const demo = buildDemoContent(E2E_SEED_NOW);
 const active = demo.internships.filter((i) => i.isActive);
 const passed = (d: Date) => d.getTime() < now.getTime();
 /** The default order: upcoming deadlines soonest first, then passed ones. */

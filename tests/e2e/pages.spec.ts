@@ -1,10 +1,12 @@
 // The content pages (/services, /resources, /about, /contact, /privacy-policy,
 // /terms-of-service): server-rendered from the demo content, complete with JavaScript on or off.
+
 import type { Page } from "@playwright/test";
 import { buildDemoContent, COMPANY_NAME } from "../../db/seed/demo-content";
+import { E2E_SEED_NOW } from "../support/constants";
 import { expect, httpTest, test } from "./fixtures";
 
-const demo = buildDemoContent(new Date());
+const demo = buildDemoContent(E2E_SEED_NOW);
 // The e-mail and phone are the site settings' (the about and contact pages show the same).
 const { servicePage, aboutPage, contactInfo, resources, siteSettings } = demo;
 

@@ -7,15 +7,17 @@
 //   the security headers and no X-Powered-By, and each HTML answer has its own nonce, on every
 //   <script> and <style> of the page.
 // The headers do not depend on JavaScript: the whole spec runs in the js-enabled project only.
+
 import { createHash } from "node:crypto";
 import { test as base, type Page } from "@playwright/test";
 import { buildDemoContent } from "../../db/seed/demo-content";
 import { demoId } from "../../db/seed/index";
 import { signIn } from "../support/admin-e2e";
+import { E2E_SEED_NOW } from "../support/constants";
 import { watchViolations } from "../support/csp-violations";
 import { expect, test } from "./fixtures";
 
-const demo = buildDemoContent(new Date());
+const demo = buildDemoContent(E2E_SEED_NOW);
 const blogPath = `/blog/${demoId("blogs", 0).toHexString()}`;
 
 const PUBLIC_PAGES = [

@@ -1,9 +1,11 @@
 // The shared shell of every public page: top bar, mobile menu, footer, back-to-top.
+
 import { buildDemoContent } from "../../db/seed/demo-content";
+import { E2E_SEED_NOW } from "../support/constants";
 import { expect, test } from "./fixtures";
 
 // The footer's social profiles are the site settings'.
-const { siteSettings } = buildDemoContent(new Date());
+const { siteSettings } = buildDemoContent(E2E_SEED_NOW);
 
 test("the top bar shows the brand from content, the main links and Get Quotes", async ({
   page,

@@ -1,5 +1,12 @@
 // Overridable so several checkouts (git worktrees) can run the suite side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT) || 3111;
+
+// The moment the end-to-end server's demo content is relative to, fixed once per run: the
+// runner reads this module (through playwright.config.ts) before it starts the server and the
+// workers, which inherit the variable, so a run that crosses midnight still expects the dates
+// the server seeded. Tests build the demo content they compare with from it.
+process.env.E2E_SEED_NOW ??= new Date().toISOString();
+export const E2E_SEED_NOW = new Date(process.env.E2E_SEED_NOW);
 export const E2E_ADMIN = { email: "e2e-admin@bureau.test", password: "e2e correct horse battery" };
 
 /**
@@ -36,6 +43,7 @@ export const TEST_ISOLATION_ENV = {
   ADMIN_PASSWORD: "",
   SESSION_SECRET: "",
   SEED_DEMO_CONTENT: "",
+  SEED_NOW: "",
   SMTP_URL: "",
   MAIL_FROM: "",
   CLOUDINARY_CLOUD_NAME: "",
