@@ -4,7 +4,7 @@
 // and the answer is a page with the errors or the success message.
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./forms-fixtures";
+import { expect, hydrated, test, uniqueEmail } from "./forms-fixtures";
 
 const SUCCESS = "Quote submitted successfully!";
 const FIELDS = ["Name", "Email", "Phone", "Service", "Message"] as const;
@@ -381,6 +381,8 @@ test.describe("with JavaScript: the modal", { tag: "@js-only" }, () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/about");
+      // Until the page has hydrated, Get Quotes is the plain link to /quote: wait for the upgrade.
+      await hydrated(page.locator("body"));
       if (width < 640) {
         await page.getByRole("banner").locator("summary").click();
         await page
