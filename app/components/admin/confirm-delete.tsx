@@ -19,7 +19,8 @@ export const DELETE_INTENT = "delete";
  */
 export const DELETE_ENHANCED_FIELD = "_enhanced";
 
-const dangerLink =
+/** A destructive action's look (Delete, Revoke): red text on a light red ring. */
+export const dangerLink =
   "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
 export const cancelClass =
   "inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";

@@ -5,6 +5,7 @@
 // own action answers them, content/kit/preview.server.ts); with JavaScript they post through a
 // fetcher and the page stays where it is.
 import { useActionData, useFetcher } from "react-router";
+import { dangerLink } from "~/components/admin/confirm-delete";
 import {
   type CreatedPreview,
   PREVIEW_CREATE_INTENT,
@@ -137,7 +138,7 @@ function LinkRow({ link, id }: { link: PreviewLink; id?: string }) {
           <input type="hidden" name={PREVIEW_ID_FIELD} value={link.id} />
           <button
             type="submit"
-            className={`${buttonClass} text-red-700`}
+            className={`${dangerLink} aria-disabled:cursor-wait aria-disabled:opacity-70`}
             aria-disabled={revoking}
             onClick={(event) => {
               if (revoking) event.preventDefault();

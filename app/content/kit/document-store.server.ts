@@ -175,6 +175,8 @@ export function documentStore<T extends DocumentType>(
         $setOnInsert: { createdAt: now },
         $unset: {
           ...DRAFT_FIELDS,
+          // Whatever a scheduled publish was waiting for is published now.
+          publishAt: "",
           // A copy an older version kept here would otherwise come back on its next read.
           ...(shared.length
             ? removedPaths(

@@ -223,11 +223,25 @@ describe.each(STORE_CASES)("%s: scheduled publishing", (entity, type) => {
     const due = soon(3_600_000);
     await store.schedule(draft._id, { publishAt: due, unpublishAt: null }, actor);
     await store.publish(draft._id, actor);
+    // Published by hand: the schedule is spent at once, in the editor and the list.
+    expect(await store.getForEditor(draft._id)).toMatchObject({ publishAt: null });
     const before = (await auditOf(type.entity)).length;
     await handler(PUBLISH_JOB)({ entity, id: draft._id, dueAt: due.toISOString() }, { lateMs: 0 });
     expect(await auditOf(type.entity)).toHaveLength(before);
     // The schedule is spent: no badge left behind.
     expect(await store.getForEditor(draft._id)).toMatchObject({ publishAt: null });
+  });
+
+  it("drops a scheduled unpublish when staff unpublish by hand; keeps a scheduled publish", async () => {
+    const live = await store.create(input("Campaign"), actor);
+    const times = { publishAt: null, unpublishAt: soon(3_600_000) };
+    await store.schedule(live._id, times, actor);
+    await store.unpublish(live._id, actor);
+    expect(await store.getForEditor(live._id)).toMatchObject({ unpublishAt: null });
+    const again = soon(7_200_000);
+    await store.schedule(live._id, { publishAt: again, unpublishAt: null }, actor);
+    await store.unpublish(live._id, actor);
+    expect(await store.getForEditor(live._id)).toMatchObject({ publishAt: again.toISOString() });
   });
 
   it("runs a change whose time passed while no runner was up when one starts, flagged late", async () => {
@@ -292,6 +306,26 @@ describe.each(Object.entries(DOCUMENT_STORES) as [string, DocumentStore<Document
       });
       const stored = await (await collection()).findOne({ _id: SINGLETON_ID as never });
       expect(stored?.draft).toBeUndefined();
+    });
+
+    it("drops the schedule when staff publish or save by hand first", async () => {
+      await store.saveDraft(type.toRecord({}) as never, actor);
+      const due = soon(3_600_000);
+      expect(await store.schedule(due, actor)).toBe(true);
+      expect(await store.publish(actor)).toBe(true);
+      expect(await store.getSchedule()).toMatchObject({ publishAt: null });
+      // Its job, should it still run, finds nothing to publish and records nothing.
+      const before = (await auditOf(type.entity)).length;
+      await handler(PUBLISH_JOB)(
+        { entity: type.entity, id: String(SINGLETON_ID), dueAt: due.toISOString() },
+        { lateMs: 0 },
+      );
+      expect(await auditOf(type.entity)).toHaveLength(before);
+
+      await store.saveDraft(type.toRecord({}) as never, actor);
+      expect(await store.schedule(due, actor)).toBe(true);
+      await store.save(type.toRecord({}) as never, actor);
+      expect(await store.getSchedule()).toMatchObject({ publishAt: null });
     });
   },
 );

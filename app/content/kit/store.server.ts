@@ -387,14 +387,17 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     async publish(id, actor) {
       return publishingWrite(id, actor, "publish", (doc) => ({
         $set: { ...((doc.draft ?? {}) as Document), publishStatus: "published" },
-        $unset: { draft: "" },
+        // A scheduled publish is spent once it is published (by hand or by its job): the list
+        // and the editor stop announcing it, and its job finds nothing to do.
+        $unset: { draft: "", publishAt: "" },
       }));
     },
     async unpublish(id, actor) {
       return publishingWrite(id, actor, "unpublish", (doc) => ({
         // The newest work stays: a pending draft becomes the draft record's fields.
         $set: { ...((doc.draft ?? {}) as Document), publishStatus: "draft" },
-        $unset: { draft: "" },
+        // The same for a scheduled unpublish; a scheduled publish stays (it may be why).
+        $unset: { draft: "", unpublishAt: "" },
       }));
     },
     async discardDraft(id, actor) {
