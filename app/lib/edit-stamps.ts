@@ -6,6 +6,11 @@ export function editedBy(adminEmail: string, now = new Date()) {
   return { updatedAt: now, updatedBy: adminEmail };
 }
 
+/** The stamps of a published record's pending draft, saved now by this admin. */
+export function draftedBy(adminEmail: string, now = new Date()) {
+  return { draftAt: now, draftBy: adminEmail };
+}
+
 /** The stamps of a new document: created and last changed now, by this admin. */
 export function createdBy(adminEmail: string, now = new Date()) {
   return { createdAt: now, ...editedBy(adminEmail, now) };
@@ -18,10 +23,16 @@ export interface EditInfo {
   updatedBy: string | null;
 }
 
-export function editInfo(doc: { createdAt: Date; updatedAt: Date; updatedBy?: string }): EditInfo {
+export function editInfo(
+  doc: { createdAt: Date; updatedAt: Date; updatedBy?: string },
+  pending?: { at: Date; by?: string } | null,
+): EditInfo {
+  // Staff's last edit: of the published version, or of its pending draft when that is newer.
+  const last =
+    pending && pending.at > doc.updatedAt ? pending : { at: doc.updatedAt, by: doc.updatedBy };
   return {
     createdAt: doc.createdAt.toISOString(),
-    updatedAt: doc.updatedAt.toISOString(),
-    updatedBy: doc.updatedBy ?? null,
+    updatedAt: last.at.toISOString(),
+    updatedBy: last.by ?? null,
   };
 }

@@ -184,6 +184,41 @@ describe.each(STORE_CASES)("%s", (entity, type) => {
     }
   });
 
+  it("dates the published version apart from its pending draft", async () => {
+    const live = await store.create(input({ [title]: "Dated" }), actor);
+    const raw = async () =>
+      (await (await collection()).findOne({ _id: new ObjectId(live._id) })) as Document;
+    const published = (await raw()).updatedAt as Date;
+    const editor: Actor = { email: "bo@bureau.test", via: "admin" };
+    const row = async () =>
+      (await store.listForAdmin({ q: "", page: 1 })).items.find((r) => r._id === live._id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    // Work nobody can see yet leaves the published version's date (the post page's
+    // dateModified, the sitemap, the API's updatedAt); staff see who saved the draft, when.
+    await store.saveDraft(live._id, input({ [title]: "Dated, edited" }), editor);
+    const drafted = await raw();
+    expect(drafted.updatedAt).toEqual(published);
+    expect(drafted.draftAt).toBeInstanceOf(Date);
+    expect(await row()).toMatchObject({
+      updatedBy: editor.email,
+      updatedAt: (drafted.draftAt as Date).toISOString(),
+    });
+    await store.discardDraft(live._id, editor);
+    const discarded = await raw();
+    expect(discarded.updatedAt).toEqual(published);
+    expect(discarded.draftAt).toBeUndefined();
+    expect(await row()).toMatchObject({ updatedBy: actor.email });
+
+    // Publishing the draft is a change of the published version.
+    await store.saveDraft(live._id, input({ [title]: "Dated, again" }), editor);
+    await store.publish(live._id, editor);
+    const after = await raw();
+    expect((after.updatedAt as Date).getTime()).toBeGreaterThan(published.getTime());
+    expect(after).toMatchObject({ updatedBy: editor.email });
+    expect(after.draftAt).toBeUndefined();
+  });
+
   it("finds nothing, changes nothing and records nothing for a malformed or unknown id", async () => {
     const kept = await store.create(input({ [title]: "Kept" }), actor);
     moved();

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { getCollections } from "#db/client.server";
 import type { Actor } from "~/domain/audit";
 import { ADMIN_PAGE_SIZE, type ListSort } from "~/lib/admin-list";
-import { createdBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
+import { createdBy, draftedBy, type EditInfo, editedBy, editInfo } from "~/lib/edit-stamps";
 import { type ListPage, listOrder, listPage, searchFilter } from "~/lib/list-page.server";
 import { parseObjectId } from "~/lib/object-id.server";
 import { previewing } from "~/lib/preview-context.server";
@@ -133,6 +133,12 @@ export type Doc = Document & {
 
 /** Newest first: a record just created is at the top of page 1. */
 const ADMIN_SORT = { createdAt: -1, _id: -1 } as const;
+/**
+ * A published record's pending draft and who last saved it. Its stamps are kept apart from
+ * `updatedAt`, which dates the published version: the post page's dateModified, the sitemap's
+ * lastmod and the JSON API's updatedAt must not move when staff save work nobody can see.
+ */
+const PENDING_DRAFT = { draft: "", draftAt: "", draftBy: "" } as const;
 
 export function collectionStore<T extends CollectionType>(type: T): CollectionStore<T> {
   const fields = Object.keys(type.record.shape);
@@ -212,6 +218,11 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       record,
     });
   };
+  /** When and by whom a published record's pending draft was last saved, if it has one. */
+  const pendingStamp = (doc: Doc) =>
+    doc.draft && doc.draftAt instanceof Date
+      ? { at: doc.draftAt, by: typeof doc.draftBy === "string" ? doc.draftBy : undefined }
+      : null;
   /** A stored document as the editor shows it: its pending draft's fields over the published. */
   const withDraft = (doc: Doc): Doc =>
     doc.draft && typeof doc.draft === "object" ? { ...doc, ...(doc.draft as Document) } : doc;
@@ -251,8 +262,12 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     if (!doc) return false;
     const update = change(doc);
     if (update) {
-      const $set = { ...update.$set, ...editedBy(actor.email) };
-      await (await handle()).updateOne({ _id }, { ...update, $set });
+      // Work on a published record's draft is dated on the draft; anything else is an edit of
+      // the record (a draft record is nobody's published version).
+      const pending = statusOf(doc) === "published" && (action === "draft" || action === "discard");
+      const stamp =
+        action === "discard" ? {} : pending ? draftedBy(actor.email) : editedBy(actor.email);
+      await (await handle()).updateOne({ _id }, { ...update, $set: { ...update.$set, ...stamp } });
     }
     const images = {
       before: [...imagesOf(doc), ...imagesOf((doc.draft ?? {}) as Document)],
@@ -318,7 +333,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
           return {
             ...toRecord(withDraft(doc)),
             ...stateOf(doc),
-            ...editInfo({ ...doc, createdAt, updatedAt }),
+            ...editInfo({ ...doc, createdAt, updatedAt }, pendingStamp(doc)),
           };
         },
       });
@@ -364,7 +379,10 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       const status = options.status ? { publishStatus: options.status } : {};
       const before = await (await handle()).findOneAndUpdate(
         { _id, ...LIVE_FILTER },
-        { $set: { ...stored(input), ...status, ...editedBy(actor.email) }, $unset: { draft: "" } },
+        {
+          $set: { ...stored(input), ...status, ...editedBy(actor.email) },
+          $unset: PENDING_DRAFT,
+        },
         { returnDocument: "before" },
       );
       if (!before) return false;
@@ -389,7 +407,7 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
         $set: { ...((doc.draft ?? {}) as Document), publishStatus: "published" },
         // A scheduled publish is spent once it is published (by hand or by its job): the list
         // and the editor stop announcing it, and its job finds nothing to do.
-        $unset: { draft: "", publishAt: "" },
+        $unset: { ...PENDING_DRAFT, publishAt: "" },
       }));
     },
     async unpublish(id, actor) {
@@ -397,12 +415,12 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
         // The newest work stays: a pending draft becomes the draft record's fields.
         $set: { ...((doc.draft ?? {}) as Document), publishStatus: "draft" },
         // The same for a scheduled unpublish; a scheduled publish stays (it may be why).
-        $unset: { draft: "", unpublishAt: "" },
+        $unset: { ...PENDING_DRAFT, unpublishAt: "" },
       }));
     },
     async discardDraft(id, actor) {
       return publishingWrite(id, actor, "discard", (doc) =>
-        doc.draft ? { $unset: { draft: "" } } : null,
+        doc.draft ? { $unset: PENDING_DRAFT } : null,
       );
     },
     async move(id, position, actor) {
