@@ -27,12 +27,14 @@
 //   second on the others) and lives at most PAGE_CACHE_TTL_SECONDS (deadlines pass, years turn).
 // - ETag + 304: the tag is a hash of the stored page (the same on every instance) and the hour,
 //   so a browser's copy, whose form token ages, is replaced at least hourly.
+
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { createContext, type RouterContextProvider } from "react-router";
+import { matchesTag } from "./conditional-get.server";
 import { isPageRequest } from "./count-visitors.server";
 import { externalReferrer } from "./lead-source";
 import { isPreview } from "./preview-context.server";
@@ -629,16 +631,6 @@ function mergeVary(stored: string | undefined, extra: string): string {
     .filter(Boolean);
   if (!names.some((name) => name.toLowerCase() === extra.toLowerCase())) names.push(extra);
   return names.join(", ");
-}
-
-/** RFC 9110 §13.1.2: weak comparison; `*` matches any current page. */
-function matchesTag(header: string | undefined, tag: string): boolean {
-  if (!header) return false;
-  const bare = tag.replace(/^W\//, "");
-  return header
-    .split(",")
-    .map((value) => value.trim())
-    .some((value) => value === "*" || value.replace(/^W\//, "") === bare);
 }
 
 type Encoding = "br" | "gzip";

@@ -4,6 +4,10 @@ import { closeDatabase, getCollections } from "#db/client.server";
 import { type BlogDoc, SINGLETON_ID } from "#db/collections";
 import { loader } from "./blog-rss-xml";
 
+/** A GET of the route, as a feed reader or crawler sends it. */
+const get = (headers: Record<string, string> = {}) =>
+  loader({ request: new Request("http://localhost:3000/blog/rss.xml", { headers }) } as never);
+
 afterAll(closeDatabase);
 beforeEach(async () => {
   const { blogs, siteSettings } = await getCollections();
@@ -58,7 +62,7 @@ describe("/blog/rss.xml", () => {
     });
     await blogs.insertMany([older, tricky]);
 
-    const response = await loader();
+    const response = await get();
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toMatch(/max-age=\d+/);
@@ -99,7 +103,7 @@ describe("/blog/rss.xml", () => {
   });
 
   it("is a valid empty channel when there are no posts", async () => {
-    const xml = await (await loader()).text();
+    const xml = await (await get()).text();
     expect(xml).toContain("<title>Bureau Blog</title>");
     expect(xml).not.toContain("<item>");
     expect(xml).not.toContain("<lastBuildDate>");
@@ -117,8 +121,31 @@ describe("a post with only the SPEC's required fields", () => {
       imageUrl: "/x.webp",
       author: "Ann",
     } as unknown as BlogDoc);
-    const response = await loader();
+    const response = await get();
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Minimal post");
+  });
+});
+
+describe("a feed reader polling", () => {
+  it("gets 304 while nothing changed, and the new feed once a post is added", async () => {
+    const { blogs } = await getCollections();
+    await blogs.insertOne(blogDoc({ title: "First" }));
+    const first = await get();
+    const etag = first.headers.get("ETag") as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+
+    const again = await get({ "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("ETag")).toBe(etag);
+
+    await blogs.insertOne(
+      blogDoc({ title: "Second", createdAt: new Date("2026-11-02T08:00:00Z") }),
+    );
+    const changed = await get({ "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
+    expect(await changed.text()).toContain("<title>Second</title>");
   });
 });

@@ -5,9 +5,22 @@ import { BLOG_FEED_PATH } from "~/components/site/blog-meta";
 import { blogSummary } from "~/content/blogs.server";
 import { blogStore } from "~/content/stores.server";
 import { getSiteIdentity } from "~/domain/site-content.server";
+import { conditionalResponse, tagged } from "~/lib/conditional-get.server";
+import { cachedContent } from "~/lib/content-cache.server";
 import { escapeXml } from "~/lib/xml";
+import type { Route } from "./+types/blog-rss-xml";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // Built once per content version: feed readers poll it, and most polls get a 304.
+  const feed = await cachedContent("feed:rss", async () => tagged(await buildFeed()));
+  return conditionalResponse(request, feed, {
+    "Content-Type": "application/rss+xml; charset=utf-8",
+    // Short, so a new post reaches feed readers soon.
+    "Cache-Control": "public, max-age=300",
+  });
+}
+
+async function buildFeed(): Promise<string> {
   const [{ brand, siteUrl }, posts] = await Promise.all([getSiteIdentity(), blogStore.list()]);
   const newest = posts.reduce<Date | null>(
     (latest, p) => (!latest || p.updatedAt > latest ? p.updatedAt : latest),
@@ -31,7 +44,7 @@ export async function loader() {
       "    </item>",
     ].join("\n");
   });
-  const body = [
+  return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     "  <channel>",
@@ -46,11 +59,4 @@ export async function loader() {
     "</rss>",
     "",
   ].join("\n");
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/rss+xml; charset=utf-8",
-      // Short, so a new post reaches feed readers soon.
-      "Cache-Control": "public, max-age=300",
-    },
-  });
 }

@@ -4,6 +4,10 @@ import { buildDemoContent } from "#db/seed/demo-content";
 import { demoId, resetDemoContent } from "#db/seed/index";
 import { loader } from "./sitemap-xml";
 
+/** A GET of the route, as a feed reader or crawler sends it. */
+const get = (headers: Record<string, string> = {}) =>
+  loader({ request: new Request("http://localhost:3000/sitemap.xml", { headers }) } as never);
+
 const NOW = new Date("2026-11-22T10:00:00Z");
 
 afterAll(closeDatabase);
@@ -31,7 +35,7 @@ function entries(xml: string) {
 
 describe("/sitemap.xml", () => {
   it("lists every public page and every post with an absolute URL and a W3C lastmod", async () => {
-    const response = await loader();
+    const response = await get();
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const xml = await response.text();
     expect(
@@ -65,7 +69,7 @@ describe("/sitemap.xml", () => {
     const id = demoId("blogs", 6);
     const edited = new Date("2026-11-22T09:59:00Z");
     await blogs.updateOne({ _id: id }, { $set: { updatedAt: edited, title: 'A <&"> title' } });
-    const xml = await (await loader()).text();
+    const xml = await (await get()).text();
     const list = entries(xml);
     const post = list.find((e) => e.loc.endsWith(id.toHexString()));
     expect(post?.lastmod).toBe("2026-11-22T09:59:00Z");

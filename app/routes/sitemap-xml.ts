@@ -3,7 +3,10 @@
 // lastModifiedByPage). Listing pages are not split by `?page=`: every post is listed itself.
 import { listBlogStamps } from "~/content/blogs.server";
 import { lastModifiedByPage, PUBLIC_PAGES, publicSiteUrl } from "~/domain/site-content.server";
+import { conditionalResponse, tagged } from "~/lib/conditional-get.server";
+import { cachedContent } from "~/lib/content-cache.server";
 import { escapeXml, w3cDateTime } from "~/lib/xml";
+import type { Route } from "./+types/sitemap-xml";
 
 interface Entry {
   path: string;
@@ -17,25 +20,28 @@ function urlElement(siteUrl: string, { path, lastModified }: Entry): string {
   return `  <url>\n${loc}${lastmod}\n  </url>`;
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // Built once per content version: crawlers fetch it often, and most fetches get a 304.
+  const sitemap = await cachedContent("feed:sitemap", async () => tagged(await buildSitemap()));
+  return conditionalResponse(request, sitemap, {
+    "Content-Type": "application/xml; charset=utf-8",
+    // Short, so an edit in the back office reaches crawlers soon.
+    "Cache-Control": "public, max-age=300",
+  });
+}
+
+async function buildSitemap(): Promise<string> {
   const siteUrl = publicSiteUrl();
   const [pageDates, posts] = await Promise.all([lastModifiedByPage(), listBlogStamps()]);
   const entries: Entry[] = [
     ...PUBLIC_PAGES.map((path) => ({ path, lastModified: pageDates[path] })),
     ...posts.map((post) => ({ path: `/blog/${post._id}`, lastModified: post.updatedAt })),
   ];
-  const body = [
+  return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entries.map((entry) => urlElement(siteUrl, entry)),
     "</urlset>",
     "",
   ].join("\n");
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      // Short, so an edit in the back office reaches crawlers soon.
-      "Cache-Control": "public, max-age=300",
-    },
-  });
 }
