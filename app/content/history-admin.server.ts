@@ -64,8 +64,9 @@ export async function historyAction({ request, params, context }: Args) {
   if (outcome.status !== "restored") {
     notFound(outcome.status === "no-revision" ? HISTORY_TEXTS.noRevision : HISTORY_TEXTS.noRecord);
   }
+  const gone = outcome.picturesGone ? ` ${HISTORY_TEXTS.picturesGone(outcome.picturesGone)}` : "";
   return redirectWithFlash(
     historyHref(target.entity, id),
-    HISTORY_TEXTS.restored(formatAt(outcome.from)),
+    `${HISTORY_TEXTS.restored(formatAt(outcome.from))}${gone}`,
   );
 }

@@ -6,6 +6,7 @@
 // so it is itself a revision (action "draft"), marked with the date of the one it brought back.
 import type { Actor, AuditEntity } from "~/domain/audit";
 import { ENTITY_LABELS } from "~/domain/audit";
+import { isMissingStoredImage } from "~/domain/image.server";
 import { DOCUMENT_STORES } from "./documents.server";
 import type { DocumentType } from "./kit/document";
 import type { CollectionType } from "./kit/types";
@@ -209,8 +210,37 @@ function merged(base: Record<string, unknown>, over: Record<string, unknown>) {
 }
 
 export type RestoreOutcome =
-  | { status: "restored"; from: Date }
+  | { status: "restored"; from: Date; picturesGone: number }
   | { status: "no-revision" | "no-record" };
+
+/**
+ * `content` with every address of a stored picture that has been deleted since (its record
+ * released it, or the trash was emptied) left empty, and how many there were: a restored draft
+ * must not put a broken image on the site when it is published. The editor then asks for a
+ * picture where the type needs one.
+ */
+async function withoutGonePictures(
+  content: Record<string, unknown>,
+): Promise<{ content: Record<string, unknown>; gone: number }> {
+  let gone = 0;
+  const walk = async (value: unknown): Promise<unknown> => {
+    if (typeof value === "string") {
+      if (!(await isMissingStoredImage(value))) return value;
+      gone += 1;
+      return "";
+    }
+    if (Array.isArray(value)) return Promise.all(value.map(walk));
+    if (isPlain(value)) {
+      const entries = await Promise.all(
+        Object.entries(value).map(async ([key, inner]) => [key, await walk(inner)] as const),
+      );
+      return Object.fromEntries(entries);
+    }
+    return value;
+  };
+  const checked = (await walk(content)) as Record<string, unknown>;
+  return { content: checked, gone };
+}
 
 /**
  * Saves the revision `revisionId` of the record as a new draft, never published. The content is
@@ -227,7 +257,7 @@ export async function restoreRevision(
 ): Promise<RestoreOutcome> {
   const revision = await getRevision(target.entity, id, revisionId);
   if (!revision) return { status: "no-revision" };
-  const content = contentOf(revision.snapshot);
+  const { content, gone } = await withoutGonePictures(contentOf(revision.snapshot));
   const started = new Date();
   if (target.kind === "collection") {
     if (!(await target.store.saveDraft(id ?? "", content, actor))) return { status: "no-record" };
@@ -241,5 +271,5 @@ export async function restoreRevision(
     started,
     revision.at,
   );
-  return { status: "restored", from: revision.at };
+  return { status: "restored", from: revision.at, picturesGone: gone };
 }

@@ -10,10 +10,12 @@ import { closeDatabase, getCollections } from "#db/client.server";
 import { SINGLETON_ID } from "#db/collections";
 import { issueApiToken } from "~/domain/api-token.server";
 import type { Actor } from "~/domain/audit";
+import { deleteImageIfUnused, isMissingStoredImage, storeImage } from "~/domain/image.server";
 import { toggleInternshipActive } from "~/domain/internship.server";
 import { clientIpContext } from "~/lib/client-ip.server";
 import { openApiDocument } from "~/lib/openapi.server";
 import { flashCarried, signInFresh } from "../../tests/support/admin-request";
+import { pngFile } from "../../tests/support/admin-upload";
 import { STORE_CASES, storedExample, titleField } from "../../tests/support/content-types";
 import { DOCUMENT_STORES } from "./documents.server";
 import { HISTORY_TEXTS, RESTORE_INTENT } from "./history";
@@ -301,4 +303,36 @@ it("answers an unknown type with a 404, on the page and over the API", async () 
   expect((await page("nothing", "x")).init?.status).toBe(404);
   expect(HISTORY_TEXTS.notFound).toBeTruthy();
   expect((await api(false, { type: "nothing", id: "x" })).status).toBe(404);
+});
+
+describe("a restored revision's pictures", () => {
+  it("leaves out a stored picture deleted since, and says so; keeps one that is still there", async () => {
+    const kept = await storeImage(await pngFile("kept.png"));
+    const gone = await storeImage(await pngFile("gone.png"));
+    if (!kept.ok || !gone.ok) throw new Error("the pictures were not stored");
+    const type = STORES.blog.type;
+    const { _id } = await STORES.blog.create(
+      { ...storedExample(type), imageUrl: gone.url, authorAvatar: kept.url } as never,
+      actor,
+    );
+    await STORES.blog.update(
+      _id,
+      { ...storedExample(type), imageUrl: kept.url, authorAvatar: kept.url } as never,
+      actor,
+    );
+    // The first picture is deleted for good (as emptying the trash or the clean-up does).
+    await deleteImageIfUnused(gone.url);
+    expect(await isMissingStoredImage(gone.url)).toBe(true);
+
+    const created = (await listRevisions("blog", _id, 1)).items[1];
+    const response = await restore("blog", _id, created?.id ?? "");
+    expect((await flashCarried(response)).message).toContain(
+      "A picture it showed has been deleted since: choose another in the editor.",
+    );
+    expect(await STORES.blog.getForEditor(_id)).toMatchObject({
+      imageUrl: "",
+      authorAvatar: kept.url,
+      hasDraft: true,
+    });
+  });
 });

@@ -8,6 +8,10 @@ export const HISTORY_TEXTS = {
   badIntent: "Unknown action.",
   restored: (at: string) =>
     `The revision of ${at} is now a draft. The site still shows the published version until you publish it.`,
+  picturesGone: (count: number) =>
+    count === 1
+      ? "A picture it showed has been deleted since: choose another in the editor."
+      : `${count} pictures it showed have been deleted since: choose others in the editor.`,
 } as const;
 
 export const RESTORE_INTENT = "restore";

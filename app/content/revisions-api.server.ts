@@ -53,7 +53,13 @@ const listAnswer = z.object({
 const restoreAnswer = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: z.object({ restoredFrom: z.string() }),
+  data: z.object({
+    restoredFrom: z.string(),
+    picturesGone: z
+      .number()
+      .int()
+      .describe("Pictures the revision showed that were deleted since: left empty in the draft"),
+  }),
 });
 
 /** The content type and record the path names, or a 404. */
@@ -108,10 +114,13 @@ export function revisionsApi(single: boolean) {
         if (outcome.status === "no-revision") apiNotFound(HISTORY_TEXTS.noRevision);
         if (outcome.status !== "restored") apiNotFound(HISTORY_TEXTS.noRecord);
         const from = outcome.from.toISOString();
+        const gone = outcome.picturesGone
+          ? ` ${HISTORY_TEXTS.picturesGone(outcome.picturesGone)}`
+          : "";
         return apiJson({
           success: true,
-          message: HISTORY_TEXTS.restored(from),
-          data: { restoredFrom: from },
+          message: `${HISTORY_TEXTS.restored(from)}${gone}`,
+          data: { restoredFrom: from, picturesGone: outcome.picturesGone },
         });
       },
     }),
