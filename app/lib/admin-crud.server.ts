@@ -4,7 +4,12 @@ import { data } from "react-router";
 import { isDatabaseConnectivityError } from "#db/client.server";
 import { DELETE_ENHANCED_FIELD } from "~/components/admin/confirm-delete";
 import { type ListState, parseListState } from "./admin-list";
-import { redirectWithErrorFlash, redirectWithFlash } from "./flash.server";
+import {
+  type FlashUndo,
+  redirectWithErrorFlash,
+  redirectWithFlash,
+  redirectWithUndo,
+} from "./flash.server";
 
 /** Thrown 404 inside the admin shell (AdminErrorBoundary shows the text). */
 export function notFound(message: string): never {
@@ -101,6 +106,8 @@ export async function deleteFromCollection(options: {
   failedBack?: string;
   flash: string;
   failedText?: string;
+  /** The flash's Undo (a move to the trash can be taken back). */
+  undo?: FlashUndo;
 }) {
   const deleted = await attempt(options.what, options.remove);
   if (!deleted.ok) {
@@ -111,5 +118,7 @@ export async function deleteFromCollection(options: {
     return data({ result: null, listError: message }, { status: 500 });
   }
   if (!deleted.value) notFound(options.notFoundText);
-  return redirectWithFlash(options.back, options.flash);
+  return options.undo
+    ? redirectWithUndo(options.back, options.flash, options.undo)
+    : redirectWithFlash(options.back, options.flash);
 }

@@ -15,12 +15,19 @@ import {
   counted,
   nothingSelected,
 } from "./bulk";
-import { redirectWithErrorFlash, redirectWithFlash } from "./flash.server";
+import {
+  type FlashUndo,
+  redirectWithErrorFlash,
+  redirectWithFlash,
+  redirectWithUndo,
+} from "./flash.server";
 
 /** One action of a list, and how it writes one record (false: the record is gone). */
 export interface BulkWrite {
   choice: BulkChoice;
   write: (id: string, to: string) => Promise<boolean>;
+  /** How the flash takes the writes back (a move to the trash), given the ids written. */
+  undo?: (ids: string[]) => FlashUndo;
 }
 
 export interface BulkTarget {
@@ -93,6 +100,7 @@ export async function bulkAction(form: FormData, target: BulkTarget): Promise<Bu
   // One at a time, in order: each write is a single write as far as the audit and caches go.
   let done = 0;
   let gone = 0;
+  const written: string[] = [];
   for (const id of checked) {
     const wrote = await attempt(`Bulk "${choice.value}" of ${noun[1]}`, () => picked.write(id, to));
     if (!wrote.ok) {
@@ -103,8 +111,10 @@ export async function bulkAction(form: FormData, target: BulkTarget): Promise<Bu
         `${so}${unexpectedError(wrote.error)} ${left} left unchanged.`,
       );
     }
-    if (wrote.value) done++;
-    else gone++;
+    if (wrote.value) {
+      done++;
+      written.push(id);
+    } else gone++;
   }
   if (done === 0) {
     return redirectWithErrorFlash(
@@ -113,5 +123,8 @@ export async function bulkAction(form: FormData, target: BulkTarget): Promise<Bu
     );
   }
   const skipped = gone ? ` ${counted(gone, noun)} no longer existed.` : "";
-  return redirectWithFlash(target.back, `${choice.done(counted(done, noun), to)}${skipped}`);
+  const message = `${choice.done(counted(done, noun), to)}${skipped}`;
+  return picked.undo
+    ? redirectWithUndo(target.back, message, picked.undo(written))
+    : redirectWithFlash(target.back, message);
 }

@@ -4,6 +4,7 @@ import {
   readFlash,
   redirectWithErrorFlash,
   redirectWithFlash,
+  redirectWithUndo,
   serializeFlash,
 } from "./flash.server";
 
@@ -30,6 +31,32 @@ describe("flash messages", () => {
     expect(read.tone).toBe("success");
     // …and the answer clears it, so a reload shows nothing.
     expect(new Headers(read.headers).get("Set-Cookie")).toMatch(/^bureau_flash=; Max-Age=0/);
+  });
+
+  it("carries an Undo to an admin page with the message, and only such an Undo", async () => {
+    const undo = { action: "/admin/dashboard/faq?trash", intent: "restore", ids: ["a", "b"] };
+    const response = await redirectWithUndo("/admin/dashboard/faq", "2 FAQs moved.", undo);
+    const cookie = (response.headers.getSetCookie()[0] ?? "").split(";")[0] as string;
+    expect(await readFlash(withCookie(cookie))).toMatchObject({
+      message: "2 FAQs moved.",
+      tone: "success",
+      undo,
+    });
+    // Plain messages have none; an Undo aimed anywhere but the admin, or with no record, is
+    // not offered (the cookie is signed: this only guards the code that writes it).
+    expect(
+      (await readFlash(withCookie((await serializeFlash("Saved.")).split(";")[0] as string))).undo,
+    ).toBeNull();
+    for (const bad of [
+      { ...undo, action: "https://example.com/admin/" },
+      { ...undo, ids: [] },
+      { ...undo, ids: [1] },
+    ]) {
+      const set = await serializeFlash("Moved.", "success", bad as never);
+      const read = await readFlash(withCookie(set.split(";")[0] as string));
+      expect(read.message).toBe("Moved.");
+      expect(read.undo).toBeNull();
+    }
   });
 
   it("shows nothing without the cookie, or with one it did not sign", async () => {

@@ -5,6 +5,7 @@
 // not (a delete posted without JavaScript that failed) and are shown as errors.
 import { createCookie, redirect } from "react-router";
 import { getEnv } from "~/env.server";
+import type { FlashUndo } from "./flash";
 import { getSessionSecret } from "./settings.server";
 
 const MAX_LENGTH = 500;
@@ -23,15 +24,37 @@ async function flashCookie() {
 }
 
 export type FlashTone = "success" | "error";
+export type { FlashUndo };
 
-/** A Set-Cookie value that carries `message` to the next page shown. */
+/** How many records one Undo may name (a bulk action's selection is at most 100). */
+const UNDO_MAX_IDS = 100;
+
+function isUndo(value: unknown): value is FlashUndo {
+  const undo = value as FlashUndo | null;
+  return (
+    typeof undo === "object" &&
+    undo !== null &&
+    typeof undo.action === "string" &&
+    // Only ever a page of the admin: the form posts there with the admin's session.
+    undo.action.startsWith("/admin/") &&
+    typeof undo.intent === "string" &&
+    Array.isArray(undo.ids) &&
+    undo.ids.length > 0 &&
+    undo.ids.length <= UNDO_MAX_IDS &&
+    undo.ids.every((id) => typeof id === "string")
+  );
+}
+
+/** A Set-Cookie value that carries `message` (and its Undo) to the next page shown. */
 export async function serializeFlash(
   message: string,
   tone: FlashTone = "success",
+  undo?: FlashUndo,
 ): Promise<string> {
   const text = message.slice(0, MAX_LENGTH);
-  // A success is the bare text (as before); an error is marked as one.
-  return (await flashCookie()).serialize(tone === "error" ? { error: text } : text);
+  // A success is the bare text (as before); an error is marked as one; an Undo travels with it.
+  const value = tone === "error" ? { error: text } : undo ? { text, undo } : text;
+  return (await flashCookie()).serialize(value);
 }
 
 /** Redirects to `to` with a message for the page there. */
@@ -46,6 +69,17 @@ export async function redirectWithFlash(
   return redirect(to, { ...init, headers });
 }
 
+/** Redirects to `to` with a success message for the page there and its Undo button. */
+export async function redirectWithUndo(
+  to: string,
+  message: string,
+  undo: FlashUndo,
+): Promise<Response> {
+  return redirect(to, {
+    headers: { "Set-Cookie": await serializeFlash(message, "success", undo) },
+  });
+}
+
 /** Redirects to `to` with a message for the page there that says something failed. */
 export function redirectWithErrorFlash(to: string, message: string): Promise<Response> {
   return redirectWithFlash(to, message, {}, "error");
@@ -55,20 +89,26 @@ export function redirectWithErrorFlash(to: string, message: string): Promise<Res
  * The message waiting for this request, if any, and the headers that clear it (return them
  * with the loader's data, so it shows once).
  */
-export async function readFlash(
-  request: Request,
-): Promise<{ message: string | null; tone: FlashTone; headers: HeadersInit }> {
+export async function readFlash(request: Request): Promise<{
+  message: string | null;
+  tone: FlashTone;
+  undo: FlashUndo | null;
+  headers: HeadersInit;
+}> {
   const header = request.headers.get("Cookie");
   const cookie = await flashCookie();
-  if (!header?.includes(`${cookie.name}=`)) return { message: null, tone: "success", headers: {} };
+  if (!header?.includes(`${cookie.name}=`)) {
+    return { message: null, tone: "success", undo: null, headers: {} };
+  }
   const value: unknown = await cookie.parse(header);
-  const error = (value as { error?: unknown } | null)?.error;
-  const tone: FlashTone = typeof error === "string" ? "error" : "success";
-  const text = tone === "error" ? error : value;
+  const marked = value as { error?: unknown; text?: unknown; undo?: unknown } | null;
+  const tone: FlashTone = typeof marked?.error === "string" ? "error" : "success";
+  const text = tone === "error" ? marked?.error : typeof value === "string" ? value : marked?.text;
   const message = typeof text === "string" && text ? text : null;
   return {
     message,
     tone,
+    undo: message && tone === "success" && isUndo(marked?.undo) ? marked.undo : null,
     headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0, expires: new Date(0) }) },
   };
 }

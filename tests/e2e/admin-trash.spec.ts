@@ -17,7 +17,7 @@ async function onSite(page: Page, question: string): Promise<boolean> {
   return (await page.getByText(question, { exact: true }).count()) > 0;
 }
 
-test("a deleted FAQ leaves the site at once, comes back on Restore, and goes for good", async ({
+test("a deleted FAQ leaves the site at once, comes back on Undo and on Restore, and goes for good", async ({
   page,
   javaScriptEnabled: js,
 }, testInfo) => {
@@ -31,18 +31,28 @@ test("a deleted FAQ leaves the site at once, comes back on Restore, and goes for
   expect(await onSite(page, question)).toBe(true);
 
   // Delete: the question first (a dialog with JavaScript, a step of its own without).
-  await page.goto(`${PAGE}?q=${encodeURIComponent(question)}`);
-  if (js) {
-    await page.getByRole("button", { name: `Delete ${question}` }).click();
-    await page
-      .getByRole("dialog", { name: "Are you sure you want to delete this FAQ?" })
-      .getByRole("button", { name: "Delete", exact: true })
-      .click();
-  } else {
-    await page.getByRole("link", { name: `Delete ${question}` }).click();
-    await page.getByRole("button", { name: "Delete", exact: true }).click();
-  }
-  await expectFlash(page, "FAQ moved to the trash.");
+  const moveToTrash = async () => {
+    await page.goto(`${PAGE}?q=${encodeURIComponent(question)}`);
+    if (js) {
+      await page.getByRole("button", { name: `Delete ${question}` }).click();
+      await page
+        .getByRole("dialog", { name: "Are you sure you want to delete this FAQ?" })
+        .getByRole("button", { name: "Delete", exact: true })
+        .click();
+    } else {
+      await page.getByRole("link", { name: `Delete ${question}` }).click();
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+    }
+    await expectFlash(page, "FAQ moved to the trash.");
+  };
+  await moveToTrash();
+  // Undo beside the message takes it straight back.
+  await page.getByRole("status").getByRole("button", { name: "Undo" }).click();
+  await expectFlash(page, "FAQ restored.");
+  await expect(page).toHaveURL(PAGE);
+  expect(await onSite(page, question)).toBe(true);
+
+  await moveToTrash();
   expect(await onSite(page, question)).toBe(false);
 
   // In the trash, which the list links to with its count.
@@ -60,15 +70,7 @@ test("a deleted FAQ leaves the site at once, comes back on Restore, and goes for
   expect(await onSite(page, question)).toBe(true);
 
   // Deleted again, then forever.
-  await page.goto(`${PAGE}?q=${encodeURIComponent(question)}`);
-  if (js) {
-    await page.getByRole("button", { name: `Delete ${question}` }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
-  } else {
-    await page.getByRole("link", { name: `Delete ${question}` }).click();
-    await page.getByRole("button", { name: "Delete", exact: true }).click();
-  }
-  await expectFlash(page, "FAQ moved to the trash.");
+  await moveToTrash();
   await page.goto(TRASH);
   const question2 = "Delete this FAQ forever? This cannot be undone.";
   if (js) {

@@ -7,7 +7,8 @@ import { createAdmin } from "~/domain/admin.server";
 import { OPERATOR_CLI } from "~/domain/audit";
 import { createSession } from "~/domain/session.server";
 import { clientIpContext } from "~/lib/client-ip.server";
-import { type FlashTone, readFlash } from "~/lib/flash.server";
+import { UNDO_FIELD } from "~/lib/flash";
+import { type FlashTone, type FlashUndo, readFlash } from "~/lib/flash.server";
 import { type CollectionName, emptyCollections } from "./collections";
 
 export interface SignedIn {
@@ -100,6 +101,34 @@ export function statusOf(outcome: unknown): number {
 }
 
 /** The flash message a redirect carries, and its tone, as the next page reads it. */
+/** The Undo the flash a response sets offers, if any. */
+export async function flashUndoCarried(response: Response): Promise<FlashUndo | null> {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("bureau_flash="));
+  const request = new Request("http://localhost/", {
+    headers: { Cookie: (cookie ?? "").split(";")[0] as string },
+  });
+  return (await readFlash(request)).undo;
+}
+
+/** Presses the flash's Undo as the browser posts it: to its page's `action`, as `cookie`. */
+export function pressUndo(
+  action: (args: never) => unknown,
+  undo: FlashUndo,
+  cookie: string,
+  // biome-ignore lint/suspicious/noExplicitAny: a Response or data(), per branch.
+): Promise<any> {
+  const body = new URLSearchParams({ intent: undo.intent, [UNDO_FIELD]: "1" });
+  for (const id of undo.ids) body.append("id", id);
+  return runRoute(
+    action,
+    new Request(`http://localhost${undo.action}`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    }),
+  );
+}
+
 export async function flashCarried(
   response: Response,
 ): Promise<{ message: string | null; tone: FlashTone }> {

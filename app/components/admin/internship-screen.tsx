@@ -341,7 +341,11 @@ export function ResultLines({
 }) {
   return (
     <div id={admin.resultId} className="mt-5 grid scroll-mt-6 gap-3">
-      <FlashMessage key={flash.key ?? "none"} message={note ? null : flash.message} />
+      <FlashMessage
+        key={flash.key ?? "none"}
+        message={note ? null : flash.message}
+        undo={note ? null : flash.undo}
+      />
       <div role="status" className={note?.ok ? "" : "sr-only"}>
         {note?.ok ? (
           <p

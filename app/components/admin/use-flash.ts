@@ -1,20 +1,29 @@
 // The admin layout's flash message, seen from the pages inside it.
 import { useEffect, useRef } from "react";
 import { useRouteLoaderData } from "react-router";
+import type { FlashUndo } from "~/lib/flash";
 
 export const ADMIN_LAYOUT_ID = "routes/admin/layout";
 
 interface LayoutData {
   flash: string | null;
   flashKey: string | null;
+  flashUndo: FlashUndo | null;
 }
 
-/** The layout's flash: the message after a redirect, and a new key for each message (else null). */
-export type LayoutFlash = { message: string | null; key: string | null };
+/**
+ * The layout's flash: the message after a redirect, a new key for each message (else null) and
+ * the Undo it offers, if any.
+ */
+export type LayoutFlash = { message: string | null; key: string | null; undo: FlashUndo | null };
 
 export function useLayoutFlash(): LayoutFlash {
   const layout = useRouteLoaderData<LayoutData>(ADMIN_LAYOUT_ID);
-  return { message: layout?.flash ?? null, key: layout?.flashKey ?? null };
+  return {
+    message: layout?.flash ?? null,
+    key: layout?.flashKey ?? null,
+    undo: layout?.flashUndo ?? null,
+  };
 }
 
 /**

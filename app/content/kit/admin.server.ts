@@ -41,7 +41,7 @@ import type { ScheduleTimes } from "./schedule";
 import { SCHEDULE_INTENT, scheduleAction, UNSCHEDULE_INTENT } from "./schedule-admin.server";
 import { moveSchema } from "./schema";
 import type { AdminQuery, WriteOptions } from "./store.server";
-import type { TrashData } from "./trash";
+import { RESTORE_INTENT, type TrashData, trashHref } from "./trash";
 import { loadTrash, type TrashStore, trashAction } from "./trash.server";
 import {
   type CollectionType,
@@ -158,6 +158,8 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
   const hideFields = imageFields.map((field) => imageFieldNames(field.name).file);
   // The columns staff may sort by: any other `?sort=` is dropped from the list and its links.
   const sortable = [...sortFields(type).keys()];
+  // The flash's Undo after a move to the trash: Restore of those records, back to the list.
+  const undoTrash = (ids: string[]) => ({ action: trashHref(path), intent: RESTORE_INTENT, ids });
 
   async function loader({ request }: Pick<Args, "request">): Promise<ScreenData<S>> {
     await requireAdmin(request);
@@ -265,6 +267,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
         back,
         flash: texts.trashed,
         failedText: texts.deleteFailed,
+        undo: undoTrash([id]),
       });
     }
     if (intent === BULK_INTENT) {
@@ -272,7 +275,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       const outcome = await bulkAction(form, {
         noun: type.admin.noun,
         writes: [
-          { choice: BULK_TRASH, write: (one) => store.remove(one, actor) },
+          { choice: BULK_TRASH, write: (one) => store.remove(one, actor), undo: undoTrash },
           ...(options.bulk ?? []).map(({ choice, write }) => ({
             choice,
             write: (one: string, to: string) => write(one, actor, to),

@@ -11,10 +11,13 @@ import { DISCARD_INTENT, SAVE_AS_DRAFT, UNPUBLISH_INTENT } from "~/components/ad
 import type { Actor } from "~/domain/audit";
 import { BULK_MAX, BULK_TRASH, counted } from "~/lib/bulk";
 import { contentGeneration } from "~/lib/content-version.server";
+import type { FlashUndo } from "~/lib/flash";
 import { runAsPreview } from "~/lib/preview-context.server";
 import {
   callRoute,
   flashCarried,
+  flashUndoCarried,
+  pressUndo,
   type SignedIn,
   signInFresh,
   statusOf,
@@ -539,6 +542,16 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
         ["trash", type.entity, a, me.email],
         ["trash", type.entity, b, me.email],
       ]);
+      // Undo beside the flash brings both back, to the list.
+      const undo = await flashUndoCarried(response);
+      expect(undo).toEqual({ action: trashHref(PAGE), intent: "restore", ids: [a, b] });
+      const undone = await pressUndo(action, undo as FlashUndo, me.cookie);
+      expect(undone.headers.get("Location")).toBe(PAGE);
+      expect(await flashCarried(undone)).toEqual({
+        message: `2 ${many} restored.`,
+        tone: "success",
+      });
+      expect((await remaining()).sort()).toEqual(["Alpha", "Beta", "Gamma"]);
     });
 
     it("'select all on this page' takes the page's ids; a record gone meanwhile is skipped", async () => {
@@ -623,6 +636,17 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       const left = await (await collection()).find(LIVE_FILTER).toArray();
       expect(left.map((doc) => doc._id.toHexString())).toEqual([keep]);
       expect(await stored(id), "kept in the trash").toMatchObject({ deletedBy: me.email });
+
+      // The flash offers Undo: a Restore of that record, back to the list, saying so.
+      const undo = await flashUndoCarried(response);
+      expect(undo).toEqual({ action: trashHref(PAGE), intent: "restore", ids: [id] });
+      const undone = await pressUndo(action, undo as FlashUndo, me.cookie);
+      expect(undone.status).toBe(302);
+      expect(undone.headers.get("Location")).toBe(PAGE);
+      expect(await flashCarried(undone)).toEqual({ message: texts.restored, tone: "success" });
+      expect(await (await collection()).countDocuments(LIVE_FILTER)).toBe(2);
+      // Pressed again (it is no longer in the trash): 404, nothing changes.
+      expect(statusOf(await pressUndo(action, undo as FlashUndo, me.cookie))).toBe(404);
     });
 
     it("answers 404 with the type's text for a malformed, unknown or missing id", async () => {

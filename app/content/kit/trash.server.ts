@@ -5,6 +5,8 @@
 import type { Actor } from "~/domain/audit";
 import { getEnv } from "~/env.server";
 import { attempt, deleteFromCollection, notFound, unexpectedError } from "~/lib/admin-crud.server";
+import { BULK_MAX, counted } from "~/lib/bulk";
+import { UNDO_FIELD } from "~/lib/flash";
 import { redirectWithErrorFlash, redirectWithFlash } from "~/lib/flash.server";
 import {
   PURGE_INTENT,
@@ -80,6 +82,7 @@ export function trashAction(
     });
   }
   if (intent !== RESTORE_INTENT) return null;
+  if (form.get(UNDO_FIELD) === "1") return undoTrash(store, form, actor);
   return (async () => {
     if (id === null) notFound(missing);
     const restored = await attempt(`Restoring a ${type.entity}`, () => store.restore(id, actor));
@@ -87,4 +90,28 @@ export function trashAction(
     if (!restored.value) notFound(missing);
     return redirectWithFlash(back, type.texts.restored);
   })();
+}
+
+/**
+ * The flash's Undo after Delete or Delete selected: restores each record it names, then goes
+ * back to the list (where it was pressed) saying so. Records restored or purged meanwhile are
+ * counted out; none left is a 404.
+ */
+async function undoTrash(store: TrashStore, form: FormData, actor: Actor): Promise<Response> {
+  const { type } = store;
+  const ids = [...new Set(form.getAll("id"))].filter((id) => typeof id === "string");
+  if (ids.length === 0 || ids.length > BULK_MAX) notFound(trashTexts(type).notInTrash);
+  let restored = 0;
+  for (const id of ids as string[]) {
+    const done = await attempt(`Restoring a ${type.entity}`, () => store.restore(id, actor));
+    if (!done.ok) {
+      const so = restored ? `${counted(restored, type.admin.noun)} restored. ` : "";
+      return redirectWithErrorFlash(type.admin.path, `${so}${unexpectedError(done.error)}`);
+    }
+    if (done.value) restored++;
+  }
+  if (restored === 0) notFound(trashTexts(type).notInTrash);
+  const message =
+    ids.length === 1 ? type.texts.restored : `${counted(restored, type.admin.noun)} restored.`;
+  return redirectWithFlash(type.admin.path, message);
 }

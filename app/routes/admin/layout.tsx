@@ -52,7 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     [`${ADMIN_BASE}/contact-forms`]: messages,
   };
   return data(
-    { email: admin.email, flash: flash.message, flashTone: flash.tone, flashKey, newCounts },
+    {
+      email: admin.email,
+      flash: flash.message,
+      flashTone: flash.tone,
+      flashUndo: flash.undo,
+      flashKey,
+      newCounts,
+    },
     { headers: flash.headers },
   );
 }
@@ -85,6 +92,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               key={loaderData.flashKey ?? "none"}
               message={loaderData.flash}
               tone={loaderData.flashTone}
+              undo={loaderData.flashUndo}
             />
           )}
           <Outlet />
