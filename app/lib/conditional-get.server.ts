@@ -3,6 +3,7 @@
 // crawlers poll these with If-None-Match, so a poll that finds nothing new costs no body. The
 // tag depends on the bytes only, so every instance behind the load balancer gives the same one.
 import { createHash } from "node:crypto";
+import { cachedContent } from "./content-cache.server";
 
 /** A body with its tag, made once per content version by the caller's cache. */
 export interface TaggedBody {
@@ -36,4 +37,18 @@ export function conditionalResponse(
     return new Response(null, { status: 304, headers: all });
   }
   return new Response(body, { headers: all });
+}
+
+/**
+ * The answer to a GET of a document built by `build` once per content version (kept under
+ * `key` in the content cache, with its tag): most polls then cost a lookup and a 304.
+ */
+export async function cachedDocumentResponse(
+  request: Request,
+  key: string,
+  build: () => Promise<string>,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const document = await cachedContent(key, async () => tagged(await build()));
+  return conditionalResponse(request, document, headers);
 }

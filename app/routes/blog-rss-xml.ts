@@ -5,15 +5,13 @@ import { BLOG_FEED_PATH } from "~/components/site/blog-meta";
 import { blogSummary } from "~/content/blogs.server";
 import { blogStore } from "~/content/stores.server";
 import { getSiteIdentity } from "~/domain/site-content.server";
-import { conditionalResponse, tagged } from "~/lib/conditional-get.server";
-import { cachedContent } from "~/lib/content-cache.server";
+import { cachedDocumentResponse } from "~/lib/conditional-get.server";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/blog-rss-xml";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Built once per content version: feed readers poll it, and most polls get a 304.
-  const feed = await cachedContent("feed:rss", async () => tagged(await buildFeed()));
-  return conditionalResponse(request, feed, {
+  return cachedDocumentResponse(request, "feed:rss", buildFeed, {
     "Content-Type": "application/rss+xml; charset=utf-8",
     // Short, so a new post reaches feed readers soon.
     "Cache-Control": "public, max-age=300",

@@ -3,8 +3,7 @@
 // lastModifiedByPage). Listing pages are not split by `?page=`: every post is listed itself.
 import { listBlogStamps } from "~/content/blogs.server";
 import { lastModifiedByPage, PUBLIC_PAGES, publicSiteUrl } from "~/domain/site-content.server";
-import { conditionalResponse, tagged } from "~/lib/conditional-get.server";
-import { cachedContent } from "~/lib/content-cache.server";
+import { cachedDocumentResponse } from "~/lib/conditional-get.server";
 import { escapeXml, w3cDateTime } from "~/lib/xml";
 import type { Route } from "./+types/sitemap-xml";
 
@@ -22,8 +21,7 @@ function urlElement(siteUrl: string, { path, lastModified }: Entry): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Built once per content version: crawlers fetch it often, and most fetches get a 304.
-  const sitemap = await cachedContent("feed:sitemap", async () => tagged(await buildSitemap()));
-  return conditionalResponse(request, sitemap, {
+  return cachedDocumentResponse(request, "feed:sitemap", buildSitemap, {
     "Content-Type": "application/xml; charset=utf-8",
     // Short, so an edit in the back office reaches crawlers soon.
     "Cache-Control": "public, max-age=300",
