@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, getCollections } from "#db/client.server";
 import type { InternshipDoc } from "#db/collections";
 import { MAX_SAVED_INTERNSHIPS } from "~/lib/saved-internships.server";
-import { action, loader, meta } from "./internships";
+import { renderRoute } from "../../tests/support/render-route";
+import Internships, { action, loader, meta } from "./internships";
 
 afterAll(closeDatabase);
 
@@ -256,6 +257,25 @@ describe("internships loader", () => {
 
   it("counts open positions: active, status Open and the deadline not passed", async () => {
     expect((await load()).openCount).toBe(3);
+  });
+
+  it("links each domain with openings from the Hiring now panel, and no domain without", async () => {
+    const data = await load();
+    const html = renderRoute(Internships, data);
+    const panel = html.slice(
+      html.indexOf('id="hiring-now"'),
+      html.indexOf("</section>", html.indexOf('id="hiring-now"')),
+    );
+    const none = data.openByDomain.filter((d) => d.open === 0);
+    const some = data.openByDomain.filter((d) => d.open > 0);
+    expect(none.length).toBeGreaterThan(0);
+    expect(some.length).toBeGreaterThan(0);
+    for (const { domain } of some)
+      expect(panel).toContain(`href="/internships?domain=${domain}#results"`);
+    for (const { domain } of none) {
+      expect(panel).not.toContain(`domain=${domain}#results`);
+      expect(panel).toMatch(new RegExp(`${domain}</span><span[^>]*>No openings right now`));
+    }
   });
 
   it("shows an internship whose deadline has passed as Closed, not open", async () => {

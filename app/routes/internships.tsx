@@ -313,16 +313,24 @@ function OpenByDomain({ domains }: { domains: { domain: InternshipDomain; open: 
       <ul className="mt-4 divide-y divide-slate-100">
         {domains.map(({ domain, open }) => (
           <li key={domain}>
-            <Link
-              to={`/internships${internshipSearch({ domain })}#results`}
-              className="group flex items-center justify-between gap-4 rounded-md py-3 text-slate-800 hover:text-blue-700"
-            >
-              <span className="font-semibold">{domain}</span>
-              <span className="flex items-center gap-2 text-sm text-slate-600 group-hover:text-blue-700">
-                {open === 1 ? "1 position" : `${open} positions`}
-                <Icon name="arrow-right" weight="bold" className="h-4 w-4" />
-              </span>
-            </Link>
+            {open === 0 ? (
+              // Nothing to link to: a filter that finds no open position is a dead end.
+              <p className="flex items-center justify-between gap-4 py-3 text-slate-600">
+                <span className="font-semibold">{domain}</span>
+                <span className="text-sm">No openings right now</span>
+              </p>
+            ) : (
+              <Link
+                to={`/internships${internshipSearch({ domain })}#results`}
+                className="group flex items-center justify-between gap-4 rounded-md py-3 text-slate-800 hover:text-blue-700"
+              >
+                <span className="font-semibold">{domain}</span>
+                <span className="flex items-center gap-2 text-sm text-slate-600 group-hover:text-blue-700">
+                  {open === 1 ? "1 position" : `${open} positions`}
+                  <Icon name="arrow-right" weight="bold" className="h-4 w-4" />
+                </span>
+              </Link>
+            )}
           </li>
         ))}
       </ul>
