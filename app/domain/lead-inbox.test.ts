@@ -25,12 +25,31 @@ describe("notificationNote", () => {
     });
   });
 
-  it("keeps the reason of a failed sending and says nothing more for a sent one", () => {
-    expect(notificationNote({ status: "failed", at, detail: "Greeting never received" })).toEqual({
-      text: "The e-mail to the agency failed",
-      detail: "Greeting never received",
-      fix: null,
-    });
+  it("says why a sending failed in plain words, keeps the server's message as the detail", () => {
+    const cases: [string, RegExp, string | undefined][] = [
+      [
+        "Invalid login: 535 5.7.8 Username and Password not accepted",
+        /refused the site's sign-in$/,
+        undefined,
+      ],
+      ["connect ECONNREFUSED 127.0.0.1:587", /could not reach its mail server$/, undefined],
+      ["Greeting never received", /could not reach its mail server$/, undefined],
+      ["getaddrinfo ENOTFOUND smtp.example", /could not reach its mail server$/, undefined],
+      [
+        "Can't send mail - all recipients were rejected: 550 5.1.1 <x@y.example>: Recipient address rejected",
+        /refused the address it was sent to$/,
+        "/admin/dashboard/contact",
+      ],
+      ["Message failed: 451 try later", /^The e-mail to the agency failed$/, undefined],
+    ];
+    for (const [raw, text, href] of cases) {
+      const note = notificationNote({ status: "failed", at, detail: raw });
+      expect(note.text, raw).toMatch(text);
+      expect(note.detail).toBe(`Technical detail: ${raw}`);
+      expect(note.fix?.href).toBe(href);
+      if (!href) expect(note.fix?.text).toMatch(/^Whoever runs the site's server checks/);
+      expect(`${note.text} ${note.fix?.text}`).not.toContain("SMTP");
+    }
     expect(notificationNote({ status: "sent", at, detail: null })).toEqual({
       text: "E-mailed to the agency",
       detail: null,

@@ -175,9 +175,7 @@ export function notificationNote(notification: LeadNotificationView): {
   if (notification.status === "sent") {
     return { text: "E-mailed to the agency", detail: null, fix: null };
   }
-  if (notification.status === "failed") {
-    return { text: "The e-mail to the agency failed", detail: notification.detail, fix: null };
-  }
+  if (notification.status === "failed") return failureNote(notification.detail ?? "");
   if (notification.detail === MAIL_OFF_DETAIL) {
     return {
       text: "Not e-mailed: e-mail notifications are off",
@@ -195,6 +193,50 @@ export function notificationNote(notification: LeadNotificationView): {
     };
   }
   return { text: "No e-mail sent", detail: notification.detail, fix: null };
+}
+
+/** What the server's mail settings fix, said without their names. */
+const SERVER_MAIL_FIX = {
+  text: "Whoever runs the site's server checks its mail settings (the mail settings in docs/configuration.md).",
+};
+
+/**
+ * A failed sending in words staff understand, from the mail server's or the network's own
+ * message (kept whole as the technical detail, for whoever fixes it): the site's sign-in to its
+ * mail server refused, the mail server out of reach, or the address refused.
+ */
+function failureNote(raw: string): ReturnType<typeof notificationNote> {
+  const detail = raw ? `Technical detail: ${raw}` : null;
+  if (/invalid login|authentication|\bEAUTH\b|\b53[45]\b/i.test(raw)) {
+    return {
+      text: "The e-mail to the agency failed: the mail server refused the site's sign-in",
+      detail,
+      fix: SERVER_MAIL_FIX,
+    };
+  }
+  if (
+    /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|timeout|greeting never received|\bECONNECTION\b/i.test(
+      raw,
+    )
+  ) {
+    return {
+      text: "The e-mail to the agency failed: the site could not reach its mail server",
+      detail,
+      fix: SERVER_MAIL_FIX,
+    };
+  }
+  if (/\bEENVELOPE\b|recipient|mailbox|user unknown|no such user|\b55[0-3]\b/i.test(raw)) {
+    return {
+      text: "The e-mail to the agency failed: the mail server refused the address it was sent to",
+      detail,
+      fix: {
+        text: "Check the contact e-mail in",
+        href: "/admin/dashboard/contact",
+        linkText: "Contact info",
+      },
+    };
+  }
+  return { text: "The e-mail to the agency failed", detail, fix: SERVER_MAIL_FIX };
 }
 
 export interface LeadNotificationView {
