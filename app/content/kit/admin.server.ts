@@ -217,7 +217,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
     const own = isOwn(intent) ? intents[intent] : undefined;
     if (own) return own({ form, id, actor, back, hideFields });
 
-    const trashed = trashAction(store, { intent, id, form, actor });
+    const trashed = trashAction(store, { intent, id, form, actor, url: new URL(request.url) });
     if (trashed) return trashed;
 
     const move = type.ordered ? store.move : undefined;

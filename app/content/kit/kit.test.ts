@@ -794,6 +794,33 @@ describe.each(TYPE_CASES)("%s", (_, type) => {
       }
     });
 
+    it("pages by ten, the last deleted first; a page's buttons come back to that page", async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) ids.push(await add(`Binned ${i}`, day(1)));
+      // Deleted one a minute apart, the first one longest ago.
+      for (const [i, id] of ids.entries()) {
+        await (await collection()).updateOne(
+          { _id: new ObjectId(id) },
+          { $set: { deletedAt: new Date(Date.now() - (20 - i) * 60_000), deletedBy: me.email } },
+        );
+      }
+      const first = (await get(TRASH)).trash;
+      expect(first).toMatchObject({ count: 12, page: 1, pages: 2 });
+      expect(first.items.map((row: { _id: string }) => row._id)).toEqual(ids.slice(2).reverse());
+      const second = (await get(trashHref(PAGE, undefined, 2))).trash;
+      expect(second).toMatchObject({ count: 12, page: 2, pages: 2 });
+      expect(second.items.map((row: { _id: string }) => row._id)).toEqual([ids[1], ids[0]]);
+      // Delete forever's step names a record of another page too (a URL written by hand).
+      expect((await get(trashHref(PAGE, ids[0]))).trash.purging).toMatchObject({ _id: ids[0] });
+      // Restore on page 2 comes back to page 2.
+      const restored = await post(
+        { intent: "restore", id: ids[0] as string },
+        trashHref(PAGE, undefined, 2),
+      );
+      expect(restored.headers.get("Location")).toBe(trashHref(PAGE, undefined, 2));
+      expect((await get(trashHref(PAGE, undefined, 2))).trash.items).toHaveLength(1);
+    });
+
     it("restores a record: back on the list and the site, out of the trash, audited", async () => {
       const id = await add("Binned", day(1));
       await remove(id);

@@ -103,6 +103,10 @@ export interface CollectionStore<T extends CollectionType> {
   remove(id: string, actor: Actor): Promise<boolean>;
   /** The trash: records sent there, the last sent first, each with when and by whom. */
   listTrash(): Promise<TrashedRecordOf<T>[]>;
+  /** One page of it, ADMIN_PAGE_SIZE records (the admin's trash view). */
+  trashPage(page: number): Promise<ListPage<TrashedRecordOf<T>>>;
+  /** A record in the trash, or null (not there, or not an id). */
+  getTrashed(id: string): Promise<TrashedRecordOf<T> | null>;
   /** How many records are in the trash (the admin list's "Trash (N)"). */
   countTrash(): Promise<number>;
   /** Brings a record back from the trash (an ordered type: last). False when not in the trash. */
@@ -133,6 +137,8 @@ export type Doc = Document & {
 
 /** Newest first: a record just created is at the top of page 1. */
 const ADMIN_SORT = { createdAt: -1, _id: -1 } as const;
+/** The trash: the last deleted first. */
+const TRASH_ORDER = { deletedAt: -1, _id: -1 } as const;
 /**
  * A published record's pending draft and who last saved it. Its stamps are kept apart from
  * `updatedAt`, which dates the published version: the post page's dateModified, the sitemap's
@@ -223,6 +229,12 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     doc.draft && doc.draftAt instanceof Date
       ? { at: doc.draftAt, by: typeof doc.draftBy === "string" ? doc.draftBy : undefined }
       : null;
+  /** A record in the trash as the trash lists it: with when and by whom it was deleted. */
+  const trashed = (doc: Doc): TrashedRecordOf<T> => ({
+    ...toRecord(doc),
+    deletedAt: (doc.deletedAt as Date).toISOString(),
+    deletedBy: typeof doc.deletedBy === "string" ? doc.deletedBy : null,
+  });
   /** A stored document as the editor shows it: its pending draft's fields over the published. */
   const withDraft = (doc: Doc): Doc =>
     doc.draft && typeof doc.draft === "object" ? { ...doc, ...(doc.draft as Document) } : doc;
@@ -463,15 +475,22 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
       return true;
     },
     async listTrash() {
-      const docs = await (await handle())
-        .find(TRASHED_FILTER)
-        .sort({ deletedAt: -1, _id: -1 })
-        .toArray();
-      return docs.map((doc) => ({
-        ...toRecord(doc),
-        deletedAt: (doc.deletedAt as Date).toISOString(),
-        deletedBy: typeof doc.deletedBy === "string" ? doc.deletedBy : null,
-      }));
+      const docs = await (await handle()).find(TRASHED_FILTER).sort(TRASH_ORDER).toArray();
+      return docs.map(trashed);
+    },
+    async trashPage(page) {
+      return listPage(await handle(), {
+        filter: TRASHED_FILTER,
+        sort: TRASH_ORDER,
+        page,
+        pageSize: ADMIN_PAGE_SIZE,
+        map: trashed,
+      });
+    },
+    async getTrashed(id) {
+      const _id = parseObjectId(id);
+      const doc = _id ? await (await handle()).findOne({ _id, ...TRASHED_FILTER }) : null;
+      return doc ? trashed(doc) : null;
     },
     async countTrash() {
       return (await handle()).countDocuments(TRASHED_FILTER);

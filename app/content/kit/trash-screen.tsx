@@ -17,6 +17,7 @@ import {
   secondaryLinkClass,
   tdClass,
 } from "~/components/admin/list-controls";
+import { Pagination } from "~/components/site/pagination";
 import { formatDate, isoDate } from "~/lib/format";
 import {
   PURGE_INTENT,
@@ -54,7 +55,7 @@ export function TrashView({
 }) {
   const { admin, texts } = type;
   const words = trashTexts(type);
-  const here = trashHref(admin.path);
+  const here = trashHref(admin.path, undefined, trash.page);
   const [one, many] = admin.noun;
   return (
     <>
@@ -125,7 +126,7 @@ export function TrashView({
                       id={row._id}
                       subject={row.subject}
                       question={texts.purgeConfirm}
-                      confirmHref={trashHref(admin.path, row._id)}
+                      confirmHref={trashHref(admin.path, row._id, trash.page)}
                       intent={PURGE_INTENT}
                       label="Delete forever"
                     />
@@ -135,6 +136,16 @@ export function TrashView({
             )}
           />
         </div>
+        {trash.pages > 1 ? (
+          <div className="px-4 pb-6 sm:px-6">
+            <Pagination
+              page={trash.page}
+              pages={trash.pages}
+              label={`${words.heading}: pages`}
+              hrefFor={(target) => trashHref(admin.path, undefined, target)}
+            />
+          </div>
+        ) : null}
       </section>
     </>
   );

@@ -8,6 +8,8 @@ import { attempt, deleteFromCollection, notFound, unexpectedError } from "~/lib/
 import { BULK_MAX, counted } from "~/lib/bulk";
 import { UNDO_FIELD } from "~/lib/flash";
 import { redirectWithErrorFlash, redirectWithFlash } from "~/lib/flash.server";
+import type { ListPage } from "~/lib/list-page.server";
+import { parsePage } from "~/lib/pagination";
 import {
   PURGE_INTENT,
   PURGE_PARAM,
@@ -23,11 +25,16 @@ import type { CollectionType } from "./types";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the trash needs of a store (every kit store has it). */
+type Trashed = Record<string, unknown> & {
+  _id: string;
+  deletedAt: string;
+  deletedBy: string | null;
+};
+
 export interface TrashStore {
   type: CollectionType;
-  listTrash(): Promise<
-    (Record<string, unknown> & { _id: string; deletedAt: string; deletedBy: string | null })[]
-  >;
+  trashPage(page: number): Promise<ListPage<Trashed>>;
+  getTrashed(id: string): Promise<Trashed | null>;
   countTrash(): Promise<number>;
   restore(id: string, actor: Actor): Promise<boolean>;
   purge(id: string, actor: Actor): Promise<boolean>;
@@ -39,23 +46,31 @@ export function daysLeft(deletedAt: string, days: number, now: Date): number {
   return Math.max(0, Math.ceil((purgeAt - now.getTime()) / DAY_MS));
 }
 
-/** The loader's part: the count always; the rows, and the row asked about, on `?trash`. */
+/** The loader's part: the count always; a page of rows, and the row asked about, on `?trash`. */
 export async function loadTrash(store: TrashStore, url: URL, now = new Date()): Promise<TrashData> {
   const days = getEnv().TRASH_DAYS;
   if (!url.searchParams.has(TRASH_PARAM)) {
-    return { count: await store.countTrash(), days, items: null, purging: null };
+    return { count: await store.countTrash(), days, items: null, purging: null, page: 1, pages: 1 };
   }
-  const items: TrashRow[] = (await store.listTrash()).map((record) => ({
+  const row = (record: Trashed): TrashRow => ({
     _id: record._id,
     subject: store.type.admin.subject(record),
     deletedAt: record.deletedAt,
     deletedBy: record.deletedBy,
     daysLeft: daysLeft(record.deletedAt, days, now),
-  }));
+  });
+  const list = await store.trashPage(parsePage(url.searchParams.get("page")));
+  const items = list.items.map(row);
   const purge = url.searchParams.get(PURGE_PARAM);
-  const purging = purge === null ? null : (items.find((row) => row._id === purge) ?? null);
+  // The row asked about is on this page, unless the URL was written by hand.
+  const asked = async (id: string) => {
+    const record = await store.getTrashed(id);
+    return record ? row(record) : null;
+  };
+  const purging =
+    purge === null ? null : (items.find((one) => one._id === purge) ?? (await asked(purge)));
   if (purge !== null && !purging) notFound(trashTexts(store.type).notInTrash);
-  return { count: items.length, days, items, purging };
+  return { count: list.total, days, items, purging, page: list.page, pages: list.pages };
 }
 
 /**
@@ -65,10 +80,17 @@ export async function loadTrash(store: TrashStore, url: URL, now = new Date()): 
  */
 export function trashAction(
   store: TrashStore,
-  { intent, id, form, actor }: { intent: unknown; id: string | null; form: FormData; actor: Actor },
+  {
+    intent,
+    id,
+    form,
+    actor,
+    url,
+  }: { intent: unknown; id: string | null; form: FormData; actor: Actor; url: URL },
 ): ReturnType<typeof deleteFromCollection> | null {
   const { type } = store;
-  const back = trashHref(type.admin.path);
+  // Back to the page of the trash the button was on (past the end: its last page).
+  const back = trashHref(type.admin.path, undefined, parsePage(url.searchParams.get("page")));
   const missing = trashTexts(type).notInTrash;
   if (intent === PURGE_INTENT) {
     if (id === null) notFound(missing);

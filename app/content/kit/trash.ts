@@ -2,7 +2,7 @@
 // that shows it (`?trash` on the list's URL, `&purge=<id>` its Delete forever step without
 // JavaScript), the intents its buttons post, its rows and its words. The loader and the action
 // are in trash.server.ts, the view in trash-screen.tsx; the store keeps the records
-// (kit/store.server.ts: remove, listTrash, restore, purge).
+// (kit/store.server.ts: remove, trashPage, restore, purge).
 import type { CollectionType } from "./types";
 
 /** The list's URL with `?trash` shows the trash instead of the table. */
@@ -29,16 +29,23 @@ export interface TrashData {
   count: number;
   /** How long the trash keeps a record (TRASH_DAYS). */
   days: number;
-  /** The rows, newest deletion first, when the URL asks for the trash; else null. */
+  /** The page's rows, newest deletion first, when the URL asks for the trash; else null. */
   items: TrashRow[] | null;
+  /** Which page of the trash that is, and how many there are (ADMIN_PAGE_SIZE rows each). */
+  page: number;
+  pages: number;
   /** The row whose Delete forever is being asked without JavaScript (`&purge=<id>`). */
   purging: TrashRow | null;
 }
 
-/** The trash's URL (`?trash`: the parameter is a switch), or its Delete forever step. */
-export function trashHref(path: string, purge?: string): string {
+/**
+ * The trash's URL (`?trash`: the parameter is a switch) at `page`, or its Delete forever step
+ * for a row of that page.
+ */
+export function trashHref(path: string, purge?: string, page = 1): string {
+  const on = page > 1 ? `&page=${page}` : "";
   const step = purge ? `&${PURGE_PARAM}=${encodeURIComponent(purge)}` : "";
-  return `${path}?${TRASH_PARAM}${step}`;
+  return `${path}?${TRASH_PARAM}${on}${step}`;
 }
 
 /** The trash's own words for a type ("Deleted FAQs"); its flashes are the type's texts. */
