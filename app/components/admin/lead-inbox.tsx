@@ -17,6 +17,7 @@ import {
   notificationNote,
   STATUS_INTENT,
 } from "~/domain/lead-inbox";
+import type { ListSort } from "~/lib/admin-list";
 import { formatDateTime } from "~/lib/format";
 import { isFiltered, type LeadFilter, leadFilterSearch } from "~/lib/lead-filter";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -24,7 +25,7 @@ import { type BulkOptions, useBulkSelection } from "./bulk-bar";
 import { FormErrors, SubmitButton } from "./form-controls";
 import { DateFilter, FilterButtons, SearchFilter, SelectFilter } from "./lead-filter-fields";
 import { ListTable, SortInputs, tdClass } from "./list-controls";
-import type { HeaderColumn } from "./sort-header";
+import { type HeaderColumn, SortLinks } from "./sort-header";
 import { useEditorForm, usePosting } from "./use-editor-form";
 import { useResetOnFlash } from "./use-flash";
 
@@ -527,6 +528,11 @@ export function LeadTable<T extends { _id: string }>({
 }) {
   const headingId = useId();
   const many = noun[1];
+  // Another order starts at page 1, with the filter kept.
+  const sorting = {
+    current: filter.sort ?? null,
+    href: (sort: ListSort | null) => `${path}${leadFilterSearch({ ...filter, sort, page: 1 })}`,
+  };
   const selection = useBulkSelection(
     bulk && { cellClass: leadCheckboxCellClass, ...bulk },
     loadError ? [] : items,
@@ -559,7 +565,9 @@ export function LeadTable<T extends { _id: string }>({
       </div>
       {loadError ? null : (
         <div className="overflow-x-auto">
-          {/* Phones: each row is a card (details, then status and actions); no header row. */}
+          {/* Phones: each row is a card (details, then status and actions); no header row, so
+              its sort links come as a row of their own. */}
+          <SortLinks columns={columns} sorting={sorting} className="px-4 pb-3 sm:hidden" />
           <ListTable
             columns={columns}
             items={items}
@@ -567,11 +575,7 @@ export function LeadTable<T extends { _id: string }>({
             row={row}
             lead={selection.lead}
             rowClass={(item) => `${leadRowClass} ${item._id === markedId ? "bg-red-50" : ""}`}
-            // Another order starts at page 1, with the filter kept.
-            sorting={{
-              current: filter.sort ?? null,
-              href: (sort) => `${path}${leadFilterSearch({ ...filter, sort, page: 1 })}`,
-            }}
+            sorting={sorting}
             stacked={{
               table: "max-sm:block",
               thead: "max-sm:hidden",

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { renderPage } from "../../../tests/support/render-route";
 import { ListTable } from "./list-controls";
-import type { Sorting } from "./sort-header";
+import { type Sorting, SortLinks } from "./sort-header";
 
 const COLUMNS = [
   { label: "Title", sort: "title" },
@@ -63,5 +63,37 @@ describe("a table's header row", () => {
   it("has no links when the list does not sort", () => {
     expect(header()).not.toContain("<a");
     expect(header()).not.toContain("aria-sort");
+  });
+});
+
+describe("the sort links of a table without a header row on phones", () => {
+  const links = (sorting: Sorting) =>
+    renderPage(() => <SortLinks columns={COLUMNS} sorting={sorting} />, "/admin/faq", {});
+
+  it("links each column that sorts, the same way the header does, and only those", () => {
+    const html = links({ current: null, href });
+    expect(html).toContain('aria-label="Sort the list"');
+    expect(html).toContain('href="/admin/faq?q=seo&amp;sort=title&amp;dir=asc"');
+    expect(html).toContain('href="/admin/faq?q=seo&amp;sort=createdAt&amp;dir=asc"');
+    expect(html).not.toContain("Answer");
+    expect(html).not.toContain("aria-current");
+  });
+
+  it("marks the sorted one, in words too, and flips it on the next press", () => {
+    const html = links({ current: { field: "title", dir: "asc" }, href });
+    const [title, date] = html.split("<a ").slice(1);
+    expect(title).toContain('aria-current="true"');
+    expect(title).toContain('href="/admin/faq?q=seo&amp;sort=title&amp;dir=desc"');
+    expect(title).toContain(", sorted ascending");
+    expect(date).not.toContain("aria-current");
+  });
+
+  it("draws nothing when no column sorts", () => {
+    const html = renderPage(
+      () => <SortLinks columns={[{ label: "Answer" }]} sorting={{ current: null, href }} />,
+      "/admin/faq",
+      {},
+    );
+    expect(html).not.toContain("Sort the list");
   });
 });

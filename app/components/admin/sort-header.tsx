@@ -72,3 +72,49 @@ export function HeaderCell({
     </th>
   );
 }
+
+/**
+ * The same links for a table that hides its header row on phones (its rows drawn as cards): a
+ * row of them above the table, so the order can still be changed there. The sorted one is
+ * marked (arrow, and in words for screen readers).
+ */
+export function SortLinks({
+  columns,
+  sorting,
+  className = "",
+}: {
+  columns: readonly HeaderColumn[];
+  sorting: Sorting;
+  className?: string;
+}) {
+  const sortable = columns.filter((column) => column.sort);
+  if (sortable.length === 0) return null;
+  return (
+    <nav aria-label="Sort the list" className={`flex flex-wrap items-center gap-2 ${className}`}>
+      <span className="text-sm font-semibold text-slate-700">Sort by</span>
+      {sortable.map((column) => {
+        const field = column.sort as string;
+        const sorted = sorting.current?.field === field ? sorting.current.dir : null;
+        const Arrow =
+          sorted === "asc" ? ArrowUpIcon : sorted === "desc" ? ArrowDownIcon : CaretUpDownIcon;
+        return (
+          <Link
+            key={field}
+            to={sorting.href(nextSort(sorting.current, field))}
+            preventScrollReset
+            aria-current={sorted ? "true" : undefined}
+            className={`inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${
+              sorted
+                ? "bg-blue-50 text-blue-800 ring-blue-300"
+                : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"
+            }`}
+          >
+            {column.label}
+            <Arrow aria-hidden="true" weight={sorted ? "bold" : "regular"} className="h-4 w-4" />
+            {sorted ? <span className="sr-only">, sorted {ARIA_SORT[sorted]}</span> : null}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
