@@ -40,6 +40,7 @@ export default defineConfig({
       ADMIN_PASSWORD: "",
       SESSION_SECRET: "",
       SEED_DEMO_CONTENT: "",
+      SEED_NOW: "",
     },
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one worker on CI's two. The main

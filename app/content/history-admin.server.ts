@@ -7,7 +7,7 @@ import { actorOf, requireAdmin } from "~/domain/auth.server";
 import { notFound, readForm } from "~/lib/admin-crud.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parsePage } from "~/lib/pagination";
-import { formatAt, HISTORY_TEXTS, RESTORE_INTENT } from "./history";
+import { formatAt, HISTORY_TEXTS, RESTORE_INTENT, restoredMessage } from "./history";
 import {
   editorHref,
   type HistoryTarget,
@@ -64,9 +64,8 @@ export async function historyAction({ request, params, context }: Args) {
   if (outcome.status !== "restored") {
     notFound(outcome.status === "no-revision" ? HISTORY_TEXTS.noRevision : HISTORY_TEXTS.noRecord);
   }
-  const gone = outcome.picturesGone ? ` ${HISTORY_TEXTS.picturesGone(outcome.picturesGone)}` : "";
   return redirectWithFlash(
     historyHref(target.entity, id),
-    `${HISTORY_TEXTS.restored(formatAt(outcome.from))}${gone}`,
+    restoredMessage(formatAt(outcome.from), outcome.picturesGone),
   );
 }

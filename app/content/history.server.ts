@@ -222,11 +222,11 @@ export type RestoreOutcome =
 async function withoutGonePictures(
   content: Record<string, unknown>,
 ): Promise<{ content: Record<string, unknown>; gone: number }> {
-  let gone = 0;
+  const gone = new Set<string>();
   const walk = async (value: unknown): Promise<unknown> => {
     if (typeof value === "string") {
       if (!(await isMissingStoredImage(value))) return value;
-      gone += 1;
+      gone.add(value);
       return "";
     }
     if (Array.isArray(value)) return Promise.all(value.map(walk));
@@ -239,7 +239,7 @@ async function withoutGonePictures(
     return value;
   };
   const checked = (await walk(content)) as Record<string, unknown>;
-  return { content: checked, gone };
+  return { content: checked, gone: gone.size };
 }
 
 /**

@@ -14,6 +14,12 @@ export const HISTORY_TEXTS = {
       : `${count} pictures it showed have been deleted since: choose others in the editor.`,
 } as const;
 
+/** What a restore says: the revision's date, and the pictures it showed that are gone. */
+export function restoredMessage(at: string, picturesGone: number): string {
+  const gone = picturesGone ? ` ${HISTORY_TEXTS.picturesGone(picturesGone)}` : "";
+  return `${HISTORY_TEXTS.restored(at)}${gone}`;
+}
+
 export const RESTORE_INTENT = "restore";
 
 const AT = new Intl.DateTimeFormat("en-GB", {

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { apiJson, apiNotFound, apiRoute, operation } from "~/lib/api.server";
 import { parsePage } from "~/lib/pagination";
-import { HISTORY_TEXTS } from "./history";
+import { HISTORY_TEXTS, restoredMessage } from "./history";
 import {
   entityIdOf,
   type HistoryTarget,
@@ -114,12 +114,9 @@ export function revisionsApi(single: boolean) {
         if (outcome.status === "no-revision") apiNotFound(HISTORY_TEXTS.noRevision);
         if (outcome.status !== "restored") apiNotFound(HISTORY_TEXTS.noRecord);
         const from = outcome.from.toISOString();
-        const gone = outcome.picturesGone
-          ? ` ${HISTORY_TEXTS.picturesGone(outcome.picturesGone)}`
-          : "";
         return apiJson({
           success: true,
-          message: `${HISTORY_TEXTS.restored(from)}${gone}`,
+          message: restoredMessage(from, outcome.picturesGone),
           data: { restoredFrom: from, picturesGone: outcome.picturesGone },
         });
       },

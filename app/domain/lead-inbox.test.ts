@@ -41,6 +41,18 @@ describe("notificationNote", () => {
         "/admin/dashboard/contact",
       ],
       ["Message failed: 451 try later", /^The e-mail to the agency failed$/, undefined],
+      ["550 5.7.1 Relaying denied", /would not send it for the site$/, undefined],
+      [
+        "553 5.7.1 Sender address rejected: not owned by user",
+        /would not send it for the site$/,
+        undefined,
+      ],
+      [
+        "550-5.7.26 This mail is unauthenticated, which poses a security risk to the sender",
+        /would not send it for the site$/,
+        undefined,
+      ],
+      ["550 SPF authentication failed", /would not send it for the site$/, undefined],
     ];
     for (const [raw, text, href] of cases) {
       const note = notificationNote({ status: "failed", at, detail: raw });

@@ -207,9 +207,23 @@ const SERVER_MAIL_FIX = {
  */
 function failureNote(raw: string): ReturnType<typeof notificationNote> {
   const detail = raw ? `Technical detail: ${raw}` : null;
-  if (/invalid login|authentication|\bEAUTH\b|\b53[45]\b/i.test(raw)) {
+  const failed = "The e-mail to the agency failed";
+  // The sending side refused (relaying, the sender's address, SPF/DKIM/DMARC): the server's
+  // settings, whatever code came with it. Checked first: such answers also say "rejected".
+  if (/relay|sender|\bSPF\b|\bDKIM\b|\bDMARC\b|unauthenticated|\b5\.7\.2[0-9]\b/i.test(raw)) {
     return {
-      text: "The e-mail to the agency failed: the mail server refused the site's sign-in",
+      text: `${failed}: the mail server would not send it for the site`,
+      detail,
+      fix: SERVER_MAIL_FIX,
+    };
+  }
+  if (
+    /invalid login|\bEAUTH\b|\b53[45]\b|username and password|authentication (failed|unsuccessful|credentials)/i.test(
+      raw,
+    )
+  ) {
+    return {
+      text: `${failed}: the mail server refused the site's sign-in`,
       detail,
       fix: SERVER_MAIL_FIX,
     };
@@ -220,14 +234,18 @@ function failureNote(raw: string): ReturnType<typeof notificationNote> {
     )
   ) {
     return {
-      text: "The e-mail to the agency failed: the site could not reach its mail server",
+      text: `${failed}: the site could not reach its mail server`,
       detail,
       fix: SERVER_MAIL_FIX,
     };
   }
-  if (/\bEENVELOPE\b|recipient|mailbox|user unknown|no such user|\b55[0-3]\b/i.test(raw)) {
+  if (
+    /\bEENVELOPE\b|\b5\.1\.\d\b|recipient|user unknown|no such user|mailbox (unavailable|not found)/i.test(
+      raw,
+    )
+  ) {
     return {
-      text: "The e-mail to the agency failed: the mail server refused the address it was sent to",
+      text: `${failed}: the mail server refused the address it was sent to`,
       detail,
       fix: {
         text: "Check the contact e-mail in",
@@ -236,7 +254,7 @@ function failureNote(raw: string): ReturnType<typeof notificationNote> {
       },
     };
   }
-  return { text: "The e-mail to the agency failed", detail, fix: SERVER_MAIL_FIX };
+  return { text: failed, detail, fix: SERVER_MAIL_FIX };
 }
 
 export interface LeadNotificationView {

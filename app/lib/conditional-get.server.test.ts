@@ -1,7 +1,15 @@
 // Conditional GET (RFC 9110 §13.1.2) for documents built whole: the tag is the body's, and
 // If-None-Match is compared weakly, in a list, or as `*`.
-import { describe, expect, it } from "vitest";
-import { conditionalResponse, matchesTag, tagged } from "./conditional-get.server";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  cachedDocumentResponse,
+  conditionalResponse,
+  matchesTag,
+  tagged,
+} from "./conditional-get.server";
+import { startContentCache, stopContentCache } from "./content-cache.server";
+import { invalidateLocally } from "./content-version.server";
+import { runAsPreview } from "./preview-context.server";
 
 const request = (ifNoneMatch?: string) =>
   new Request("http://localhost/x", {
@@ -36,5 +44,35 @@ describe("conditional GET", () => {
     expect(matchesTag("*", '"a"')).toBe(true);
     expect(matchesTag('"b"', '"a"')).toBe(false);
     expect(matchesTag(null, '"a"')).toBe(false);
+  });
+});
+
+describe("a document built once per content version", () => {
+  afterEach(stopContentCache);
+
+  it("is built once while the content is unchanged, again after a change, never for a preview", async () => {
+    startContentCache({ ttlMs: 60_000 });
+    let builds = 0;
+    const build = async () => `<doc n="${++builds}"/>`;
+    const get = (etag?: string) =>
+      cachedDocumentResponse(request(etag), "test:doc", build, { "Content-Type": "text/xml" });
+
+    const first = await get();
+    expect(await first.text()).toBe('<doc n="1"/>');
+    const tag = first.headers.get("ETag") as string;
+    expect(tag).toMatch(/^W\/"/);
+    expect((await get(tag)).status).toBe(304);
+    expect(await (await get()).text()).toBe('<doc n="1"/>');
+    expect(builds).toBe(1);
+
+    // A preview's answer may show a draft: built for it alone, never kept for others.
+    const previewed = await runAsPreview({ entity: "blog", id: null }, () => get());
+    expect(await previewed.text()).toBe('<doc n="2"/>');
+    expect(await (await get()).text()).toBe('<doc n="1"/>');
+
+    invalidateLocally();
+    const changed = await get(tag);
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe('<doc n="3"/>');
   });
 });

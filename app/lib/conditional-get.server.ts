@@ -1,4 +1,4 @@
-// Conditional GET for documents built whole in memory (the blog feed, the sitemap): a strong
+// Conditional GET for documents built whole in memory (the blog feed, the sitemap): a weak
 // ETag over the body and 304 Not Modified when the client already holds it. Feed readers and
 // crawlers poll these with If-None-Match, so a poll that finds nothing new costs no body. The
 // tag depends on the bytes only, so every instance behind the load balancer gives the same one.
@@ -13,7 +13,9 @@ export interface TaggedBody {
 
 export function tagged(body: string): TaggedBody {
   const hash = createHash("sha256").update(body).digest("base64url").slice(0, 27);
-  return { body, etag: `"${hash}"` };
+  // Weak: the same tag is sent whether the answer goes out gzipped or not (compression
+  // middleware leaves it as it is), and a strong tag must differ per encoding (RFC 9110 8.8.3).
+  return { body, etag: `W/"${hash}"` };
 }
 
 /** RFC 9110 §13.1.2: weak comparison; `*` matches any current representation. */

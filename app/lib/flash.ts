@@ -4,7 +4,7 @@
 /**
  * An Undo beside a success ("FAQ moved to the trash. Undo"): a POST of `intent`, the
  * UNDO_FIELD and each of `ids` (as `id`) to the admin page `action`, whose action takes the
- * change back and returns to the page the Undo was pressed on.
+ * change back and returns to that page's list (its first page, without a search).
  */
 export interface FlashUndo {
   action: string;

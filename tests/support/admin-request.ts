@@ -100,7 +100,6 @@ export function statusOf(outcome: unknown): number {
   return 200;
 }
 
-/** The flash message a redirect carries, and its tone, as the next page reads it. */
 /** The Undo the flash a response sets offers, if any. */
 export async function flashUndoCarried(response: Response): Promise<FlashUndo | null> {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("bureau_flash="));
@@ -129,6 +128,7 @@ export function pressUndo(
   );
 }
 
+/** The flash message a redirect carries, and its tone, as the next page reads it. */
 export async function flashCarried(
   response: Response,
 ): Promise<{ message: string | null; tone: FlashTone }> {

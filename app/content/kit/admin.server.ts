@@ -159,7 +159,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
   // The columns staff may sort by: any other `?sort=` is dropped from the list and its links.
   const sortable = [...sortFields(type).keys()];
   // The flash's Undo after a move to the trash: Restore of those records, back to the list.
-  const undoTrash = (ids: string[]) => ({ action: trashHref(path), intent: RESTORE_INTENT, ids });
+  const trashUndo = (ids: string[]) => ({ action: trashHref(path), intent: RESTORE_INTENT, ids });
 
   async function loader({ request }: Pick<Args, "request">): Promise<ScreenData<S>> {
     await requireAdmin(request);
@@ -267,7 +267,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
         back,
         flash: texts.trashed,
         failedText: texts.deleteFailed,
-        undo: undoTrash([id]),
+        undo: trashUndo([id]),
       });
     }
     if (intent === BULK_INTENT) {
@@ -275,7 +275,7 @@ export function collectionAdmin<S extends AdminStore, Extra extends object = Rec
       const outcome = await bulkAction(form, {
         noun: type.admin.noun,
         writes: [
-          { choice: BULK_TRASH, write: (one) => store.remove(one, actor), undo: undoTrash },
+          { choice: BULK_TRASH, write: (one) => store.remove(one, actor), undo: trashUndo },
           ...(options.bulk ?? []).map(({ choice, write }) => ({
             choice,
             write: (one: string, to: string) => write(one, actor, to),

@@ -244,6 +244,35 @@ describe.each(STORE_CASES)("%s: scheduled publishing", (entity, type) => {
     expect(await store.getForEditor(live._id)).toMatchObject({ publishAt: again.toISOString() });
   });
 
+  it("drops a scheduled publish when a save publishes (the editor's Publish, an Update) or its draft is discarded", async () => {
+    const due = soon(3_600_000);
+    const editorPublish = await store.create(input("Saved live"), actor, { status: "draft" });
+    await store.schedule(editorPublish._id, { publishAt: due, unpublishAt: null }, actor);
+    await store.update(editorPublish._id, input("Saved live"), actor, { status: "published" });
+    expect(await store.getForEditor(editorPublish._id)).toMatchObject({ publishAt: null });
+
+    const live = await store.create(input("Live"), actor);
+    await store.saveDraft(live._id, input("Live, pending"), actor);
+    await store.schedule(live._id, { publishAt: due, unpublishAt: null }, actor);
+    await store.update(live._id, input("Live, updated"), actor);
+    expect(await store.getForEditor(live._id)).toMatchObject({ publishAt: null });
+
+    await store.saveDraft(live._id, input("Live, pending again"), actor);
+    await store.schedule(live._id, { publishAt: due, unpublishAt: null }, actor);
+    await store.discardDraft(live._id, actor);
+    expect(await store.getForEditor(live._id)).toMatchObject({ publishAt: null, hasDraft: false });
+
+    // A draft record's own save keeps both of its times.
+    const later = await store.create(input("Later"), actor, { status: "draft" });
+    const times = { publishAt: due, unpublishAt: soon(7_200_000) };
+    await store.schedule(later._id, times, actor);
+    await store.saveDraft(later._id, input("Later, edited"), actor);
+    expect(await store.getForEditor(later._id)).toMatchObject({
+      publishAt: times.publishAt.toISOString(),
+      unpublishAt: times.unpublishAt.toISOString(),
+    });
+  });
+
   it("runs a change whose time passed while no runner was up when one starts, flagged late", async () => {
     const draft = await store.create(input("Late"), actor, { status: "draft" });
     await store.schedule(draft._id, { publishAt: soon(60_000), unpublishAt: null }, actor);

@@ -137,6 +137,11 @@ export type Doc = Document & {
 
 /** Newest first: a record just created is at the top of page 1. */
 const ADMIN_SORT = { createdAt: -1, _id: -1 } as const;
+/** The scheduled change a save from `from` to `to` has made already, if any. */
+function scheduleSpentBy(from: "draft" | "published", to: "draft" | "published") {
+  if (to === "published") return "publishAt";
+  return from === "published" ? "unpublishAt" : null;
+}
 /** The trash: the last deleted first. */
 const TRASH_ORDER = { deletedAt: -1, _id: -1 } as const;
 /**
@@ -402,6 +407,12 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
         before: [...imagesOf(before), ...imagesOf((before.draft ?? {}) as Document)],
         after: imagesOf(input as Document),
       };
+      // A save that leaves the record published (Publish, Update) has spent a scheduled publish,
+      // as Publish does; one that unpublishes it, a scheduled unpublish.
+      const spent = scheduleSpentBy(statusOf(before), options.status ?? statusOf(before));
+      if (spent && before[spent] !== undefined) {
+        await (await handle()).updateOne({ _id }, { $unset: { [spent]: "" } });
+      }
       // Publishing or unpublishing with the save is said so in the audit log.
       const changed = options.status && options.status !== statusOf(before);
       const action = !changed ? "update" : options.status === "draft" ? "unpublish" : "publish";
@@ -432,7 +443,8 @@ export function collectionStore<T extends CollectionType>(type: T): CollectionSt
     },
     async discardDraft(id, actor) {
       return publishingWrite(id, actor, "discard", (doc) =>
-        doc.draft ? { $unset: PENDING_DRAFT } : null,
+        // A scheduled publish of the discarded changes has nothing left to publish.
+        doc.draft ? { $unset: { ...PENDING_DRAFT, publishAt: "" } } : null,
       );
     },
     async move(id, position, actor) {
