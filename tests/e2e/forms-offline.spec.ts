@@ -3,7 +3,7 @@
 // an error page: the routes' clientActions answer 503, so React Router does not try to reload the
 // page's data (which would fail too).
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./forms-fixtures";
+import { expect, hydrated, test, uniqueEmail } from "./forms-fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript the browser says it");
 test.use({ expectedFailedLoads: ["/quote.data", "/contact.data", "/_.data"] });
@@ -18,7 +18,7 @@ test("the quote modal: 'Submission failed' in the modal, values kept", async ({ 
   const heading = await page.getByRole("heading", { level: 1 }).textContent();
   const getQuotes = page.getByRole("banner").getByRole("link", { name: "Get Quotes" });
   // Until the page has hydrated, Get Quotes is the plain link to /quote.
-  await expect(getQuotes).toHaveAttribute("aria-haspopup", "dialog");
+  await hydrated(getQuotes);
   await getQuotes.click();
   const dialog = page.getByRole("dialog", { name: "Get a Free Quote" });
   await dialog.getByLabel("Name").fill("Ada Lovelace");

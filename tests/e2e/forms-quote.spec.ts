@@ -66,8 +66,9 @@ test.describe("with JavaScript: the modal", { tag: "@js-only" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the modal needs JavaScript");
 
   async function openModal(page: Page) {
-    // Until the page has hydrated, Get Quotes is the plain link to /quote: wait for the upgrade.
-    await expect(getQuotes(page)).toHaveAttribute("aria-haspopup", "dialog");
+    // Until the page has hydrated, Get Quotes is the plain link to /quote (the server's HTML
+    // already carries its aria-haspopup): wait for React to own it.
+    await hydrated(getQuotes(page));
     await getQuotes(page).click();
     const dialog = page.getByRole("dialog", { name: "Get a Free Quote" });
     await expect(dialog).toBeVisible();
