@@ -26,6 +26,14 @@ export interface Sorting {
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
+/** A sortable column's state: how it is sorted now, where a press leads, and its arrow. */
+function columnSort(sorting: Sorting, field: string) {
+  const sorted = sorting.current?.field === field ? sorting.current.dir : null;
+  const Arrow =
+    sorted === "asc" ? ArrowUpIcon : sorted === "desc" ? ArrowDownIcon : CaretUpDownIcon;
+  return { sorted, next: nextSort(sorting.current, field), Arrow };
+}
+
 export function HeaderCell({
   column,
   sorting,
@@ -44,10 +52,7 @@ export function HeaderCell({
       </th>
     );
   }
-  const sorted = sorting.current?.field === field ? sorting.current.dir : null;
-  const next = nextSort(sorting.current, field);
-  const Arrow =
-    sorted === "asc" ? ArrowUpIcon : sorted === "desc" ? ArrowDownIcon : CaretUpDownIcon;
+  const { sorted, next, Arrow } = columnSort(sorting, field);
   return (
     <th scope="col" className={className} aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
       <Link
@@ -94,13 +99,11 @@ export function SortLinks({
       <span className="text-sm font-semibold text-slate-700">Sort by</span>
       {sortable.map((column) => {
         const field = column.sort as string;
-        const sorted = sorting.current?.field === field ? sorting.current.dir : null;
-        const Arrow =
-          sorted === "asc" ? ArrowUpIcon : sorted === "desc" ? ArrowDownIcon : CaretUpDownIcon;
+        const { sorted, next, Arrow } = columnSort(sorting, field);
         return (
           <Link
             key={field}
-            to={sorting.href(nextSort(sorting.current, field))}
+            to={sorting.href(next)}
             preventScrollReset
             aria-current={sorted ? "true" : undefined}
             className={`inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${
